@@ -1,0 +1,54 @@
+import { z } from 'zod';
+
+/** The success envelope every admin call answers with. */
+export const envelope = <T extends z.ZodType>(results: T) => z.object({ results });
+
+/** One field's server validation failure; codes come from the spec's validation lists. */
+export const FieldError = z.object({
+  field: z.string(),
+  codes: z.array(z.string()).min(1),
+});
+export type FieldError = z.infer<typeof FieldError>;
+
+export const ValidationErrorResponse = z.object({ errors: z.array(FieldError) });
+export type ValidationErrorResponse = z.infer<typeof ValidationErrorResponse>;
+
+export const ProblemResponse = z.object({
+  error: z.object({
+    code: z.string(),
+    message: z.string(),
+    requestId: z.string().optional(),
+  }),
+});
+export type ProblemResponse = z.infer<typeof ProblemResponse>;
+
+export const Uuid = z.uuid();
+
+export const Language = z.enum(['en', 'ar', 'es']);
+export type Language = z.infer<typeof Language>;
+export const LANGUAGES = Language.options;
+export const DEFAULT_LANGUAGE: Language = 'en';
+export const RTL_LANGUAGES: readonly Language[] = ['ar'];
+
+/** Text in the three product languages; display falls back to the generic value. */
+export const LocalizedText = z.object({
+  fieldValue: z.string(),
+  en: z.string().optional(),
+  ar: z.string().optional(),
+  es: z.string().optional(),
+});
+export type LocalizedText = z.infer<typeof LocalizedText>;
+
+export const localize = (text: LocalizedText, lang: Language): string =>
+  text[lang] && text[lang].length > 0 ? text[lang] : text.fieldValue;
+
+export const CheckoutTemplate = z.enum(['DELIVERY', 'PICKUP', 'DINING', 'MENU']);
+export type CheckoutTemplate = z.infer<typeof CheckoutTemplate>;
+
+export const Currency = z.enum(['EUR', 'JOD', 'USD']);
+export type Currency = z.infer<typeof Currency>;
+
+/** Minor units per currency: money is stored and computed as exact decimals. */
+export const CURRENCY_DECIMALS: Record<Currency, number> = { EUR: 2, JOD: 3, USD: 2 };
+
+export const APP_VERSION = '10.1.477';

@@ -1,0 +1,3 @@
+export * from './common.ts';
+export * from './tenants.ts';
+export * from './system.ts';
