@@ -1,0 +1,247 @@
+import type { CheckoutTemplate, LocalizedText } from '@app/contracts';
+
+// The demo world: two tenants so isolation can be seen. Demo passwords only ever live here.
+export const DEMO_PASSWORD = 'demo1234';
+
+const t = (en: string, ar: string, es: string): LocalizedText => ({ fieldValue: en, en, ar, es });
+
+type DemoItem = {
+  title: LocalizedText;
+  description?: LocalizedText;
+  variants: { title: LocalizedText; price: string }[];
+  taxes: string[];
+  isNew?: boolean;
+};
+type DemoSection = {
+  title: LocalizedText;
+  description?: LocalizedText;
+  excluded?: CheckoutTemplate[];
+  items?: DemoItem[];
+  children?: DemoSection[];
+};
+
+export type DemoTenant = {
+  slug: string;
+  name: LocalizedText;
+  defaultAdminLanguage: 'en' | 'ar' | 'es';
+  defaultCurrency: 'JOD' | 'EUR' | 'USD';
+  branches: {
+    name: LocalizedText;
+    phoneNumber: string;
+    timeZone: string;
+    templates: CheckoutTemplate[];
+  }[];
+  taxes: {
+    key: string;
+    taxType: 'ADDITIVE' | 'INCLUSIVE';
+    percentage: string;
+    title: LocalizedText;
+  }[];
+  sections: DemoSection[];
+  zones: { title: LocalizedText; fee: string }[];
+  tableSections: { name: string; from: number; to: number }[];
+  users: {
+    email: string;
+    displayName: string;
+    role: 'OrderTaker' | 'StoreManager' | 'StoreOwner';
+  }[];
+};
+
+const one = (price: string) => [{ title: t('Regular', 'عادي', 'Normal'), price }];
+
+export const demoTenants: DemoTenant[] = [
+  {
+    slug: 'al-bayt',
+    name: t('Al Bayt Kitchen', 'مطبخ البيت', 'Cocina Al Bayt'),
+    defaultAdminLanguage: 'en',
+    defaultCurrency: 'JOD',
+    branches: [
+      {
+        name: t('Abdoun', 'عبدون', 'Abdoun'),
+        phoneNumber: '+962791234567',
+        timeZone: 'Asia/Amman',
+        templates: ['DELIVERY', 'PICKUP', 'DINING'],
+      },
+      {
+        name: t('Sweifieh', 'الصويفية', 'Sweifieh'),
+        phoneNumber: '+962797654321',
+        timeZone: 'Asia/Amman',
+        templates: ['DELIVERY', 'PICKUP'],
+      },
+    ],
+    taxes: [
+      {
+        key: 'vat',
+        taxType: 'INCLUSIVE',
+        percentage: '16',
+        title: t('VAT 16%', 'ضريبة المبيعات 16%', 'IVA 16%'),
+      },
+      {
+        key: 'service',
+        taxType: 'ADDITIVE',
+        percentage: '10',
+        title: t('Service 10%', 'خدمة 10%', 'Servicio 10%'),
+      },
+    ],
+    sections: [
+      {
+        title: t('Breakfast', 'الفطور', 'Desayuno'),
+        description: t('Served until noon', 'يقدم حتى الظهر', 'Hasta el mediodía'),
+        items: [
+          {
+            title: t('Hummus', 'حمص', 'Hummus'),
+            description: t(
+              'Chickpeas, tahini, olive oil',
+              'حمص، طحينة، زيت زيتون',
+              'Garbanzos, tahini, aceite de oliva',
+            ),
+            variants: [
+              { title: t('Small', 'صغير', 'Pequeño'), price: '1.750' },
+              { title: t('Large', 'كبير', 'Grande'), price: '2.500' },
+            ],
+            taxes: ['vat'],
+          },
+          {
+            title: t('Falafel plate', 'صحن فلافل', 'Plato de falafel'),
+            variants: one('2.250'),
+            taxes: ['vat'],
+          },
+          {
+            title: t('Manakish zaatar', 'مناقيش زعتر', 'Manakish de zaatar'),
+            variants: one('1.000'),
+            taxes: [],
+            isNew: true,
+          },
+        ],
+      },
+      {
+        title: t('Mains', 'الأطباق الرئيسية', 'Platos principales'),
+        children: [
+          {
+            title: t('Grills', 'مشاوي', 'Parrilla'),
+            items: [
+              {
+                title: t('Mixed grill', 'مشاوي مشكلة', 'Parrillada mixta'),
+                variants: [
+                  { title: t('For one', 'لشخص', 'Para uno'), price: '8.500' },
+                  { title: t('For two', 'لشخصين', 'Para dos'), price: '15.000' },
+                ],
+                taxes: ['vat', 'service'],
+              },
+              {
+                title: t('Shish tawook', 'شيش طاووق', 'Shish tawook'),
+                variants: one('6.250'),
+                taxes: ['vat', 'service'],
+              },
+            ],
+          },
+          {
+            title: t('Sandwiches', 'سندويشات', 'Bocadillos'),
+            excluded: ['DINING', 'MENU'],
+            items: [
+              {
+                title: t('Chicken shawarma', 'شاورما دجاج', 'Shawarma de pollo'),
+                variants: [
+                  { title: t('Regular', 'عادي', 'Normal'), price: '2.000' },
+                  { title: t('Super', 'سوبر', 'Súper'), price: '3.250' },
+                ],
+                taxes: ['vat'],
+              },
+            ],
+          },
+        ],
+      },
+      {
+        title: t('Drinks', 'المشروبات', 'Bebidas'),
+        children: [
+          {
+            title: t('Hot drinks', 'مشروبات ساخنة', 'Bebidas calientes'),
+            items: [
+              {
+                title: t('Arabic coffee', 'قهوة عربية', 'Café árabe'),
+                variants: one('1.250'),
+                taxes: ['vat'],
+              },
+              {
+                title: t('Mint tea', 'شاي بالنعناع', 'Té de menta'),
+                variants: one('0.900'),
+                taxes: ['vat'],
+              },
+            ],
+          },
+          {
+            title: t('Cold drinks', 'مشروبات باردة', 'Bebidas frías'),
+            items: [
+              {
+                title: t('Fresh lemonade with mint', 'ليمون بالنعناع', 'Limonada con menta'),
+                variants: one('2.000'),
+                taxes: ['vat'],
+              },
+            ],
+          },
+        ],
+      },
+    ],
+    zones: [
+      { title: t('Abdoun', 'عبدون', 'Abdoun'), fee: '1.500' },
+      { title: t('Sweifieh', 'الصويفية', 'Sweifieh'), fee: '2.000' },
+      { title: t('Khalda', 'خلدا', 'Khalda'), fee: '2.500' },
+    ],
+    tableSections: [
+      { name: 'Ground floor', from: 1, to: 10 },
+      { name: 'Terrace', from: 11, to: 15 },
+    ],
+    users: [
+      { email: 'owner@demo.local', displayName: 'Lina Haddad', role: 'StoreOwner' },
+      { email: 'manager@demo.local', displayName: 'Omar Khalil', role: 'StoreManager' },
+      { email: 'staff@demo.local', displayName: 'Sami Nasser', role: 'OrderTaker' },
+    ],
+  },
+  {
+    slug: 'casa-verde',
+    name: t('Casa Verde', 'كاسا فيردي', 'Casa Verde'),
+    defaultAdminLanguage: 'es',
+    defaultCurrency: 'EUR',
+    branches: [
+      {
+        name: t('Madrid Centro', 'مدريد سنترو', 'Madrid Centro'),
+        phoneNumber: '+34911234567',
+        timeZone: 'Europe/Madrid',
+        templates: ['DELIVERY', 'PICKUP', 'DINING'],
+      },
+    ],
+    taxes: [
+      {
+        key: 'iva',
+        taxType: 'INCLUSIVE',
+        percentage: '10',
+        title: t('IVA 10%', 'ضريبة 10%', 'IVA 10%'),
+      },
+    ],
+    sections: [
+      {
+        title: t('Tapas', 'تاباس', 'Tapas'),
+        items: [
+          {
+            title: t('Patatas bravas', 'بطاطا برافاس', 'Patatas bravas'),
+            variants: one('5.50'),
+            taxes: ['iva'],
+          },
+          {
+            title: t('Spanish omelette', 'عجة إسبانية', 'Tortilla española'),
+            variants: [
+              { title: t('Portion', 'حصة', 'Pincho'), price: '3.20' },
+              { title: t('Whole', 'كاملة', 'Entera'), price: '14.00' },
+            ],
+            taxes: ['iva'],
+          },
+        ],
+      },
+    ],
+    zones: [{ title: t('Centro', 'المركز', 'Centro'), fee: '2.90' }],
+    tableSections: [{ name: 'Sala', from: 1, to: 8 }],
+    users: [{ email: 'owner@other.local', displayName: 'Lucía Romero', role: 'StoreOwner' }],
+  },
+];
+
+export const demoSuperAdmin = { email: 'admin@demo.local', displayName: 'Platform Admin' };

@@ -1,0 +1,60 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { count, eq } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
+import { createTestDatabase } from '../test/harness.ts';
+import { seedDemoData } from './seed.ts';
+import * as s from './schema.ts';
+
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+beforeAll(async () => {
+  database = await createTestDatabase();
+});
+afterAll(() => database.dispose());
+
+const counts = async () => {
+  const db = database.db;
+  const one = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
+  return {
+    tenants: await one(s.tenants),
+    branches: await one(s.branches),
+    users: await one(s.users),
+    items: await one(s.items),
+    variants: await one(s.variants),
+  };
+};
+
+describe('demo data', () => {
+  it('loads two tenants, the first with two branches and a menu with variants and taxes', async () => {
+    const result = await seedDemoData(database.db);
+    expect(result).toEqual({ seeded: true, tenants: 2 });
+    const tenants = await database.db.select().from(s.tenants);
+    expect(tenants.map((t) => t.slug).sort()).toEqual(['al-bayt', 'casa-verde']);
+    const first = tenants.find((t) => t.slug === 'al-bayt');
+    const branches = await database.db
+      .select()
+      .from(s.branches)
+      .where(eq(s.branches.tenantId, first!.id));
+    expect(branches).toHaveLength(2);
+    const subSections = await database.db
+      .select()
+      .from(s.categories)
+      .where(eq(s.categories.tenantId, first!.id));
+    expect(subSections.some((c) => c.parentId !== null)).toBe(true);
+    const c = await counts();
+    expect(c.variants).toBeGreaterThan(c.items);
+    expect((await database.db.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
+    expect((await database.db.select().from(s.serviceAreas)).length).toBe(23);
+    expect(c.users).toBe(5);
+  });
+
+  it('never loads again over existing data', async () => {
+    const before = await counts();
+    expect(await seedDemoData(database.db)).toEqual({ seeded: false, tenants: 0 });
+    expect(await counts()).toEqual(before);
+  });
+
+  it('stores money as exact decimals', async () => {
+    const rows = await database.db.select({ price: s.variants.price }).from(s.variants);
+    expect(rows.map((r) => r.price)).toContain('1.750');
+  });
+});

@@ -1,0 +1,175 @@
+import argon2 from 'argon2';
+import { count, sql } from 'drizzle-orm';
+import type { Db, Tx } from './client.ts';
+import * as s from './schema.ts';
+import { DEMO_PASSWORD, demoSuperAdmin, demoTenants, type DemoTenant } from './demo-data.ts';
+
+export type SeedResult = { seeded: boolean; tenants: number };
+
+/**
+ * Loads the demo world into an empty database, in one transaction; a database that holds any
+ * tenant or user already is left exactly as it is.
+ */
+export async function seedDemoData(db: Db): Promise<SeedResult> {
+  const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
+  return db.transaction(async (tx) => {
+    // Serialises two servers starting at once on the same empty database.
+    await tx.execute(sql`select pg_advisory_xact_lock(7262001)`);
+    const [tenantCount] = await tx.select({ n: count() }).from(s.tenants);
+    const [userCount] = await tx.select({ n: count() }).from(s.users);
+    if ((tenantCount?.n ?? 0) + (userCount?.n ?? 0) > 0) return { seeded: false, tenants: 0 };
+
+    const [admin] = await tx
+      .insert(s.users)
+      .values({ ...demoSuperAdmin, passwordHash, isSuperAdmin: true, emailVerified: true })
+      .returning();
+    if (!admin) throw new Error('super admin not created');
+    for (const tenant of demoTenants) await seedTenant(tx, tenant, passwordHash);
+    return { seeded: true, tenants: demoTenants.length };
+  });
+}
+
+async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
+  const [tenant] = await tx
+    .insert(s.tenants)
+    .values({
+      slug: demo.slug,
+      name: demo.name,
+      defaultAdminLanguage: demo.defaultAdminLanguage,
+      defaultCurrency: demo.defaultCurrency,
+    })
+    .returning();
+  if (!tenant) throw new Error('tenant not created');
+  const tenantId = tenant.id;
+
+  const branchRows = await tx
+    .insert(s.branches)
+    .values(
+      demo.branches.map((b, position) => ({
+        tenantId,
+        name: b.name,
+        phoneNumber: b.phoneNumber,
+        timeZone: b.timeZone,
+        checkoutTemplates: b.templates,
+        position,
+      })),
+    )
+    .returning();
+
+  const taxIds = new Map<string, string>();
+  for (const tax of demo.taxes) {
+    const [row] = await tx
+      .insert(s.taxDefinitions)
+      .values({ tenantId, taxType: tax.taxType, percentage: tax.percentage, title: tax.title })
+      .returning();
+    if (row) taxIds.set(tax.key, row.id);
+  }
+
+  const insertSection = async (
+    section: DemoTenant['sections'][number],
+    parentId: string | null,
+    position: number,
+  ) => {
+    const [cat] = await tx
+      .insert(s.categories)
+      .values({
+        tenantId,
+        parentId,
+        title: section.title,
+        description: section.description ?? null,
+        position,
+        excludedCheckoutTemplates: section.excluded ?? [],
+      })
+      .returning();
+    if (!cat) throw new Error('section not created');
+    for (const [i, item] of (section.items ?? []).entries()) {
+      const [itemRow] = await tx
+        .insert(s.items)
+        .values({
+          tenantId,
+          categoryId: cat.id,
+          title: item.title,
+          description: item.description ?? null,
+          position: i,
+          isNew: item.isNew ?? false,
+        })
+        .returning();
+      if (!itemRow) throw new Error('item not created');
+      await tx
+        .insert(s.variants)
+        .values(
+          item.variants.map((v, vi) => ({
+            tenantId,
+            itemId: itemRow.id,
+            title: v.title,
+            price: v.price,
+            position: vi,
+          })),
+        );
+      const taxes = item.taxes
+        .map((k) => taxIds.get(k))
+        .filter((id): id is string => id !== undefined);
+      if (taxes.length > 0) {
+        await tx
+          .insert(s.itemTaxes)
+          .values(taxes.map((taxId) => ({ tenantId, itemId: itemRow.id, taxId })));
+      }
+    }
+    for (const [ci, child] of (section.children ?? []).entries())
+      await insertSection(child, cat.id, ci);
+  };
+  for (const [i, section] of demo.sections.entries()) await insertSection(section, null, i);
+
+  const zoneRows = await tx
+    .insert(s.deliveryZones)
+    .values(demo.zones.map((z) => ({ tenantId, title: z.title })))
+    .returning();
+  for (const branch of branchRows) {
+    if (!branch.checkoutTemplates.includes('DELIVERY')) continue;
+    await tx.insert(s.branchDeliveryZones).values(
+      zoneRows.map((z, i) => ({
+        tenantId,
+        branchId: branch.id,
+        deliveryZoneId: z.id,
+        active: true,
+        deliveryFee: demo.zones[i]?.fee ?? '0',
+      })),
+    );
+  }
+
+  const dining = branchRows.find((b) => b.checkoutTemplates.includes('DINING'));
+  if (dining) {
+    for (const ts of demo.tableSections) {
+      const [sec] = await tx
+        .insert(s.serviceAreaSections)
+        .values({ tenantId, branchId: dining.id, name: ts.name })
+        .returning();
+      const tables = [];
+      for (let n = ts.from; n <= ts.to; n++) {
+        tables.push({
+          tenantId,
+          branchId: dining.id,
+          value: String(n),
+          sectionId: sec?.id ?? null,
+        });
+      }
+      await tx.insert(s.serviceAreas).values(tables);
+    }
+  }
+
+  for (const u of demo.users) {
+    const [user] = await tx
+      .insert(s.users)
+      .values({ email: u.email, displayName: u.displayName, passwordHash, emailVerified: true })
+      .returning();
+    if (user) await tx.insert(s.memberships).values({ tenantId, userId: user.id, role: u.role });
+  }
+}
+
+export const DEMO_SIGN_INS = [
+  { email: 'owner@demo.local', role: 'StoreOwner', tenant: 'Al Bayt Kitchen' },
+  { email: 'manager@demo.local', role: 'StoreManager', tenant: 'Al Bayt Kitchen' },
+  { email: 'staff@demo.local', role: 'OrderTaker', tenant: 'Al Bayt Kitchen' },
+  { email: 'owner@other.local', role: 'StoreOwner', tenant: 'Casa Verde' },
+  { email: 'admin@demo.local', role: 'SuperAdmin', tenant: '(platform)' },
+] as const;

@@ -1,0 +1,53 @@
+import type { FieldError } from '@app/contracts';
+
+/** Base of every error a service throws on purpose; the error handler maps it to a status. */
+export abstract class DomainError extends Error {
+  abstract readonly statusCode: number;
+  abstract readonly code: string;
+}
+
+export class NotFound extends DomainError {
+  readonly statusCode = 404;
+  readonly code = 'not_found';
+  constructor(what = 'Resource') {
+    super(`${what} not found`);
+  }
+}
+
+export class Unauthorized extends DomainError {
+  readonly statusCode = 401;
+  readonly code = 'unauthorized';
+  constructor(message = 'Authentication required') {
+    super(message);
+  }
+}
+
+export class Forbidden extends DomainError {
+  readonly statusCode = 403;
+  readonly code = 'forbidden';
+  constructor(message = 'Not allowed for this role') {
+    super(message);
+  }
+}
+
+/** A state change that is illegal now or lost a race with another one. */
+export class Conflict extends DomainError {
+  readonly statusCode = 409;
+  readonly code: string;
+  constructor(code = 'conflict', message = 'The resource changed or cannot move to that state') {
+    super(message);
+    this.code = code;
+  }
+}
+
+/** Business validation failure: 422 with field codes from the spec's lists. */
+export class ValidationFailed extends DomainError {
+  readonly statusCode = 422;
+  readonly code = 'validation_failed';
+  readonly errors: FieldError[];
+  constructor(errors: FieldError[] | string, codes?: string[]) {
+    super('Validation failed');
+    this.errors =
+      typeof errors === 'string' ? [{ field: errors, codes: codes ?? ['invalid'] }] : errors;
+  }
+}

@@ -1,0 +1,46 @@
+import { loadConfig } from './config.ts';
+import { openDatabase } from './db/client.ts';
+import { DEMO_SIGN_INS, seedDemoData } from './db/seed.ts';
+import { DEMO_PASSWORD } from './db/demo-data.ts';
+import { buildApp } from './app.ts';
+
+const config = loadConfig();
+const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+await database.migrate();
+if (config.seedDemo) {
+  const seeded = await seedDemoData(database.db);
+  if (seeded.seeded)
+    console.log(`Loaded demo data (${seeded.tenants} tenants) into the empty database.`);
+}
+const app = await buildApp({ config, database });
+
+let stopping = false;
+const stop = async (signal: string) => {
+  if (stopping) return;
+  stopping = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  process.exit(0);
+};
+process.on('SIGINT', () => void stop('SIGINT'));
+process.on('SIGTERM', () => void stop('SIGTERM'));
+
+await app.listen({ port: config.port, host: config.host });
+const where = config.databaseUrl
+  ? 'PostgreSQL (DATABASE_URL)'
+  : `embedded PGlite in ${config.dataDir}`;
+console.log(
+  [
+    '',
+    `  Restaurant admin is running at ${config.publicUrl}/`,
+    `  API docs: ${config.publicUrl}/api/docs   database: ${where}`,
+    ...(config.seedDemo
+      ? [
+          `  Demo sign-ins (password ${DEMO_PASSWORD}):`,
+          ...DEMO_SIGN_INS.map((u) => `    ${u.email.padEnd(22)} ${u.role.padEnd(13)} ${u.tenant}`),
+        ]
+      : []),
+    '',
+  ].join('\n'),
+);

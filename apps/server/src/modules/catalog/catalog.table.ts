@@ -1,0 +1,180 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  foreignKey,
+  index,
+  integer,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import type { CheckoutTemplate, LocalizedText } from '@app/contracts';
+import { tenants } from '../../identity/identity.table.ts';
+
+export const taxType = pgEnum('tax_type', ['ADDITIVE', 'INCLUSIVE']);
+
+/** The tenant's tax definitions; an item links zero or more of them. */
+export const taxDefinitions = pgTable(
+  'tax_definitions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    taxType: taxType('tax_type').notNull(),
+    percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+  },
+  (t) => [unique('tax_definitions_tenant_id_uq').on(t.tenantId, t.id)],
+);
+
+/** A menu section (category); parent_id null means a main section. */
+export const categories = pgTable(
+  'catalog_categories',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    parentId: uuid('parent_id'),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>(),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(0),
+    active: boolean('active').notNull().default(true),
+    hideWhenNotAvailable: boolean('hide_when_not_available').notNull().default(false),
+    excludedCheckoutTemplates: text('excluded_checkout_templates')
+      .array()
+      .$type<CheckoutTemplate[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('catalog_categories_tenant_id_uq').on(t.tenantId, t.id),
+    foreignKey({
+      name: 'catalog_categories_parent_fk',
+      columns: [t.tenantId, t.parentId],
+      foreignColumns: [t.tenantId, t.id],
+    }),
+    index('catalog_categories_tree_idx').on(t.tenantId, t.parentId, t.position),
+  ],
+);
+
+/** Opening slots of a section per local weekday (0 = Sunday). */
+export const categorySchedules = pgTable(
+  'catalog_category_schedules',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    categoryId: uuid('category_id').notNull(),
+    day: integer('day').notNull(),
+    dayClosed: boolean('day_closed').notNull().default(false),
+    openTime: text('open_time'),
+    closeTime: text('close_time'),
+  },
+  (t) => [
+    foreignKey({
+      name: 'catalog_category_schedules_category_fk',
+      columns: [t.tenantId, t.categoryId],
+      foreignColumns: [categories.tenantId, categories.id],
+    }).onDelete('cascade'),
+    index('catalog_category_schedules_idx').on(t.tenantId, t.categoryId, t.day),
+  ],
+);
+
+export const items = pgTable(
+  'catalog_items',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    categoryId: uuid('category_id').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    description: jsonb('description').$type<LocalizedText>(),
+    images: text('images')
+      .array()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    position: integer('position').notNull().default(999),
+    active: boolean('active').notNull().default(true),
+    outOfStock: boolean('out_of_stock').notNull().default(false),
+    isNew: boolean('is_new').notNull().default(false),
+    enableSpecialRequest: boolean('enable_special_request').notNull().default(true),
+    excludedCheckoutTemplates: text('excluded_checkout_templates')
+      .array()
+      .$type<CheckoutTemplate[]>()
+      .notNull()
+      .default(sql`'{}'::text[]`),
+    excludedBranches: uuid('excluded_branches')
+      .array()
+      .notNull()
+      .default(sql`'{}'::uuid[]`),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    unique('catalog_items_tenant_id_uq').on(t.tenantId, t.id),
+    foreignKey({
+      name: 'catalog_items_category_fk',
+      columns: [t.tenantId, t.categoryId],
+      foreignColumns: [categories.tenantId, categories.id],
+    }),
+    index('catalog_items_category_idx').on(t.tenantId, t.categoryId, t.position),
+  ],
+);
+
+export const variants = pgTable(
+  'catalog_item_variants',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    title: jsonb('title').$type<LocalizedText>().notNull(),
+    // Exact decimal; JOD has three minor digits.
+    price: numeric('price', { precision: 12, scale: 3 }).notNull(),
+    position: integer('position').notNull().default(0),
+  },
+  (t) => [
+    unique('catalog_item_variants_tenant_id_uq').on(t.tenantId, t.id),
+    foreignKey({
+      name: 'catalog_item_variants_item_fk',
+      columns: [t.tenantId, t.itemId],
+      foreignColumns: [items.tenantId, items.id],
+    }).onDelete('cascade'),
+    index('catalog_item_variants_item_idx').on(t.tenantId, t.itemId, t.position),
+  ],
+);
+
+export const itemTaxes = pgTable(
+  'catalog_item_taxes',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    itemId: uuid('item_id').notNull(),
+    taxId: uuid('tax_id').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.itemId, t.taxId] }),
+    foreignKey({
+      name: 'catalog_item_taxes_item_fk',
+      columns: [t.tenantId, t.itemId],
+      foreignColumns: [items.tenantId, items.id],
+    }).onDelete('cascade'),
+    foreignKey({
+      name: 'catalog_item_taxes_tax_fk',
+      columns: [t.tenantId, t.taxId],
+      foreignColumns: [taxDefinitions.tenantId, taxDefinitions.id],
+    }).onDelete('cascade'),
+  ],
+);

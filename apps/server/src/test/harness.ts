@@ -1,0 +1,66 @@
+import { randomBytes } from 'node:crypto';
+import pg from 'pg';
+import { loadConfig, type Config } from '../config.ts';
+import { openDatabase, type Database } from '../db/client.ts';
+import { buildApp, type App } from '../app.ts';
+import { seedDemoData } from '../db/seed.ts';
+
+/**
+ * A migrated database of its own for one test file: in-memory PGlite by default, or a fresh
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `dispose`).
+ */
+export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
+  const url = process.env.TEST_DATABASE_URL;
+  if (!url) {
+    const database = await openDatabase({ memory: true });
+    await database.migrate();
+    return { ...database, dispose: () => database.close() };
+  }
+  const name = `t_${Date.now().toString(36)}_${randomBytes(4).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const target = new URL(url);
+  target.pathname = `/${name}`;
+  const database = await openDatabase({ databaseUrl: target.toString() });
+  await database.migrate();
+  return {
+    ...database,
+    dispose: async () => {
+      await database.close();
+      const c = new pg.Client({ connectionString: url });
+      await c.connect();
+      await c.query(`drop database if exists ${name} with (force)`);
+      await c.end();
+    },
+  };
+}
+
+export function testConfig(overrides: Partial<Config> = {}): Config {
+  return { ...loadConfig({ PORT: '8080', LOG_LEVEL: 'silent' }), ...overrides };
+}
+
+export type TestContext = {
+  app: App;
+  database: Database & { dispose(): Promise<void> };
+  close(): Promise<void>;
+};
+
+/** The real app on a real database, optionally with the demo world loaded. */
+export async function createTestApp(
+  opts: { seed?: boolean; config?: Partial<Config> } = {},
+): Promise<TestContext> {
+  const database = await createTestDatabase();
+  if (opts.seed) await seedDemoData(database.db);
+  const app = await buildApp({ config: testConfig(opts.config), database, logger: false });
+  await app.ready();
+  return {
+    app,
+    database,
+    close: async () => {
+      await app.close();
+      await database.dispose();
+    },
+  };
+}
