@@ -24,9 +24,10 @@ export class Unauthorized extends DomainError {
 
 export class Forbidden extends DomainError {
   readonly statusCode = 403;
-  readonly code = 'forbidden';
-  constructor(message = 'Not allowed for this role') {
+  readonly code: string;
+  constructor(message = 'Not allowed for this role', code = 'forbidden') {
     super(message);
+    this.code = code;
   }
 }
 

@@ -95,17 +95,15 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
         })
         .returning();
       if (!itemRow) throw new Error('item not created');
-      await tx
-        .insert(s.variants)
-        .values(
-          item.variants.map((v, vi) => ({
-            tenantId,
-            itemId: itemRow.id,
-            title: v.title,
-            price: v.price,
-            position: vi,
-          })),
-        );
+      await tx.insert(s.variants).values(
+        item.variants.map((v, vi) => ({
+          tenantId,
+          itemId: itemRow.id,
+          title: v.title,
+          price: v.price,
+          position: vi,
+        })),
+      );
       const taxes = item.taxes
         .map((k) => taxIds.get(k))
         .filter((id): id is string => id !== undefined);

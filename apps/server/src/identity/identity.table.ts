@@ -23,6 +23,8 @@ export const tenants = pgTable('tenants', {
   isIntegrated: boolean('is_integrated').notNull().default(false),
   viewShowSection: boolean('view_show_section').notNull().default(true),
   bannerImageUrl: text('banner_image_url'),
+  // Bumped by every catalog change; keys the cached catalog tree across server copies.
+  catalogVersion: integer('catalog_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 

@@ -1,0 +1,292 @@
+import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { tenants } from '../../identity/identity.table.ts';
+import {
+  categories,
+  categorySchedules,
+  items,
+  itemTaxes,
+  taxDefinitions,
+  variants,
+} from './catalog.table.ts';
+
+type Q = Db | Tx;
+
+export type CategoryRow = typeof categories.$inferSelect;
+export type ItemRow = typeof items.$inferSelect;
+export type VariantRow = typeof variants.$inferSelect;
+export type ScheduleRow = typeof categorySchedules.$inferSelect;
+
+/** Drizzle queries of the catalog; every one is filtered by tenant. */
+export const catalogRepository = {
+  async tenantFlags(q: Q, tenantId: string) {
+    const [row] = await q
+      .select({
+        isIntegrated: tenants.isIntegrated,
+        catalogVersion: tenants.catalogVersion,
+        banner: tenants.bannerImageUrl,
+      })
+      .from(tenants)
+      .where(eq(tenants.id, tenantId));
+    return row;
+  },
+
+  /** Every catalog change bumps the version, which keys the cached tree across server copies. */
+  async bumpVersion(q: Q, tenantId: string) {
+    await q
+      .update(tenants)
+      .set({ catalogVersion: sql`${tenants.catalogVersion} + 1` })
+      .where(eq(tenants.id, tenantId));
+  },
+
+  async setBanner(q: Q, tenantId: string, url: string | null) {
+    await q.update(tenants).set({ bannerImageUrl: url }).where(eq(tenants.id, tenantId));
+  },
+
+  async allCategories(q: Q, tenantId: string) {
+    return q
+      .select()
+      .from(categories)
+      .where(eq(categories.tenantId, tenantId))
+      .orderBy(asc(categories.position), asc(categories.createdAt));
+  },
+
+  async allItems(q: Q, tenantId: string) {
+    return q
+      .select()
+      .from(items)
+      .where(eq(items.tenantId, tenantId))
+      .orderBy(asc(items.position), asc(items.createdAt));
+  },
+
+  async allVariants(q: Q, tenantId: string) {
+    return q
+      .select()
+      .from(variants)
+      .where(eq(variants.tenantId, tenantId))
+      .orderBy(asc(variants.position));
+  },
+
+  async allItemTaxes(q: Q, tenantId: string) {
+    return q.select().from(itemTaxes).where(eq(itemTaxes.tenantId, tenantId));
+  },
+
+  async allSchedules(q: Q, tenantId: string) {
+    return q
+      .select()
+      .from(categorySchedules)
+      .where(eq(categorySchedules.tenantId, tenantId))
+      .orderBy(asc(categorySchedules.day), asc(categorySchedules.openTime));
+  },
+
+  async category(q: Q, tenantId: string, id: string, lock = false) {
+    const query = q
+      .select()
+      .from(categories)
+      .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+    const [row] = lock ? await query.for('update') : await query;
+    return row;
+  },
+
+  async childCategories(q: Q, tenantId: string, parentId: string | null) {
+    return q
+      .select()
+      .from(categories)
+      .where(
+        and(
+          eq(categories.tenantId, tenantId),
+          parentId === null
+            ? sql`${categories.parentId} is null`
+            : eq(categories.parentId, parentId),
+        ),
+      )
+      .orderBy(asc(categories.position), asc(categories.createdAt));
+  },
+
+  async itemsOf(q: Q, tenantId: string, categoryId: string) {
+    return q
+      .select()
+      .from(items)
+      .where(and(eq(items.tenantId, tenantId), eq(items.categoryId, categoryId)))
+      .orderBy(asc(items.position), asc(items.createdAt));
+  },
+
+  async insertCategory(q: Q, row: typeof categories.$inferInsert) {
+    const [created] = await q.insert(categories).values(row).returning();
+    return created!;
+  },
+
+  async updateCategory(
+    q: Q,
+    tenantId: string,
+    id: string,
+    patch: Partial<typeof categories.$inferInsert>,
+  ) {
+    const [row] = await q
+      .update(categories)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+      .returning();
+    return row;
+  },
+
+  async deleteCategory(q: Q, tenantId: string, id: string) {
+    await q.delete(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+  },
+
+  async schedule(q: Q, tenantId: string, categoryId: string) {
+    return q
+      .select()
+      .from(categorySchedules)
+      .where(
+        and(eq(categorySchedules.tenantId, tenantId), eq(categorySchedules.categoryId, categoryId)),
+      )
+      .orderBy(asc(categorySchedules.day), asc(categorySchedules.openTime));
+  },
+
+  async replaceSchedule(
+    q: Q,
+    tenantId: string,
+    categoryId: string,
+    entries: {
+      day: number;
+      dayClosed: boolean;
+      openTime: string | null;
+      closeTime: string | null;
+    }[],
+  ) {
+    await q
+      .delete(categorySchedules)
+      .where(
+        and(eq(categorySchedules.tenantId, tenantId), eq(categorySchedules.categoryId, categoryId)),
+      );
+    if (entries.length > 0) {
+      await q
+        .insert(categorySchedules)
+        .values(entries.map((e) => ({ ...e, tenantId, categoryId })));
+    }
+  },
+
+  async item(q: Q, tenantId: string, id: string) {
+    const [row] = await q
+      .select()
+      .from(items)
+      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)));
+    return row;
+  },
+
+  async variantsOf(q: Q, tenantId: string, itemId: string) {
+    return q
+      .select()
+      .from(variants)
+      .where(and(eq(variants.tenantId, tenantId), eq(variants.itemId, itemId)))
+      .orderBy(asc(variants.position));
+  },
+
+  async taxesOf(q: Q, tenantId: string, itemId: string) {
+    return q
+      .select({ taxId: itemTaxes.taxId })
+      .from(itemTaxes)
+      .where(and(eq(itemTaxes.tenantId, tenantId), eq(itemTaxes.itemId, itemId)));
+  },
+
+  async existingTaxIds(q: Q, tenantId: string, ids: string[]) {
+    if (ids.length === 0) return [];
+    const rows = await q
+      .select({ id: taxDefinitions.id })
+      .from(taxDefinitions)
+      .where(and(eq(taxDefinitions.tenantId, tenantId), inArray(taxDefinitions.id, ids)));
+    return rows.map((r) => r.id);
+  },
+
+  async insertItem(q: Q, row: typeof items.$inferInsert) {
+    const [created] = await q.insert(items).values(row).returning();
+    return created!;
+  },
+
+  async updateItem(q: Q, tenantId: string, id: string, patch: Partial<typeof items.$inferInsert>) {
+    const [row] = await q
+      .update(items)
+      .set({ ...patch, updatedAt: new Date() })
+      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
+      .returning();
+    return row;
+  },
+
+  async deleteItem(q: Q, tenantId: string, id: string) {
+    const rows = await q
+      .delete(items)
+      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
+      .returning({ id: items.id });
+    return rows.length > 0;
+  },
+
+  /** Replaces an item's variants, keeping the ids of those sent back (prices stay linkable). */
+  async replaceVariants(
+    q: Q,
+    tenantId: string,
+    itemId: string,
+    list: {
+      id?: string;
+      price: string;
+      title: typeof variants.$inferInsert.title;
+      position: number;
+    }[],
+  ) {
+    const existing = await this.variantsOf(q, tenantId, itemId);
+    const keep = new Set(list.map((v) => v.id).filter((id): id is string => !!id));
+    const gone = existing.filter((v) => !keep.has(v.id)).map((v) => v.id);
+    if (gone.length > 0) {
+      await q
+        .delete(variants)
+        .where(and(eq(variants.tenantId, tenantId), inArray(variants.id, gone)));
+    }
+    const known = new Set(existing.map((v) => v.id));
+    for (const v of list) {
+      if (v.id && known.has(v.id)) {
+        await q
+          .update(variants)
+          .set({ price: v.price, title: v.title, position: v.position })
+          .where(and(eq(variants.tenantId, tenantId), eq(variants.id, v.id)));
+      } else {
+        await q
+          .insert(variants)
+          .values({ tenantId, itemId, price: v.price, title: v.title, position: v.position });
+      }
+    }
+  },
+
+  async replaceTaxes(q: Q, tenantId: string, itemId: string, taxIds: string[]) {
+    await q
+      .delete(itemTaxes)
+      .where(and(eq(itemTaxes.tenantId, tenantId), eq(itemTaxes.itemId, itemId)));
+    if (taxIds.length > 0)
+      await q.insert(itemTaxes).values(taxIds.map((taxId) => ({ tenantId, itemId, taxId })));
+  },
+
+  async setCategoryPositions(q: Q, tenantId: string, list: { id: string; position: number }[]) {
+    let n = 0;
+    for (const p of list) {
+      const r = await q
+        .update(categories)
+        .set({ position: p.position })
+        .where(and(eq(categories.tenantId, tenantId), eq(categories.id, p.id)))
+        .returning({ id: categories.id });
+      n += r.length;
+    }
+    return n;
+  },
+
+  async setItemPositions(q: Q, tenantId: string, list: { id: string; position: number }[]) {
+    let n = 0;
+    for (const p of list) {
+      const r = await q
+        .update(items)
+        .set({ position: p.position })
+        .where(and(eq(items.tenantId, tenantId), eq(items.id, p.id)))
+        .returning({ id: items.id });
+      n += r.length;
+    }
+    return n;
+  },
+};

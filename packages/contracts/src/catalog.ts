@@ -1,0 +1,284 @@
+import { z } from 'zod';
+import { CheckoutTemplate, LocalizedText, Uuid } from './common.ts';
+
+/** menu-management.md §5 and §9: one definition for the server and the forms. */
+export const CATALOG_LIMITS = {
+  itemTitleMin: 1,
+  itemTitleMax: 59,
+  itemDescriptionMax: 1024,
+  variantTitleMax: 59,
+  priceMin: 0,
+  priceMax: 100_000,
+  categoryTitleMin: 1,
+  categoryTitleMax: 50,
+  categoryDescriptionMax: 120,
+  newItemPosition: 999,
+  /**
+   * Levels count from 0 (a main section). A section may sit under a parent of level 0 or 1,
+   * so the deepest section is level 2 (the drop rules of the categories manager).
+   */
+  maxSectionLevel: 2,
+  imageMaxBytes: 1_048_576,
+  scheduleDays: 7,
+} as const;
+
+export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/bmp'] as const;
+export const IMAGE_SIZES = {
+  banner: { width: 1360, height: 600 },
+  item: { width: 1000, height: 624 },
+  section: { width: 900, height: 500 },
+} as const;
+
+/** The placeholder id of an item not saved yet. */
+export const NEW_ITEM_ID = '00000000-0000-0000-0000-000000000000';
+export const NO_TAX = 'NO_TAX';
+
+/** Exact money from a JSON number or decimal text, kept as canonical decimal text. */
+export const Money = z
+  .union([z.number(), z.string()])
+  .transform((v, ctx) => {
+    const text = typeof v === 'number' ? String(v) : v.trim();
+    if (!/^\d+(\.\d{1,3})?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'price_invalid' });
+      return z.NEVER;
+    }
+    const [whole = '0', frac = ''] = text.split('.');
+    return `${BigInt(whole).toString()}.${frac.padEnd(3, '0')}`;
+  })
+  .refine((v) => Number(v) >= CATALOG_LIMITS.priceMin && Number(v) <= CATALOG_LIMITS.priceMax, {
+    message: 'price_range',
+  });
+
+const boundedText = (min: number, max: number) =>
+  LocalizedText.extend({
+    fieldValue: z.string().trim().min(min).max(max),
+    en: z.string().max(max).optional(),
+    ar: z.string().max(max).optional(),
+    es: z.string().max(max).optional(),
+  });
+
+export const HHMM = z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/);
+
+export const ScheduleEntry = z.object({
+  day: z.number().int().min(0).max(6),
+  dayClosed: z.boolean().default(false),
+  openTime: HHMM.nullable().optional(),
+  closeTime: HHMM.nullable().optional(),
+});
+export type ScheduleEntry = z.infer<typeof ScheduleEntry>;
+
+const minutes = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
+
+/**
+ * Slots of a weekly schedule: on each day every open slot starts before it ends, no two start
+ * together and none overlap. Codes are the spec's server validation codes.
+ */
+export const Schedule = z.array(ScheduleEntry).superRefine((entries, ctx) => {
+  entries.forEach((e, i) => {
+    if (e.dayClosed) return;
+    if (!e.openTime || !e.closeTime) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, e.openTime ? 'closeTime' : 'openTime'],
+        message: 'required',
+      });
+      return;
+    }
+    if (minutes(e.openTime) >= minutes(e.closeTime)) {
+      ctx.addIssue({
+        code: 'custom',
+        path: [i, 'closeTime'],
+        message: 'operating_hour_range_invalid',
+      });
+    }
+  });
+  const open = entries
+    .map((e, i) => ({ ...e, i }))
+    .filter(
+      (e) =>
+        !e.dayClosed && e.openTime && e.closeTime && minutes(e.openTime) < minutes(e.closeTime),
+    );
+  for (const a of open) {
+    for (const b of open) {
+      if (b.i <= a.i || a.day !== b.day) continue;
+      if (a.openTime === b.openTime) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [b.i, 'openTime'],
+          message: 'operating_hour_duplicate_opening_hours',
+        });
+      } else if (
+        minutes(a.openTime!) < minutes(b.closeTime!) &&
+        minutes(b.openTime!) < minutes(a.closeTime!)
+      ) {
+        ctx.addIssue({
+          code: 'custom',
+          path: [b.i, 'openTime'],
+          message: 'operating_hour_intersection',
+        });
+      }
+    }
+  }
+});
+
+export const CategoryBody = z.object({
+  localizedTitle: boundedText(CATALOG_LIMITS.categoryTitleMin, CATALOG_LIMITS.categoryTitleMax),
+  localizedDesc: boundedText(0, CATALOG_LIMITS.categoryDescriptionMax).nullable().optional(),
+  images: z.array(z.string().max(500)).max(5).default([]),
+  active: z.boolean().default(true),
+  hideWhenNotAvailable: z.boolean().default(false),
+  excludedCheckoutTemplates: z.array(CheckoutTemplate).default([]),
+  position: z.number().int().min(0).optional(),
+});
+export type CategoryBody = z.infer<typeof CategoryBody>;
+
+export const VariantBody = z.object({
+  id: Uuid.optional(),
+  price: Money,
+  localizedTitle: boundedText(0, CATALOG_LIMITS.variantTitleMax),
+  position: z.number().int().min(0).default(0),
+});
+
+export const CatalogItemBody = z
+  .object({
+    categories: z.array(Uuid).min(1),
+    localizedTitle: boundedText(CATALOG_LIMITS.itemTitleMin, CATALOG_LIMITS.itemTitleMax),
+    localizedDesc: boundedText(0, CATALOG_LIMITS.itemDescriptionMax).nullable().optional(),
+    images: z.array(z.string().max(500)).max(5).default([]),
+    variants: z.array(VariantBody).min(1),
+    taxes: z.array(z.union([Uuid, z.literal(NO_TAX)])).default([]),
+    active: z.boolean().default(true),
+    isNew: z.boolean().default(false),
+    enableSpecialRequest: z.boolean().default(true),
+    position: z.number().int().min(0).default(CATALOG_LIMITS.newItemPosition),
+    modifierGroupIds: z.array(Uuid).default([]),
+    excludedCheckoutTemplates: z.array(CheckoutTemplate).default([]),
+    excludedBranches: z.array(Uuid).default([]),
+  })
+  .superRefine((item, ctx) => {
+    // A variant's title is needed only to tell several variants apart.
+    if (item.variants.length < 2) return;
+    item.variants.forEach((v, i) => {
+      if (v.localizedTitle.fieldValue.trim().length === 0) {
+        ctx.addIssue({
+          code: 'custom',
+          path: ['variants', i, 'localizedTitle'],
+          message: 'required',
+        });
+      }
+    });
+  });
+export type CatalogItemBody = z.infer<typeof CatalogItemBody>;
+
+export const AvailabilityBody = z.object({
+  active: z.boolean(),
+  outOfStock: z.boolean().default(false),
+});
+
+export const MoveBody = z.object({
+  nodeId: Uuid,
+  nodeType: z.literal('category'),
+  newIndex: z.number().int().min(0),
+  parentId: Uuid.nullable(),
+});
+export type MoveBody = z.infer<typeof MoveBody>;
+
+export const PositionsBody = z
+  .array(z.object({ id: Uuid, position: z.number().int().min(0) }))
+  .min(1)
+  .max(5000);
+
+export const TreeNodeType = z.enum([
+  'CATALOG',
+  'CATALOG_CATEGORY',
+  'CATALOG_ITEM',
+  'CATALOG_ITEM_MODIFIER_GROUP',
+]);
+
+const ApiVariant = z.object({
+  id: Uuid,
+  price: z.number(),
+  localizedTitle: LocalizedText,
+  position: z.number().int(),
+});
+
+export const ScheduleResponse = z.array(
+  z.object({
+    day: z.number().int(),
+    dayClosed: z.boolean(),
+    openTime: z.string().nullable(),
+    closeTime: z.string().nullable(),
+  }),
+);
+
+export const CategoryResponse = z.object({
+  id: Uuid,
+  parentId: Uuid.nullable(),
+  localizedTitle: LocalizedText,
+  localizedDesc: LocalizedText.nullable(),
+  images: z.array(z.string()),
+  position: z.number().int(),
+  active: z.boolean(),
+  hideWhenNotAvailable: z.boolean(),
+  excludedCheckoutTemplates: z.array(CheckoutTemplate),
+  schedule: ScheduleResponse,
+  level: z.number().int(),
+});
+export type CategoryResponse = z.infer<typeof CategoryResponse>;
+
+export const CatalogItemResponse = z.object({
+  id: Uuid,
+  categories: z.array(Uuid),
+  localizedTitle: LocalizedText,
+  localizedDesc: LocalizedText.nullable(),
+  images: z.array(z.string()),
+  thumbnail: z.string().nullable(),
+  variants: z.array(ApiVariant),
+  taxes: z.array(Uuid),
+  active: z.boolean(),
+  outOfStock: z.boolean(),
+  isNew: z.boolean(),
+  enableSpecialRequest: z.boolean(),
+  position: z.number().int(),
+  modifierGroupIds: z.array(Uuid),
+  excludedCheckoutTemplates: z.array(CheckoutTemplate),
+  excludedBranches: z.array(Uuid),
+});
+export type CatalogItemResponse = z.infer<typeof CatalogItemResponse>;
+
+export type TreeNode = {
+  id: string;
+  parentId: string | null;
+  type: z.infer<typeof TreeNodeType>;
+  title: LocalizedText;
+  desc: LocalizedText | null;
+  img: string | null;
+  active: boolean;
+  new: boolean;
+  position: number;
+  level: number;
+  schedule: z.infer<typeof ScheduleResponse>;
+  taxes: string[];
+  excludedCheckoutTemplates: CheckoutTemplate[];
+  variants: { id: string; price: number; title: LocalizedText }[];
+  children: TreeNode[];
+};
+export const TreeNode: z.ZodType<TreeNode> = z.object({
+  id: z.string(),
+  parentId: z.string().nullable(),
+  type: TreeNodeType,
+  title: LocalizedText,
+  desc: LocalizedText.nullable(),
+  img: z.string().nullable(),
+  active: z.boolean(),
+  new: z.boolean(),
+  position: z.number().int(),
+  level: z.number().int(),
+  schedule: ScheduleResponse,
+  taxes: z.array(z.string()),
+  excludedCheckoutTemplates: z.array(CheckoutTemplate),
+  variants: z.array(z.object({ id: z.string(), price: z.number(), title: LocalizedText })),
+  get children() {
+    return z.array(TreeNode);
+  },
+});
