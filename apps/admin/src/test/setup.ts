@@ -1,1 +1,13 @@
 import '@testing-library/jest-dom/vitest';
+import { cleanup } from '@testing-library/react';
+import { afterEach } from 'vitest';
+import i18n from 'i18next';
+import { initI18n } from '../lib/i18n.ts';
+
+initI18n({ stored: 'en' });
+
+afterEach(async () => {
+  cleanup();
+  window.localStorage.clear();
+  await i18n.changeLanguage('en');
+});

@@ -1,0 +1,72 @@
+import { useMemo, useState, type ReactNode } from 'react';
+import { CacheProvider, type EmotionCache } from '@emotion/react';
+import createCache from '@emotion/cache';
+import CssBaseline from '@mui/material/CssBaseline';
+import { ThemeProvider } from '@mui/material/styles';
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { SnackbarProvider } from 'notistack';
+import { I18nextProvider } from 'react-i18next';
+import i18n from 'i18next';
+import { prefixer } from 'stylis';
+import rtlPlugin from 'stylis-plugin-rtl';
+import { directionOf, useLanguage, type Direction } from '../lib/i18n.ts';
+import { SNACKBAR_ANCHOR, SNACKBAR_DURATION } from '../lib/notify.tsx';
+import { createAppTheme } from './theme.ts';
+
+const caches: Partial<Record<Direction, EmotionCache>> = {};
+
+/** Right-to-left needs its own emotion cache so physical CSS from MUI is mirrored. */
+function emotionCacheFor(direction: Direction): EmotionCache {
+  caches[direction] ??=
+    direction === 'rtl'
+      ? createCache({ key: 'muirtl', stylisPlugins: [prefixer, rtlPlugin] })
+      : createCache({ key: 'mui' });
+  return caches[direction];
+}
+
+export function createQueryClient(): QueryClient {
+  return new QueryClient({
+    defaultOptions: {
+      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+    },
+  });
+}
+
+function DirectionalTheme({ children }: { children: ReactNode }) {
+  const lang = useLanguage();
+  const theme = useMemo(() => createAppTheme(lang), [lang]);
+  return (
+    <CacheProvider value={emotionCacheFor(directionOf(lang))}>
+      <ThemeProvider theme={theme}>
+        <CssBaseline />
+        {children}
+      </ThemeProvider>
+    </CacheProvider>
+  );
+}
+
+/** Everything the app needs around it except the session and the router. */
+export function AppProviders({
+  children,
+  queryClient,
+}: {
+  children: ReactNode;
+  queryClient?: QueryClient;
+}) {
+  const [client] = useState(() => queryClient ?? createQueryClient());
+  return (
+    <I18nextProvider i18n={i18n}>
+      <QueryClientProvider client={client}>
+        <DirectionalTheme>
+          <SnackbarProvider
+            maxSnack={3}
+            anchorOrigin={SNACKBAR_ANCHOR}
+            autoHideDuration={SNACKBAR_DURATION.default}
+          >
+            {children}
+          </SnackbarProvider>
+        </DirectionalTheme>
+      </QueryClientProvider>
+    </I18nextProvider>
+  );
+}

@@ -1,0 +1,64 @@
+import { Link as RouterLink } from 'react-router';
+import Button from '@mui/material/Button';
+import Card from '@mui/material/Card';
+import CardContent from '@mui/material/CardContent';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import type { Permission } from '@app/contracts';
+import { localize } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { useCurrentTenant, usePermissions, useSession } from '../../../app/session.tsx';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { paths } from '../../../lib/paths.ts';
+
+const QUICK_LINKS = [
+  { label: 'nav.liveOrders', path: paths.liveOrders, permission: 'LiveTickets' },
+  { label: 'nav.allTicketsReport', path: paths.allTicketsReport, permission: 'Reports' },
+  { label: 'nav.discounts', path: paths.discounts, permission: 'Discounts' },
+  { label: 'nav.acceptOrders', path: paths.acceptOrders, permission: 'OperatingStatus' },
+  { label: 'nav.branchSettings', path: paths.branchSettings, permission: 'StoreSettings' },
+] as const satisfies readonly { label: string; path: string; permission: Permission }[];
+
+/** The dashboard's content is not specified: a welcome with the tenant and quick links. */
+export function MainDashboardPage() {
+  const { t } = useTranslation();
+  const lang = useLanguage();
+  const { user } = useSession();
+  const tenant = useCurrentTenant();
+  const permissions = usePermissions();
+  const links = QUICK_LINKS.filter((link) => permissions.has(link.permission));
+
+  return (
+    <Stack spacing={3} sx={{ maxInlineSize: 960 }}>
+      <Typography variant="h4" component="h1">
+        {t('dashboard.title')}
+      </Typography>
+      <Card>
+        <CardContent sx={{ padding: 3 }}>
+          <Typography variant="h5" component="h2" gutterBottom>
+            {t('dashboard.welcome', { name: user?.name ?? '' })}
+          </Typography>
+          {tenant && (
+            <Typography color="text.secondary">
+              {t('dashboard.tenant', { tenant: localize(tenant.localizedName, lang) })}
+            </Typography>
+          )}
+        </CardContent>
+      </Card>
+      {links.length > 0 && (
+        <section aria-labelledby="dashboard-quick-links">
+          <Typography id="dashboard-quick-links" variant="h6" component="h2" gutterBottom>
+            {t('dashboard.quickLinks')}
+          </Typography>
+          <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1.5 }}>
+            {links.map((link) => (
+              <Button key={link.path} component={RouterLink} to={link.path} variant="outlined">
+                {t(link.label)}
+              </Button>
+            ))}
+          </Stack>
+        </section>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,132 @@
+import i18n from 'i18next';
+import { initReactI18next, useTranslation } from 'react-i18next';
+import { DEFAULT_LANGUAGE, Language, LANGUAGES, RTL_LANGUAGES } from '@app/contracts';
+import ar from '../locales/ar/common.json';
+import en from '../locales/en/common.json';
+import es from '../locales/es/common.json';
+
+export const resources = {
+  en: { common: en },
+  ar: { common: ar },
+  es: { common: es },
+} as const;
+
+export const LANGUAGE_STORAGE_KEY = 'lang';
+
+/** Each language in its own script: the switch must be readable whatever is showing. */
+export const LANGUAGE_NAMES: Record<Language, string> = {
+  en: 'English',
+  ar: 'العربية',
+  es: 'Español',
+};
+
+export type Direction = 'ltr' | 'rtl';
+
+export const directionOf = (lang: Language): Direction =>
+  RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
+
+/** 'es-MX' → 'es'; anything outside en/ar/es → undefined. */
+export function toSupportedLanguage(code: string | null | undefined): Language | undefined {
+  const primary = code?.trim().toLowerCase().split(/[-_]/)[0];
+  const parsed = Language.safeParse(primary);
+  return parsed.success ? parsed.data : undefined;
+}
+
+export interface LanguageSources {
+  tenantDefault?: string | null;
+  query?: string | null;
+  stored?: string | null;
+  browser?: readonly string[];
+}
+
+/** Spec §1: tenant default, then ?lang=, then the stored choice, then the browser; else en. */
+export function resolveLanguage(sources: LanguageSources): Language {
+  const candidates = [
+    sources.tenantDefault,
+    sources.query,
+    sources.stored,
+    ...(sources.browser ?? []),
+  ];
+  for (const candidate of candidates) {
+    const lang = toSupportedLanguage(candidate);
+    if (lang) return lang;
+  }
+  return DEFAULT_LANGUAGE;
+}
+
+function readStoredLanguage(): string | null {
+  try {
+    return window.localStorage.getItem(LANGUAGE_STORAGE_KEY);
+  } catch {
+    return null;
+  }
+}
+
+function readBrowserSources(): LanguageSources {
+  return {
+    query: new URLSearchParams(window.location.search).get('lang'),
+    stored: readStoredLanguage(),
+    browser: navigator.languages.length > 0 ? navigator.languages : [navigator.language],
+  };
+}
+
+function applyToDocument(code: string): void {
+  const lang = toSupportedLanguage(code) ?? DEFAULT_LANGUAGE;
+  const root = document.documentElement;
+  root.lang = lang;
+  root.dir = directionOf(lang);
+  document.title = i18n.t('app.title', { lng: lang });
+}
+
+/** Starts i18next in the language the sources resolve to (the browser's own by default). */
+export function initI18n(sources: LanguageSources = readBrowserSources()): typeof i18n {
+  const lng = resolveLanguage(sources);
+  if (i18n.isInitialized) {
+    void i18n.changeLanguage(lng);
+    return i18n;
+  }
+  i18n.on('languageChanged', applyToDocument);
+  void i18n.use(initReactI18next).init({
+    resources,
+    lng,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: LANGUAGES,
+    ns: ['common'],
+    defaultNS: 'common',
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    showSupportNotice: false,
+  });
+  applyToDocument(lng);
+  return i18n;
+}
+
+let chosenInThisPage = false;
+
+/** The top-bar switch: remembered in localStorage and applied at once, direction included. */
+export async function setLanguage(lang: Language): Promise<void> {
+  chosenInThisPage = true;
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Storage can be unavailable (private mode); the switch still applies to this page.
+  }
+  await i18n.changeLanguage(lang);
+}
+
+/**
+ * Call once the tenant profile is known: its default admin language comes first (spec §1).
+ * A choice the user made on this page since it loaded is not overridden.
+ */
+export async function applyTenantDefaultLanguage(
+  tenantDefault: string | null | undefined,
+): Promise<void> {
+  if (chosenInThisPage) return;
+  await i18n.changeLanguage(resolveLanguage({ ...readBrowserSources(), tenantDefault }));
+}
+
+/** The current UI language; re-renders the caller when it changes. */
+export function useLanguage(): Language {
+  const { i18n: instance } = useTranslation();
+  return toSupportedLanguage(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;
+}

@@ -1,0 +1,21 @@
+/** Every route the shell links to, in one place so menus, pages and guards agree. */
+export const paths = {
+  root: '/',
+  loginLanding: '/auth/loginlanding',
+  login: '/auth/login',
+  logout: '/auth/logout',
+  unauthorized: '/auth/unauthorized',
+  outletSignup: '/signup/outlet-signup-profile',
+  dashboard: '/admin/dashboard/main-dashboard',
+  liveOrders: '/admin/tickets/manage',
+  allTicketsReport: '/admin/reports/all-tickets',
+  catalog: '/admin/catalog/v2/categories',
+  priceAdjustments: '/admin/catalog/price-adjustments',
+  modifierGroups: '/admin/catalog/modifiergroups/manage',
+  localizeMenu: '/admin/localize',
+  discounts: '/admin/marketing/discounts/discount-list',
+  acceptOrders: '/admin/settings',
+  branchSettings: '/admin/settings/profile',
+  tenants: '/admin/tenants',
+  unverifiedTickets: '/admin/unverifiedtickets',
+} as const;

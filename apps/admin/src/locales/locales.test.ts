@@ -1,0 +1,61 @@
+import { describe, expect, it } from 'vitest';
+import { LANGUAGES } from '@app/contracts';
+import { resources } from '../lib/i18n.ts';
+
+type Tree = { readonly [key: string]: unknown };
+
+/** Flattens nested translations to 'a.b.c' → value. */
+function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
+  const out = new Map<string, unknown>();
+  for (const [key, value] of Object.entries(tree)) {
+    const path = prefix ? `${prefix}.${key}` : key;
+    if (value !== null && typeof value === 'object' && !Array.isArray(value)) {
+      for (const [k, v] of flatten(value as Tree, path)) out.set(k, v);
+    } else {
+      out.set(path, value);
+    }
+  }
+  return out;
+}
+
+const placeholders = (text: string) =>
+  [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
+
+const flat = Object.fromEntries(
+  LANGUAGES.map((lang) => [lang, flatten(resources[lang].common)]),
+) as Record<(typeof LANGUAGES)[number], Map<string, unknown>>;
+
+describe('translation files', () => {
+  it.each(LANGUAGES.flatMap((a) => LANGUAGES.filter((b) => b !== a).map((b) => [a, b])))(
+    'every key in %s is also in %s',
+    (from, to) => {
+      const missing = [...flat[from].keys()].filter((key) => !flat[to].has(key));
+      expect(missing, `keys missing in ${to}`).toEqual([]);
+    },
+  );
+
+  it.each(LANGUAGES)('%s has only non-empty strings', (lang) => {
+    const bad = [...flat[lang]].filter(
+      ([, value]) => typeof value !== 'string' || value.trim() === '',
+    );
+    expect(
+      bad.map(([key]) => key),
+      `empty or non-string values in ${lang}`,
+    ).toEqual([]);
+  });
+
+  it.each(LANGUAGES.filter((lang) => lang !== 'en'))(
+    '%s uses the same placeholders and tags as en',
+    (lang) => {
+      const differing = [...flat.en].filter(([key, value]) => {
+        const other = flat[lang].get(key);
+        return (
+          typeof value === 'string' &&
+          typeof other === 'string' &&
+          placeholders(value).join() !== placeholders(other).join()
+        );
+      });
+      expect(differing.map(([key]) => key)).toEqual([]);
+    },
+  );
+});
