@@ -1,4 +1,7 @@
 import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import {
@@ -11,12 +14,24 @@ import type { Database } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
+import { authPlugin } from './plugins/auth.ts';
+import { createIdentity } from './identity/identity.ts';
+import { identityRoutes } from './identity/identity.routes.ts';
 import { systemRoutes } from './modules/system/system.routes.ts';
+import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
+import { createTenantsRepository } from './modules/tenants/tenants.repository.ts';
+import { createTenantsService } from './modules/tenants/tenants.service.ts';
+import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { imagesRoutes } from './modules/images/images.routes.ts';
+import { createImagesService } from './modules/images/images.service.ts';
+import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
+  storage?: FileStorage;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -59,7 +74,30 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
 
+  const identity = await createIdentity({ config, db: database.db, log: app.log });
+  // Before any route: it guards every /api/admin route and refuses ones without a policy.
+  await app.register(authPlugin, { verifier: identity.verifier, accounts: identity.accounts });
+  await app.register(identityRoutes(identity));
+
   await app.register(systemRoutes({ ping: () => database.ping() }));
+  await app.register(
+    tenantsRoutes(createTenantsService({ repository: createTenantsRepository(database.db) })),
+  );
+
+  await app.register(catalogRoutes(createCatalogService({ db: database.db })));
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  await app.register(imagesRoutes(createImagesService({ storage })));
+  if (storage.localRoot) {
+    fs.mkdirSync(storage.localRoot, { recursive: true });
+    await app.register(fastifyStatic, {
+      root: storage.localRoot,
+      prefix: '/uploads/',
+      decorateReply: false,
+      // Uploaded names are random and never rewritten.
+      maxAge: '365d',
+      immutable: true,
+    });
+  }
 
   await app.register(spaPlugin, { root: config.adminDist });
   return app;

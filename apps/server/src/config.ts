@@ -13,7 +13,34 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // An external OpenID Connect issuer; unset means the embedded provider under /oidc.
+  OIDC_ISSUER: z.string().url().optional(),
+  OIDC_CLIENT_ID: z.string().min(1).default('admin-spa'),
+  OIDC_AUDIENCE: z.string().min(1).optional(),
+  OIDC_SCOPE: z.string().min(1).optional(),
+  OIDC_ROLE_CLAIM: z.string().min(1).default('extension_role'),
+  OIDC_EMAIL_CLAIM: z.string().min(1).default('email'),
+  OIDC_JWKS_URI: z.string().url().optional(),
+  // Extra SPA origins the embedded provider accepts redirects to (the Vite dev server).
+  OIDC_DEV_ORIGINS: z.string().optional(),
+  NODE_ENV: z.string().optional(),
 });
+
+export type OidcConfig = {
+  /** true: our own provider under /oidc is the issuer. */
+  embedded: boolean;
+  issuer: string;
+  clientId: string;
+  /** The `aud` the API requires in access tokens. */
+  audience: string;
+  scope: string;
+  roleClaim: string;
+  emailClaim: string;
+  /** Where the external issuer's keys are; found through discovery when unset. */
+  jwksUri: string | undefined;
+  /** Origins besides publicUrl whose /auth/* pages may receive sign-in redirects. */
+  spaOrigins: string[];
+};
 
 export type Config = {
   port: number;
@@ -24,6 +51,7 @@ export type Config = {
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   adminDist: string | undefined;
   seedDemo: boolean;
+  oidc: OidcConfig;
 };
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
@@ -34,14 +62,38 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
+  const embedded = e.OIDC_ISSUER === undefined;
+  const devOrigins =
+    e.OIDC_DEV_ORIGINS ?? (e.NODE_ENV === 'production' ? '' : 'http://localhost:5173');
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
-    publicUrl: (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, ''),
+    publicUrl,
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,
     seedDemo: e.SEED_DEMO,
+    oidc: {
+      embedded,
+      // An external issuer is kept exactly as given: some end in '/' and `iss` must match.
+      issuer: e.OIDC_ISSUER ?? `${publicUrl}/oidc`,
+      clientId: e.OIDC_CLIENT_ID,
+      audience: e.OIDC_AUDIENCE ?? (embedded ? `${publicUrl}/api` : e.OIDC_CLIENT_ID),
+      scope: e.OIDC_SCOPE ?? 'openid profile email offline_access',
+      // Our own provider always names the role claim as the spec does.
+      roleClaim: embedded ? 'extension_role' : e.OIDC_ROLE_CLAIM,
+      emailClaim: embedded ? 'email' : e.OIDC_EMAIL_CLAIM,
+      jwksUri: e.OIDC_JWKS_URI,
+      spaOrigins: [
+        ...new Set(
+          devOrigins
+            .split(',')
+            .map((o) => o.trim().replace(/\/$/, ''))
+            .filter((o) => o.length > 0 && o !== publicUrl),
+        ),
+      ],
+    },
   };
 }

@@ -12,7 +12,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { CheckoutTemplate, LocalizedText } from '@app/contracts';
+import { MembershipRole, type CheckoutTemplate, type LocalizedText } from '@app/contracts';
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -66,11 +66,10 @@ export const users = pgTable(
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
 );
 
-export const membershipRole = pgEnum('membership_role', [
-  'OrderTaker',
-  'StoreManager',
-  'StoreOwner',
-]);
+export const membershipRole = pgEnum(
+  'membership_role',
+  MembershipRole.options as [MembershipRole, ...MembershipRole[]],
+);
 
 export const memberships = pgTable(
   'memberships',

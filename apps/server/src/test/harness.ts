@@ -1,3 +1,6 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import pg from 'pg';
 import { loadConfig, type Config } from '../config.ts';
@@ -38,11 +41,14 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
 }
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
-  return { ...loadConfig({ PORT: '8080', LOG_LEVEL: 'silent' }), ...overrides };
+  // Uploaded files of a test go to a temporary folder, never into the repository.
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
+  return { ...loadConfig({ PORT: '8080', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), ...overrides };
 }
 
 export type TestContext = {
   app: App;
+  config: Config;
   database: Database & { dispose(): Promise<void> };
   close(): Promise<void>;
 };
@@ -53,10 +59,12 @@ export async function createTestApp(
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   if (opts.seed) await seedDemoData(database.db);
-  const app = await buildApp({ config: testConfig(opts.config), database, logger: false });
+  const config = testConfig(opts.config);
+  const app = await buildApp({ config, database, logger: false });
   await app.ready();
   return {
     app,
+    config,
     database,
     close: async () => {
       await app.close();

@@ -47,9 +47,11 @@ export const systemRoutes =
     app.get(
       '/api/admin/heartbeat/update',
       {
+        config: { access: { tenant: false, roles: 'any' } },
         schema: {
           tags: ['system'],
           summary: 'Whether the client version is older than the server',
+          security: [{ bearer: [] }],
           querystring: HeartbeatQuery,
           response: { 200: HeartbeatResponse },
         },

@@ -1,10 +1,13 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { APP_VERSION } from '@app/contracts';
+import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 
 let ctx: TestContext;
+let headers: Record<string, string>;
 beforeAll(async () => {
-  ctx = await createTestApp();
+  ctx = await createTestApp({ seed: true });
+  headers = await authAs(ctx, 'staff@demo.local');
 });
 afterAll(() => ctx.close());
 
@@ -35,15 +38,22 @@ describe('health and readiness', () => {
 });
 
 describe('heartbeat', () => {
+  it('needs a signed-in user', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/admin/heartbeat/update?v=1' });
+    expect(res.statusCode).toBe(401);
+  });
+
   it('asks an older client to refresh and leaves the current one alone', async () => {
     const old = await ctx.app.inject({
       method: 'GET',
       url: '/api/admin/heartbeat/update?v=10.1.1',
+      headers,
     });
     expect(old.json()).toEqual({ results: { refresh: true, version: APP_VERSION } });
     const same = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/heartbeat/update?v=${APP_VERSION}`,
+      headers,
     });
     expect(same.json().results.refresh).toBe(false);
   });
@@ -52,6 +62,7 @@ describe('heartbeat', () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: `/api/admin/heartbeat/update?v=${'9'.repeat(41)}`,
+      headers,
     });
     expect(res.statusCode).toBe(422);
     expect(res.json()).toEqual({ errors: [{ field: 'v', codes: ['max'] }] });

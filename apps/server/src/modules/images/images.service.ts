@@ -1,0 +1,66 @@
+import { randomUUID } from 'node:crypto';
+import sharp from 'sharp';
+import { CATALOG_LIMITS } from '@app/contracts';
+import { ValidationFailed } from '../../errors.ts';
+import type { FileStorage } from '../../storage/storage.ts';
+
+type Kind = { ext: 'jpg' | 'png' | 'bmp'; mime: string };
+
+/** The type is decided by the bytes, never by the file name or the declared content type. */
+export function sniffImage(bytes: Buffer): Kind | null {
+  if (bytes.length >= 3 && bytes[0] === 0xff && bytes[1] === 0xd8 && bytes[2] === 0xff) {
+    return { ext: 'jpg', mime: 'image/jpeg' };
+  }
+  if (
+    bytes.length >= 8 &&
+    bytes.subarray(0, 8).equals(Buffer.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a]))
+  ) {
+    return { ext: 'png', mime: 'image/png' };
+  }
+  if (bytes.length >= 26 && bytes[0] === 0x42 && bytes[1] === 0x4d)
+    return { ext: 'bmp', mime: 'image/bmp' };
+  return null;
+}
+
+async function dimensions(
+  bytes: Buffer,
+  kind: Kind,
+): Promise<{ width: number; height: number } | null> {
+  if (kind.ext === 'bmp') {
+    // BITMAPINFOHEADER: width and height are signed 32-bit at offsets 18 and 22.
+    const width = bytes.readInt32LE(18);
+    const height = Math.abs(bytes.readInt32LE(22));
+    return width > 0 && height > 0 ? { width, height } : null;
+  }
+  try {
+    const meta = await sharp(bytes, { failOn: 'error' }).metadata();
+    return meta.width && meta.height ? { width: meta.width, height: meta.height } : null;
+  } catch {
+    return null;
+  }
+}
+
+const MAX_PIXELS = 40_000_000;
+
+export function createImagesService(deps: { storage: FileStorage }) {
+  return {
+    async upload(tenantId: string, bytes: Buffer) {
+      if (bytes.length === 0) throw new ValidationFailed('file', ['required']);
+      if (bytes.length > CATALOG_LIMITS.imageMaxBytes)
+        throw new ValidationFailed('file', ['image_too_large']);
+      const kind = sniffImage(bytes);
+      if (!kind) throw new ValidationFailed('file', ['image_type_not_allowed']);
+      const size = await dimensions(bytes, kind);
+      if (!size || size.width * size.height > MAX_PIXELS)
+        throw new ValidationFailed('file', ['image_unreadable']);
+      const url = await deps.storage.put(`${tenantId}/${randomUUID()}.${kind.ext}`, bytes);
+      return {
+        url,
+        contentType: kind.mime,
+        width: size.width,
+        height: size.height,
+        bytes: bytes.length,
+      };
+    },
+  };
+}

@@ -1,0 +1,297 @@
+import { eq } from 'drizzle-orm';
+import Fastify from 'fastify';
+import {
+  serializerCompiler,
+  validatorCompiler,
+  type ZodTypeProvider,
+} from 'fastify-type-provider-zod';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { z } from 'zod';
+import { ROUTE_ROLES } from '@app/contracts';
+import { seedDemoData } from '../db/seed.ts';
+import { memberships, tenants, users } from '../db/schema.ts';
+import { createIdentity } from '../identity/identity.ts';
+import { collectTenantSecrets, MATRIX_CASES, runAccessMatrix } from '../test/access-matrix.ts';
+import { bearer, forgeToken } from '../test/auth.ts';
+import { createTestDatabase, testConfig } from '../test/harness.ts';
+import { authPlugin } from './auth.ts';
+import { errorsPlugin } from './errors.ts';
+
+// The guard on a bare app with probe routes of every policy kind, with tokens signed by the
+// app's own key ('valid' forgeries), so tenant routes are exercised before modules add them.
+type Database = Awaited<ReturnType<typeof createTestDatabase>>;
+type Probe = Awaited<ReturnType<typeof probeApp>>;
+let database: Database;
+const config = testConfig();
+const target = () => ({ config, database });
+let alBayt: string;
+let casaVerde: string;
+let app: Probe;
+
+async function probeApp(register: (app: ReturnType<typeof bare>) => void) {
+  const instance = bare();
+  instance.setValidatorCompiler(validatorCompiler);
+  instance.setSerializerCompiler(serializerCompiler);
+  await instance.register(errorsPlugin);
+  const identity = await createIdentity({ config, db: database.db, log: instance.log });
+  await instance.register(authPlugin, {
+    verifier: identity.verifier,
+    accounts: identity.accounts,
+  });
+  await instance.register(async (scope) => register(scope as ReturnType<typeof bare>));
+  await instance.ready();
+  return instance;
+}
+const bare = () => Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>();
+
+const T = '/api/admin/tenants/:tenantId/probe';
+function probeRoutes(scope: ReturnType<typeof bare>) {
+  const echo = async (req: { auth: unknown }) => ({ results: req.auth });
+  scope.get(
+    `${T}/tickets`,
+    { config: { access: { tenant: true, roles: ROUTE_ROLES.tickets } } },
+    echo,
+  );
+  scope.put(
+    `${T}/branches/:branchId/profile`,
+    {
+      config: { access: { tenant: true, roles: ROUTE_ROLES.outletSettings } },
+      schema: { body: z.object({ name: z.string().min(1) }) },
+    },
+    echo,
+  );
+  scope.get(
+    `${T}/any`,
+    { config: { access: { tenant: true, roles: 'any', superAdmin: true } } },
+    echo,
+  );
+  scope.get(
+    `${T}/platform`,
+    { config: { access: { tenant: true, roles: [], superAdmin: true } } },
+    echo,
+  );
+  scope.get(
+    '/api/admin/probe/tickets',
+    { config: { access: { tenant: false, roles: ROUTE_ROLES.tickets } } },
+    echo,
+  );
+  scope.get('/api/admin/probe/me', { config: { access: { tenant: false, roles: 'any' } } }, echo);
+  scope.get('/api/admin/probe/platform', { config: { access: { superAdmin: true } } }, echo);
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db);
+  const rows = await database.db.select().from(tenants);
+  alBayt = rows.find((t) => t.slug === 'al-bayt')?.id ?? '';
+  casaVerde = rows.find((t) => t.slug === 'casa-verde')?.id ?? '';
+  app = await probeApp(probeRoutes);
+});
+afterAll(async () => {
+  await app.close();
+  await database.dispose();
+});
+
+const as = async (email: string) => bearer(await forgeToken(target(), 'valid', email));
+const call = async (url: string, email?: string, method: 'GET' | 'PUT' = 'GET', payload?: object) =>
+  app.inject({
+    method,
+    url,
+    headers: email ? await as(email) : {},
+    ...(payload ? { payload } : {}),
+  });
+
+describe('start-up checks of route policies', () => {
+  const failsWith = (register: (s: ReturnType<typeof bare>) => void, message: RegExp) =>
+    expect(probeApp(register)).rejects.toThrow(message);
+
+  it('refuses an admin route without a policy', async () => {
+    await failsWith((s) => s.get('/api/admin/forgotten', async () => ({})), /no access policy/);
+  });
+
+  it('refuses a tenant route that does not declare tenant: true', async () => {
+    await failsWith(
+      (s) =>
+        s.get(`${T}/x`, { config: { access: { tenant: false, roles: 'any' } } }, async () => ({})),
+      /must declare tenant: true/,
+    );
+    await failsWith(
+      (s) => s.get(`${T}/x`, { config: { access: { superAdmin: true } } }, async () => ({})),
+      /is a tenant route/,
+    );
+  });
+
+  it('refuses tenant: true away from /api/admin/tenants/:tenantId, and a policy allowing nobody', async () => {
+    await failsWith(
+      (s) =>
+        s.get(
+          '/api/admin/x',
+          { config: { access: { tenant: true, roles: 'any' } } },
+          async () => ({}),
+        ),
+      /not under/,
+    );
+    await failsWith(
+      (s) => s.get(`${T}/x`, { config: { access: { tenant: true, roles: [] } } }, async () => ({})),
+      /allows nobody/,
+    );
+  });
+
+  it('leaves routes outside /api/admin alone', async () => {
+    const ok = await probeApp((s) => s.get('/api/public/x', async () => ({ ok: true })));
+    expect((await ok.inject({ method: 'GET', url: '/api/public/x' })).statusCode).toBe(200);
+    expect(ok.adminRoutes).toEqual([]);
+    await ok.close();
+  });
+});
+
+describe('the tenant and role guard', () => {
+  it('lets a member with an allowed role in and describes the caller', async () => {
+    const res = await call(`/api/admin/tenants/${alBayt}/probe/tickets`, 'staff@demo.local');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toMatchObject({
+      email: 'staff@demo.local',
+      isSuperAdmin: false,
+      tenantId: alBayt,
+      role: 'OrderTaker',
+    });
+  });
+
+  it('answers 404 to a non-member, for a real tenant and an invented one alike', async () => {
+    const real = await call(`/api/admin/tenants/${alBayt}/probe/tickets`, 'owner@other.local');
+    const invented = await call(
+      '/api/admin/tenants/00000000-0000-4000-8000-000000000000/probe/tickets',
+      'owner@other.local',
+    );
+    const malformed = await call('/api/admin/tenants/not-a-uuid/probe/tickets', 'owner@demo.local');
+    expect([real.statusCode, invented.statusCode, malformed.statusCode]).toEqual([404, 404, 404]);
+    expect(real.json().error.message).toBe(invented.json().error.message);
+  });
+
+  it('answers 403 to a member whose role the route does not allow', async () => {
+    const res = await call(
+      `/api/admin/tenants/${alBayt}/probe/branches/b1/profile`,
+      'manager@demo.local',
+      'PUT',
+      { name: 'x' },
+    );
+    expect(res.statusCode).toBe(403);
+    expect(res.json().error.code).toBe('forbidden');
+  });
+
+  it('checks the token and the role before validating the body', async () => {
+    const url = `/api/admin/tenants/${alBayt}/probe/branches/b1/profile`;
+    expect((await call(url, undefined, 'PUT', { name: '' })).statusCode).toBe(401);
+    expect((await call(url, 'staff@demo.local', 'PUT', { name: '' })).statusCode).toBe(403);
+    expect((await call(url, 'owner@demo.local', 'PUT', { name: '' })).statusCode).toBe(422);
+    expect((await call(url, 'owner@demo.local', 'PUT', { name: 'ok' })).statusCode).toBe(200);
+  });
+
+  it('lets a super admin into a tenant route only where the policy says so', async () => {
+    const excluded = await call(`/api/admin/tenants/${alBayt}/probe/tickets`, 'admin@demo.local');
+    expect(excluded.statusCode).toBe(403);
+    const allowed = await call(
+      `/api/admin/tenants/${casaVerde}/probe/platform`,
+      'admin@demo.local',
+    );
+    expect(allowed.statusCode).toBe(200);
+    expect(allowed.json().results).toMatchObject({ isSuperAdmin: true, tenantId: casaVerde });
+    expect(allowed.json().results.role).toBeUndefined();
+    const missing = await call(
+      '/api/admin/tenants/00000000-0000-4000-8000-000000000000/probe/platform',
+      'admin@demo.local',
+    );
+    expect(missing.statusCode).toBe(404);
+    const owner = await call(`/api/admin/tenants/${alBayt}/probe/platform`, 'owner@demo.local');
+    expect(owner.statusCode).toBe(403);
+  });
+
+  it('gives tenant-free routes with a role list the tenants where the caller holds it', async () => {
+    const res = await call('/api/admin/probe/tickets', 'manager@demo.local');
+    expect(res.json().results.tenantIds).toEqual([alBayt]);
+    expect((await call('/api/admin/probe/tickets', 'admin@demo.local')).statusCode).toBe(403);
+    expect((await call('/api/admin/probe/me', 'admin@demo.local')).statusCode).toBe(200);
+    expect((await call('/api/admin/probe/platform', 'owner@demo.local')).statusCode).toBe(403);
+    expect((await call('/api/admin/probe/platform', 'admin@demo.local')).statusCode).toBe(200);
+  });
+
+  it('guards the HEAD twin of a GET route too', async () => {
+    const res = await app.inject({ method: 'HEAD', url: '/api/admin/probe/me' });
+    expect(res.statusCode).toBe(401);
+  });
+
+  it('answers 401 with a WWW-Authenticate challenge to a missing or malformed token', async () => {
+    for (const authorization of [undefined, 'Basic abc', 'Bearer', 'Bearer not.a.jwt']) {
+      const res = await app.inject({
+        method: 'GET',
+        url: '/api/admin/probe/me',
+        headers: authorization ? { authorization } : {},
+      });
+      expect(res.statusCode).toBe(401);
+      expect(res.headers['www-authenticate']).toMatch(/^Bearer/);
+      expect(res.json().error.code).toBe('unauthorized');
+    }
+  });
+
+  it('refuses a valid token of a user that no longer exists', async () => {
+    const token = await forgeToken(target(), 'valid', 'staff@demo.local');
+    const [staff] = await database.db
+      .select()
+      .from(users)
+      .where(eq(users.email, 'staff@demo.local'));
+    if (!staff) throw new Error('demo staff missing');
+    await database.db.delete(users).where(eq(users.id, staff.id));
+    const res = await app.inject({
+      method: 'GET',
+      url: '/api/admin/probe/me',
+      headers: bearer(token),
+    });
+    expect(res.statusCode).toBe(403);
+    await database.db.insert(users).values(staff);
+    await database.db
+      .insert(memberships)
+      .values({ tenantId: alBayt, userId: staff.id, role: 'OrderTaker' });
+  });
+});
+
+describe('the access matrix runner', () => {
+  it('passes the probe routes and catches a route that leaks another tenant', async () => {
+    const leaky = await probeApp((s) => {
+      probeRoutes(s);
+      // A tenant-free route that wrongly shows every tenant's name.
+      s.get(
+        '/api/admin/probe/leaky',
+        { config: { access: { tenant: false, roles: 'any' } } },
+        async () => ({
+          results: await database.db.select({ id: tenants.id }).from(tenants),
+        }),
+      );
+    });
+    const tokenOf = (email: string) => forgeToken(target(), 'valid', email);
+    const result = await runAccessMatrix({
+      inject: (opts) => leaky.inject(opts),
+      routes: leaky.adminRoutes,
+      tenantId: alBayt,
+      tokens: {
+        owner: await tokenOf('owner@demo.local'),
+        manager: await tokenOf('manager@demo.local'),
+        staff: await tokenOf('staff@demo.local'),
+        superAdmin: await tokenOf('admin@demo.local'),
+      },
+      outsiderToken: await tokenOf('owner@other.local'),
+      badTokens: {
+        'foreign key': await forgeToken(target(), 'foreign-key'),
+        unsigned: await forgeToken(target(), 'unsigned'),
+        expired: await forgeToken(target(), 'expired'),
+        'wrong audience': await forgeToken(target(), 'wrong-audience'),
+        'wrong issuer': await forgeToken(target(), 'wrong-issuer'),
+        'wrong token type': await forgeToken(target(), 'wrong-type'),
+      },
+      tenantSecrets: await collectTenantSecrets(database.db, alBayt),
+    });
+    await leaky.close();
+    expect(result.pairs).toBe(leaky.adminRoutes.length * MATRIX_CASES.length);
+    expect(result.failures).toHaveLength(1);
+    expect(result.failures[0]).toMatch(/GET \/api\/admin\/probe\/leaky \[other tenant\]/);
+  });
+});
