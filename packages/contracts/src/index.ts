@@ -4,3 +4,6 @@ export * from './system.ts';
 export * from './permissions.ts';
 export * from './catalog.ts';
 export * from './identity.ts';
+export * from './money.ts';
+export * from './modifier-groups.ts';
+export * from './price-adjustments.ts';

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { LocalizedText, Uuid } from './common.ts';
+import { Money } from './catalog.ts';
+
+/** menu-management.md §5 and §9 (quantities follow the 0–50 reading). */
+export const MODIFIER_GROUP_LIMITS = {
+  nameMax: 255,
+  titleMax: 255,
+  quantityMin: 0,
+  quantityMax: 50,
+  itemTextMax: 1024,
+  maxItems: 51,
+  posSkuMax: 100,
+} as const;
+
+const L = MODIFIER_GROUP_LIMITS;
+
+export const ModifierItemBody = z.object({
+  id: Uuid.optional(),
+  position: z.number().int().min(0).default(0),
+  active: z.boolean().default(true),
+  price: Money,
+  localizedTitle: LocalizedText.extend({ fieldValue: z.string().trim().min(1).max(L.itemTextMax) }),
+});
+
+export const ModifierGroupBody = z
+  .object({
+    name: z.string().trim().min(1).max(L.nameMax),
+    localizedTitle: LocalizedText.extend({ fieldValue: z.string().trim().min(1).max(L.titleMax) }),
+    minQuantity: z
+      .number({ message: 'error_modifierGroups_minimumQuantity_range' })
+      .int()
+      .min(L.quantityMin, { message: 'error_modifierGroups_minimumQuantity_range' })
+      .max(L.quantityMax, { message: 'error_modifierGroups_minimumQuantity_range' }),
+    maxQuantity: z
+      .number({ message: 'error_modifierGroups_maximumQuantity_range' })
+      .int()
+      .min(L.quantityMin, { message: 'error_modifierGroups_maximumQuantity_range' })
+      .max(L.quantityMax, { message: 'error_modifierGroups_maximumQuantity_range' }),
+    allowModifierItemCounter: z.boolean().default(false),
+    modifierItems: z.array(ModifierItemBody).max(L.maxItems).default([]),
+    posSku: z
+      .string()
+      .trim()
+      .max(L.posSkuMax)
+      .nullable()
+      .optional()
+      .transform((v) => (v ? v : null)),
+    tenantId: Uuid.optional(),
+  })
+  .superRefine((g, ctx) => {
+    if (g.minQuantity > g.maxQuantity) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minQuantity'],
+        message: 'error_modifierGroups_minimumQuantity_range',
+      });
+    }
+  })
+  // With at most one choice there is nothing to count.
+  .transform((g) => (g.maxQuantity === 1 ? { ...g, allowModifierItemCounter: false } : g));
+export type ModifierGroupBody = z.infer<typeof ModifierGroupBody>;
+
+export const ModifierItemResponse = z.object({
+  id: Uuid,
+  position: z.number().int(),
+  active: z.boolean(),
+  price: z.number(),
+  localizedTitle: LocalizedText,
+});
+
+export const ModifierGroupResponse = z.object({
+  id: Uuid,
+  tenantId: Uuid,
+  name: z.string(),
+  localizedTitle: LocalizedText,
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int(),
+  allowModifierItemCounter: z.boolean(),
+  modifierItems: z.array(ModifierItemResponse),
+  posSku: z.string().nullable(),
+});
+export type ModifierGroupResponse = z.infer<typeof ModifierGroupResponse>;
+
+export const ModifierGroupQuery = z.object({
+  modifierGroupIds: z
+    .union([z.array(Uuid), Uuid])
+    .transform((v) => (Array.isArray(v) ? v : [v]))
+    .or(
+      z
+        .string()
+        .transform((v) => v.split(',').filter(Boolean))
+        .pipe(z.array(Uuid)),
+    ),
+});
+
+export const LinkedCatalogItem = z.object({ id: Uuid, localizedTitle: LocalizedText });
