@@ -23,6 +23,10 @@ import { createTenantsRepository } from './modules/tenants/tenants.repository.ts
 import { createTenantsService } from './modules/tenants/tenants.service.ts';
 import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
+import { modifierGroupsRoutes } from './modules/modifier-groups/modifier-groups.routes.ts';
+import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
+import { priceAdjustmentsRoutes } from './modules/price-adjustments/price-adjustments.routes.ts';
+import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
@@ -85,6 +89,8 @@ export async function buildApp(deps: AppDeps) {
   );
 
   await app.register(catalogRoutes(createCatalogService({ db: database.db })));
+  await app.register(modifierGroupsRoutes(createModifierGroupsService({ db: database.db })));
+  await app.register(priceAdjustmentsRoutes(createPriceAdjustmentsService({ db: database.db })));
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   await app.register(imagesRoutes(createImagesService({ storage })));
   if (storage.localRoot) {

@@ -4,3 +4,5 @@ export * from '../identity/oidc.table.ts';
 export * from '../modules/catalog/catalog.table.ts';
 export * from '../modules/outlet-settings/outlet-settings.table.ts';
 export * from '../modules/service-areas/service-areas.table.ts';
+export * from '../modules/modifier-groups/modifier-groups.table.ts';
+export * from '../modules/price-adjustments/price-adjustments.table.ts';

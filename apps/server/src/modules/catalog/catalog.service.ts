@@ -18,6 +18,7 @@ import {
   type ScheduleRow,
   type VariantRow,
 } from './catalog.repository.ts';
+import { modifierGroupsRepository as groupsRepo } from '../modifier-groups/modifier-groups.repository.ts';
 
 const ALL_DAY = { openTime: '00:00', closeTime: '23:59' } as const;
 
@@ -66,7 +67,12 @@ function toCategory(row: CategoryRow, schedule: ScheduleRow[], level: number): C
   };
 }
 
-function toItem(row: ItemRow, vs: VariantRow[], taxIds: string[]): CatalogItemResponse {
+function toItem(
+  row: ItemRow,
+  vs: VariantRow[],
+  taxIds: string[],
+  groupIds: string[],
+): CatalogItemResponse {
   return {
     id: row.id,
     categories: [row.categoryId],
@@ -86,7 +92,7 @@ function toItem(row: ItemRow, vs: VariantRow[], taxIds: string[]): CatalogItemRe
     isNew: row.isNew,
     enableSpecialRequest: row.enableSpecialRequest,
     position: row.position,
-    modifierGroupIds: [],
+    modifierGroupIds: groupIds,
     excludedCheckoutTemplates: row.excludedCheckoutTemplates,
     excludedBranches: row.excludedBranches,
   };
@@ -220,14 +226,16 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
   async function readItem(q: Db | Tx, tenantId: string, id: string) {
     const row = await repo.item(q, tenantId, id);
     if (!row) throw new NotFound('Item');
-    const [vs, taxes] = await Promise.all([
+    const [vs, taxes, groups] = await Promise.all([
       repo.variantsOf(q, tenantId, id),
       repo.taxesOf(q, tenantId, id),
+      groupsRepo.groupIdsOfItems(q, tenantId, [id]),
     ]);
     return toItem(
       row,
       vs,
       taxes.map((t) => t.taxId),
+      groups.map((g) => g.groupId),
     );
   }
 
@@ -238,8 +246,10 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
     const taxIds = [...new Set(body.taxes.filter((t) => t !== NO_TAX))];
     const found = await repo.existingTaxIds(tx, tenantId, taxIds);
     if (found.length !== taxIds.length) errors.push({ field: 'taxes', codes: ['tax_not_found'] });
-    if (body.modifierGroupIds.length > 0)
+    const groupIds = [...new Set(body.modifierGroupIds)];
+    if ((await groupsRepo.groups(tx, tenantId, groupIds)).length !== groupIds.length) {
       errors.push({ field: 'modifierGroupIds', codes: ['modifier_group_not_found'] });
+    }
     if (body.excludedBranches.length > 0) {
       const branchIds = new Set(
         (
@@ -419,16 +429,24 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
     },
 
     async listItems(tenantId: string, categoryId?: string) {
-      const [its, vars, taxes] = await Promise.all([
+      const [its, vars, taxes, groups] = await Promise.all([
         categoryId ? repo.itemsOf(db, tenantId, categoryId) : repo.allItems(db, tenantId),
         repo.allVariants(db, tenantId),
         repo.allItemTaxes(db, tenantId),
+        groupsRepo.groupIdsOfItems(db, tenantId),
       ]);
+      const by = <T extends { itemId: string }>(rows: T[]) => {
+        const m = new Map<string, T[]>();
+        for (const r of rows) m.set(r.itemId, [...(m.get(r.itemId) ?? []), r]);
+        return m;
+      };
+      const [varsBy, taxesBy, groupsBy] = [by(vars), by(taxes), by(groups)];
       return its.map((it) =>
         toItem(
           it,
-          vars.filter((v) => v.itemId === it.id),
-          taxes.filter((t) => t.itemId === it.id).map((t) => t.taxId),
+          varsBy.get(it.id) ?? [],
+          (taxesBy.get(it.id) ?? []).map((t) => t.taxId),
+          (groupsBy.get(it.id) ?? []).map((g) => g.groupId),
         ),
       );
     },
@@ -446,6 +464,9 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
         const created = await repo.insertItem(tx, { tenantId, ...itemColumns(body) });
         await repo.replaceVariants(tx, tenantId, created.id, variantRows(body));
         await repo.replaceTaxes(tx, tenantId, created.id, taxIds);
+        await groupsRepo.setItemGroups(tx, tenantId, created.id, [
+          ...new Set(body.modifierGroupIds),
+        ]);
         await bump(tx, tenantId);
         return readItem(tx, tenantId, created.id);
       });
@@ -463,6 +484,7 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
         await repo.updateItem(tx, tenantId, id, itemColumns(body));
         await repo.replaceVariants(tx, tenantId, id, variantRows(body));
         await repo.replaceTaxes(tx, tenantId, id, taxIds);
+        await groupsRepo.setItemGroups(tx, tenantId, id, [...new Set(body.modifierGroupIds)]);
         await bump(tx, tenantId);
         return readItem(tx, tenantId, id);
       });

@@ -1,0 +1,203 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { authAs } from '../../test/auth.ts';
+import * as s from '../../db/schema.ts';
+
+let ctx: TestContext;
+let owner: Record<string, string>;
+let manager: Record<string, string>;
+let staff: Record<string, string>;
+let base: string;
+let sectionId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: true });
+  const [tenant] = await ctx.database.db
+    .select()
+    .from(s.tenants)
+    .where(eq(s.tenants.slug, 'al-bayt'));
+  owner = await authAs(ctx, 'owner@demo.local');
+  manager = await authAs(ctx, 'manager@demo.local');
+  staff = await authAs(ctx, 'staff@demo.local');
+  base = `/api/admin/tenants/${tenant!.id}/branches/defaultBranch/productcatalogs`;
+  const [section] = await ctx.database.db
+    .select()
+    .from(s.categories)
+    .where(eq(s.categories.tenantId, tenant!.id));
+  sectionId = section!.id;
+}, 120_000);
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, headers: Record<string, string>, payload?: unknown) =>
+  ctx.app.inject({ method, url: `${base}${url}`, headers, payload: payload as object });
+const t = (fieldValue: string) => ({ fieldValue, en: fieldValue });
+const group = (extra: Record<string, unknown> = {}) => ({
+  name: 'Sauces',
+  localizedTitle: t('Choose your sauces'),
+  minQuantity: 0,
+  maxQuantity: 3,
+  allowModifierItemCounter: true,
+  modifierItems: [
+    { localizedTitle: t('Garlic'), price: 0, position: 0 },
+    { localizedTitle: t('Tahini'), price: 0.25, position: 1 },
+    { localizedTitle: t('Hot sauce'), price: '0.150', position: 2 },
+  ],
+  ...extra,
+});
+const codes = (res: { json(): { errors: { field: string; codes: string[] }[] } }, field: string) =>
+  res.json().errors.find((e) => e.field === field)?.codes;
+
+describe('modifier groups', () => {
+  it('lets a manager create a group with three items and read it back in order', async () => {
+    const res = await call('POST', '/modifiergroups/', manager, group());
+    expect(res.statusCode, res.body).toBe(201);
+    const g = res.json().results;
+    expect(
+      g.modifierItems.map((i: { localizedTitle: { fieldValue: string }; price: number }) => [
+        i.localizedTitle.fieldValue,
+        i.price,
+      ]),
+    ).toEqual([
+      ['Garlic', 0],
+      ['Tahini', 0.25],
+      ['Hot sauce', 0.15],
+    ]);
+    const listed = await call('GET', '/modifiergroups', owner);
+    expect(listed.json().results.map((x: { id: string }) => x.id)).toContain(g.id);
+    const queried = await call('GET', `/modifiergroups/query?modifierGroupIds=${g.id}`, owner);
+    expect(queried.json().results).toHaveLength(1);
+  });
+
+  it('is refused to order takers', async () => {
+    expect((await call('GET', '/modifiergroups', staff)).statusCode).toBe(403);
+  });
+
+  it('switches the item counter off when at most one choice is allowed', async () => {
+    const res = await call(
+      'POST',
+      '/modifiergroups/',
+      owner,
+      group({ name: 'Bread', minQuantity: 1, maxQuantity: 1, allowModifierItemCounter: true }),
+    );
+    expect(res.json().results.allowModifierItemCounter).toBe(false);
+  });
+
+  it('enforces names, quantities 0–50, item texts, prices and at most 51 items', async () => {
+    expect(
+      codes(await call('POST', '/modifiergroups/', owner, group({ name: '' })), 'name'),
+    ).toEqual(['required']);
+    expect(
+      codes(
+        await call('POST', '/modifiergroups/', owner, group({ name: 'n'.repeat(256) })),
+        'name',
+      ),
+    ).toEqual(['max']);
+    expect(
+      codes(
+        await call('POST', '/modifiergroups/', owner, group({ maxQuantity: 51 })),
+        'maxQuantity',
+      ),
+    ).toEqual(['error_modifierGroups_maximumQuantity_range']);
+    expect(
+      codes(
+        await call('POST', '/modifiergroups/', owner, group({ minQuantity: -1 })),
+        'minQuantity',
+      ),
+    ).toEqual(['error_modifierGroups_minimumQuantity_range']);
+    expect(
+      codes(
+        await call('POST', '/modifiergroups/', owner, group({ minQuantity: 4, maxQuantity: 3 })),
+        'minQuantity',
+      ),
+    ).toEqual(['error_modifierGroups_minimumQuantity_range']);
+    const longText = group({ modifierItems: [{ localizedTitle: t('x'.repeat(1025)), price: 1 }] });
+    expect(
+      codes(
+        await call('POST', '/modifiergroups/', owner, longText),
+        'modifierItems.0.localizedTitle.fieldValue',
+      ),
+    ).toEqual(['max']);
+    const price = group({ modifierItems: [{ localizedTitle: t('Gold'), price: 100001 }] });
+    expect(
+      codes(await call('POST', '/modifiergroups/', owner, price), 'modifierItems.0.price'),
+    ).toEqual(['price_range']);
+    const many = group({
+      modifierItems: Array.from({ length: 52 }, (_, i) => ({
+        localizedTitle: t(`C${i}`),
+        price: 0,
+      })),
+    });
+    expect(codes(await call('POST', '/modifiergroups/', owner, many), 'modifierItems')).toEqual([
+      'max',
+    ]);
+    const fiftyOne = group({
+      name: 'Many',
+      modifierItems: Array.from({ length: 51 }, (_, i) => ({
+        localizedTitle: t(`C${i}`),
+        price: 0,
+      })),
+    });
+    expect((await call('POST', '/modifiergroups/', owner, fiftyOne)).statusCode).toBe(201);
+  });
+
+  it('attaches to an item in order, shows the item as linked, and cannot be deleted while used', async () => {
+    const a = (await call('POST', '/modifiergroups/', owner, group({ name: 'Extras' }))).json()
+      .results;
+    const b = (await call('POST', '/modifiergroups/', owner, group({ name: 'Drinks' }))).json()
+      .results;
+    const created = await call('POST', '/catalogitems', owner, {
+      categories: [sectionId],
+      localizedTitle: t('Wrap'),
+      variants: [{ price: 2, localizedTitle: t('') }],
+      modifierGroupIds: [b.id, a.id],
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    expect(created.json().results.modifierGroupIds).toEqual([b.id, a.id]);
+    const linked = await call('GET', `/modifiergroups/${a.id}/linkedcatalogitems`, manager);
+    expect(
+      linked
+        .json()
+        .results.map(
+          (i: { localizedTitle: { fieldValue: string } }) => i.localizedTitle.fieldValue,
+        ),
+    ).toEqual(['Wrap']);
+    const refused = await call('DELETE', `/modifiergroups/${a.id}`, manager);
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json().error.code).toBe('unable_to_delete_remove_from_others');
+    // Taken off the item, the group can go.
+    const itemId = created.json().results.id;
+    const item = (await call('GET', `/catalogitems/${itemId}`, owner)).json().results;
+    await call('PUT', `/catalogitems/${itemId}`, owner, { ...item, modifierGroupIds: [b.id] });
+    expect(
+      (await call('GET', `/modifiergroups/${a.id}/linkedcatalogitems`, owner)).json().results,
+    ).toEqual([]);
+    expect((await call('DELETE', `/modifiergroups/${a.id}`, manager)).statusCode).toBe(200);
+    expect((await call('GET', `/modifiergroups/${a.id}`, owner)).statusCode).toBe(404);
+  });
+
+  it('refuses an item linking an unknown group', async () => {
+    const res = await call('POST', '/catalogitems', owner, {
+      categories: [sectionId],
+      localizedTitle: t('Wrap'),
+      variants: [{ price: 2, localizedTitle: t('') }],
+      modifierGroupIds: ['0f0e0d0c-0b0a-4909-8807-060504030201'],
+    });
+    expect(codes(res, 'modifierGroupIds')).toEqual(['modifier_group_not_found']);
+  });
+
+  it('updates items in place: kept ids stay, removed ones go', async () => {
+    const g = (await call('POST', '/modifiergroups/', owner, group({ name: 'Toppings' }))).json()
+      .results;
+    const [first] = g.modifierItems;
+    const res = await call('PUT', `/modifiergroups/${g.id}`, owner, {
+      ...group({ name: 'Toppings' }),
+      modifierItems: [{ ...first, localizedTitle: t('Garlic (extra)'), active: false }],
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results.modifierItems).toEqual([
+      { ...first, localizedTitle: t('Garlic (extra)'), active: false },
+    ]);
+  });
+});

@@ -1,0 +1,160 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { items, variants } from '../catalog/catalog.table.ts';
+import {
+  priceAdjustments,
+  priceAdjustmentSchedules,
+  priceAdjustmentVariants,
+} from './price-adjustments.table.ts';
+
+type Q = Db | Tx;
+export type AdjustmentRow = typeof priceAdjustments.$inferSelect;
+
+export const priceAdjustmentsRepository = {
+  async list(q: Q, tenantId: string, ids?: string[]) {
+    return q
+      .select()
+      .from(priceAdjustments)
+      .where(
+        and(
+          eq(priceAdjustments.tenantId, tenantId),
+          ids ? inArray(priceAdjustments.id, ids) : undefined,
+        ),
+      )
+      .orderBy(asc(priceAdjustments.priority), asc(priceAdjustments.createdAt));
+  },
+
+  async insert(q: Q, row: typeof priceAdjustments.$inferInsert) {
+    const [created] = await q.insert(priceAdjustments).values(row).returning();
+    return created!;
+  },
+
+  async update(
+    q: Q,
+    tenantId: string,
+    id: string,
+    patch: Partial<typeof priceAdjustments.$inferInsert>,
+  ) {
+    const [row] = await q
+      .update(priceAdjustments)
+      .set(patch)
+      .where(and(eq(priceAdjustments.tenantId, tenantId), eq(priceAdjustments.id, id)))
+      .returning();
+    return row;
+  },
+
+  async remove(q: Q, tenantId: string, id: string) {
+    const rows = await q
+      .delete(priceAdjustments)
+      .where(and(eq(priceAdjustments.tenantId, tenantId), eq(priceAdjustments.id, id)))
+      .returning({ id: priceAdjustments.id });
+    return rows.length > 0;
+  },
+
+  async nameTaken(q: Q, tenantId: string, name: string, exceptId?: string) {
+    const rows = await q
+      .select({ id: priceAdjustments.id, name: priceAdjustments.name })
+      .from(priceAdjustments)
+      .where(eq(priceAdjustments.tenantId, tenantId));
+    return rows.some((r) => r.id !== exceptId && r.name.toLowerCase() === name.toLowerCase());
+  },
+
+  /** Linked variants with their item, for the Menu Items tab's old and new prices. */
+  async linked(q: Q, tenantId: string, adjustmentIds: string[]) {
+    if (adjustmentIds.length === 0) return [];
+    return q
+      .select({
+        adjustmentId: priceAdjustmentVariants.adjustmentId,
+        variantId: variants.id,
+        itemId: items.id,
+        itemTitle: items.title,
+        variantTitle: variants.title,
+        price: variants.price,
+      })
+      .from(priceAdjustmentVariants)
+      .innerJoin(
+        variants,
+        and(
+          eq(variants.tenantId, priceAdjustmentVariants.tenantId),
+          eq(variants.id, priceAdjustmentVariants.variantId),
+        ),
+      )
+      .innerJoin(items, and(eq(items.tenantId, variants.tenantId), eq(items.id, variants.itemId)))
+      .where(
+        and(
+          eq(priceAdjustmentVariants.tenantId, tenantId),
+          inArray(priceAdjustmentVariants.adjustmentId, adjustmentIds),
+        ),
+      )
+      .orderBy(asc(items.position), asc(variants.position));
+  },
+
+  async existingVariantIds(q: Q, tenantId: string, ids: string[]) {
+    if (ids.length === 0) return [];
+    const rows = await q
+      .select({ id: variants.id })
+      .from(variants)
+      .where(and(eq(variants.tenantId, tenantId), inArray(variants.id, ids)));
+    return rows.map((r) => r.id);
+  },
+
+  async link(q: Q, tenantId: string, adjustmentId: string, variantIds: string[]) {
+    if (variantIds.length === 0) return;
+    await q
+      .insert(priceAdjustmentVariants)
+      .values(variantIds.map((variantId) => ({ tenantId, adjustmentId, variantId })))
+      .onConflictDoNothing();
+  },
+
+  async unlink(q: Q, tenantId: string, adjustmentId: string, variantId: string) {
+    await q
+      .delete(priceAdjustmentVariants)
+      .where(
+        and(
+          eq(priceAdjustmentVariants.tenantId, tenantId),
+          eq(priceAdjustmentVariants.adjustmentId, adjustmentId),
+          eq(priceAdjustmentVariants.variantId, variantId),
+        ),
+      );
+  },
+
+  async schedules(q: Q, tenantId: string, adjustmentIds: string[]) {
+    if (adjustmentIds.length === 0) return [];
+    return q
+      .select()
+      .from(priceAdjustmentSchedules)
+      .where(
+        and(
+          eq(priceAdjustmentSchedules.tenantId, tenantId),
+          inArray(priceAdjustmentSchedules.adjustmentId, adjustmentIds),
+        ),
+      )
+      .orderBy(asc(priceAdjustmentSchedules.day), asc(priceAdjustmentSchedules.openTime));
+  },
+
+  async replaceSchedule(
+    q: Q,
+    tenantId: string,
+    adjustmentId: string,
+    entries: {
+      day: number;
+      dayClosed: boolean;
+      openTime: string | null;
+      closeTime: string | null;
+    }[],
+  ) {
+    await q
+      .delete(priceAdjustmentSchedules)
+      .where(
+        and(
+          eq(priceAdjustmentSchedules.tenantId, tenantId),
+          eq(priceAdjustmentSchedules.adjustmentId, adjustmentId),
+        ),
+      );
+    if (entries.length > 0) {
+      await q
+        .insert(priceAdjustmentSchedules)
+        .values(entries.map((e) => ({ ...e, tenantId, adjustmentId })));
+    }
+  },
+};

@@ -1,0 +1,164 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { authAs } from '../../test/auth.ts';
+import * as s from '../../db/schema.ts';
+
+let ctx: TestContext;
+let owner: Record<string, string>;
+let manager: Record<string, string>;
+let base: string;
+let variantId: string;
+let foreignVariantId: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: true });
+  const tenants = await ctx.database.db.select().from(s.tenants);
+  const mine = tenants.find((x) => x.slug === 'al-bayt')!;
+  const other = tenants.find((x) => x.slug === 'casa-verde')!;
+  owner = await authAs(ctx, 'owner@demo.local');
+  manager = await authAs(ctx, 'manager@demo.local');
+  base = `/api/admin/tenants/${mine.id}/branches/defaultBranch/productcatalogs/price-adjustments`;
+  const [grill] = await ctx.database.db
+    .select()
+    .from(s.variants)
+    .where(eq(s.variants.price, '8.500'));
+  variantId = grill!.id;
+  const [foreign] = await ctx.database.db
+    .select()
+    .from(s.variants)
+    .where(eq(s.variants.tenantId, other.id));
+  foreignVariantId = foreign!.id;
+}, 120_000);
+afterAll(() => ctx.close());
+
+type Method = 'GET' | 'POST' | 'PUT' | 'DELETE';
+const call = (method: Method, url: string, payload?: unknown, headers = owner) =>
+  ctx.app.inject({ method, url: `${base}${url}`, headers, payload: payload as object });
+const body = (extra: Record<string, unknown> = {}) => ({
+  name: 'Delivery up',
+  adjustmentType: 'Percentage',
+  adjustmentDirection: 'Increase',
+  amount: 10,
+  checkoutTemplates: ['DELIVERY'],
+  priority: 2,
+  isActive: true,
+  ...extra,
+});
+const codes = (res: { json(): { errors: { field: string; codes: string[] }[] } }, field: string) =>
+  res.json().errors.find((e) => e.field === field)?.codes;
+
+describe('price adjustments', () => {
+  it('creates one, links a variant and shows its old and new price', async () => {
+    const res = await call('POST', '', body());
+    expect(res.statusCode, res.body).toBe(201);
+    const id = res.json().results.id;
+    const linked = await call('PUT', `/variants/${id}`, { SelectedVariantsIds: [variantId] });
+    expect(linked.statusCode, linked.body).toBe(200);
+    expect(linked.json().results).toEqual([
+      expect.objectContaining({ variantId, oldPrice: 8.5, newPrice: 9.35 }),
+    ]);
+    const flat = await call(
+      'POST',
+      '',
+      body({
+        name: 'Lunch deal',
+        adjustmentType: 'Flat',
+        adjustmentDirection: 'Decrease',
+        amount: 0.5,
+        priority: 1,
+      }),
+    );
+    const flatId = flat.json().results.id;
+    const l2 = await call('PUT', `/variants/${flatId}`, { SelectedVariantsIds: [variantId] });
+    expect(l2.json().results[0].newPrice).toBe(8);
+    const list = await call('GET', '');
+    expect(list.json().results.map((a: { name: string }) => a.name)).toEqual([
+      'Lunch deal',
+      'Delivery up',
+    ]);
+  });
+
+  it("answers 'Price adjustment already exists' for a taken name, whatever its case", async () => {
+    const res = await call('POST', '', body({ name: 'DELIVERY UP' }));
+    expect(res.statusCode).toBe(422);
+    expect(codes(res, 'name')).toEqual(['ItemAlreadyExists']);
+  });
+
+  it('refuses Override, bad names, no template, priority outside 1–15 and a missing direction', async () => {
+    expect(
+      codes(
+        await call('POST', '', body({ name: 'Override it', adjustmentType: 'Override' })),
+        'adjustmentType',
+      ),
+    ).toEqual(['adjustment_type_not_supported']);
+    expect(codes(await call('POST', '', body({ name: 'abcd' })), 'name')).toEqual(['min']);
+    expect(codes(await call('POST', '', body({ name: 'x'.repeat(21) })), 'name')).toEqual(['max']);
+    expect(
+      codes(
+        await call('POST', '', body({ name: 'No templates', checkoutTemplates: [] })),
+        'checkoutTemplates',
+      ),
+    ).toEqual(['min']);
+    expect(
+      codes(await call('POST', '', body({ name: 'Priority 16', priority: 16 })), 'priority'),
+    ).toEqual(['max']);
+    expect(
+      codes(await call('POST', '', body({ name: 'Priority 0', priority: 0 })), 'priority'),
+    ).toEqual(['min']);
+    expect(
+      codes(
+        await call('POST', '', body({ name: 'No direction', adjustmentDirection: null })),
+        'adjustmentDirection',
+      ),
+    ).toEqual(['required']);
+    expect(
+      codes(
+        await call('POST', '', body({ name: 'Menu only', checkoutTemplates: ['MENU'] })),
+        'checkoutTemplates.0',
+      ),
+    ).toEqual(['invalid_value']);
+  });
+
+  it('links only the tenant’s own variants and unlinks one', async () => {
+    const id = (
+      await call('POST', '', body({ name: 'Pickup promo', checkoutTemplates: ['PICKUP'] }))
+    ).json().results.id;
+    const bad = await call('PUT', `/variants/${id}`, { SelectedVariantsIds: [foreignVariantId] });
+    expect(codes(bad, 'SelectedVariantsIds')).toEqual(['variant_not_found']);
+    await call('PUT', `/variants/${id}`, { SelectedVariantsIds: [variantId] });
+    const removed = await call('PUT', `/variants/${id}`, {
+      SelectedVariantsIds: [],
+      removedVariantId: variantId,
+    });
+    expect(removed.json().results).toEqual([]);
+  });
+
+  it('keeps a schedule with the same rules as sections', async () => {
+    const id = (await call('POST', '', body({ name: 'Happy hour' }))).json().results.id;
+    const ok = await call('PUT', `/${id}/schedule`, [
+      { day: 4, openTime: '16:00', closeTime: '19:00' },
+    ]);
+    expect(ok.statusCode).toBe(200);
+    expect(ok.json().results.filter((d: { day: number }) => d.day === 4)).toEqual([
+      { day: 4, dayClosed: false, openTime: '16:00', closeTime: '19:00' },
+    ]);
+    const bad = await call('PUT', `/${id}/schedule`, [
+      { day: 4, openTime: '16:00', closeTime: '19:00' },
+      { day: 4, openTime: '18:00', closeTime: '20:00' },
+    ]);
+    expect(bad.json().errors[0].codes).toEqual(['operating_hour_intersection']);
+  });
+
+  it('updates and deletes', async () => {
+    const id = (await call('POST', '', body({ name: 'Weekend' }))).json().results.id;
+    const upd = await call('PUT', `/${id}`, body({ name: 'Weekend', amount: 5, priority: 7 }));
+    expect(upd.json().results).toMatchObject({ amount: 5, priority: 7 });
+    expect((await call('DELETE', `/${id}`)).statusCode).toBe(200);
+    expect((await call('GET', `/${id}`)).statusCode).toBe(404);
+  });
+
+  it('is for owners only', async () => {
+    expect((await call('GET', '', undefined, manager)).statusCode).toBe(403);
+  });
+});
