@@ -15,7 +15,8 @@ type Issue = {
 export function issueCode(issue: Issue): string {
   const p = issue.params;
   // A contract that names its own code (the spec's, like error_modifierGroups_minimumQuantity_range) wins.
-  if (issue.message && /^[a-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(issue.message)) return issue.message;
+  if (issue.message && /^[a-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(issue.message))
+    return issue.message;
   switch (issue.keyword) {
     case 'invalid_type':
       return p.input === undefined || p.input === null ? 'required' : 'invalid_type';
