@@ -3,7 +3,15 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { ensureBuilt, ensureInstalled, root, run } from './lib.mjs';
 
-const only = process.argv[2]; // optional: typecheck | lint | unit | pg | e2e
+const only = process.argv[2];
+const reports = path.join(root, '.tmp', 'test-reports');
+fs.rmSync(reports, { recursive: true, force: true });
+fs.mkdirSync(reports, { recursive: true });
+const vitestJson = (name) => [
+  '--reporter=default',
+  '--reporter=json',
+  `--outputFile.json=${path.join(reports, `${name}.json`)}`,
+]; // optional: typecheck | lint | unit | pg | e2e
 const step = (name) => !only || only === name;
 const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
@@ -20,12 +28,16 @@ if (step('lint')) {
 }
 if (step('unit')) {
   console.log('\n▶ unit and server integration tests (embedded PGlite)');
-  run('npx', ['vitest', 'run'], { env: { ...withoutPg, TEST_DATABASE_URL: '' } });
+  run('npx', ['vitest', 'run', ...vitestJson('unit')], {
+    env: { ...withoutPg, TEST_DATABASE_URL: '' },
+  });
 }
 if (step('pg')) {
   if (pgUrl) {
     console.log('\n▶ server integration tests again on PostgreSQL (TEST_DATABASE_URL)');
-    run('npx', ['vitest', 'run', '--project', 'server'], { env: { TEST_DATABASE_URL: pgUrl } });
+    run('npx', ['vitest', 'run', '--project', 'server', ...vitestJson('postgres')], {
+      env: { TEST_DATABASE_URL: pgUrl },
+    });
   } else {
     console.log(
       '\n▷ TEST_DATABASE_URL not set: the PostgreSQL server run is skipped (.ci/run sets it)',
@@ -36,6 +48,31 @@ if (step('e2e')) {
   console.log('\n▶ end-to-end tests in Chromium');
   ensureBuilt();
   fs.rmSync(path.join(root, '.tmp', 'e2e-data'), { recursive: true, force: true });
-  run('npx', ['playwright', 'test', '-c', 'apps/admin/playwright.config.ts']);
+  run(
+    'npx',
+    ['playwright', 'test', '-c', 'apps/admin/playwright.config.ts', '--reporter=list,json'],
+    {
+      env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
+    },
+  );
 }
-console.log('\n✓ all tests passed');
+
+// One plain closing line over every runner: vitest (PGlite, PostgreSQL) and Playwright.
+let passed = 0;
+let failed = 0;
+let skipped = 0;
+for (const file of fs.readdirSync(reports)) {
+  const report = JSON.parse(fs.readFileSync(path.join(reports, file), 'utf8'));
+  if (file === 'e2e.json') {
+    passed += report.stats?.expected ?? 0;
+    failed += report.stats?.unexpected ?? 0;
+    skipped += report.stats?.skipped ?? 0;
+  } else {
+    passed += report.numPassedTests ?? 0;
+    failed += report.numFailedTests ?? 0;
+    skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
+  }
+}
+console.log(`\n✓ all test steps passed`);
+console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
+if (failed > 0) process.exit(1);
