@@ -40,6 +40,15 @@ export function fillSchedule(
 
 const money = (v: string) => Number(v);
 
+/** Rows to store for a validated schedule: a closed day keeps no times. */
+export const toScheduleRows = (entries: ScheduleEntry[]) =>
+  entries.map((e) => ({
+    day: e.day,
+    dayClosed: e.dayClosed,
+    openTime: e.dayClosed ? null : (e.openTime ?? null),
+    closeTime: e.dayClosed ? null : (e.closeTime ?? null),
+  }));
+
 function levelOf(byId: Map<string, Pick<CategoryRow, 'parentId'>>, id: string): number {
   let level = 0;
   let cur = byId.get(id);
@@ -412,17 +421,7 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
       return db.transaction(async (tx) => {
         const row = await repo.category(tx, tenantId, id, true);
         if (!row) throw new NotFound('Section');
-        await repo.replaceSchedule(
-          tx,
-          tenantId,
-          id,
-          entries.map((e) => ({
-            day: e.day,
-            dayClosed: e.dayClosed,
-            openTime: e.dayClosed ? null : (e.openTime ?? null),
-            closeTime: e.dayClosed ? null : (e.closeTime ?? null),
-          })),
-        );
+        await repo.replaceSchedule(tx, tenantId, id, toScheduleRows(entries));
         await bump(tx, tenantId);
         return fillSchedule(await repo.schedule(tx, tenantId, id));
       });

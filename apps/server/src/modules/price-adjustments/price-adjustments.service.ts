@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { fillSchedule } from '../catalog/catalog.service.ts';
+import { fillSchedule, toScheduleRows } from '../catalog/catalog.service.ts';
 import {
   priceAdjustmentsRepository as repo,
   type AdjustmentRow,
@@ -102,17 +102,7 @@ export function createPriceAdjustmentsService(deps: { db: Db }) {
     async setSchedule(tenantId: string, id: string, entries: ScheduleEntry[]) {
       return db.transaction(async (tx) => {
         await one(tx, tenantId, id);
-        await repo.replaceSchedule(
-          tx,
-          tenantId,
-          id,
-          entries.map((e) => ({
-            day: e.day,
-            dayClosed: e.dayClosed,
-            openTime: e.dayClosed ? null : (e.openTime ?? null),
-            closeTime: e.dayClosed ? null : (e.closeTime ?? null),
-          })),
-        );
+        await repo.replaceSchedule(tx, tenantId, id, toScheduleRows(entries));
         return (await one(tx, tenantId, id)).schedule;
       });
     },
