@@ -4,6 +4,7 @@ import path from 'node:path';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
+import websocket from '@fastify/websocket';
 import {
   serializerCompiler,
   validatorCompiler,
@@ -30,19 +31,42 @@ import { createPriceAdjustmentsService } from './modules/price-adjustments/price
 import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
+import { createNotifier } from './realtime/notifier.ts';
+import { createTicketsHub, redactAccessToken } from './realtime/hub.ts';
+import { intakeRoutes } from './modules/tickets/intake.routes.ts';
+import { createIntakeService } from './modules/tickets/intake.service.ts';
+import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { outletStatusRoutes } from './modules/outlet-settings/outlet-status.routes.ts';
+import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
 
 export type AppDeps = {
   config: Config;
   database: Database;
   logger?: FastifyServerOptions['logger'];
   storage?: FileStorage;
+  /** The time the order intake and the live list see; tests may fix it. */
+  clock?: () => Date;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
+  const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? { level: config.logLevel },
+    logger: deps.logger ?? {
+      level: config.logLevel,
+      // The realtime hub takes its token in the query string: never write it to a log.
+      serializers: {
+        req: (req) => ({
+          method: req.method,
+          url: redactAccessToken(req.url),
+          host: req.host,
+          remoteAddress: req.ip,
+          remotePort: req.socket?.remotePort,
+        }),
+      },
+    },
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
@@ -91,6 +115,16 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogRoutes(createCatalogService({ db: database.db })));
   await app.register(modifierGroupsRoutes(createModifierGroupsService({ db: database.db })));
   await app.register(priceAdjustmentsRoutes(createPriceAdjustmentsService({ db: database.db })));
+  // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
+  const notifier = createNotifier(database, app.log);
+  app.addHook('onReady', () => notifier.start());
+  app.addHook('onClose', () => notifier.stop());
+  await app.register(websocket, { options: { maxPayload: 4096 } });
+  await app.register(createTicketsHub({ notifier }).routes);
+  await app.register(intakeRoutes(createIntakeService({ db: database.db, clock, notifier })));
+  await app.register(ticketsRoutes(createTicketsService({ db: database.db, clock, notifier })));
+  await app.register(outletStatusRoutes(createOutletStatusService({ db: database.db })));
+
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   await app.register(imagesRoutes(createImagesService({ storage })));
   if (storage.localRoot) {

@@ -7,3 +7,5 @@ export * from './identity.ts';
 export * from './money.ts';
 export * from './modifier-groups.ts';
 export * from './price-adjustments.ts';
+export * from './tickets.ts';
+export * from './outlet-status.ts';

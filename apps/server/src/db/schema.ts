@@ -6,3 +6,4 @@ export * from '../modules/outlet-settings/outlet-settings.table.ts';
 export * from '../modules/service-areas/service-areas.table.ts';
 export * from '../modules/modifier-groups/modifier-groups.table.ts';
 export * from '../modules/price-adjustments/price-adjustments.table.ts';
+export * from '../modules/tickets/tickets.table.ts';

@@ -1,0 +1,32 @@
+import { and, asc, eq } from 'drizzle-orm';
+import type { BranchOperatingStatus } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { branches } from '../../identity/identity.table.ts';
+
+const columns = {
+  branchId: branches.id,
+  branchName: branches.name,
+  closed: branches.closed,
+  acceptingOrders: branches.acceptingOrders,
+  busy: branches.busy,
+};
+
+/** The operating status columns of a tenant's branches. */
+export const outletStatusRepository = {
+  async list(db: Db, tenantId: string) {
+    return db
+      .select(columns)
+      .from(branches)
+      .where(eq(branches.tenantId, tenantId))
+      .orderBy(asc(branches.position), asc(branches.createdAt));
+  },
+
+  async update(db: Db, tenantId: string, branchId: string, status: BranchOperatingStatus) {
+    const [row] = await db
+      .update(branches)
+      .set(status)
+      .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)))
+      .returning(columns);
+    return row;
+  },
+};

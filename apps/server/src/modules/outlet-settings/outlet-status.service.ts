@@ -1,0 +1,38 @@
+import type { BranchStatus, OutletStatusBody } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { NotFound } from '../../errors.ts';
+import { outletStatusRepository as repo } from './outlet-status.repository.ts';
+
+type Row = NonNullable<Awaited<ReturnType<typeof repo.update>>>;
+
+const toStatus = (r: Row): BranchStatus => ({
+  branchId: r.branchId,
+  branchName: r.branchName,
+  branchOperatingStatus: { closed: r.closed, acceptingOrders: r.acceptingOrders, busy: r.busy },
+});
+
+export type OutletStatusService = ReturnType<typeof createOutletStatusService>;
+
+/**
+ * Outlet status (operations-platform §4.4): closed and accepting orders are independent
+ * switches and both are kept as sent (the screen hides 'accept orders' while closed, the value
+ * stays). The order intake reads them on every order, so a change holds from the next one.
+ */
+export function createOutletStatusService(deps: { db: Db }) {
+  const { db } = deps;
+  return {
+    async list(tenantId: string) {
+      return (await repo.list(db, tenantId)).map(toStatus);
+    },
+
+    async update(tenantId: string, branchId: string, body: OutletStatusBody) {
+      const row = await repo.update(db, tenantId, branchId, {
+        closed: body.closed,
+        acceptingOrders: body.acceptingOrders,
+        busy: body.busy,
+      });
+      if (!row) throw new NotFound('Branch');
+      return toStatus(row);
+    },
+  };
+}

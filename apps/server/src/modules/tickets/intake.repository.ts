@@ -1,0 +1,343 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type {
+  AdjustableTemplate,
+  AdjustmentDirection,
+  AdjustmentType,
+  CheckoutTemplate,
+  LocalizedText,
+  TaxType,
+} from '@app/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { branches, tenants } from '../../identity/identity.table.ts';
+import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
+import { serviceAreas, serviceAreaSections } from '../service-areas/service-areas.table.ts';
+import { tickets } from './tickets.table.ts';
+
+type Q = Db | Tx;
+
+export type ScheduleSlot = {
+  day: number;
+  dayClosed: boolean;
+  openTime: string | null;
+  closeTime: string | null;
+};
+
+export type CatalogueSection = {
+  id: string;
+  parentId: string | null;
+  title: LocalizedText;
+  active: boolean;
+  excludedCheckoutTemplates: CheckoutTemplate[];
+  schedule: ScheduleSlot[];
+};
+
+export type CatalogueVariant = {
+  variantId: string;
+  variantTitle: LocalizedText;
+  price: string;
+  item: {
+    id: string;
+    categoryId: string;
+    title: LocalizedText;
+    description: LocalizedText | null;
+    images: string[];
+    active: boolean;
+    outOfStock: boolean;
+    enableSpecialRequest: boolean;
+    excludedCheckoutTemplates: CheckoutTemplate[];
+    excludedBranches: string[];
+  };
+  taxes: { taxId: string; taxType: TaxType; percentage: string; title: LocalizedText }[];
+  groups: {
+    id: string;
+    title: LocalizedText;
+    minQuantity: number;
+    maxQuantity: number;
+    allowModifierItemCounter: boolean;
+    items: { id: string; title: LocalizedText; price: string; active: boolean }[];
+  }[];
+};
+
+/** A tenant's catalogue at one catalogue version (tenants.catalog_version). */
+export type CatalogueSnapshot = {
+  version: number;
+  variants: CatalogueVariant[];
+  sections: CatalogueSection[];
+};
+
+export type AdjustmentLink = {
+  variantId: string;
+  adjustment: {
+    id: string;
+    adjustmentType: AdjustmentType;
+    adjustmentDirection: AdjustmentDirection;
+    amount: string;
+    checkoutTemplates: AdjustableTemplate[];
+    priority: number;
+  };
+  schedule: ScheduleSlot[];
+};
+
+const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+// Some drivers hand json back as text.
+const json = <T>(value: T | string): T =>
+  typeof value === 'string' ? (JSON.parse(value) as T) : value;
+
+/** A json list of AdjustmentLink: active adjustments linking the variants (null: all). */
+function adjustmentLinks(tenantId: string, variantIds: string[] | null) {
+  const only = variantIds ? sql`and pav.variant_id in ${variantIds}` : sql``;
+  return sql`
+    select coalesce(json_agg(json_build_object(
+      'variantId', pav.variant_id,
+      'adjustment', json_build_object(
+        'id', pa.id,
+        'adjustmentType', pa.adjustment_type,
+        'adjustmentDirection', pa.adjustment_direction,
+        'amount', pa.amount::text,
+        'checkoutTemplates', to_json(pa.checkout_templates),
+        'priority', pa.priority),
+      'schedule', coalesce((
+        select json_agg(json_build_object(
+          'day', ps.day, 'dayClosed', ps.day_closed,
+          'openTime', ps.open_time, 'closeTime', ps.close_time))
+        from price_adjustment_schedules ps
+        where ps.tenant_id = pa.tenant_id and ps.adjustment_id = pa.id), '[]'::json))), '[]'::json)
+    from price_adjustment_variants pav
+    join price_adjustments pa on pa.tenant_id = pav.tenant_id and pa.id = pav.adjustment_id
+    where pav.tenant_id = ${tenantId} and pa.is_active ${only}`;
+}
+
+/** The catalogue as the order intake and the public menu read it; every query by tenant. */
+export const intakeRepository = {
+  /**
+   * Everything an order needs besides the cached catalogue, in one round trip: the branch and
+   * its status, the tenant (currency, catalogue version), the ticket already made under this
+   * Idempotency-Key, the delivery zone with this branch's fee for it, the table with its
+   * section, and whether the tenant has any active price adjustment.
+   */
+  async context(
+    q: Q,
+    p: {
+      tenantId: string;
+      branchId: string;
+      idempotencyKey?: string | null;
+      deliveryZoneId?: string | null;
+      serviceAreaId?: string | null;
+    },
+  ) {
+    const never = sql`false`;
+    const [row] = await q
+      .select({
+        branch: {
+          id: branches.id,
+          name: branches.name,
+          timeZone: branches.timeZone,
+          checkoutTemplates: branches.checkoutTemplates,
+          closed: branches.closed,
+          acceptingOrders: branches.acceptingOrders,
+          busy: branches.busy,
+        },
+        tenantName: tenants.name,
+        currency: tenants.defaultCurrency,
+        catalogVersion: tenants.catalogVersion,
+        existing: { id: tickets.id, requestHash: tickets.requestHash },
+        zone: {
+          id: deliveryZones.id,
+          title: deliveryZones.title,
+          active: branchDeliveryZones.active,
+          fee: branchDeliveryZones.deliveryFee,
+        },
+        area: {
+          id: serviceAreas.id,
+          value: serviceAreas.value,
+          title: serviceAreas.title,
+          template: serviceAreas.template,
+          enabled: serviceAreas.enabled,
+          sectionName: serviceAreaSections.name,
+        },
+        // Most tenants have none: the adjustments are read only when there are some.
+        hasAdjustments: sql<boolean>`exists (select 1 from price_adjustments pa where pa.tenant_id = ${tenants.id} and pa.is_active)`,
+      })
+      .from(branches)
+      .innerJoin(tenants, eq(tenants.id, branches.tenantId))
+      .leftJoin(
+        tickets,
+        and(
+          eq(tickets.tenantId, branches.tenantId),
+          p.idempotencyKey ? eq(tickets.idempotencyKey, p.idempotencyKey) : never,
+        ),
+      )
+      .leftJoin(
+        deliveryZones,
+        and(
+          eq(deliveryZones.tenantId, branches.tenantId),
+          p.deliveryZoneId ? eq(deliveryZones.id, p.deliveryZoneId) : never,
+        ),
+      )
+      .leftJoin(
+        branchDeliveryZones,
+        and(
+          eq(branchDeliveryZones.tenantId, deliveryZones.tenantId),
+          eq(branchDeliveryZones.deliveryZoneId, deliveryZones.id),
+          eq(branchDeliveryZones.branchId, branches.id),
+        ),
+      )
+      .leftJoin(
+        serviceAreas,
+        and(
+          eq(serviceAreas.tenantId, branches.tenantId),
+          eq(serviceAreas.branchId, branches.id),
+          p.serviceAreaId ? eq(serviceAreas.id, p.serviceAreaId) : never,
+        ),
+      )
+      .leftJoin(
+        serviceAreaSections,
+        and(
+          eq(serviceAreaSections.tenantId, serviceAreas.tenantId),
+          eq(serviceAreaSections.id, serviceAreas.sectionId),
+        ),
+      )
+      .where(and(eq(branches.tenantId, p.tenantId), eq(branches.id, p.branchId)))
+      .limit(1);
+    return row;
+  },
+
+  async tenantBySlug(q: Q, slug: string) {
+    const [row] = await q.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+    return row;
+  },
+
+  async branchesOf(q: Q, tenantId: string) {
+    return q
+      .select()
+      .from(branches)
+      .where(eq(branches.tenantId, tenantId))
+      .orderBy(asc(branches.position), asc(branches.createdAt));
+  },
+
+  /**
+   * The tenant's whole catalogue for ordering: every variant with its item, the item's taxes
+   * and modifier groups, every section with its schedule, and the catalogue version they are
+   * of, from one statement (one snapshot). Amounts come back as decimal text, never as JSON
+   * numbers. Price adjustments are not part of it: they are read fresh with each order.
+   */
+  async catalogue(q: Q, tenantId: string): Promise<CatalogueSnapshot> {
+    const result = await q.execute(sql`
+      select json_build_object(
+        'version', (select t.catalog_version from tenants t where t.id = ${tenantId}),
+        'variants', coalesce((
+          select json_agg(json_build_object(
+            'variantId', v.id,
+            'variantTitle', v.title,
+            'price', v.price::text,
+            'item', json_build_object(
+              'id', i.id,
+              'categoryId', i.category_id,
+              'title', i.title,
+              'description', i.description,
+              'images', to_json(i.images),
+              'active', i.active,
+              'outOfStock', i.out_of_stock,
+              'enableSpecialRequest', i.enable_special_request,
+              'excludedCheckoutTemplates', to_json(i.excluded_checkout_templates),
+              'excludedBranches', to_json(i.excluded_branches)),
+            'taxes', coalesce((
+              select json_agg(json_build_object(
+                'taxId', td.id, 'taxType', td.tax_type,
+                'percentage', td.percentage::text, 'title', td.title)
+                order by td.tax_type, td.percentage, td.id)
+              from catalog_item_taxes it
+              join tax_definitions td on td.tenant_id = it.tenant_id and td.id = it.tax_id
+              where it.tenant_id = i.tenant_id and it.item_id = i.id), '[]'::json),
+            'groups', coalesce((
+              select json_agg(json_build_object(
+                'id', g.id, 'title', g.title,
+                'minQuantity', g.min_quantity, 'maxQuantity', g.max_quantity,
+                'allowModifierItemCounter', g.allow_modifier_item_counter,
+                'items', coalesce((
+                  select json_agg(json_build_object(
+                    'id', mi.id, 'title', mi.title, 'price', mi.price::text, 'active', mi.active)
+                    order by mi.position, mi.id)
+                  from modifier_items mi
+                  where mi.tenant_id = g.tenant_id and mi.group_id = g.id), '[]'::json))
+                order by img.position)
+              from catalog_item_modifier_groups img
+              join modifier_groups g on g.tenant_id = img.tenant_id and g.id = img.group_id
+              where img.tenant_id = i.tenant_id and img.item_id = i.id), '[]'::json))
+            order by i.position, i.created_at, v.position)
+          from catalog_item_variants v
+          join catalog_items i on i.tenant_id = v.tenant_id and i.id = v.item_id
+          where v.tenant_id = ${tenantId}), '[]'::json),
+        'sections', coalesce((
+          select json_agg(json_build_object(
+            'id', c.id,
+            'parentId', c.parent_id,
+            'title', c.title,
+            'active', c.active,
+            'excludedCheckoutTemplates', to_json(c.excluded_checkout_templates),
+            'schedule', coalesce((
+              select json_agg(json_build_object(
+                'day', s.day, 'dayClosed', s.day_closed,
+                'openTime', s.open_time, 'closeTime', s.close_time))
+              from catalog_category_schedules s
+              where s.tenant_id = c.tenant_id and s.category_id = c.id), '[]'::json)))
+          from catalog_categories c
+          where c.tenant_id = ${tenantId}), '[]'::json)
+      ) as catalogue
+    `);
+    const [row] = rowsOf<{ catalogue: CatalogueSnapshot | string }>(result);
+    return row ? json(row.catalogue) : { version: -1, variants: [], sections: [] };
+  },
+
+  /** Active price adjustments linking the variants (all variants when null), with schedules. */
+  async adjustmentsFor(
+    q: Q,
+    tenantId: string,
+    variantIds: string[] | null,
+  ): Promise<AdjustmentLink[]> {
+    if (variantIds && variantIds.length === 0) return [];
+    const [row] = rowsOf<{ links: AdjustmentLink[] | string }>(
+      await q.execute(sql`select (${adjustmentLinks(tenantId, variantIds)}) as links`),
+    );
+    return row ? json(row.links) : [];
+  },
+
+  async diningTables(q: Q, tenantId: string, branchId: string) {
+    return q
+      .select({ id: serviceAreas.id, value: serviceAreas.value, title: serviceAreas.title })
+      .from(serviceAreas)
+      .where(
+        and(
+          eq(serviceAreas.tenantId, tenantId),
+          eq(serviceAreas.branchId, branchId),
+          eq(serviceAreas.enabled, true),
+          eq(serviceAreas.template, 'DINING'),
+        ),
+      )
+      .orderBy(sql`length(${serviceAreas.value})`, asc(serviceAreas.value));
+  },
+
+  async activeZones(q: Q, tenantId: string, branchId: string) {
+    return q
+      .select({
+        id: deliveryZones.id,
+        title: deliveryZones.title,
+        fee: branchDeliveryZones.deliveryFee,
+      })
+      .from(branchDeliveryZones)
+      .innerJoin(
+        deliveryZones,
+        and(
+          eq(deliveryZones.tenantId, branchDeliveryZones.tenantId),
+          eq(deliveryZones.id, branchDeliveryZones.deliveryZoneId),
+        ),
+      )
+      .where(
+        and(
+          eq(branchDeliveryZones.tenantId, tenantId),
+          eq(branchDeliveryZones.branchId, branchId),
+          eq(branchDeliveryZones.active, true),
+        ),
+      );
+  },
+};

@@ -1,0 +1,525 @@
+import { createHash, randomUUID } from 'node:crypto';
+import { sql } from 'drizzle-orm';
+import {
+  Currency,
+  effectivePrice,
+  fromMilli,
+  scheduleOpen,
+  toMilli,
+  type AdjustmentRule,
+  type FieldError,
+  type OrderingTemplate,
+  type PublicMenu,
+  type PublicStorefront,
+  type Ticket,
+  type TicketDetails,
+  type TicketIntakeBody,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import type { Notifier } from '../../realtime/notifier.ts';
+import {
+  intakeRepository as catalogue,
+  type AdjustmentLink,
+  type CatalogueSection,
+  type CatalogueSnapshot,
+  type CatalogueVariant,
+} from './intake.repository.ts';
+import { branchLocalTime, type BranchLocalTime } from './local-time.ts';
+import {
+  minorUnit,
+  priceCart,
+  roundToUnit,
+  type PricingLine,
+  type PricingModifier,
+} from './pricing.ts';
+import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
+import { toTicket } from './tickets.service.ts';
+
+export type Clock = () => Date;
+
+export type IntakeResult = { ticket: Ticket; replayed: boolean };
+
+const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
+
+/** A section chain is orderable when every section up to the root is active, open and allowed. */
+function sectionsOpen(
+  categoryId: string,
+  chain: Map<string, CatalogueSection>,
+  template: OrderingTemplate,
+  at: BranchLocalTime,
+): boolean {
+  let cur = chain.get(categoryId);
+  for (let depth = 0; cur && depth < 50; depth++) {
+    if (!cur.active) return false;
+    if (cur.excludedCheckoutTemplates.includes(template)) return false;
+    if (!scheduleOpen(cur.schedule, at)) return false;
+    if (!cur.parentId) return true;
+    cur = chain.get(cur.parentId);
+  }
+  return false;
+}
+
+/** Hidden, out of stock, excluded for the template or branch, or a section off or shut. */
+function orderable(
+  v: CatalogueVariant,
+  branchId: string,
+  template: OrderingTemplate,
+  chain: Map<string, CatalogueSection>,
+  at: BranchLocalTime,
+) {
+  const item = v.item;
+  return (
+    item.active &&
+    !item.outOfStock &&
+    !item.excludedCheckoutTemplates.includes(template) &&
+    !item.excludedBranches.includes(branchId) &&
+    sectionsOpen(item.categoryId, chain, template, at)
+  );
+}
+
+/** The tenant's catalogue indexed for ordering, at one catalogue version. */
+type CatalogueIndex = {
+  version: number;
+  variants: CatalogueVariant[];
+  byVariant: Map<string, CatalogueVariant>;
+  sections: Map<string, CatalogueSection>;
+};
+
+const indexOf = (snapshot: CatalogueSnapshot): CatalogueIndex => ({
+  version: snapshot.version,
+  variants: snapshot.variants,
+  byVariant: new Map(snapshot.variants.map((v) => [v.variantId, v])),
+  sections: new Map(snapshot.sections.map((c) => [c.id, c])),
+});
+
+/** Price adjustment rules from their links to variants, each with its schedule. */
+function adjustmentRules(links: AdjustmentLink[]): AdjustmentRule[] {
+  const rules = new Map<string, AdjustmentRule & { variantIds: Set<string> }>();
+  for (const { variantId, adjustment, schedule } of links) {
+    let rule = rules.get(adjustment.id);
+    if (!rule) {
+      rule = { ...adjustment, isActive: true, variantIds: new Set(), schedule };
+      rules.set(adjustment.id, rule);
+    }
+    rule.variantIds.add(variantId);
+  }
+  return [...rules.values()];
+}
+
+/** The variant's price for the template now, after its price adjustments. */
+function priceNow(
+  v: CatalogueVariant,
+  template: OrderingTemplate,
+  at: BranchLocalTime,
+  rules: AdjustmentRule[],
+) {
+  return effectivePrice({ price: v.price, variantId: v.variantId, template, at, rules });
+}
+
+const requestHash = (branchId: string, body: TicketIntakeBody) =>
+  createHash('sha256').update(JSON.stringify({ branchId, body })).digest('base64url');
+
+/** A unique-constraint violation on `constraint`, through any driver's error wrapping. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505' && (e.constraint === constraint || String(e).includes(constraint)))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+/** Validates the cart lines against the catalogue and prices them; collects every problem. */
+function priceLines(
+  body: TicketIntakeBody,
+  index: CatalogueIndex,
+  rules: AdjustmentRule[],
+  branchId: string,
+  template: OrderingTemplate,
+  at: BranchLocalTime,
+) {
+  const { byVariant, sections: chain } = index;
+  const errors: FieldError[] = [];
+  const fail = (field: string, code: string) => void errors.push({ field, codes: [code] });
+  const lines: PricingLine[] = [];
+
+  body.cartItems.forEach((input, i) => {
+    const path = `cartItems.${i}`;
+    const v = byVariant.get(input.variantId);
+    if (!v) return fail(`${path}.variantId`, 'item_not_found');
+    if (!orderable(v, branchId, template, chain, at)) return fail(path, 'item_inactive');
+    if (input.specialRequest && !v.item.enableSpecialRequest)
+      fail(`${path}.specialRequest`, 'special_request_not_allowed');
+
+    // Only modifiers of the item's own groups, each group within its minimum and maximum.
+    const chosen = new Map<string, number>();
+    const modifiers: PricingModifier[] = [];
+    input.modifiers.forEach((m, j) => {
+      const at_ = `${path}.modifiers.${j}`;
+      const group = v.groups.find((g) => g.items.some((x) => x.id === m.modifierItemId));
+      const mod = group?.items.find((x) => x.id === m.modifierItemId);
+      if (!group || !mod) return fail(`${at_}.modifierItemId`, 'modifier_not_allowed');
+      if (!mod.active) return fail(at_, 'item_inactive');
+      if (input.modifiers.findIndex((x) => x.modifierItemId === m.modifierItemId) !== j)
+        return fail(`${at_}.modifierItemId`, 'modifier_duplicate');
+      if (m.quantity > 1 && !group.allowModifierItemCounter)
+        return fail(`${at_}.quantity`, 'modifier_quantity_max');
+      chosen.set(group.id, (chosen.get(group.id) ?? 0) + m.quantity);
+      modifiers.push({
+        id: mod.id,
+        groupId: group.id,
+        groupTitle: group.title,
+        title: mod.title,
+        price: mod.price,
+        quantity: m.quantity,
+      });
+    });
+    for (const g of v.groups) {
+      const count = chosen.get(g.id) ?? 0;
+      const field = `${path}.modifierGroups.${g.id}`;
+      if (count < g.minQuantity) fail(field, 'modifier_group_min');
+      // A maximum of 0 sets no upper limit.
+      else if (g.maxQuantity > 0 && count > g.maxQuantity) fail(field, 'modifier_group_max');
+    }
+
+    const priced = priceNow(v, template, at, rules);
+    lines.push({
+      itemId: v.item.id,
+      variantId: v.variantId,
+      quantity: input.quantity,
+      title: v.item.title,
+      description: v.item.description,
+      variantTitle: v.variantTitle,
+      basePrice: v.price,
+      effectivePrice: priced.price,
+      appliedAdjustmentId: priced.appliedAdjustmentId,
+      specialRequest: input.specialRequest || null,
+      modifiers,
+      taxes: v.taxes,
+    });
+  });
+  return { lines, errors };
+}
+
+export type IntakeService = ReturnType<typeof createIntakeService>;
+
+/**
+ * The public order intake (operations-platform §2.3, §3; ARCHITECTURE rule 6): the server
+ * prices every order from the catalogue at the branch's local time, refuses what cannot be
+ * ordered with the spec's codes, numbers tickets per tenant, and answers a retried request
+ * (same Idempotency-Key) with the first ticket. Two statements per order (three when the
+ * tenant has price adjustments): the context (branch status, tenant, idempotency, zone, table)
+ * and the numbered insert that also sends the realtime event on commit; the catalogue itself
+ * is kept in memory per tenant and catalogue version, like the catalogue tree.
+ */
+export function createIntakeService(deps: {
+  db: Db;
+  clock: Clock;
+  notifier: Notifier;
+  catalogueCacheSize?: number;
+}) {
+  const { db, clock, notifier } = deps;
+  const cacheSize = deps.catalogueCacheSize ?? 200;
+  // Catalogues by tenant, valid while the tenant's catalogue version (read with every order)
+  // is unchanged: every catalogue change bumps it, on whichever server copy.
+  const catalogues = new Map<string, Promise<CatalogueIndex>>();
+
+  async function catalogueAt(tenantId: string, version: number): Promise<CatalogueIndex> {
+    const cached = catalogues.get(tenantId);
+    if (cached) {
+      const index = await cached;
+      if (index.version >= version) return index;
+    }
+    const loading = catalogue.catalogue(db, tenantId).then(indexOf);
+    if (catalogues.size >= cacheSize && !catalogues.has(tenantId))
+      catalogues.delete(catalogues.keys().next().value!);
+    catalogues.set(tenantId, loading);
+    loading.catch(() => {
+      if (catalogues.get(tenantId) === loading) catalogues.delete(tenantId);
+    });
+    return loading;
+  }
+
+  async function firstTicket(
+    tenantId: string,
+    existing: { id: string; requestHash: string | null },
+    hash: string,
+  ): Promise<Ticket> {
+    if (existing.requestHash !== hash) {
+      throw new Conflict(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used for a different order',
+      );
+    }
+    const row = await repo.withNames(db, tenantId, existing.id);
+    if (!row) throw new NotFound('Ticket');
+    return toTicket(row.ticket, row.tenantName, row.branchName, []);
+  }
+
+  return {
+    async intake(
+      tenantId: string,
+      branchId: string,
+      body: TicketIntakeBody,
+      idempotencyKey: string | undefined,
+    ): Promise<IntakeResult> {
+      const hash = requestHash(branchId, body);
+      const isCall = body.ticketType === 'callstaff';
+      const template: OrderingTemplate = isCall
+        ? 'DINING'
+        : (body.checkoutTemplate as OrderingTemplate);
+      const usesTable = isCall || template === 'DINING';
+
+      const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
+      const ctx = await catalogue.context(db, {
+        tenantId,
+        branchId,
+        idempotencyKey,
+        deliveryZoneId: template === 'DELIVERY' ? body.deliveryZoneId : null,
+        serviceAreaId: usesTable ? body.serviceAreaId : null,
+      });
+      if (!ctx) throw new NotFound('Branch');
+      // A retry answers the first ticket whatever changed since (the outlet closing, say).
+      if (ctx.existing?.id) {
+        return {
+          ticket: await firstTicket(tenantId, { ...ctx.existing, id: ctx.existing.id }, hash),
+          replayed: true,
+        };
+      }
+      const { branch } = ctx;
+      // Left-joined rows that matched nothing.
+      const zone = ctx.zone?.id ? { ...ctx.zone, id: ctx.zone.id } : null;
+      const area = ctx.area?.id ? { ...ctx.area, id: ctx.area.id } : null;
+      if (branch.closed) throw new ValidationFailed('branchId', ['store_closed']);
+      // Calling a waiter is not an order: it goes through while orders are paused.
+      if (!branch.acceptingOrders && !isCall)
+        throw new ValidationFailed('branchId', ['store_not_accepting_orders']);
+      if (!isCall && !branch.checkoutTemplates.includes(template))
+        throw new ValidationFailed('checkoutTemplate', ['checkout_template_disabled']);
+
+      const at = branchLocalTime(clock(), branch.timeZone);
+      const errors: FieldError[] = [];
+      const preferred = isCall ? null : (body.preferredFulfillmentLocalDateTime ?? null);
+      if (!body.isFulfillmentAsap && preferred && preferred < at.dateTime) {
+        errors.push({
+          field: 'preferredFulfillmentLocalDateTime',
+          codes: ['fulfillment_time_past'],
+        });
+      }
+      if (usesTable) {
+        const code = !area
+          ? 'service_area_not_found'
+          : !area.enabled
+            ? 'service_area_disabled'
+            : area.template === 'MENU' && !isCall
+              ? 'service_area_menu_only'
+              : null;
+        if (code) errors.push({ field: 'serviceAreaId', codes: [code] });
+      }
+      if (template === 'DELIVERY' && !zone)
+        errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
+
+      const [index, links] = await Promise.all([
+        catalogueAt(tenantId, ctx.catalogVersion),
+        ctx.hasAdjustments && !isCall ? catalogue.adjustmentsFor(db, tenantId, variantIds) : [],
+      ]);
+      const priced = priceLines(body, index, adjustmentRules(links), branchId, template, at);
+      errors.push(...priced.errors);
+      if (errors.length > 0) throw new ValidationFailed(errors);
+
+      const currency = currencyOf(ctx.currency);
+      const cart = priceCart({
+        currency,
+        lines: priced.lines,
+        // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
+        deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
+      });
+      const payment = isCall ? null : (body.paymentMethodType ?? null);
+      const details: TicketDetails = {
+        checkoutUiTemplate: template,
+        firstName: body.firstName || null,
+        lastName: body.lastName || null,
+        reservationLastName: body.reservationLastName || null,
+        phoneNumber: body.phoneNumber ?? null,
+        onPropertyInfo: body.onPropertyInfo
+          ? {
+              tableNumber: body.onPropertyInfo.tableNumber ?? null,
+              phoneNumber: body.onPropertyInfo.phoneNumber || null,
+            }
+          : null,
+        serviceArea:
+          usesTable && area
+            ? { id: area.id, value: area.value!, title: area.title, sectionName: area.sectionName }
+            : null,
+        preferredFulfillmentLocalDateTime: preferred,
+        isFulfillmentAsap: isCall || body.isFulfillmentAsap || !preferred,
+        deliveryZoneId: template === 'DELIVERY' && zone ? zone.id : null,
+        deliveryZone: template === 'DELIVERY' && zone ? zone.title : null,
+        shippingAddress: template === 'DELIVERY' ? (body.shippingAddress ?? null) : null,
+        customerCheckoutSpecialInstructions: body.customerCheckoutSpecialInstructions || null,
+        paymentMethodType: payment,
+        paymentDetails: {
+          paymentMethodType: payment,
+          cardScheme: null,
+          maskedValue: null,
+          paymentStatus: null,
+          paymentUniqueInvoiceId: null,
+        },
+      };
+
+      const row: Omit<TicketRow, 'ticketNumber' | 'createdAt'> = {
+        id: randomUUID(),
+        tenantId,
+        branchId,
+        ticketType: body.ticketType,
+        status: 'UnVerified',
+        checkoutTemplate: template,
+        lang: body.lang,
+        paymentMethodType: payment as TicketRow['paymentMethodType'],
+        currency,
+        total: cart.total,
+        serviceAreaId: details.serviceArea?.id ?? null,
+        deliveryZoneId: details.deliveryZoneId,
+        ticketDetails: details,
+        cartData: cart,
+        cancellationReason: null,
+        idempotencyKey: idempotencyKey ?? null,
+        requestHash: idempotencyKey ? hash : null,
+        updatedAt: new Date(),
+        closedAt: null,
+      };
+      let numbered: { ticketNumber: number; createdAt: Date };
+      try {
+        numbered = await repo.insertNumbered(db, row, (c) =>
+          notifier.eventSql(
+            c.tenantId,
+            'ticketsUpdate',
+            // The TicketChange of a new ticket (see ticketChange for the other changes).
+            sql`json_build_object('change', 'created', 'tenantId', ${c.tenantId}, 'branchId', ${c.branchId}, 'ticketId', ${c.id}, 'ticketNumber', ${c.ticketNumber}, 'ticketType', ${c.ticketType}, 'status', ${c.status}, 'at', to_char(${c.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
+          ),
+        );
+      } catch (err) {
+        // Two requests with one key raced: the loser answers the winner's ticket.
+        if (idempotencyKey && isUniqueViolation(err, 'tickets_idempotency_uq')) {
+          const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
+          if (first) return { ticket: await firstTicket(tenantId, first, hash), replayed: true };
+        }
+        throw err;
+      }
+      const ticket = toTicket(
+        { ...row, ...numbered, updatedAt: numbered.createdAt },
+        ctx.tenantName,
+        branch.name,
+        [],
+      );
+      return { ticket, replayed: false };
+    },
+
+    /** The storefront of a tenant by its slug: what a client needs to pick a branch. */
+    async storefront(slug: string): Promise<PublicStorefront> {
+      const tenant = await catalogue.tenantBySlug(db, slug);
+      if (!tenant) throw new NotFound('Storefront');
+      const list = await catalogue.branchesOf(db, tenant.id);
+      return {
+        tenantId: tenant.id,
+        slug: tenant.slug,
+        localizedName: tenant.name,
+        defaultCurrency: currencyOf(tenant.defaultCurrency),
+        branches: list.map((b) => ({
+          branchId: b.id,
+          branchName: b.name,
+          timeZone: b.timeZone,
+          checkoutTemplates: b.checkoutTemplates,
+          branchOperatingStatus: {
+            closed: b.closed,
+            acceptingOrders: b.acceptingOrders,
+            busy: b.busy,
+          },
+        })),
+      };
+    },
+
+    /** What can be ordered now at a branch for a template, at the prices the intake charges. */
+    async menu(
+      tenantId: string,
+      branchId: string,
+      template: OrderingTemplate,
+    ): Promise<PublicMenu> {
+      const ctx = await catalogue.context(db, { tenantId, branchId });
+      if (!ctx) throw new NotFound('Branch');
+      const { branch } = ctx;
+      const at = branchLocalTime(clock(), branch.timeZone);
+      const currency = currencyOf(ctx.currency);
+      const [index, links, zones, tables] = await Promise.all([
+        catalogueAt(tenantId, ctx.catalogVersion),
+        catalogue.adjustmentsFor(db, tenantId, null),
+        template === 'DELIVERY' ? catalogue.activeZones(db, tenantId, branchId) : [],
+        template === 'DINING' ? catalogue.diningTables(db, tenantId, branchId) : [],
+      ]);
+      const chain = index.sections;
+      const rules = adjustmentRules(links);
+      const enabled = branch.checkoutTemplates.includes(template);
+      const unit = minorUnit(currency);
+
+      const sections = new Map<string, PublicMenu['sections'][number]>();
+      const items = new Map<string, PublicMenu['sections'][number]['items'][number]>();
+      for (const v of index.variants) {
+        if (!enabled || !orderable(v, branchId, template, chain, at)) continue;
+        let item = items.get(v.item.id);
+        if (!item) {
+          let section = sections.get(v.item.categoryId);
+          if (!section) {
+            const title = chain.get(v.item.categoryId)?.title ?? v.item.title;
+            section = { id: v.item.categoryId, localizedTitle: title, items: [] };
+            sections.set(v.item.categoryId, section);
+          }
+          item = {
+            id: v.item.id,
+            localizedTitle: v.item.title,
+            localizedDesc: v.item.description,
+            thumbnail: v.item.images[0] ?? null,
+            enableSpecialRequest: v.item.enableSpecialRequest,
+            variants: [],
+            modifierGroups: v.groups.map((g) => ({
+              id: g.id,
+              localizedTitle: g.title,
+              minQuantity: g.minQuantity,
+              maxQuantity: g.maxQuantity,
+              allowModifierItemCounter: g.allowModifierItemCounter,
+              modifierItems: g.items
+                .filter((m) => m.active)
+                .map((m) => ({ id: m.id, localizedTitle: m.title, price: Number(m.price) })),
+            })),
+          };
+          items.set(v.item.id, item);
+          section.items.push(item);
+        }
+        const price = fromMilli(roundToUnit(toMilli(priceNow(v, template, at, rules).price), unit));
+        item.variants.push({
+          id: v.variantId,
+          localizedTitle: v.variantTitle,
+          price: Number(price),
+        });
+      }
+      return {
+        tenantId,
+        branchId,
+        checkoutTemplate: template,
+        currency,
+        branchOperatingStatus: {
+          closed: branch.closed,
+          acceptingOrders: branch.acceptingOrders,
+          busy: branch.busy,
+        },
+        sections: [...sections.values()],
+        deliveryZones: zones.map((z) => ({
+          deliveryZoneId: z.id,
+          localizedTitle: z.title,
+          deliveryFee: Number(z.fee),
+        })),
+        serviceAreas: tables,
+      };
+    },
+  };
+}

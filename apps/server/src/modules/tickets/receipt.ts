@@ -1,0 +1,386 @@
+import {
+  CURRENCY_DECIMALS,
+  fromMilli,
+  localize,
+  RTL_LANGUAGES,
+  TICKET_LIMITS,
+  toMilli,
+  type Currency,
+  type Language,
+  type OrderingTemplate,
+  type PaymentMethodType,
+  type Ticket,
+  type TicketStatus,
+} from '@app/contracts';
+
+export type ReceiptSize = '58' | '80';
+
+type Labels = {
+  order: string;
+  templates: Record<OrderingTemplate, string>;
+  callStaff: string;
+  placed: string;
+  status: string;
+  statuses: Record<TicketStatus, string>;
+  table: string;
+  zone: string;
+  customer: string;
+  phone: string;
+  address: string;
+  building: string;
+  floor: string;
+  apartment: string;
+  directions: string;
+  fulfilment: string;
+  asap: string;
+  payment: string;
+  payments: Record<PaymentMethodType, string>;
+  itemsTotal: string;
+  included: string;
+  delivery: string;
+  deliveryUndefined: string;
+  serviceCharge: string;
+  discount: string;
+  total: string;
+  instructions: string;
+  note: string;
+  thanks: string;
+};
+
+const LABELS: Record<Language, Labels> = {
+  en: {
+    order: 'Order',
+    templates: { DELIVERY: 'Delivery', PICKUP: 'Pickup', DINING: 'Dine-in' },
+    callStaff: 'Call staff',
+    placed: 'Placed',
+    status: 'Status',
+    statuses: {
+      UnVerified: 'Not accepted',
+      New: 'New',
+      InProgress: 'In progress',
+      Completed: 'Completed',
+      Cancelled: 'Cancelled',
+    },
+    table: 'Table',
+    zone: 'Delivery zone',
+    customer: 'Customer',
+    phone: 'Phone',
+    address: 'Address',
+    building: 'Building',
+    floor: 'Floor',
+    apartment: 'Apartment',
+    directions: 'Directions',
+    fulfilment: 'Fulfilment',
+    asap: 'As soon as possible',
+    payment: 'Payment',
+    payments: {
+      CASH: 'Cash',
+      CREDIT_CARD_OFFLINE: 'Card machine',
+      CREDIT_CARD_ONLINE: 'Card online',
+      APPLE_PAY: 'Apple Pay',
+      GOOGLE_PAY: 'Google Pay',
+      ROOM_CHARGE: 'Room charge',
+      PAY_LATER: 'Pay later',
+    },
+    itemsTotal: 'Items total',
+    included: 'incl.',
+    delivery: 'Delivery fee',
+    deliveryUndefined: 'to be confirmed',
+    serviceCharge: 'Service charge',
+    discount: 'Discount',
+    total: 'Total',
+    instructions: 'Special instructions',
+    note: 'Note',
+    thanks: 'Thank you!',
+  },
+  ar: {
+    order: 'طلب',
+    templates: { DELIVERY: 'توصيل', PICKUP: 'استلام', DINING: 'داخل المطعم' },
+    callStaff: 'طلب نادل',
+    placed: 'وقت الطلب',
+    status: 'الحالة',
+    statuses: {
+      UnVerified: 'غير مقبول',
+      New: 'جديد',
+      InProgress: 'قيد التنفيذ',
+      Completed: 'مكتمل',
+      Cancelled: 'ملغى',
+    },
+    table: 'الطاولة',
+    zone: 'منطقة التوصيل',
+    customer: 'العميل',
+    phone: 'الهاتف',
+    address: 'العنوان',
+    building: 'المبنى',
+    floor: 'الطابق',
+    apartment: 'الشقة',
+    directions: 'إرشادات',
+    fulfilment: 'وقت التسليم',
+    asap: 'في أقرب وقت',
+    payment: 'الدفع',
+    payments: {
+      CASH: 'نقداً',
+      CREDIT_CARD_OFFLINE: 'آلة البطاقات',
+      CREDIT_CARD_ONLINE: 'بطاقة عبر الإنترنت',
+      APPLE_PAY: 'Apple Pay',
+      GOOGLE_PAY: 'Google Pay',
+      ROOM_CHARGE: 'على حساب الغرفة',
+      PAY_LATER: 'الدفع لاحقاً',
+    },
+    itemsTotal: 'مجموع الأصناف',
+    included: 'شامل',
+    delivery: 'رسوم التوصيل',
+    deliveryUndefined: 'تحدد لاحقاً',
+    serviceCharge: 'رسوم الخدمة',
+    discount: 'الخصم',
+    total: 'المجموع',
+    instructions: 'تعليمات خاصة',
+    note: 'ملاحظة',
+    thanks: 'شكراً لكم!',
+  },
+  es: {
+    order: 'Pedido',
+    templates: { DELIVERY: 'A domicilio', PICKUP: 'Para recoger', DINING: 'En el local' },
+    callStaff: 'Llamada al personal',
+    placed: 'Realizado',
+    status: 'Estado',
+    statuses: {
+      UnVerified: 'No aceptado',
+      New: 'Nuevo',
+      InProgress: 'En curso',
+      Completed: 'Completado',
+      Cancelled: 'Cancelado',
+    },
+    table: 'Mesa',
+    zone: 'Zona de reparto',
+    customer: 'Cliente',
+    phone: 'Teléfono',
+    address: 'Dirección',
+    building: 'Edificio',
+    floor: 'Planta',
+    apartment: 'Puerta',
+    directions: 'Indicaciones',
+    fulfilment: 'Entrega',
+    asap: 'Lo antes posible',
+    payment: 'Pago',
+    payments: {
+      CASH: 'Efectivo',
+      CREDIT_CARD_OFFLINE: 'Datáfono',
+      CREDIT_CARD_ONLINE: 'Tarjeta en línea',
+      APPLE_PAY: 'Apple Pay',
+      GOOGLE_PAY: 'Google Pay',
+      ROOM_CHARGE: 'Cargo a la habitación',
+      PAY_LATER: 'Pagar después',
+    },
+    itemsTotal: 'Total de artículos',
+    included: 'incl.',
+    delivery: 'Gastos de envío',
+    deliveryUndefined: 'por confirmar',
+    serviceCharge: 'Cargo por servicio',
+    discount: 'Descuento',
+    total: 'Total',
+    instructions: 'Instrucciones especiales',
+    note: 'Nota',
+    thanks: '¡Gracias!',
+  },
+};
+
+const ESCAPES: Record<string, string> = {
+  '&': '&amp;',
+  '<': '&lt;',
+  '>': '&gt;',
+  '"': '&quot;',
+  "'": '&#39;',
+};
+
+/** Every text that came from a customer or the catalogue goes through this. */
+export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+
+const truncate = (text: string, max: number) =>
+  text.length > max ? `${text.slice(0, max - 1)}…` : text;
+
+/** Exact decimal text of an amount with the currency's digits (more only if it has them). */
+export function formatAmount(value: number, currency: Currency): string {
+  const text = fromMilli(toMilli(String(value)));
+  const drop = 3 - CURRENCY_DECIMALS[currency];
+  const cut = text.slice(0, text.length - drop);
+  return /0*$/.exec(text.slice(text.length - drop))?.[0].length === drop ? cut : text;
+}
+
+const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-u-nu-latn', es: 'es-ES' };
+
+function placedAt(iso: string, lang: Language, timeZone: string) {
+  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).format(new Date(iso));
+}
+
+const STYLE = (size: ReceiptSize) => {
+  const narrow = size === '58';
+  return `@page{size:${size}mm auto;margin:0}
+*{box-sizing:border-box}
+html,body{margin:0;padding:0;background:#fff;color:#000}
+body{width:${size}mm;padding:${narrow ? 2 : 3}mm;font-family:"Noto Sans","Noto Sans Arabic",Tahoma,Arial,sans-serif;font-size:${narrow ? 10 : 12}px;line-height:1.35}
+header,footer{text-align:center}
+h1{font-size:${narrow ? 13 : 16}px;margin:0}
+.number{font-size:${narrow ? 18 : 22}px;font-weight:700;margin:2px 0}
+hr{border:0;border-top:1px dashed #000;margin:6px 0}
+table{width:100%;border-collapse:collapse}
+td{vertical-align:top;padding:1px 0}
+td.amount{text-align:end;white-space:nowrap;padding-inline-start:6px}
+.mod td{font-size:${narrow ? 9 : 11}px;padding-inline-start:10px}
+.request{font-style:italic;padding-inline-start:10px}
+.grand td{font-weight:700;font-size:${narrow ? 12 : 14}px;border-top:1px solid #000;padding-top:3px}
+dl{margin:0}dt{font-weight:700;display:inline}dd{display:inline;margin:0}
+.row{margin:1px 0}`;
+};
+
+export type ReceiptOptions = { lang: Language; size: ReceiptSize; timeZone: string };
+
+/** The ticket as receipt HTML for a 58 or 80 mm thermal printer; Arabic right to left. */
+export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
+  const { lang, size } = opts;
+  const t = LABELS[lang];
+  const e = escapeHtml;
+  const d = ticket.ticketDetails;
+  const cart = ticket.cartData;
+  const currency = cart.currency;
+  const money = (v: number) => `<span dir="ltr">${e(formatAmount(v, currency))}</span>`;
+  const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
+  const row = (label: string, value: string) =>
+    `<div class="row"><dl><dt>${e(label)}:</dt> <dd>${value}</dd></dl></div>`;
+  const amountRow = (label: string, value: string, cls = '') =>
+    `<tr${cls ? ` class="${cls}"` : ''}><td>${label}</td><td class="amount">${value}</td></tr>`;
+
+  const info: string[] = [];
+  info.push(
+    row(
+      t.order,
+      ticket.ticketType === 'callstaff' ? e(t.callStaff) : e(t.templates[d.checkoutUiTemplate]),
+    ),
+  );
+  info.push(
+    row(t.placed, `<span dir="ltr">${e(placedAt(ticket.timestamp, lang, opts.timeZone))}</span>`),
+  );
+  info.push(row(t.status, e(t.statuses[ticket.status])));
+  if (d.serviceArea) {
+    const area = [d.serviceArea.title, d.serviceArea.value].filter(Boolean).join(' ');
+    const section = d.serviceArea.sectionName ? `${d.serviceArea.sectionName} · ` : '';
+    info.push(row(t.table, e(`${section}${area}`)));
+  }
+  if (d.deliveryZone) info.push(row(t.zone, e(localize(d.deliveryZone, lang))));
+  const name = [d.firstName, d.lastName].filter(Boolean).join(' ') || d.reservationLastName;
+  if (name) info.push(row(t.customer, e(name)));
+  if (d.phoneNumber) info.push(row(t.phone, `<span dir="ltr">${e(d.phoneNumber)}</span>`));
+  if (d.shippingAddress) {
+    const a = d.shippingAddress;
+    info.push(row(t.address, e([a.address1, a.streetAddress].filter(Boolean).join(', '))));
+    if (a.building) info.push(row(t.building, e(a.building)));
+    if (a.floor) info.push(row(t.floor, e(a.floor)));
+    if (a.apartment) info.push(row(t.apartment, e(a.apartment)));
+    if (a.manualDirections) info.push(row(t.directions, e(a.manualDirections)));
+  }
+  if (ticket.ticketType === 'cartticket') {
+    info.push(
+      row(
+        t.fulfilment,
+        d.isFulfillmentAsap || !d.preferredFulfillmentLocalDateTime
+          ? e(t.asap)
+          : `<span dir="ltr">${e(d.preferredFulfillmentLocalDateTime.replace('T', ' '))}</span>`,
+      ),
+    );
+  }
+  if (d.paymentMethodType) info.push(row(t.payment, e(t.payments[d.paymentMethodType])));
+
+  const lines = cart.cartItems.map((l) => {
+    const variant = localize(l.variant.localizedTitle, lang);
+    const title = `${l.quantity} × ${e(localize(l.localizedTitle, lang))}${variant ? ` — ${e(variant)}` : ''}`;
+    const mods = l.itemModifiers.map((m) => {
+      const children = m.childItemModifiers
+        .map((c) =>
+          e(truncate(localize(c.localizedTitle, lang), TICKET_LIMITS.childModifierTitleMax)),
+        )
+        .join(', ');
+      const label = `+ ${m.quantity > 1 ? `${m.quantity} × ` : ''}${e(truncate(localize(m.localizedTitle, lang), TICKET_LIMITS.modifierTitleMax))}${children ? ` (${children})` : ''}`;
+      return amountRow(label, m.total > 0 ? money(m.total * l.quantity) : '', 'mod');
+    });
+    const request = l.specialRequest
+      ? `<tr><td colspan="2" class="request">${e(t.note)}: ${e(l.specialRequest)}</td></tr>`
+      : '';
+    return [amountRow(title, money(l.total)), ...mods, request].join('');
+  });
+
+  // Taxes summed over the lines, one row per tax.
+  const taxes = new Map<string, { label: string; amount: number; milli: bigint }>();
+  for (const l of cart.cartItems) {
+    for (const tax of l.taxes) {
+      const key = `${tax.taxId}:${tax.taxType}`;
+      const title = tax.localizedTitle ? localize(tax.localizedTitle, lang) : `${tax.percentage}%`;
+      const label = tax.taxType === 'INCLUSIVE' ? `${title} (${t.included})` : title;
+      const entry = taxes.get(key) ?? { label, amount: 0, milli: 0n };
+      entry.milli += toMilli(String(tax.taxAmount));
+      entry.amount = Number(fromMilli(entry.milli));
+      taxes.set(key, entry);
+    }
+  }
+  const totals: string[] = [amountRow(e(t.itemsTotal), money(cart.itemsTotal))];
+  for (const tax of taxes.values()) totals.push(amountRow(e(tax.label), money(tax.amount)));
+  if (d.checkoutUiTemplate === 'DELIVERY' && ticket.ticketType === 'cartticket') {
+    totals.push(
+      amountRow(
+        e(t.delivery),
+        cart.deliveryFeesUnDefined ? e(t.deliveryUndefined) : money(cart.deliveryTotal),
+      ),
+    );
+  }
+  if (cart.serviceChargeTotal > 0)
+    totals.push(amountRow(e(t.serviceCharge), money(cart.serviceChargeTotal)));
+  if (cart.discountDetails.appliedDiscountValue > 0) {
+    const code = cart.discountDetails.discountCode
+      ? ` (${e(cart.discountDetails.discountCode)})`
+      : '';
+    totals.push(
+      amountRow(`${e(t.discount)}${code}`, `-${money(cart.discountDetails.appliedDiscountValue)}`),
+    );
+  }
+  totals.push(amountRow(e(t.total), `${money(cart.total)} ${e(currency)}`, 'grand'));
+
+  const instructions = d.customerCheckoutSpecialInstructions
+    ? `<hr><div>${row(t.instructions, e(d.customerCheckoutSpecialInstructions))}</div>`
+    : '';
+  const body =
+    ticket.ticketType === 'callstaff'
+      ? ''
+      : `<hr><table>${lines.join('')}</table><hr><table>${totals.join('')}</table>`;
+
+  return `<!doctype html>
+<html lang="${lang}" dir="${dir}">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<meta name="robots" content="noindex">
+<title>${e(t.order)} #${ticket.ticketNumber}</title>
+<style>${STYLE(size)}</style>
+</head>
+<body class="receipt receipt-${size}">
+<header>
+<h1>${e(localize(ticket.tenantName, lang))}</h1>
+<div>${e(localize(ticket.branchName, lang))}</div>
+<div class="number">#${ticket.ticketNumber}</div>
+</header>
+<hr>
+${info.join('\n')}
+${body}
+${instructions}
+<hr>
+<footer>${e(t.thanks)}</footer>
+</body>
+</html>
+`;
+}

@@ -1,0 +1,231 @@
+import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import {
+  CLOSED_TICKET_STATUSES,
+  OPEN_TICKET_STATUSES,
+  type RejectReason,
+  type TicketStatus,
+} from '@app/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { branches, tenants, users } from '../../identity/identity.table.ts';
+import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
+
+type Q = Db | Tx;
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicketRow = typeof tickets.$inferInsert;
+
+const withNames = {
+  ticket: tickets,
+  branchName: branches.name,
+  tenantName: tenants.name,
+};
+
+/** Ticket rows, their history, counters and print requests; every query by tenant. */
+export const ticketsRepository = {
+  /**
+   * Numbers and stores a ticket and announces it, in one statement (so in one implicit
+   * transaction): the tenant's counter row is bumped and stays locked until the ticket is in,
+   * so concurrent orders get consecutive numbers and a failed insert gives its number back.
+   * `announce` builds the NOTIFY from the inserted row (`created`), sent only on commit.
+   */
+  async insertNumbered(
+    q: Q,
+    row: Omit<NewTicketRow, 'ticketNumber'> & { id: string },
+    announce: (created: {
+      [
+        K in 'id' | 'tenantId' | 'branchId' | 'ticketNumber' | 'ticketType' | 'status' | 'createdAt'
+      ]: SQL;
+    }) => SQL,
+  ): Promise<{ ticketNumber: number; createdAt: Date }> {
+    const next = q
+      .insert(ticketCounters)
+      .values({ tenantId: row.tenantId, lastNumber: 1 })
+      .onConflictDoUpdate({
+        target: ticketCounters.tenantId,
+        set: { lastNumber: sql`${ticketCounters.lastNumber} + 1` },
+      })
+      .returning({ lastNumber: ticketCounters.lastNumber });
+    const insert = q
+      .insert(tickets)
+      .values({ ...row, ticketNumber: sql`(select last_number from next_number)` })
+      .returning({
+        id: tickets.id,
+        tenantId: tickets.tenantId,
+        branchId: tickets.branchId,
+        ticketNumber: tickets.ticketNumber,
+        ticketType: tickets.ticketType,
+        status: tickets.status,
+        createdAt: tickets.createdAt,
+      });
+    const c = (column: string) => sql.raw(`created.${column}`);
+    const result = await q.execute(sql`
+      with next_number as ${next}, created as ${insert}
+      select created.ticket_number::text as ticket_number,
+        to_char(created.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
+        ${announce({
+          id: c('id'),
+          tenantId: c('tenant_id'),
+          branchId: c('branch_id'),
+          ticketNumber: c('ticket_number'),
+          ticketType: c('ticket_type'),
+          status: c('status'),
+          createdAt: c('created_at'),
+        })}
+      from created
+    `);
+    const [created] = (
+      result as unknown as { rows: { ticket_number: string; created_at: string }[] }
+    ).rows;
+    return {
+      ticketNumber: Number(created!.ticket_number),
+      createdAt: new Date(created!.created_at),
+    };
+  },
+
+  async byIdempotencyKey(q: Q, tenantId: string, key: string) {
+    const [row] = await q
+      .select({ id: tickets.id, requestHash: tickets.requestHash })
+      .from(tickets)
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.idempotencyKey, key)))
+      .limit(1);
+    return row;
+  },
+
+  async withNames(q: Q, tenantId: string, id: string) {
+    const [row] = await q
+      .select(withNames)
+      .from(tickets)
+      .innerJoin(branches, eq(branches.id, tickets.branchId))
+      .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+      .limit(1);
+    return row;
+  },
+
+  /** Locks the ticket for a state change: a second writer waits, then sees the new state. */
+  async lock(tx: Tx, tenantId: string, id: string) {
+    const [row] = await tx
+      .select()
+      .from(tickets)
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+      .for('update');
+    return row;
+  },
+
+  async update(tx: Tx, tenantId: string, id: string, patch: Partial<NewTicketRow>) {
+    await tx
+      .update(tickets)
+      .set({ ...patch, updatedAt: sql`now()` })
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+  },
+
+  async insertEvent(
+    tx: Tx,
+    row: {
+      tenantId: string;
+      ticketId: string;
+      kind: 'status' | 'transfer';
+      fromStatus?: TicketStatus | null;
+      toStatus?: TicketStatus | null;
+      reason?: RejectReason | null;
+      note?: string | null;
+      fromBranchId?: string | null;
+      toBranchId?: string | null;
+      userId: string | null;
+    },
+  ) {
+    await tx.insert(ticketEvents).values(row);
+  },
+
+  async history(q: Q, tenantId: string, ticketId: string) {
+    return q
+      .select({ event: ticketEvents, by: users.displayName })
+      .from(ticketEvents)
+      .leftJoin(users, eq(users.id, ticketEvents.userId))
+      .where(and(eq(ticketEvents.tenantId, tenantId), eq(ticketEvents.ticketId, ticketId)))
+      .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
+  },
+
+  /** Open tickets of any age and those finished since `closedSince`, newest first. */
+  async live(q: Q, tenantIds: string[], closedSince: Date, limit: number) {
+    if (tenantIds.length === 0) return [];
+    return q
+      .select({
+        id: tickets.id,
+        tenantId: tickets.tenantId,
+        branchId: tickets.branchId,
+        ticketNumber: tickets.ticketNumber,
+        ticketType: tickets.ticketType,
+        status: tickets.status,
+        checkoutTemplate: tickets.checkoutTemplate,
+        lang: tickets.lang,
+        paymentMethodType: tickets.paymentMethodType,
+        currency: tickets.currency,
+        total: tickets.total,
+        createdAt: tickets.createdAt,
+        updatedAt: tickets.updatedAt,
+        serviceArea: sql<unknown>`${tickets.ticketDetails} -> 'serviceArea'`,
+        deliveryZone: sql<unknown>`${tickets.ticketDetails} -> 'deliveryZone'`,
+        firstName: sql<string | null>`${tickets.ticketDetails} ->> 'firstName'`,
+        lastName: sql<string | null>`${tickets.ticketDetails} ->> 'lastName'`,
+        paymentStatus: sql<
+          string | null
+        >`${tickets.ticketDetails} -> 'paymentDetails' ->> 'paymentStatus'`,
+        branchName: branches.name,
+        tenantName: tenants.name,
+      })
+      .from(tickets)
+      .innerJoin(branches, eq(branches.id, tickets.branchId))
+      .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
+      .where(
+        and(
+          inArray(tickets.tenantId, tenantIds),
+          or(
+            inArray(tickets.status, [...OPEN_TICKET_STATUSES]),
+            and(
+              inArray(tickets.status, [...CLOSED_TICKET_STATUSES]),
+              gte(tickets.closedAt, closedSince),
+            ),
+          ),
+        ),
+      )
+      .orderBy(desc(tickets.createdAt), desc(tickets.ticketNumber))
+      .limit(limit);
+  },
+
+  async openCounts(q: Q, tenantIds: string[]) {
+    if (tenantIds.length === 0) return [];
+    return q
+      .select({ status: tickets.status, n: sql<number>`count(*)::int` })
+      .from(tickets)
+      .where(
+        and(
+          inArray(tickets.tenantId, tenantIds),
+          inArray(tickets.status, [...OPEN_TICKET_STATUSES]),
+        ),
+      )
+      .groupBy(tickets.status);
+  },
+
+  async insertPrint(q: Q, row: { tenantId: string; ticketId: string; userId: string | null }) {
+    const [created] = await q.insert(ticketPrints).values(row).returning({ id: ticketPrints.id });
+    return created!.id;
+  },
+
+  async print(q: Q, tenantId: string, id: string) {
+    const [row] = await q
+      .select()
+      .from(ticketPrints)
+      .where(and(eq(ticketPrints.tenantId, tenantId), eq(ticketPrints.id, id)))
+      .limit(1);
+    return row;
+  },
+
+  async branchOf(q: Q, tenantId: string, branchId: string) {
+    const [row] = await q
+      .select()
+      .from(branches)
+      .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)))
+      .limit(1);
+    return row;
+  },
+};

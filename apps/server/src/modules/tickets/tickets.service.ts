@@ -1,0 +1,258 @@
+import {
+  canMoveTicket,
+  Currency,
+  Language,
+  needsRejectReason,
+  OrderingTemplate,
+  TICKET_LIMITS,
+  type LocalizedText,
+  type Ticket,
+  type TicketChange,
+  type TicketCounters,
+  type TicketHistoryEntry,
+  type TicketSummary,
+  type TransferTicketBody,
+  type UpdateTicketStatusBody,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import type { Notifier, RealtimeEvent } from '../../realtime/notifier.ts';
+import { renderReceipt, type ReceiptSize } from './receipt.ts';
+import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
+import { toCartData } from './ticket-shapes.ts';
+
+const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
+const languageOf = (v: string) => Language.catch('en').parse(v);
+
+type HistoryRow = Awaited<ReturnType<typeof repo.history>>[number];
+
+export function toTicket(
+  row: TicketRow,
+  tenantName: LocalizedText,
+  branchName: LocalizedText,
+  history: HistoryRow[],
+): Ticket {
+  return {
+    ticketType: row.ticketType,
+    id: row.id,
+    tenantId: row.tenantId,
+    tenantName,
+    branchId: row.branchId,
+    branchName,
+    ticketNumber: row.ticketNumber,
+    timestamp: row.createdAt.toISOString(),
+    status: row.status,
+    lang: languageOf(row.lang),
+    cancellationReason: row.cancellationReason,
+    ticketDetails: row.ticketDetails,
+    cartData: toCartData(row.cartData),
+    history: history.map(({ event: e, by }): TicketHistoryEntry => ({
+      at: e.createdAt.toISOString(),
+      kind: e.kind,
+      fromStatus: e.fromStatus,
+      toStatus: e.toStatus,
+      reason: e.reason,
+      note: e.note,
+      fromBranchId: e.fromBranchId,
+      toBranchId: e.toBranchId,
+      by,
+    })),
+  };
+}
+
+/**
+ * The hub event for a change to a ticket: ids and state only, never the customer's data. (A new
+ * ticket's event is built in SQL by the intake's insert, with the same fields.)
+ */
+export function ticketChange(
+  change: TicketChange['change'],
+  row: Pick<TicketRow, 'id' | 'tenantId' | 'branchId' | 'ticketNumber' | 'ticketType' | 'status'>,
+): RealtimeEvent {
+  const data: TicketChange = {
+    change,
+    tenantId: row.tenantId,
+    branchId: row.branchId,
+    ticketId: row.id,
+    ticketNumber: row.ticketNumber,
+    ticketType: row.ticketType,
+    status: row.status,
+    at: new Date().toISOString(),
+  };
+  return { tenantId: row.tenantId, event: 'ticketsUpdate', data };
+}
+
+export type TicketsService = ReturnType<typeof createTicketsService>;
+
+/**
+ * Staff's side of tickets (operations-platform §4.1, §7.4): the live list with its counters,
+ * one ticket with its history, status changes under a row lock, transfer between branches of
+ * the tenant, and receipts for printing.
+ */
+export function createTicketsService(deps: { db: Db; clock: () => Date; notifier: Notifier }) {
+  const { db, clock, notifier } = deps;
+
+  async function read(tenantId: string, ticketId: string): Promise<Ticket> {
+    const [row, history] = await Promise.all([
+      repo.withNames(db, tenantId, ticketId),
+      repo.history(db, tenantId, ticketId),
+    ]);
+    if (!row) throw new NotFound('Ticket');
+    return toTicket(row.ticket, row.tenantName, row.branchName, history);
+  }
+
+  async function counters(tenantIds: string[]): Promise<TicketCounters> {
+    const rows = await repo.openCounts(db, tenantIds);
+    const count = (...statuses: string[]) =>
+      rows.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + Number(r.n), 0);
+    const fresh = count('New', 'UnVerified');
+    const inProgress = count('InProgress');
+    return {
+      allTicketsCounter: fresh + inProgress,
+      newAndUnVerifiedTicketsCounter: fresh,
+      inProgressTicketsCounter: inProgress,
+    };
+  }
+
+  /** The caller's tenants, or the one asked for when the caller may see its tickets. */
+  function scope(tenantIds: string[], only: string | undefined): string[] {
+    if (!only) return tenantIds;
+    return tenantIds.includes(only) ? [only] : [];
+  }
+
+  return {
+    get: read,
+
+    /** Open tickets of any age and tickets finished in the past 12 hours, newest first. */
+    async list(tenantIds: string[], only?: string) {
+      const ids = scope(tenantIds, only);
+      const since = new Date(clock().getTime() - TICKET_LIMITS.completedWindowHours * 3600_000);
+      const [rows, totals] = await Promise.all([
+        repo.live(db, ids, since, TICKET_LIMITS.listMax),
+        counters(ids),
+      ]);
+      const results: TicketSummary[] = rows.map((r) => ({
+        ticketType: r.ticketType,
+        id: r.id,
+        tenantId: r.tenantId,
+        tenantName: r.tenantName,
+        branchId: r.branchId,
+        branchName: r.branchName,
+        ticketNumber: r.ticketNumber,
+        timestamp: r.createdAt.toISOString(),
+        updatedAt: r.updatedAt.toISOString(),
+        status: r.status,
+        lang: languageOf(r.lang),
+        checkoutUiTemplate: OrderingTemplate.catch('PICKUP').parse(r.checkoutTemplate),
+        serviceArea: (r.serviceArea ?? null) as TicketSummary['serviceArea'],
+        deliveryZone: (r.deliveryZone ?? null) as TicketSummary['deliveryZone'],
+        firstName: r.firstName,
+        lastName: r.lastName,
+        total: Number(r.total),
+        currency: currencyOf(r.currency),
+        paymentMethodType: r.paymentMethodType,
+        paymentStatus: r.paymentStatus,
+      }));
+      return { results, counters: totals };
+    },
+
+    counters: (tenantIds: string[], only?: string) => counters(scope(tenantIds, only)),
+
+    /**
+     * §4.1 transitions under a row lock: of two staff acting at once, the second waits for the
+     * first to commit, then finds the new status and gets 409.
+     */
+    async updateStatus(
+      tenantId: string,
+      ticketId: string,
+      body: UpdateTicketStatusBody,
+      userId: string,
+    ) {
+      await db.transaction(async (tx) => {
+        const row = await repo.lock(tx, tenantId, ticketId);
+        if (!row) throw new NotFound('Ticket');
+        if (!canMoveTicket(row.status, body.status)) {
+          throw new Conflict(
+            'illegal_transition',
+            `A ticket ${row.status} cannot become ${body.status}`,
+          );
+        }
+        if (needsRejectReason(row.status, body.status) && !body.reason)
+          throw new ValidationFailed('reason', ['required']);
+        const reason = body.status === 'Cancelled' ? (body.reason ?? null) : null;
+        const closed = body.status === 'Completed' || body.status === 'Cancelled';
+        await repo.update(tx, tenantId, ticketId, {
+          status: body.status,
+          cancellationReason: reason,
+          ...(closed ? { closedAt: clock() } : {}),
+        });
+        await repo.insertEvent(tx, {
+          tenantId,
+          ticketId,
+          kind: 'status',
+          fromStatus: row.status,
+          toStatus: body.status,
+          reason,
+          note: body.note || null,
+          userId,
+        });
+        await notifier.publish(tx, ticketChange('status', { ...row, status: body.status }));
+      });
+      return read(tenantId, ticketId);
+    },
+
+    /** Moves an open ticket to another branch of the same tenant. */
+    async transfer(
+      tenantId: string,
+      pathBranchId: string,
+      body: TransferTicketBody,
+      userId: string,
+    ) {
+      if (body.ticketTenantId !== tenantId) throw new NotFound('Ticket');
+      if (body.branchId !== pathBranchId)
+        throw new ValidationFailed('branchId', ['branch_mismatch']);
+      await db.transaction(async (tx) => {
+        const row = await repo.lock(tx, tenantId, body.ticketId);
+        if (!row) throw new NotFound('Ticket');
+        const target = await repo.branchOf(tx, tenantId, body.branchId);
+        if (!target) throw new ValidationFailed('branchId', ['branch_not_found']);
+        if (target.id === row.branchId)
+          throw new Conflict('same_branch', 'The ticket is already at that branch');
+        if (row.status === 'Completed' || row.status === 'Cancelled')
+          throw new Conflict('ticket_closed', `A ticket ${row.status} cannot be transferred`);
+        await repo.update(tx, tenantId, row.id, { branchId: target.id });
+        await repo.insertEvent(tx, {
+          tenantId,
+          ticketId: row.id,
+          kind: 'transfer',
+          fromBranchId: row.branchId,
+          toBranchId: target.id,
+          userId,
+        });
+        await notifier.publish(tx, ticketChange('transfer', { ...row, branchId: target.id }));
+      });
+      return read(tenantId, body.ticketId);
+    },
+
+    async createPrint(tenantId: string, ticketId: string, userId: string) {
+      const row = await repo.withNames(db, tenantId, ticketId);
+      if (!row) throw new NotFound('Ticket');
+      return { id: await repo.insertPrint(db, { tenantId, ticketId, userId }) };
+    },
+
+    /** The receipt HTML of a print request, in `language` or else the ticket's own. */
+    async receipt(tenantId: string, printId: string, language: string, size: ReceiptSize) {
+      const print = await repo.print(db, tenantId, printId);
+      if (!print) throw new NotFound('Print');
+      const row = await repo.withNames(db, tenantId, print.ticketId);
+      if (!row) throw new NotFound('Ticket');
+      const branch = await repo.branchOf(db, tenantId, row.ticket.branchId);
+      const ticket = toTicket(row.ticket, row.tenantName, row.branchName, []);
+      const lang = Language.safeParse(language);
+      return renderReceipt(ticket, {
+        lang: lang.success ? lang.data : ticket.lang,
+        size,
+        timeZone: branch?.timeZone ?? 'UTC',
+      });
+    },
+  };
+}

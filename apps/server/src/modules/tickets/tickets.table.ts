@@ -1,0 +1,136 @@
+import {
+  bigint,
+  foreignKey,
+  index,
+  jsonb,
+  numeric,
+  pgEnum,
+  pgTable,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import {
+  RejectReason,
+  TicketStatus,
+  TicketType,
+  type IntakePaymentMethod,
+  type Language,
+  type OrderingTemplate,
+} from '@app/contracts';
+import { branches, tenants, users } from '../../identity/identity.table.ts';
+import type { StoredCart, StoredDetails } from './ticket-shapes.ts';
+
+export const ticketStatus = pgEnum(
+  'ticket_status',
+  TicketStatus.options as [TicketStatus, ...TicketStatus[]],
+);
+export const ticketType = pgEnum(
+  'ticket_type',
+  TicketType.options as [TicketType, ...TicketType[]],
+);
+export const ticketRejectReason = pgEnum(
+  'ticket_reject_reason',
+  RejectReason.options as [RejectReason, ...RejectReason[]],
+);
+export const ticketEventKind = pgEnum('ticket_event_kind', ['status', 'transfer']);
+
+/** The last ticket number given in a tenant; bumped inside each intake transaction. */
+export const ticketCounters = pgTable('ticket_counters', {
+  tenantId: uuid('tenant_id')
+    .primaryKey()
+    .references(() => tenants.id, { onDelete: 'cascade' }),
+  lastNumber: bigint('last_number', { mode: 'number' }).notNull(),
+});
+
+/**
+ * An order (or a call for staff) as placed, priced by the server. The cart and the customer's
+ * details are kept whole in the spec's shapes (§3); the columns beside them are what lists,
+ * counters, reports and transitions filter on.
+ */
+export const tickets = pgTable(
+  'tickets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id')
+      .notNull()
+      .references(() => tenants.id, { onDelete: 'cascade' }),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id),
+    ticketNumber: bigint('ticket_number', { mode: 'number' }).notNull(),
+    ticketType: ticketType('ticket_type').notNull(),
+    status: ticketStatus('status').notNull(),
+    checkoutTemplate: text('checkout_template').$type<OrderingTemplate>().notNull(),
+    lang: text('lang').$type<Language>().notNull(),
+    paymentMethodType: text('payment_method_type').$type<IntakePaymentMethod>(),
+    currency: text('currency').notNull(),
+    total: numeric('total', { precision: 14, scale: 3 }).notNull(),
+    serviceAreaId: uuid('service_area_id'),
+    deliveryZoneId: uuid('delivery_zone_id'),
+    ticketDetails: jsonb('ticket_details').$type<StoredDetails>().notNull(),
+    cartData: jsonb('cart_data').$type<StoredCart>().notNull(),
+    cancellationReason: ticketRejectReason('cancellation_reason'),
+    // A retried intake with the same key finds this ticket instead of making a second one.
+    idempotencyKey: text('idempotency_key'),
+    requestHash: text('request_hash'),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    closedAt: timestamp('closed_at', { withTimezone: true }),
+  },
+  (t) => [
+    unique('tickets_tenant_id_uq').on(t.tenantId, t.id),
+    unique('tickets_number_uq').on(t.tenantId, t.ticketNumber),
+    unique('tickets_idempotency_uq').on(t.tenantId, t.idempotencyKey),
+    index('tickets_live_idx').on(t.tenantId, t.status, t.createdAt),
+    index('tickets_closed_idx').on(t.tenantId, t.closedAt),
+  ],
+);
+
+/** Status changes and transfers of a ticket, each with the staff member and their note. */
+export const ticketEvents = pgTable(
+  'ticket_events',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    kind: ticketEventKind('kind').notNull(),
+    fromStatus: ticketStatus('from_status'),
+    toStatus: ticketStatus('to_status'),
+    reason: ticketRejectReason('reason'),
+    note: text('note'),
+    fromBranchId: uuid('from_branch_id'),
+    toBranchId: uuid('to_branch_id'),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'ticket_events_ticket_fk',
+      columns: [t.tenantId, t.ticketId],
+      foreignColumns: [tickets.tenantId, tickets.id],
+    }).onDelete('cascade'),
+    index('ticket_events_ticket_idx').on(t.tenantId, t.ticketId, t.createdAt),
+  ],
+);
+
+/** A print request: the receipt HTML is rendered from the ticket when the id is fetched. */
+export const ticketPrints = pgTable(
+  'ticket_prints',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: uuid('tenant_id').notNull(),
+    ticketId: uuid('ticket_id').notNull(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'set null' }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    foreignKey({
+      name: 'ticket_prints_ticket_fk',
+      columns: [t.tenantId, t.ticketId],
+      foreignColumns: [tickets.tenantId, tickets.id],
+    }).onDelete('cascade'),
+    index('ticket_prints_ticket_idx').on(t.tenantId, t.ticketId),
+  ],
+);

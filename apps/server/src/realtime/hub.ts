@@ -1,0 +1,154 @@
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import type { WebSocket } from 'ws';
+import { HUB_CLOSE_CODES, ROUTE_ROLES } from '@app/contracts';
+import type { Notifier, RealtimeEvent } from './notifier.ts';
+
+export const TICKETS_HUB_PATH = '/api/admin/hubs/ticketsUpdate';
+
+type Client = { socket: WebSocket; tenantIds: string[]; alive: boolean; expiry?: NodeJS.Timeout };
+
+export type TicketsHub = {
+  /** The WebSocket route; needs @fastify/websocket registered on the app first. */
+  routes(app: FastifyInstance): Promise<void>;
+  /** Open connections on this server copy. */
+  connections(): number;
+};
+
+const OPEN = 1;
+
+/** A URL as it may be logged: the hub's access token replaced. */
+export const redactAccessToken = (url: string) =>
+  url.replace(/([?&]access_token=)[^&#]*/gi, '$1[redacted]');
+const MAX_TIMER_MS = 2_147_483_647;
+
+/** Seconds-since-epoch `exp` of a bearer token the guard has already verified. */
+function tokenExpiry(request: FastifyRequest): number | undefined {
+  const token = /^Bearer\s+(\S+)$/i.exec(request.headers.authorization ?? '')?.[1];
+  const payload = token?.split('.')[1];
+  if (!payload) return undefined;
+  try {
+    const exp = (
+      JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as { exp?: unknown }
+    ).exp;
+    return typeof exp === 'number' ? exp : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/**
+ * The realtime hub (operations-platform §4.6, §7.4). A browser cannot set headers on a
+ * WebSocket, so the access token comes as `?access_token=`; it is moved into the Authorization
+ * header and then checked by the same guard as every admin call (token, user, tenant roles).
+ * A connection hears the events of the tenants where its user may see tickets, and is closed
+ * (4401) when its token expires, so the client reconnects with a fresh one.
+ */
+export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: number }): TicketsHub {
+  const byTenant = new Map<string, Set<Client>>();
+  const clients = new Set<Client>();
+  let heartbeat: NodeJS.Timeout | undefined;
+
+  function deliver(event: RealtimeEvent) {
+    const audience = byTenant.get(event.tenantId);
+    if (!audience || audience.size === 0) return;
+    const message = JSON.stringify({ event: event.event, data: event.data });
+    for (const client of audience) {
+      if (client.socket.readyState === OPEN) client.socket.send(message);
+    }
+  }
+
+  function resync() {
+    for (const [tenantId, audience] of byTenant) {
+      const message = JSON.stringify({
+        event: 'ticketsUpdate',
+        data: { change: 'resync', tenantId },
+      });
+      for (const client of audience) {
+        if (client.socket.readyState === OPEN) client.socket.send(message);
+      }
+    }
+  }
+
+  function remove(client: Client) {
+    if (!clients.delete(client)) return;
+    if (client.expiry) clearTimeout(client.expiry);
+    for (const tenantId of client.tenantIds) {
+      const audience = byTenant.get(tenantId);
+      audience?.delete(client);
+      if (audience?.size === 0) byTenant.delete(tenantId);
+    }
+  }
+
+  // A dead peer (a laptop lid closed) never sends a close frame: ping, and drop the silent.
+  function beat() {
+    for (const client of clients) {
+      if (!client.alive) {
+        client.socket.terminate();
+        remove(client);
+        continue;
+      }
+      client.alive = false;
+      client.socket.ping();
+    }
+  }
+
+  return {
+    connections: () => clients.size,
+
+    async routes(app) {
+      const unsubscribe = deps.notifier.subscribe({ onEvent: deliver, onResync: resync });
+      heartbeat = setInterval(beat, deps.heartbeatMs ?? 30_000);
+      heartbeat.unref();
+      app.addHook('onClose', async () => {
+        unsubscribe();
+        if (heartbeat) clearInterval(heartbeat);
+        for (const client of [...clients]) {
+          client.socket.close(HUB_CLOSE_CODES.serverClosing, 'server closing');
+          remove(client);
+        }
+      });
+
+      // Runs before the route's own guard (plugin hooks precede route hooks).
+      app.addHook('onRequest', async (request) => {
+        if (request.headers.authorization) return;
+        const token = (request.query as { access_token?: unknown }).access_token;
+        if (typeof token === 'string' && token.length > 0) {
+          request.headers.authorization = `Bearer ${token}`;
+        }
+      });
+
+      app.get(
+        TICKETS_HUB_PATH,
+        {
+          websocket: true,
+          config: { access: { tenant: false, roles: ROUTE_ROLES.tickets } },
+        },
+        (socket, request) => {
+          const client: Client = { socket, tenantIds: request.auth.tenantIds ?? [], alive: true };
+          clients.add(client);
+          for (const tenantId of client.tenantIds) {
+            let audience = byTenant.get(tenantId);
+            if (!audience) byTenant.set(tenantId, (audience = new Set()));
+            audience.add(client);
+          }
+          const exp = tokenExpiry(request);
+          if (exp !== undefined) {
+            const ms = Math.max(0, Math.min(exp * 1000 - Date.now(), MAX_TIMER_MS));
+            client.expiry = setTimeout(() => {
+              socket.close(HUB_CLOSE_CODES.tokenExpired, 'token expired');
+              remove(client);
+            }, ms);
+            client.expiry.unref();
+          }
+          socket.on('pong', () => {
+            client.alive = true;
+          });
+          // The hub only speaks; anything a client says is ignored.
+          socket.on('message', () => undefined);
+          socket.on('close', () => remove(client));
+          socket.on('error', () => remove(client));
+        },
+      );
+    },
+  };
+}

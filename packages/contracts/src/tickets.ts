@@ -1,0 +1,539 @@
+import { z } from 'zod';
+import { CheckoutTemplate, Currency, Language, LocalizedText, Uuid } from './common.ts';
+import { BranchOperatingStatus } from './tenants.ts';
+
+/**
+ * Live orders (operations-platform §2.3, §2.4, §3 Ticket, §4.1, §7.4, §9): the public order
+ * intake, the ticket as staff see it, its lifecycle, transfer, printing and the realtime hub.
+ */
+export const TICKET_LIMITS = {
+  cartItemsMax: 50,
+  quantityMin: 1,
+  quantityMax: 99,
+  modifiersPerItemMax: 100,
+  modifierQuantityMax: 50,
+  specialRequestMax: 250,
+  instructionsMax: 500,
+  nameMax: 50,
+  addressLineMax: 200,
+  addressShortMax: 50,
+  noteMax: 500,
+  tableNumberMax: 999,
+  idempotencyKeyMax: 255,
+  /** The Completed filter lists tickets finished in the past 12 hours (§2.3, §9). */
+  completedWindowHours: 12,
+  /** At most this many tickets in one list answer, newest first. */
+  listMax: 1000,
+  /** Display truncation of modifier titles (§2.4). */
+  modifierTitleMax: 120,
+  childModifierTitleMax: 80,
+} as const;
+
+const L = TICKET_LIMITS;
+
+export const TicketStatus = z.enum(['UnVerified', 'New', 'InProgress', 'Completed', 'Cancelled']);
+export type TicketStatus = z.infer<typeof TicketStatus>;
+
+/** Statuses that feed the counters and stay in the list whatever their age (§4.1). */
+export const OPEN_TICKET_STATUSES = ['UnVerified', 'New', 'InProgress'] as const;
+export const CLOSED_TICKET_STATUSES = ['Completed', 'Cancelled'] as const;
+
+export const TicketType = z.enum(['cartticket', 'callstaff']);
+export type TicketType = z.infer<typeof TicketType>;
+
+/** The templates a ticket can be placed for; MENU is browse-only. */
+export const OrderingTemplate = CheckoutTemplate.exclude(['MENU']);
+export type OrderingTemplate = z.infer<typeof OrderingTemplate>;
+
+export const PaymentMethodType = z.enum([
+  'CASH',
+  'CREDIT_CARD_OFFLINE',
+  'CREDIT_CARD_ONLINE',
+  'APPLE_PAY',
+  'GOOGLE_PAY',
+  'ROOM_CHARGE',
+  'PAY_LATER',
+]);
+export type PaymentMethodType = z.infer<typeof PaymentMethodType>;
+
+/** What the intake takes for now: no online payment exists yet (cash, card machine, pay later). */
+export const IntakePaymentMethod = PaymentMethodType.extract([
+  'CASH',
+  'CREDIT_CARD_OFFLINE',
+  'PAY_LATER',
+]);
+export type IntakePaymentMethod = z.infer<typeof IntakePaymentMethod>;
+
+export const RejectReason = z.enum([
+  'CANCELLED_BY_CUSTOMER',
+  'OUT_OF_STOCK',
+  'NOT_ACCEPTING_ORDERS',
+  // The spec's spelling.
+  'OUTSIDE_DELIVERY_ARE',
+]);
+export type RejectReason = z.infer<typeof RejectReason>;
+
+export const TicketTaxType = z.enum(['ADDITIVE', 'INCLUSIVE', 'NOTAXTYPE']);
+export type TicketTaxType = z.infer<typeof TicketTaxType>;
+
+/** §4.1: accept or reject an unverified ticket; complete or cancel one in progress. */
+export const TICKET_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketStatus[]>> = {
+  UnVerified: ['InProgress', 'Cancelled'],
+  New: ['InProgress', 'Cancelled'],
+  InProgress: ['Completed', 'Cancelled'],
+  Completed: [],
+  Cancelled: [],
+};
+
+export const canMoveTicket = (from: TicketStatus, to: TicketStatus) =>
+  TICKET_TRANSITIONS[from].includes(to);
+
+/** A reject (cancelling a ticket not yet accepted) needs one of the four reasons. */
+export const needsRejectReason = (from: TicketStatus, to: TicketStatus) =>
+  to === 'Cancelled' && (from === 'UnVerified' || from === 'New');
+
+// ---------------------------------------------------------------------------------------------
+// Order intake: POST /api/public/tenants/{tenantId}/branches/{branchId}/tickets
+
+const optionalText = (max: number) => z.string().trim().max(max).nullish();
+
+/** A wall-clock time in the branch's time zone, without offset: 2025-03-01T19:30. */
+export const LocalDateTime = z
+  .string()
+  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, { message: 'datetime_invalid' })
+  .refine(
+    (v) => {
+      const [date = '', time = ''] = v.split('T');
+      const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
+      const [h, mi] = time.split(':').map(Number) as [number, number];
+      const t = new Date(Date.UTC(y, mo - 1, d, h, mi));
+      return t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60;
+    },
+    { message: 'datetime_invalid' },
+  )
+  .transform((v) => v.slice(0, 16));
+
+export const PhoneNumber = z
+  .string()
+  .trim()
+  .transform((v) => v.replace(/[\s()-]/g, ''))
+  .pipe(z.string().regex(/^\+?[1-9]\d{6,14}$/, { message: 'phone_invalid' }));
+
+export const ShippingAddress = z.object({
+  lat: z.number().min(-90).max(90).nullish(),
+  lng: z.number().min(-180).max(180).nullish(),
+  address1: z.string().trim().min(1).max(L.addressLineMax),
+  streetAddress: optionalText(L.addressLineMax),
+  building: optionalText(L.addressShortMax),
+  floor: optionalText(L.addressShortMax),
+  apartment: optionalText(L.addressShortMax),
+  manualDirections: optionalText(L.instructionsMax),
+});
+export type ShippingAddress = z.infer<typeof ShippingAddress>;
+
+export const OnPropertyInfo = z.object({
+  tableNumber: z.number().int().min(0).max(L.tableNumberMax).nullish(),
+  phoneNumber: z.string().trim().max(20).nullish(),
+});
+
+export const CartModifierInput = z.object({
+  modifierItemId: Uuid,
+  quantity: z.number().int().min(1).max(L.modifierQuantityMax).default(1),
+});
+
+/** One cart line. Prices are the server's business: any price a client sends is dropped. */
+export const CartItemInput = z.object({
+  variantId: Uuid,
+  quantity: z.number().int().min(L.quantityMin).max(L.quantityMax),
+  modifiers: z.array(CartModifierInput).max(L.modifiersPerItemMax).default([]),
+  specialRequest: optionalText(L.specialRequestMax),
+});
+export type CartItemInput = z.infer<typeof CartItemInput>;
+
+const issue = (ctx: z.RefinementCtx, path: (string | number)[], message: string) =>
+  ctx.addIssue({ code: 'custom', path, message });
+
+/**
+ * A cart ticket (DELIVERY with a zone and an address, PICKUP, DINING at a table) or a call-staff
+ * ticket from a table. Field codes: `required`, `checkout_template_not_orderable`,
+ * `callstaff_has_no_cart`; the server adds `item_inactive`, `store_closed`, … (see the route).
+ */
+export const TicketIntakeBody = z
+  .object({
+    ticketType: TicketType.default('cartticket'),
+    checkoutTemplate: CheckoutTemplate.nullish(),
+    cartItems: z.array(CartItemInput).max(L.cartItemsMax).default([]),
+    deliveryZoneId: Uuid.nullish(),
+    shippingAddress: ShippingAddress.nullish(),
+    serviceAreaId: Uuid.nullish(),
+    firstName: optionalText(L.nameMax),
+    lastName: optionalText(L.nameMax),
+    reservationLastName: optionalText(L.nameMax),
+    phoneNumber: PhoneNumber.nullish(),
+    onPropertyInfo: OnPropertyInfo.nullish(),
+    preferredFulfillmentLocalDateTime: LocalDateTime.nullish(),
+    isFulfillmentAsap: z.boolean().default(false),
+    customerCheckoutSpecialInstructions: optionalText(L.instructionsMax),
+    paymentMethodType: IntakePaymentMethod.nullish(),
+    lang: Language.default('en'),
+  })
+  .superRefine((b, ctx) => {
+    if (b.ticketType === 'callstaff') {
+      if (!b.serviceAreaId) issue(ctx, ['serviceAreaId'], 'required');
+      if (b.cartItems.length > 0) issue(ctx, ['cartItems'], 'callstaff_has_no_cart');
+      return;
+    }
+    if (!b.checkoutTemplate) issue(ctx, ['checkoutTemplate'], 'required');
+    else if (b.checkoutTemplate === 'MENU')
+      issue(ctx, ['checkoutTemplate'], 'checkout_template_not_orderable');
+    if (b.cartItems.length === 0) issue(ctx, ['cartItems'], 'required');
+    if (!b.paymentMethodType) issue(ctx, ['paymentMethodType'], 'required');
+    if (!b.isFulfillmentAsap && !b.preferredFulfillmentLocalDateTime)
+      issue(ctx, ['preferredFulfillmentLocalDateTime'], 'required');
+    if (b.checkoutTemplate === 'DELIVERY') {
+      if (!b.deliveryZoneId) issue(ctx, ['deliveryZoneId'], 'required');
+      if (!b.shippingAddress) issue(ctx, ['shippingAddress'], 'required');
+      if (!b.phoneNumber) issue(ctx, ['phoneNumber'], 'required');
+    }
+    if (b.checkoutTemplate === 'DINING' && !b.serviceAreaId)
+      issue(ctx, ['serviceAreaId'], 'required');
+  });
+export type TicketIntakeBody = z.infer<typeof TicketIntakeBody>;
+
+export const IdempotencyKey = z
+  .string()
+  .min(1)
+  .max(L.idempotencyKeyMax)
+  .regex(/^[A-Za-z0-9._:-]+$/, { message: 'idempotency_key_invalid' });
+
+// ---------------------------------------------------------------------------------------------
+// The ticket (§3). Amounts are exact decimals in the ticket's currency, as JSON numbers.
+
+const Amount = z.number();
+
+export const TicketTax = z.object({
+  taxId: Uuid.nullable(),
+  taxType: TicketTaxType,
+  percentage: z.number(),
+  localizedTitle: LocalizedText.nullable(),
+  taxAmount: Amount,
+});
+export type TicketTax = z.infer<typeof TicketTax>;
+
+export const TicketChildModifier = z.object({
+  id: Uuid,
+  localizedTitle: LocalizedText,
+  price: Amount,
+  quantity: z.number().int(),
+});
+
+export const TicketModifier = z.object({
+  id: Uuid,
+  modifierGroupId: Uuid,
+  modifierGroupTitle: LocalizedText,
+  localizedTitle: LocalizedText,
+  /** Unit price. */
+  price: Amount,
+  quantity: z.number().int(),
+  /** price × quantity, for one unit of the cart line. */
+  total: Amount,
+  childItemModifiers: z.array(TicketChildModifier),
+});
+export type TicketModifier = z.infer<typeof TicketModifier>;
+
+export const TicketCartItem = z.object({
+  itemId: Uuid,
+  variantId: Uuid,
+  quantity: z.number().int(),
+  localizedTitle: LocalizedText,
+  localizedDesc: LocalizedText.nullable(),
+  /** Unit price: the variant's effective price plus its modifiers. */
+  price: Amount,
+  /** price × quantity: what the menu shows, inclusive taxes contained. */
+  total: Amount,
+  /** total plus additive taxes. */
+  totalForDisplay: Amount,
+  specialRequest: z.string().nullable(),
+  variant: z.object({
+    id: Uuid,
+    localizedTitle: LocalizedText,
+    /** The variant's effective price for this template and time. */
+    price: Amount,
+    /** The catalogue price before any price adjustment. */
+    basePrice: Amount,
+    appliedPriceAdjustmentId: Uuid.nullable(),
+  }),
+  itemModifiers: z.array(TicketModifier),
+  taxes: z.array(TicketTax),
+  taxAmount: Amount,
+});
+export type TicketCartItem = z.infer<typeof TicketCartItem>;
+
+export const FeeDetails = z.object({
+  taxes: z.array(TicketTax),
+  taxAmount: Amount,
+  totalForDisplay: Amount,
+});
+
+export const CartData = z.object({
+  cartItems: z.array(TicketCartItem),
+  currency: Currency,
+  /** Sum of the lines' totals (inclusive taxes contained). */
+  itemsTotal: Amount,
+  /** itemsTotal plus additive taxes. */
+  itemsTotalForDisplay: Amount,
+  inclusiveTaxTotal: Amount,
+  additiveTaxTotal: Amount,
+  deliveryTotal: Amount,
+  serviceChargeTotal: Amount,
+  discountDetails: z.object({
+    discountCode: z.string().nullable(),
+    appliedDiscountValue: Amount,
+  }),
+  deliveryFeesDetails: FeeDetails,
+  serviceChargeFeesDetails: FeeDetails,
+  /** A delivery to a zone the branch has no active fee for: the fee is to be agreed. */
+  deliveryFeesUnDefined: z.boolean(),
+  /** itemsTotalForDisplay + deliveryTotal + serviceChargeTotal − discount. */
+  total: Amount,
+});
+export type CartData = z.infer<typeof CartData>;
+
+export const TicketServiceArea = z.object({
+  id: Uuid,
+  value: z.string(),
+  title: z.string().nullable(),
+  sectionName: z.string().nullable(),
+});
+
+export const PaymentDetails = z.object({
+  paymentMethodType: PaymentMethodType.nullable(),
+  cardScheme: z.string().nullable(),
+  maskedValue: z.string().nullable(),
+  paymentStatus: z.string().nullable(),
+  paymentUniqueInvoiceId: z.string().nullable(),
+});
+
+export const TicketDetails = z.object({
+  checkoutUiTemplate: OrderingTemplate,
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  reservationLastName: z.string().nullable(),
+  phoneNumber: z.string().nullable(),
+  onPropertyInfo: z
+    .object({ tableNumber: z.number().int().nullable(), phoneNumber: z.string().nullable() })
+    .nullable(),
+  serviceArea: TicketServiceArea.nullable(),
+  preferredFulfillmentLocalDateTime: z.string().nullable(),
+  isFulfillmentAsap: z.boolean(),
+  deliveryZoneId: Uuid.nullable(),
+  deliveryZone: LocalizedText.nullable(),
+  shippingAddress: ShippingAddress.nullable(),
+  customerCheckoutSpecialInstructions: z.string().nullable(),
+  paymentMethodType: PaymentMethodType.nullable(),
+  paymentDetails: PaymentDetails,
+});
+export type TicketDetails = z.infer<typeof TicketDetails>;
+
+export const TicketHistoryEntry = z.object({
+  at: z.string(),
+  kind: z.enum(['status', 'transfer']),
+  fromStatus: TicketStatus.nullable(),
+  toStatus: TicketStatus.nullable(),
+  reason: RejectReason.nullable(),
+  note: z.string().nullable(),
+  fromBranchId: Uuid.nullable(),
+  toBranchId: Uuid.nullable(),
+  /** Display name of the staff member. */
+  by: z.string().nullable(),
+});
+export type TicketHistoryEntry = z.infer<typeof TicketHistoryEntry>;
+
+export const Ticket = z.object({
+  ticketType: TicketType,
+  id: Uuid,
+  tenantId: Uuid,
+  tenantName: LocalizedText,
+  branchId: Uuid,
+  branchName: LocalizedText,
+  ticketNumber: z.number().int(),
+  /** When the ticket was placed (ISO 8601, UTC). */
+  timestamp: z.string(),
+  status: TicketStatus,
+  /** The customer's language. */
+  lang: Language,
+  /** The reason of the reject or cancel, when there was one. */
+  cancellationReason: RejectReason.nullable(),
+  ticketDetails: TicketDetails,
+  cartData: CartData,
+  /** Status changes and transfers, oldest first, each with its note. */
+  history: z.array(TicketHistoryEntry),
+});
+export type Ticket = z.infer<typeof Ticket>;
+
+/** A row of the live orders list: what the table, its search and its filters need. */
+export const TicketSummary = z.object({
+  ticketType: TicketType,
+  id: Uuid,
+  tenantId: Uuid,
+  tenantName: LocalizedText,
+  branchId: Uuid,
+  branchName: LocalizedText,
+  ticketNumber: z.number().int(),
+  timestamp: z.string(),
+  updatedAt: z.string(),
+  status: TicketStatus,
+  lang: Language,
+  checkoutUiTemplate: OrderingTemplate,
+  serviceArea: TicketServiceArea.nullable(),
+  deliveryZone: LocalizedText.nullable(),
+  firstName: z.string().nullable(),
+  lastName: z.string().nullable(),
+  total: Amount,
+  currency: Currency,
+  paymentMethodType: PaymentMethodType.nullable(),
+  paymentStatus: z.string().nullable(),
+});
+export type TicketSummary = z.infer<typeof TicketSummary>;
+
+/** §3 Ticket counters: new = New + UnVerified, in progress = InProgress, all = both. */
+export const TicketCounters = z.object({
+  allTicketsCounter: z.number().int(),
+  newAndUnVerifiedTicketsCounter: z.number().int(),
+  inProgressTicketsCounter: z.number().int(),
+});
+export type TicketCounters = z.infer<typeof TicketCounters>;
+
+export const TicketsQuery = z.object({
+  /** Narrows to one of the caller's tenants; all of them when absent. */
+  tenantId: Uuid.optional(),
+});
+export type TicketsQuery = z.infer<typeof TicketsQuery>;
+
+/**
+ * GET api/admin/tenants/tickets: `results` stays the plain list the spec reads; the counters of
+ * the same snapshot ride beside it.
+ */
+export const TicketsListResponse = z.object({
+  results: z.array(TicketSummary),
+  counters: TicketCounters,
+});
+export type TicketsListResponse = z.infer<typeof TicketsListResponse>;
+
+export const TicketResponse = z.object({ results: Ticket });
+export type TicketResponse = z.infer<typeof TicketResponse>;
+
+export const UpdateTicketStatusBody = z.object({
+  status: TicketStatus,
+  note: z.string().trim().max(L.noteMax).nullish(),
+  reason: RejectReason.nullish(),
+});
+export type UpdateTicketStatusBody = z.infer<typeof UpdateTicketStatusBody>;
+
+export const TransferTicketBody = z.object({
+  branchId: Uuid,
+  ticketId: Uuid,
+  ticketTenantId: Uuid,
+});
+export type TransferTicketBody = z.infer<typeof TransferTicketBody>;
+
+// ---------------------------------------------------------------------------------------------
+// Printing (§2.4, §7.4).
+
+export const PrintTicketBody = z.object({ cartTicketId: Uuid });
+export const PrintTicketResponse = z.object({ results: z.object({ id: Uuid }) });
+export const RECEIPT_SIZES = ['58', '80'] as const;
+export const ReceiptQuery = z.object({
+  /** Paper width in millimetres. */
+  size: z.enum(RECEIPT_SIZES).default('80'),
+});
+
+// ---------------------------------------------------------------------------------------------
+// Realtime hub at /api/admin/hubs/ticketsUpdate?access_token=… (§4.6, §7.4).
+
+export const HubEventName = z.enum(['ticketsUpdate', 'receiveTableBillPaymentUpdate']);
+export type HubEventName = z.infer<typeof HubEventName>;
+
+/** What changed; a client refetches the list on any of them (§7.4). */
+export const TicketChange = z.object({
+  change: z.enum(['created', 'status', 'transfer']),
+  tenantId: Uuid,
+  branchId: Uuid,
+  ticketId: Uuid,
+  ticketNumber: z.number().int(),
+  ticketType: TicketType,
+  status: TicketStatus,
+  at: z.string(),
+});
+export type TicketChange = z.infer<typeof TicketChange>;
+
+/** Sent after the server lost and regained its event feed: events may have been missed. */
+export const TicketsResync = z.object({ change: z.literal('resync'), tenantId: Uuid });
+
+export const TicketsUpdate = z.discriminatedUnion('change', [TicketChange, TicketsResync]);
+export type TicketsUpdate = z.infer<typeof TicketsUpdate>;
+
+/** One message from the hub, as JSON text: `{ "event": "ticketsUpdate", "data": { … } }`. */
+export const HubMessage = z.object({ event: HubEventName, data: z.unknown() });
+export type HubMessage = z.infer<typeof HubMessage>;
+
+/** Close codes of the hub: the client reconnects with a fresh token after 4401. */
+export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as const;
+
+// ---------------------------------------------------------------------------------------------
+// Public storefront reads a client needs to place an order.
+
+export const PublicStorefront = z.object({
+  tenantId: Uuid,
+  slug: z.string(),
+  localizedName: LocalizedText,
+  defaultCurrency: Currency,
+  branches: z.array(
+    z.object({
+      branchId: Uuid,
+      branchName: LocalizedText,
+      timeZone: z.string(),
+      checkoutTemplates: z.array(CheckoutTemplate),
+      branchOperatingStatus: BranchOperatingStatus,
+    }),
+  ),
+});
+export type PublicStorefront = z.infer<typeof PublicStorefront>;
+
+export const PublicMenuQuery = z.object({ checkoutTemplate: OrderingTemplate.default('PICKUP') });
+
+export const PublicMenuModifierGroup = z.object({
+  id: Uuid,
+  localizedTitle: LocalizedText,
+  minQuantity: z.number().int(),
+  maxQuantity: z.number().int(),
+  allowModifierItemCounter: z.boolean(),
+  modifierItems: z.array(z.object({ id: Uuid, localizedTitle: LocalizedText, price: Amount })),
+});
+
+export const PublicMenuItem = z.object({
+  id: Uuid,
+  localizedTitle: LocalizedText,
+  localizedDesc: LocalizedText.nullable(),
+  thumbnail: z.string().nullable(),
+  enableSpecialRequest: z.boolean(),
+  variants: z.array(z.object({ id: Uuid, localizedTitle: LocalizedText, price: Amount })),
+  modifierGroups: z.array(PublicMenuModifierGroup),
+});
+
+/** What can be ordered now at one branch for one template, priced as the intake would. */
+export const PublicMenu = z.object({
+  tenantId: Uuid,
+  branchId: Uuid,
+  checkoutTemplate: OrderingTemplate,
+  currency: Currency,
+  branchOperatingStatus: BranchOperatingStatus,
+  sections: z.array(
+    z.object({ id: Uuid, localizedTitle: LocalizedText, items: z.array(PublicMenuItem) }),
+  ),
+  deliveryZones: z.array(
+    z.object({ deliveryZoneId: Uuid, localizedTitle: LocalizedText, deliveryFee: Amount }),
+  ),
+  serviceAreas: z.array(z.object({ id: Uuid, value: z.string(), title: z.string().nullable() })),
+});
+export type PublicMenu = z.infer<typeof PublicMenu>;

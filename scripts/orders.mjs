@@ -1,0 +1,279 @@
+// `npm run orders -- --url http://localhost:8080 --count 20 --rate 2`: places realistic orders
+// of the demo tenant through the public order intake of a running server (the same call a
+// storefront makes) and prints the ticket number of each. Plain Node, no dependencies.
+import { randomUUID } from 'node:crypto';
+import { parseArgs } from 'node:util';
+import { pathToFileURL } from 'node:url';
+
+const FIRST_NAMES = [
+  'Rana',
+  'Omar',
+  'Lina',
+  'Yousef',
+  'Dana',
+  'Khaled',
+  'Sara',
+  'Hani',
+  'Noor',
+  'Zaid',
+];
+const LAST_NAMES = ['Haddad', 'Khalil', 'Nasser', 'Saleh', 'Odeh', 'Masri', 'Qasem', 'Hijazi'];
+const STREETS = [
+  'Abdoun Circle',
+  'Zahran Street',
+  'Wasfi Al Tal Street',
+  'Mecca Street',
+  'Queen Rania Street',
+  'Al Madina Al Munawwara Street',
+  'Rainbow Street',
+];
+const REQUESTS = ['No onions', 'Extra spicy', 'Less salt', 'Sauce on the side', 'Well done'];
+const INSTRUCTIONS = [
+  'Please ring the bell twice',
+  'Call when you arrive',
+  'Leave it with the doorman',
+  'We are celebrating a birthday',
+];
+const DECIMALS = { JOD: 3, EUR: 2, USD: 2 };
+
+/** A small seeded random source, so a run can be repeated with --seed. */
+export function randomSource(seed = Date.now()) {
+  let s = seed >>> 0 || 1;
+  const next = () => {
+    s ^= s << 13;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    return (s >>> 0) / 4294967296;
+  };
+  const int = (min, max) => min + Math.floor(next() * (max - min + 1));
+  const pick = (list) => list[int(0, list.length - 1)];
+  return { next, int, pick, chance: (p) => next() < p };
+}
+
+async function getJson(url) {
+  const res = await fetch(url, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`GET ${url} answered ${res.status}`);
+  return (await res.json()).results;
+}
+
+/** Wall-clock time `minutes` from now on the branch's clock: 2025-03-01T19:30. */
+function localLater(timeZone, minutes) {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-CA', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(Date.now() + minutes * 60_000))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+}
+
+/** Everything an order can be made from: each open branch's menus per template. */
+export async function loadStorefront(base, slug) {
+  const store = await getJson(`${base}/api/public/storefronts/${encodeURIComponent(slug)}`);
+  const menus = [];
+  for (const branch of store.branches) {
+    const status = branch.branchOperatingStatus;
+    if (status.closed || !status.acceptingOrders) continue;
+    for (const template of branch.checkoutTemplates.filter((t) => t !== 'MENU')) {
+      const menu = await getJson(
+        `${base}/api/public/tenants/${store.tenantId}/branches/${branch.branchId}/menu?checkoutTemplate=${template}`,
+      );
+      const items = menu.sections.flatMap((s) => s.items).filter((i) => i.variants.length > 0);
+      if (items.length === 0) continue;
+      if (template === 'DELIVERY' && menu.deliveryZones.length === 0) continue;
+      if (template === 'DINING' && menu.serviceAreas.length === 0) continue;
+      menus.push({ branch, template, items, menu });
+    }
+  }
+  return { store, menus };
+}
+
+/** Picks modifiers that satisfy every group's minimum and maximum. */
+function modifiersFor(item, rnd) {
+  const chosen = [];
+  for (const group of item.modifierGroups) {
+    const available = [...group.modifierItems];
+    if (available.length === 0) continue;
+    const max = group.maxQuantity > 0 ? group.maxQuantity : group.minQuantity + 2;
+    let want = Math.max(group.minQuantity, rnd.chance(0.5) ? rnd.int(0, max) : 0);
+    while (want > 0 && available.length > 0) {
+      const m = available.splice(rnd.int(0, available.length - 1), 1)[0];
+      const quantity =
+        group.allowModifierItemCounter && want > 1 && rnd.chance(0.3) ? rnd.int(1, want) : 1;
+      chosen.push({ modifierItemId: m.id, quantity });
+      want -= quantity;
+    }
+  }
+  return chosen;
+}
+
+/** One realistic order (or, now and then, a call for a waiter from a table). */
+export function makeOrder({ branch, template, items, menu }, rnd) {
+  const lang = rnd.chance(0.5) ? 'en' : rnd.chance(0.8) ? 'ar' : 'es';
+  if (template === 'DINING' && rnd.chance(0.08)) {
+    return { ticketType: 'callstaff', serviceAreaId: rnd.pick(menu.serviceAreas).id, lang };
+  }
+  const lines = [];
+  for (const item of [...items].sort(() => rnd.next() - 0.5).slice(0, rnd.int(1, 4))) {
+    lines.push({
+      variantId: rnd.pick(item.variants).id,
+      quantity: rnd.chance(0.7) ? 1 : rnd.int(2, 4),
+      modifiers: modifiersFor(item, rnd),
+      ...(item.enableSpecialRequest && rnd.chance(0.15)
+        ? { specialRequest: rnd.pick(REQUESTS) }
+        : {}),
+    });
+  }
+  const asap = rnd.chance(0.8);
+  const order = {
+    checkoutTemplate: template,
+    cartItems: lines,
+    firstName: rnd.pick(FIRST_NAMES),
+    lastName: rnd.pick(LAST_NAMES),
+    phoneNumber: `+9627${rnd.pick(['7', '8', '9'])}${String(rnd.int(1_000_000, 9_999_999))}`,
+    isFulfillmentAsap: asap,
+    ...(asap
+      ? {}
+      : { preferredFulfillmentLocalDateTime: localLater(branch.timeZone, rnd.int(45, 120)) }),
+    paymentMethodType:
+      template === 'DINING'
+        ? rnd.pick(['PAY_LATER', 'CASH', 'CREDIT_CARD_OFFLINE'])
+        : rnd.pick(['CASH', 'CASH', 'CREDIT_CARD_OFFLINE']),
+    lang,
+    ...(rnd.chance(0.2) ? { customerCheckoutSpecialInstructions: rnd.pick(INSTRUCTIONS) } : {}),
+  };
+  if (template === 'DELIVERY') {
+    order.deliveryZoneId = rnd.pick(menu.deliveryZones).deliveryZoneId;
+    order.shippingAddress = {
+      lat: 31.95 + rnd.next() * 0.05,
+      lng: 35.85 + rnd.next() * 0.05,
+      address1: rnd.pick(STREETS),
+      building: String(rnd.int(1, 90)),
+      floor: String(rnd.int(0, 8)),
+      apartment: String(rnd.int(1, 20)),
+    };
+  }
+  if (template === 'DINING') order.serviceAreaId = rnd.pick(menu.serviceAreas).id;
+  return order;
+}
+
+/** Posts one order, retrying a lost answer with the same Idempotency-Key (never a second ticket). */
+async function place(url, order) {
+  const key = randomUUID();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      const res = await fetch(url, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'idempotency-key': key },
+        body: JSON.stringify(order),
+      });
+      const body = await res.json().catch(() => ({}));
+      if (res.status >= 500 && attempt < 3) continue;
+      return { status: res.status, body };
+    } catch (err) {
+      if (attempt >= 3) return { status: 0, body: { error: { message: String(err) } } };
+      await new Promise((r) => setTimeout(r, 250 * attempt));
+    }
+  }
+}
+
+const money = (value, currency) => value.toFixed(DECIMALS[currency] ?? 2);
+
+/** Places `count` orders at `rate` a second; answers what happened to each. */
+export async function placeOrders({
+  url,
+  count,
+  rate,
+  tenant = 'al-bayt',
+  seed,
+  log = console.log,
+}) {
+  const base = url.replace(/\/$/, '');
+  const rnd = randomSource(seed);
+  const { store, menus } = await loadStorefront(base, tenant);
+  if (menus.length === 0) {
+    throw new Error(`${tenant} has no branch open and accepting orders with something to order`);
+  }
+  const started = Date.now();
+  const results = await Promise.all(
+    Array.from({ length: count }, async (_, i) => {
+      const wait = started + (i * 1000) / rate - Date.now();
+      if (wait > 0) await new Promise((r) => setTimeout(r, wait));
+      const target = rnd.pick(menus);
+      const order = makeOrder(target, rnd);
+      const { status, body } = await place(
+        `${base}/api/public/tenants/${store.tenantId}/branches/${target.branch.branchId}/tickets`,
+        order,
+      );
+      const branch = target.branch.branchName.en ?? target.branch.branchName.fieldValue;
+      if (status === 201 || status === 200) {
+        const t = body.results;
+        const what =
+          t.ticketType === 'callstaff'
+            ? `call staff, table ${t.ticketDetails.serviceArea?.value}`
+            : `${t.ticketDetails.checkoutUiTemplate.padEnd(8)} ${String(t.cartData.cartItems.length).padStart(2)} lines  ${money(t.cartData.total, t.cartData.currency)} ${t.cartData.currency}`;
+        log(`  #${String(t.ticketNumber).padEnd(6)} ${branch.padEnd(10)} ${what}  (${t.lang})`);
+        return { ok: true, ticketNumber: t.ticketNumber };
+      }
+      const why =
+        body.errors?.map((e) => `${e.field}: ${e.codes.join(', ')}`).join('; ') ??
+        body.error?.message ??
+        `HTTP ${status}`;
+      log(`  refused (${branch}, ${target.template}): ${why}`);
+      return { ok: false, status, why };
+    }),
+  );
+  return results;
+}
+
+async function main() {
+  const { values } = parseArgs({
+    options: {
+      url: { type: 'string', default: 'http://localhost:8080' },
+      count: { type: 'string', default: '10' },
+      rate: { type: 'string', default: '1' },
+      tenant: { type: 'string', default: 'al-bayt' },
+      seed: { type: 'string' },
+      help: { type: 'boolean', short: 'h', default: false },
+    },
+  });
+  if (values.help) {
+    console.log(
+      'npm run orders -- [--url http://localhost:8080] [--count 10] [--rate 1] [--tenant al-bayt] [--seed N]',
+    );
+    return;
+  }
+  const count = Number(values.count);
+  const rate = Number(values.rate);
+  if (!Number.isInteger(count) || count < 1 || count > 100_000)
+    throw new Error('--count: 1 to 100000');
+  if (!(rate > 0 && rate <= 1000))
+    throw new Error('--rate: orders a second, above 0 and at most 1000');
+  console.log(`Placing ${count} orders at ${rate}/s on ${values.url} (${values.tenant})`);
+  const results = await placeOrders({
+    url: values.url,
+    count,
+    rate,
+    tenant: values.tenant,
+    seed: values.seed === undefined ? undefined : Number(values.seed),
+  });
+  const placed = results.filter((r) => r.ok).map((r) => r.ticketNumber);
+  console.log(
+    `\n${placed.length} placed, ${results.length - placed.length} refused. Tickets: ${placed.sort((a, b) => a - b).join(', ') || '—'}`,
+  );
+  if (placed.length === 0) process.exitCode = 1;
+}
+
+if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
+  main().catch((err) => {
+    console.error(`✗ ${err.message}`);
+    process.exit(1);
+  });
+}

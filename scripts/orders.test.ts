@@ -1,0 +1,44 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
+import * as s from '../apps/server/src/db/schema.ts';
+import { baseUrlOf } from '../apps/server/src/test/auth.ts';
+import { createTestApp, type TestContext } from '../apps/server/src/test/harness.ts';
+// @ts-expect-error a plain Node script without types
+import { placeOrders } from './orders.mjs';
+
+let ctx: TestContext;
+let url: string;
+
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: true });
+  url = await baseUrlOf(ctx.app);
+}, 120_000);
+afterAll(() => ctx.close());
+
+type Result = { ok: boolean; ticketNumber?: number; why?: string };
+
+describe('npm run orders', () => {
+  it('places realistic orders of the demo tenant through the public intake', async () => {
+    const lines: string[] = [];
+    const results: Result[] = await placeOrders({
+      url,
+      count: 12,
+      rate: 100,
+      seed: 7,
+      log: (l: string) => lines.push(l),
+    });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    const numbers = results.map((r) => r.ticketNumber);
+    expect(new Set(numbers).size).toBe(12);
+    const [tenant] = await ctx.database.db
+      .select()
+      .from(s.tenants)
+      .where(eq(s.tenants.slug, 'al-bayt'));
+    const rows = await ctx.database.db
+      .select()
+      .from(s.tickets)
+      .where(eq(s.tickets.tenantId, tenant!.id));
+    expect(rows).toHaveLength(12);
+    expect(lines.every((l) => /#\d+/.test(l))).toBe(true);
+  });
+});
