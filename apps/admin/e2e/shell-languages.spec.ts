@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './auth.ts';
 
 // Wide enough for the permanent side menu (md breakpoint and up).
 test.use({ viewport: { width: 1280, height: 800 } });
@@ -13,7 +14,8 @@ async function chooseLanguage(page: Page, buttonName: string, language: string) 
 
 test('the shell switches language and direction live', async ({ page }, testInfo) => {
   const html = page.locator('html');
-  await page.goto('/admin/dashboard/main-dashboard');
+  await signIn(page, 'owner@demo.local');
+  await expect(page).toHaveURL('/admin/dashboard/main-dashboard');
 
   await expect(html).toHaveAttribute('dir', 'ltr');
   await expect(html).toHaveAttribute('lang', 'en');

@@ -1,17 +1,34 @@
 import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
+import { configureApiClient } from '../lib/api-client.ts';
+import { discardUser } from '../lib/auth.ts';
+import { paths } from '../lib/paths.ts';
+import { AuthSessionProvider } from './auth-session.tsx';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
-import { DevSessionProvider } from './session.tsx';
+
+function createAppRouter() {
+  const router = createBrowserRouter(routes);
+  // Spec §4.5 and §8: a 401 goes to the login landing (the token is no good: forget it),
+  // a 403 to the unauthorized page.
+  configureApiClient({
+    onUnauthorized: () => {
+      void discardUser()
+        .catch(() => undefined)
+        .then(() => router.navigate(paths.loginLanding, { replace: true }));
+    },
+    onForbidden: () => void router.navigate(paths.unauthorized, { replace: true }),
+  });
+  return router;
+}
 
 export function App() {
-  const [router] = useState(() => createBrowserRouter(routes));
+  const [router] = useState(createAppRouter);
   return (
     <AppProviders>
-      {/* Sign-in replaces this placeholder with the real session. */}
-      <DevSessionProvider>
+      <AuthSessionProvider>
         <RouterProvider router={router} />
-      </DevSessionProvider>
+      </AuthSessionProvider>
     </AppProviders>
   );
 }

@@ -9,6 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import i18n from 'i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
+import { isApiError } from '../lib/api-client.ts';
 import { directionOf, useLanguage, type Direction } from '../lib/i18n.ts';
 import { SNACKBAR_ANCHOR, SNACKBAR_DURATION } from '../lib/notify.tsx';
 import { createAppTheme } from './theme.ts';
@@ -27,7 +28,13 @@ function emotionCacheFor(direction: Direction): EmotionCache {
 export function createQueryClient(): QueryClient {
   return new QueryClient({
     defaultOptions: {
-      queries: { staleTime: 30_000, retry: 1, refetchOnWindowFocus: false },
+      queries: {
+        staleTime: 30_000,
+        // A 4xx answer will not change on a second try (and 401/403 already moved the user).
+        retry: (failureCount, error) =>
+          failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
+        refetchOnWindowFocus: false,
+      },
     },
   });
 }

@@ -1,25 +1,49 @@
-import type { ReactNode } from 'react';
-import { Navigate, Outlet } from 'react-router';
-import type { Permission } from '@app/contracts';
+import { Navigate, Outlet, useLocation } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../components/spinner.tsx';
+import { rememberReturnPath } from '../lib/auth.ts';
+import { reloadPage } from '../lib/notify.tsx';
 import { paths } from '../lib/paths.ts';
-import { useCurrentTenant, usePermissions, useSession } from './session.tsx';
+import { accessRuleFor, accessSubjectOf, mayOpenRule } from './route-access.ts';
+import { useSession } from './session.tsx';
 
-/** The route guard of spec §4.5. Renders its children, or the nested routes when none. */
-export function RequireAccess({
-  permission,
-  children,
-}: {
-  permission?: Permission;
-  children?: ReactNode;
-}) {
-  const { user } = useSession();
-  const tenant = useCurrentTenant();
-  const permissions = usePermissions();
+/**
+ * The route guard of spec §4.5 for every /admin page: signed out → sign-in (remembering the
+ * page), no tenant → outlet sign-up, a role the page's rule does not list → unauthorized, a
+ * path no admin page has → the login landing.
+ */
+export function RequireAccess() {
+  const session = useSession();
+  const { pathname, search } = useLocation();
+  const { t } = useTranslation();
 
-  if (!user) return <Navigate to={paths.login} replace />;
-  if (user.role !== 'SuperAdmin' && !tenant) return <Navigate to={paths.outletSignup} replace />;
-  if (permission && !permissions.has(permission)) {
-    return <Navigate to={paths.unauthorized} replace />;
+  if (session.status === 'loading') return <Spinner />;
+  if (session.status === 'failed') {
+    return (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={reloadPage}>
+            {t('snackbar.refresh')}
+          </Button>
+        }
+      >
+        {t('snackbar.pleaseRefresh')}
+      </Alert>
+    );
   }
-  return children ?? <Outlet />;
+  const subject = accessSubjectOf(session);
+  if (!subject) {
+    rememberReturnPath(pathname + search);
+    return <Navigate to={paths.login} replace />;
+  }
+  if (subject.role !== 'SuperAdmin' && !subject.hasTenant) {
+    return <Navigate to={paths.outletSignup} replace />;
+  }
+  const rule = accessRuleFor(pathname);
+  if (!rule) return <Navigate to={paths.loginLanding} replace />;
+  if (!mayOpenRule(rule, subject)) return <Navigate to={paths.unauthorized} replace />;
+  return <Outlet />;
 }

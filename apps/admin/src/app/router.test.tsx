@@ -1,15 +1,19 @@
-import { describe, expect, it } from 'vitest';
-import { render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, within } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
+import { resetAuthForTests } from '../lib/auth.ts';
+import { authConfigRoute, fakeServer, ok } from '../test/fake-server.ts';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
 import { SessionProvider, type Session } from './session.tsx';
-import { sessionFor } from './test-utils.tsx';
+import { sessionFor, signedOutSession, TEST_TENANT } from './test-utils.tsx';
 
 function renderAt(path: string, session: Session = sessionFor('StoreOwner')) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
+  const queryClient = new QueryClient({ defaultOptions: { queries: { retry: false } } });
   render(
-    <AppProviders>
+    <AppProviders queryClient={queryClient}>
       <SessionProvider session={session}>
         <RouterProvider router={router} />
       </SessionProvider>
@@ -18,7 +22,23 @@ function renderAt(path: string, session: Session = sessionFor('StoreOwner')) {
   return router;
 }
 
-describe('routes', () => {
+const UNAUTHORIZED_TEXT = 'Your account is not authorized for this action or is not active!';
+
+describe('routes and guards', () => {
+  beforeEach(() => {
+    // The sign-in redirect never gets its configuration here: pages stay on their message.
+    vi.stubGlobal(
+      'fetch',
+      vi.fn(() => new Promise<Response>(() => undefined)),
+    );
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    resetAuthForTests();
+    window.sessionStorage.clear();
+  });
+
   it('shows the dashboard inside the shell to a store owner', async () => {
     renderAt('/admin/dashboard/main-dashboard');
     expect(await screen.findByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
@@ -27,32 +47,114 @@ describe('routes', () => {
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
-  it.each(['/', '/login', '/no/such/page', '/admin/tickets/unbuilt'])(
+  it.each(['/', '/login', '/no/such/page', '/admin', '/admin/no-such-page'])(
     'sends %s to the login landing, without the side menu',
     async (path) => {
       const router = renderAt(path);
-      expect(await screen.findByRole('link', { name: 'Login' })).toBeVisible();
+      expect(await screen.findByRole('button', { name: 'Login' })).toBeVisible();
       expect(router.state.location.pathname).toBe('/auth/loginlanding');
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
     },
   );
 
-  it('sends a role without the dashboard permission to the unauthorized page', async () => {
-    const router = renderAt('/admin/dashboard/main-dashboard', sessionFor('OrderTaker'));
-    expect(
-      await screen.findByText('Your account is not authorized for this action or is not active!'),
-    ).toBeVisible();
+  it.each([
+    ['StoreManager', '/admin/dashboard/main-dashboard'],
+    ['StoreManager', '/admin/settings/profile'],
+    ['StoreManager', '/admin/catalog/price-adjustments'],
+    ['OrderTaker', '/admin/marketing/discounts/discount-list'],
+    ['OrderTaker', '/admin/catalog/v2/categories'],
+    ['SuperAdmin', '/admin/tickets/manage'],
+    ['StoreOwner', '/admin/tenants'],
+  ] as const)('sends a %s opening %s to the unauthorized page', async (role, path) => {
+    const router = renderAt(path, sessionFor(role));
+    expect(await screen.findByText(UNAUTHORIZED_TEXT)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'support@example.com' })).toHaveAttribute(
+      'href',
+      'mailto:support@example.com',
+    );
     expect(router.state.location.pathname).toBe('/auth/unauthorized');
     expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
   });
 
-  it('sends a signed-out visitor of an admin page to sign-in', async () => {
-    const router = renderAt('/admin/dashboard/main-dashboard', {
-      user: null,
-      tenantId: null,
-      tenants: [],
+  it('closes localize to an integrated tenant', async () => {
+    const session = sessionFor('StoreOwner', {
+      tenants: [{ ...TEST_TENANT, isIntegrated: true }],
     });
+    const router = renderAt('/admin/localize', session);
+    expect(await screen.findByText(UNAUTHORIZED_TEXT)).toBeVisible();
+    expect(router.state.location.pathname).toBe('/auth/unauthorized');
+  });
+
+  it('sends a signed-out visitor of an admin page to sign-in and remembers the page', async () => {
+    const router = renderAt('/admin/reports/all-tickets?day=today', signedOutSession);
     expect(await screen.findByText('Redirecting you to sign in…')).toBeVisible();
     expect(router.state.location.pathname).toBe('/auth/login');
+    expect(window.sessionStorage.getItem('auth.returnPath')).toBe(
+      '/admin/reports/all-tickets?day=today',
+    );
+  });
+
+  it('waits for the session before deciding', async () => {
+    const router = renderAt('/admin/tickets/manage', { ...signedOutSession, status: 'loading' });
+    expect(await screen.findByRole('progressbar')).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/tickets/manage');
+  });
+
+  it('sends a signed-in user without a tenant to the outlet sign-up', async () => {
+    const noTenant = sessionFor('StoreOwner', { tenantId: null, tenants: [], profile: null });
+    const router = renderAt('/admin/tickets/manage', noTenant);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Your account has no outlet yet' }),
+    ).toBeVisible();
+    expect(router.state.location.pathname).toBe('/signup/outlet-signup-profile');
+    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/auth/logout');
+    expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+  });
+
+  it('shows an order taker the live orders page with the branches and no orders', async () => {
+    renderAt('/admin/tickets/manage', sessionFor('OrderTaker'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Live orders' })).toBeVisible();
+    const harbour = screen.getByRole('heading', { level: 3, name: 'Harbour Street' });
+    const harbourCard = within(harbour.parentElement as HTMLElement);
+    expect(harbourCard.getByText('Open')).toBeVisible();
+    expect(harbourCard.getByText('Accepting orders')).toBeVisible();
+    const oldTown = within(
+      screen.getByRole('heading', { level: 3, name: 'Old Town' }).parentElement as HTMLElement,
+    );
+    expect(oldTown.getByText('Closed')).toBeVisible();
+    expect(screen.getByText('No live orders yet')).toBeVisible();
+  });
+
+  it.each(['/ticketview/42', '/t/42'])(
+    'sends the short ticket link %s to the ticket view',
+    async (path) => {
+      const router = renderAt(path, signedOutSession);
+      expect(await screen.findByText('Redirecting you to sign in…')).toBeVisible();
+      expect(window.sessionStorage.getItem('auth.returnPath')).toBe('/admin/tickets/view/42');
+      expect(router.state.location.pathname).toBe('/auth/login');
+    },
+  );
+
+  it('lists every tenant for the super admin', async () => {
+    fakeServer({
+      ...authConfigRoute,
+      'GET /api/admin/tenants/all': ok([
+        {
+          tenantId: TEST_TENANT.tenantId,
+          slug: 'test-tavern',
+          localizedName: TEST_TENANT.localizedName,
+          defaultCurrency: 'JOD',
+          isIntegrated: false,
+          branchCount: 2,
+          memberCount: 3,
+          createdAt: '2026-01-02T10:00:00.000Z',
+        },
+      ]),
+    });
+    renderAt('/admin/tenants', sessionFor('SuperAdmin'));
+    expect(await screen.findByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
+    const row = await screen.findByRole('row', { name: /Test Tavern/ });
+    expect(within(row).getByText('test-tavern')).toBeVisible();
+    expect(within(row).getByText('2 Jan 2026')).toBeVisible();
   });
 });

@@ -1,10 +1,19 @@
 import { createContext, useContext, useMemo, type ReactNode } from 'react';
-import { permissionsFor, type Permission, type Role, type TenantSummary } from '@app/contracts';
+import {
+  MembershipRole,
+  permissionsFor,
+  type Permission,
+  type Role,
+  type TenantProfile,
+  type TenantSummary,
+} from '@app/contracts';
+import { requestTenantLanguage } from '../lib/auth.ts';
 import { paths } from '../lib/paths.ts';
 
 export interface SessionUser {
   name: string;
   email: string;
+  /** The role in the current tenant; SuperAdmin for a platform admin. */
   role: Role;
 }
 
@@ -12,21 +21,41 @@ export interface SessionUser {
 export type SessionTenant = Pick<
   TenantSummary,
   'tenantId' | 'localizedName' | 'isIntegrated' | 'defaultAdminLanguage'
->;
+> & {
+  /** The user's role in this tenant. */
+  role: MembershipRole;
+};
+
+/**
+ * loading: sign-in state or the user's tenants are still being read; signedOut: nobody is
+ * signed in; signedIn: everything below is known; failed: the user's tenants could not be read.
+ */
+export type SessionStatus = 'loading' | 'signedOut' | 'signedIn' | 'failed';
 
 export interface Session {
-  /** null while nobody is signed in. */
+  status: SessionStatus;
+  /** null unless signed in. */
   user: SessionUser | null;
   /** The tenant the admin is working in; null for a super admin or a user without one. */
   tenantId: string | null;
   tenants: readonly SessionTenant[];
+  /** The current tenant's profile (spec §3): branches and their status, taxes, view. */
+  profile: TenantProfile | null;
 }
+
+export const SIGNED_OUT: Session = {
+  status: 'signedOut',
+  user: null,
+  tenantId: null,
+  tenants: [],
+  profile: null,
+};
 
 export const TENANT_STORAGE_KEY = 'tenantId';
 
 const SessionContext = createContext<Session | null>(null);
 
-/** Whoever owns sign-in builds the Session and provides it here. */
+/** Provides a Session; the app builds it from sign-in (AuthSessionProvider), tests by hand. */
 export function SessionProvider({ session, children }: { session: Session; children: ReactNode }) {
   return <SessionContext value={session}>{children}</SessionContext>;
 }
@@ -44,7 +73,10 @@ export function useCurrentTenant(): SessionTenant | null {
 
 const NO_PERMISSIONS: ReadonlySet<Permission> = new Set();
 
-/** The signed-in user's permissions in the current tenant (spec §6). */
+/**
+ * The permission sets of spec §6 for the signed-in user in the current tenant. Which pages a
+ * user may open (and so the side menu) follows the route tables instead: see route-access.ts.
+ */
 export function usePermissions(): ReadonlySet<Permission> {
   const { user } = useSession();
   const tenant = useCurrentTenant();
@@ -58,7 +90,23 @@ export function usePermissions(): ReadonlySet<Permission> {
   }, [role, isIntegrated, tenant]);
 }
 
-function readStoredTenantId(): string | null {
+/**
+ * The role in the current tenant. The server decides every call from the membership, so the
+ * membership wins; the token's role claim only matters without one, and spec §4.5 treats a
+ * user without a role claim as a store owner.
+ */
+export function resolveRole(input: {
+  isSuperAdmin: boolean;
+  membershipRole: MembershipRole | undefined;
+  roleClaim: unknown;
+}): Role {
+  if (input.isSuperAdmin) return 'SuperAdmin';
+  if (input.membershipRole) return input.membershipRole;
+  const claimed = MembershipRole.safeParse(input.roleClaim);
+  return claimed.success ? claimed.data : 'StoreOwner';
+}
+
+export function readStoredTenantId(): string | null {
   try {
     return window.localStorage.getItem(TENANT_STORAGE_KEY);
   } catch {
@@ -66,63 +114,23 @@ function readStoredTenantId(): string | null {
   }
 }
 
-/** The stored tenant if the user still belongs to it, else their first one. */
-export function chooseTenantId(
-  tenants: readonly SessionTenant[],
-  stored: string | null = readStoredTenantId(),
-): string | null {
-  return (
-    tenants.find((tenant) => tenant.tenantId === stored)?.tenantId ?? tenants[0]?.tenantId ?? null
-  );
+/** Where a role starts its work: spec §2.2, owners on the dashboard, others on live orders. */
+export function homePathFor(role: Role): string {
+  if (role === 'SuperAdmin') return paths.tenants;
+  return role === 'StoreOwner' ? paths.dashboard : paths.liveOrders;
 }
 
-/** Spec §4.5: remember the chosen tenant and reload the app on its main dashboard. */
-export function switchTenant(tenantId: string): void {
+/**
+ * Spec §4.5: remember the chosen tenant and reload the app in it. The spec reloads to the
+ * main dashboard, which only owners may open (§6); other roles reload to live orders.
+ */
+export function switchTenant(tenant: Pick<SessionTenant, 'tenantId' | 'role'>): void {
   try {
-    window.localStorage.setItem(TENANT_STORAGE_KEY, tenantId);
+    window.localStorage.setItem(TENANT_STORAGE_KEY, tenant.tenantId);
   } catch {
     // Without storage the reload falls back to the first tenant.
   }
-  window.location.assign(paths.dashboard);
-}
-
-const DEV_TENANTS: readonly SessionTenant[] = [
-  {
-    tenantId: '00000000-0000-4000-8000-000000000001',
-    localizedName: {
-      fieldValue: 'Demo Kitchen',
-      en: 'Demo Kitchen',
-      ar: 'مطبخ تجريبي',
-      es: 'Cocina de demostración',
-    },
-    isIntegrated: false,
-    defaultAdminLanguage: 'en',
-  },
-  {
-    tenantId: '00000000-0000-4000-8000-000000000002',
-    localizedName: {
-      fieldValue: 'Demo Grill',
-      en: 'Demo Grill',
-      ar: 'مشاوي تجريبية',
-      es: 'Parrilla de demostración',
-    },
-    isIntegrated: false,
-    defaultAdminLanguage: 'en',
-  },
-];
-
-/**
- * Placeholder until sign-in exists: a store owner of two demo tenants, so the shell renders.
- * The sign-in work replaces this provider with one fed by the identity provider.
- */
-export function DevSessionProvider({ children }: { children: ReactNode }) {
-  const session = useMemo<Session>(
-    () => ({
-      user: { name: 'Demo Owner', email: 'owner@example.com', role: 'StoreOwner' },
-      tenantId: chooseTenantId(DEV_TENANTS),
-      tenants: DEV_TENANTS,
-    }),
-    [],
-  );
-  return <SessionProvider session={session}>{children}</SessionProvider>;
+  // The new tenant's default language applies, as after a sign-in (spec §1).
+  requestTenantLanguage();
+  window.location.assign(homePathFor(tenant.role));
 }

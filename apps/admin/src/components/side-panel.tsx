@@ -48,6 +48,8 @@ export function SidePanelProvider({ children }: { children: ReactNode }) {
         anchor="right"
         open={open}
         onClose={closePanel}
+        // Above the app bar, which sits above the permanent side menu from md up.
+        sx={{ zIndex: (theme) => theme.zIndex.modal }}
         slotProps={{
           paper: {
             role: 'dialog',

@@ -1,14 +1,17 @@
 import i18n from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, Language, LANGUAGES, RTL_LANGUAGES } from '@app/contracts';
+import arCatalog from '../locales/ar/catalog.json';
 import ar from '../locales/ar/common.json';
+import enCatalog from '../locales/en/catalog.json';
 import en from '../locales/en/common.json';
+import esCatalog from '../locales/es/catalog.json';
 import es from '../locales/es/common.json';
 
 export const resources = {
-  en: { common: en },
-  ar: { common: ar },
-  es: { common: es },
+  en: { common: en, catalog: enCatalog },
+  ar: { common: ar, catalog: arCatalog },
+  es: { common: es, catalog: esCatalog },
 } as const;
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
@@ -91,7 +94,7 @@ export function initI18n(sources: LanguageSources = readBrowserSources()): typeo
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
-    ns: ['common'],
+    ns: ['common', 'catalog'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     initAsync: false,
@@ -115,14 +118,21 @@ export async function setLanguage(lang: Language): Promise<void> {
 }
 
 /**
- * Call once the tenant profile is known: its default admin language comes first (spec §1).
- * A choice the user made on this page since it loaded is not overridden.
+ * Call once the tenant profile is known after a sign-in or tenant switch: its default admin
+ * language comes first (spec §1), and is remembered so reloads keep it. A choice the user
+ * made on this page since it loaded is not overridden.
  */
 export async function applyTenantDefaultLanguage(
   tenantDefault: string | null | undefined,
 ): Promise<void> {
   if (chosenInThisPage) return;
-  await i18n.changeLanguage(resolveLanguage({ ...readBrowserSources(), tenantDefault }));
+  const lang = resolveLanguage({ ...readBrowserSources(), tenantDefault });
+  try {
+    window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+  } catch {
+    // Without storage the language still applies to this page.
+  }
+  await i18n.changeLanguage(lang);
 }
 
 /** The current UI language; re-renders the caller when it changes. */

@@ -4,18 +4,32 @@ export const paths = {
   loginLanding: '/auth/loginlanding',
   login: '/auth/login',
   logout: '/auth/logout',
+  logoutCallback: '/auth/logoutcallback',
+  authCallback: '/auth/authcallback',
   unauthorized: '/auth/unauthorized',
   outletSignup: '/signup/outlet-signup-profile',
   dashboard: '/admin/dashboard/main-dashboard',
   liveOrders: '/admin/tickets/manage',
+  ticketView: '/admin/tickets/view/:id',
   allTicketsReport: '/admin/reports/all-tickets',
   catalog: '/admin/catalog/v2/categories',
+  catalogArrange: '/admin/catalog/arrange',
   priceAdjustments: '/admin/catalog/price-adjustments',
+  posMapping: '/admin/catalog/pos-map-integrated-items',
   modifierGroups: '/admin/catalog/modifiergroups/manage',
+  bulkUpload: '/admin/bulk-upload',
   localizeMenu: '/admin/localize',
   discounts: '/admin/marketing/discounts/discount-list',
+  discountForm: '/admin/marketing/discounts/:id',
   acceptOrders: '/admin/settings',
+  operatingStatus: '/admin/settings/branch/operatingstatus',
   branchSettings: '/admin/settings/profile',
+  branding: '/admin/settings/branding',
+  tableBill: '/admin/tablebill',
   tenants: '/admin/tenants',
   unverifiedTickets: '/admin/unverifiedtickets',
 } as const;
+
+/** The ticket view of spec §2.1, the target of the ticketview/{id} and t/{id} short links. */
+export const ticketViewPath = (id: string): string =>
+  `/admin/tickets/view/${encodeURIComponent(id)}`;

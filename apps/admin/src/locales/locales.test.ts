@@ -21,11 +21,25 @@ function flatten(tree: Tree, prefix = ''): Map<string, unknown> {
 const placeholders = (text: string) =>
   [...text.matchAll(/\{\{\s*([\w.]+)\s*\}\}|<(\w+)>/g)].map((m) => m[1] ?? m[2]).sort();
 
+// Every namespace, its keys prefixed with it ('catalog:actions.save').
 const flat = Object.fromEntries(
-  LANGUAGES.map((lang) => [lang, flatten(resources[lang].common)]),
+  LANGUAGES.map((lang) => [
+    lang,
+    new Map(
+      Object.entries(resources[lang]).flatMap(([ns, tree]) =>
+        [...flatten(tree)].map(([key, value]) => [`${ns}:${key}`, value] as const),
+      ),
+    ),
+  ]),
 ) as Record<(typeof LANGUAGES)[number], Map<string, unknown>>;
 
 describe('translation files', () => {
+  it('have the same namespaces in every language', () => {
+    const namespaces = LANGUAGES.map((lang) => Object.keys(resources[lang]).sort().join());
+    expect(new Set(namespaces).size).toBe(1);
+    expect(Object.keys(resources.en)).toContain('catalog');
+  });
+
   it.each(LANGUAGES.flatMap((a) => LANGUAGES.filter((b) => b !== a).map((b) => [a, b])))(
     'every key in %s is also in %s',
     (from, to) => {

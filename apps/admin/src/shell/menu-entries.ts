@@ -12,8 +12,8 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
-import type { Permission } from '@app/contracts';
 import type en from '../locales/en/common.json';
+import { mayOpen, type AccessSubject } from '../app/route-access.ts';
 import { paths } from '../lib/paths.ts';
 
 export type NavLabel = keyof (typeof en)['nav'];
@@ -22,8 +22,8 @@ export interface MenuLink {
   kind: 'link';
   label: NavLabel;
   icon: SvgIconComponent;
+  /** Shown exactly when the user may open this path (its rule in route-access.ts). */
   path: string;
-  permission: Permission;
   /** Shows the live-orders count (new plus unverified tickets). */
   badge?: 'liveOrders';
 }
@@ -37,21 +37,22 @@ export interface MenuGroup {
 
 export type MenuEntry = MenuLink | MenuGroup;
 
-/** Side menu of spec §2.12, top to bottom; each entry needs one permission of spec §6. */
+/**
+ * Side menu of spec §2.12, top to bottom. An entry shows when its page may be opened, so the
+ * menu and the route guard cannot disagree (route-access.ts cites the spec for each page).
+ */
 export const MENU: readonly MenuEntry[] = [
   {
     kind: 'link',
     label: 'dashboard',
     icon: DashboardOutlined,
     path: paths.dashboard,
-    permission: 'MainDashboard',
   },
   {
     kind: 'link',
     label: 'liveOrders',
     icon: ReceiptLongOutlined,
     path: paths.liveOrders,
-    permission: 'LiveTickets',
     badge: 'liveOrders',
   },
   {
@@ -59,7 +60,6 @@ export const MENU: readonly MenuEntry[] = [
     label: 'allTicketsReport',
     icon: AssessmentOutlined,
     path: paths.allTicketsReport,
-    permission: 'Reports',
   },
   {
     kind: 'group',
@@ -71,28 +71,24 @@ export const MENU: readonly MenuEntry[] = [
         label: 'catalog',
         icon: MenuBookOutlined,
         path: paths.catalog,
-        permission: 'ManageCatalog',
       },
       {
         kind: 'link',
         label: 'priceAdjustments',
         icon: PriceChangeOutlined,
         path: paths.priceAdjustments,
-        permission: 'ManageCatalog',
       },
       {
         kind: 'link',
         label: 'modifierGroups',
         icon: TuneOutlined,
         path: paths.modifierGroups,
-        permission: 'ManageModifiers',
       },
       {
         kind: 'link',
         label: 'localizeMenu',
         icon: TranslateOutlined,
         path: paths.localizeMenu,
-        permission: 'LocalizeCatalog',
       },
     ],
   },
@@ -101,46 +97,41 @@ export const MENU: readonly MenuEntry[] = [
     label: 'discounts',
     icon: LocalOfferOutlined,
     path: paths.discounts,
-    permission: 'Discounts',
   },
   {
     kind: 'link',
     label: 'acceptOrders',
     icon: StorefrontOutlined,
     path: paths.acceptOrders,
-    permission: 'OperatingStatus',
   },
   {
     kind: 'link',
     label: 'branchSettings',
     icon: SettingsOutlined,
     path: paths.branchSettings,
-    permission: 'StoreSettings',
   },
   {
     kind: 'link',
     label: 'tenants',
     icon: BusinessOutlined,
     path: paths.tenants,
-    permission: 'TenantsList',
   },
   {
     kind: 'link',
     label: 'unverifiedTickets',
     icon: GppMaybeOutlined,
     path: paths.unverifiedTickets,
-    permission: 'UnverifiedTickets',
   },
 ];
 
 /** The entries a user may see; a group shows when at least one of its links does. */
 export function visibleMenu(
   entries: readonly MenuEntry[],
-  permissions: ReadonlySet<Permission>,
+  subject: AccessSubject | null,
 ): MenuEntry[] {
   return entries.flatMap((entry): MenuEntry[] => {
-    if (entry.kind === 'link') return permissions.has(entry.permission) ? [entry] : [];
-    const children = entry.children.filter((child) => permissions.has(child.permission));
+    if (entry.kind === 'link') return mayOpen(entry.path, subject) ? [entry] : [];
+    const children = entry.children.filter((child) => mayOpen(child.path, subject));
     return children.length > 0 ? [{ ...entry, children }] : [];
   });
 }

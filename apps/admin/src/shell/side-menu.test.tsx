@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { screen, within } from '@testing-library/react';
-import { renderWithApp, sessionFor, TEST_TENANT } from '../app/test-utils.tsx';
+import { cleanup, screen, within } from '@testing-library/react';
+import { renderWithApp, sessionFor, signedOutSession, TEST_TENANT } from '../app/test-utils.tsx';
 import { SideMenu } from './side-menu.tsx';
 
 function menuLinkNames(): string[] {
@@ -29,40 +29,61 @@ describe('SideMenu', () => {
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
   });
 
-  it('shows an order taker only live orders and logout', () => {
-    renderWithApp(<SideMenu />, { session: sessionFor('OrderTaker') });
-    expect(menuLinkNames()).toEqual(['Live orders', 'Logout']);
-    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
-  });
-
-  it('shows a store manager their entries', () => {
+  it('shows a store manager the menu area of menu-management §6 but no owner pages', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('StoreManager') });
     expect(menuLinkNames()).toEqual([
       'Live orders',
+      'All tickets report',
       'Manage catalog',
-      'Price adjustments',
+      'Modifier groups',
+      'Localize menu',
       'Discounts',
       'Accept/pause orders',
       'Logout',
     ]);
   });
 
-  it('hides catalogue and localize entries from an integrated tenant', () => {
-    const session = sessionFor('StoreOwner', { tenants: [{ ...TEST_TENANT, isIntegrated: true }] });
-    renderWithApp(<SideMenu />, { session });
-    expect(menuLinkNames()).not.toContain('Manage catalog');
+  it('shows an order taker live orders, the report and logout', () => {
+    renderWithApp(<SideMenu />, { session: sessionFor('OrderTaker') });
+    expect(menuLinkNames()).toEqual(['Live orders', 'All tickets report', 'Logout']);
+    expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
+  });
+
+  it('keeps the catalogue and hides localize from an integrated tenant', () => {
+    const integrated = (role: 'StoreOwner' | 'StoreManager') =>
+      sessionFor(role, { tenants: [{ ...TEST_TENANT, role, isIntegrated: true }] });
+    renderWithApp(<SideMenu />, { session: integrated('StoreOwner') });
+    expect(menuLinkNames()).toContain('Manage catalog');
     expect(menuLinkNames()).not.toContain('Localize menu');
     expect(menuLinkNames()).toContain('Modifier groups');
+    expect(menuLinkNames()).toContain('Price adjustments');
+    cleanup();
+
+    renderWithApp(<SideMenu />, { session: integrated('StoreManager') });
+    expect(menuLinkNames()).toEqual([
+      'Live orders',
+      'All tickets report',
+      'Manage catalog',
+      'Modifier groups',
+      'Discounts',
+      'Accept/pause orders',
+      'Logout',
+    ]);
   });
 
   it('shows a super admin only the tenants and unverified tickets', () => {
-    renderWithApp(<SideMenu />, { session: sessionFor('SuperAdmin', { tenantId: null }) });
+    renderWithApp(<SideMenu />, { session: sessionFor('SuperAdmin') });
     expect(menuLinkNames()).toEqual(['Tenants', 'Unverified tickets', 'Logout']);
   });
 
-  it('offers login when nobody is signed in', () => {
-    renderWithApp(<SideMenu />, { session: { user: null, tenantId: null, tenants: [] } });
+  it('offers login when nobody is signed in, and nothing while the session loads', () => {
+    renderWithApp(<SideMenu />, { session: signedOutSession });
     expect(menuLinkNames()).toEqual(['Login']);
+    cleanup();
+
+    renderWithApp(<SideMenu />, { session: { ...signedOutSession, status: 'loading' } });
+    const nav = screen.getByRole('navigation', { name: 'Main navigation' });
+    expect(within(nav).queryAllByRole('link')).toEqual([]);
   });
 
   it('marks the current page and shows the live orders count', () => {

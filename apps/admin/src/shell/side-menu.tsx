@@ -13,7 +13,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useTranslation } from 'react-i18next';
-import { usePermissions, useSession } from '../app/session.tsx';
+import { accessSubjectOf } from '../app/route-access.ts';
+import { useSession } from '../app/session.tsx';
 import { mirrorInRtl } from '../lib/direction.ts';
 import { paths } from '../lib/paths.ts';
 import {
@@ -33,10 +34,10 @@ export interface SideMenuProps {
 
 export function SideMenu({ liveOrdersCount, onNavigate }: SideMenuProps) {
   const { t } = useTranslation();
-  const { user } = useSession();
-  const permissions = usePermissions();
+  const session = useSession();
+  const { user } = session;
   const { pathname } = useLocation();
-  const entries = useMemo(() => visibleMenu(MENU, permissions), [permissions]);
+  const entries = useMemo(() => visibleMenu(MENU, accessSubjectOf(session)), [session]);
   const activePath = activeLinkPath(entries, pathname);
 
   const renderLink = (link: MenuLink, nested = false) => {
@@ -83,19 +84,22 @@ export function SideMenu({ liveOrdersCount, onNavigate }: SideMenuProps) {
           ),
         )}
       </List>
-      <Divider />
-      <List>
-        <ListItemButton
-          component={RouterLink}
-          to={user ? paths.logout : paths.login}
-          onClick={onNavigate}
-        >
-          <ListItemIcon>
-            {user ? <LogoutOutlined sx={mirrorInRtl} /> : <LoginOutlined sx={mirrorInRtl} />}
-          </ListItemIcon>
-          <ListItemText primary={t(user ? 'nav.logout' : 'nav.login')} />
-        </ListItemButton>
-      </List>
+      {entries.length > 0 && <Divider />}
+      {/* Spec §2.12: login or logout; neither until the session is known. */}
+      {session.status !== 'loading' && (
+        <List>
+          <ListItemButton
+            component={RouterLink}
+            to={user ? paths.logout : paths.login}
+            onClick={onNavigate}
+          >
+            <ListItemIcon>
+              {user ? <LogoutOutlined sx={mirrorInRtl} /> : <LoginOutlined sx={mirrorInRtl} />}
+            </ListItemIcon>
+            <ListItemText primary={t(user ? 'nav.logout' : 'nav.login')} />
+          </ListItemButton>
+        </List>
+      )}
     </Box>
   );
 }

@@ -11,7 +11,10 @@ const OTHER = {
 };
 
 describe('TenantSwitcher', () => {
-  afterEach(() => vi.restoreAllMocks());
+  afterEach(() => {
+    vi.restoreAllMocks();
+    window.sessionStorage.clear();
+  });
 
   it('stores the chosen tenant and reloads on the main dashboard', async () => {
     const assign = vi.fn();
@@ -25,6 +28,27 @@ describe('TenantSwitcher', () => {
 
     expect(window.localStorage.getItem('tenantId')).toBe(OTHER.tenantId);
     expect(assign).toHaveBeenCalledWith('/admin/dashboard/main-dashboard');
+    // The new tenant's default language applies after the reload.
+    expect(window.sessionStorage.getItem('auth.applyTenantLanguage')).toBe('1');
+  });
+
+  it('reloads a role without the dashboard on live orders', async () => {
+    const assign = vi.fn();
+    vi.spyOn(window, 'location', 'get').mockReturnValue({ ...window.location, assign });
+    renderWithApp(<TenantSwitcher />, {
+      session: sessionFor('StoreManager', {
+        tenants: [
+          { ...TEST_TENANT, role: 'StoreManager' },
+          { ...OTHER, role: 'OrderTaker' },
+        ],
+      }),
+    });
+
+    await userEvent.click(screen.getByRole('combobox', { name: 'Tenant' }));
+    await userEvent.click(await screen.findByRole('option', { name: 'Second Site' }));
+
+    expect(window.localStorage.getItem('tenantId')).toBe(OTHER.tenantId);
+    expect(assign).toHaveBeenCalledWith('/admin/tickets/manage');
   });
 
   it('shows a single tenant as text', () => {

@@ -28,7 +28,8 @@ export function TenantSwitcher() {
       label={t('topBar.tenant')}
       value={current?.tenantId ?? ''}
       onChange={(event) => {
-        if (event.target.value !== tenantId) switchTenant(event.target.value);
+        const chosen = tenants.find((tenant) => tenant.tenantId === event.target.value);
+        if (chosen && chosen.tenantId !== tenantId) switchTenant(chosen);
       }}
       sx={{ minInlineSize: 140, maxInlineSize: 240 }}
     >

@@ -4,29 +4,30 @@ import Card from '@mui/material/Card';
 import CardContent from '@mui/material/CardContent';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import type { Permission } from '@app/contracts';
 import { localize } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { useCurrentTenant, usePermissions, useSession } from '../../../app/session.tsx';
+import { accessSubjectOf, mayOpen } from '../../../app/route-access.ts';
+import { useCurrentTenant, useSession } from '../../../app/session.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 
 const QUICK_LINKS = [
-  { label: 'nav.liveOrders', path: paths.liveOrders, permission: 'LiveTickets' },
-  { label: 'nav.allTicketsReport', path: paths.allTicketsReport, permission: 'Reports' },
-  { label: 'nav.discounts', path: paths.discounts, permission: 'Discounts' },
-  { label: 'nav.acceptOrders', path: paths.acceptOrders, permission: 'OperatingStatus' },
-  { label: 'nav.branchSettings', path: paths.branchSettings, permission: 'StoreSettings' },
-] as const satisfies readonly { label: string; path: string; permission: Permission }[];
+  { label: 'nav.liveOrders', path: paths.liveOrders },
+  { label: 'nav.allTicketsReport', path: paths.allTicketsReport },
+  { label: 'nav.discounts', path: paths.discounts },
+  { label: 'nav.acceptOrders', path: paths.acceptOrders },
+  { label: 'nav.branchSettings', path: paths.branchSettings },
+] as const;
 
 /** The dashboard's content is not specified: a welcome with the tenant and quick links. */
 export function MainDashboardPage() {
   const { t } = useTranslation();
   const lang = useLanguage();
-  const { user } = useSession();
+  const session = useSession();
+  const { user } = session;
   const tenant = useCurrentTenant();
-  const permissions = usePermissions();
-  const links = QUICK_LINKS.filter((link) => permissions.has(link.permission));
+  const subject = accessSubjectOf(session);
+  const links = QUICK_LINKS.filter((link) => mayOpen(link.path, subject));
 
   return (
     <Stack spacing={3} sx={{ maxInlineSize: 960 }}>

@@ -21,7 +21,7 @@ export function UnauthorizedPage() {
         />
       </Alert>
       <Button component={RouterLink} to={paths.loginLanding}>
-        {t('auth.unauthorized.backToLogin')}
+        {t('auth.backToLogin')}
       </Button>
     </Stack>
   );

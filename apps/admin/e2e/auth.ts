@@ -1,0 +1,27 @@
+import { expect, type Page } from '@playwright/test';
+
+export const DEMO_PASSWORD = 'demo1234';
+
+/** Signs in from the login landing through the provider's own sign-in page. */
+export async function signIn(page: Page, email: string, password = DEMO_PASSWORD): Promise<void> {
+  await page.goto('/auth/loginlanding');
+  await page.getByRole('button', { name: 'Login' }).click();
+  await fillSignInPage(page, email, password);
+}
+
+/** Fills the provider's sign-in page (in English) and waits to be back in the app. */
+export async function fillSignInPage(page: Page, email: string, password = DEMO_PASSWORD) {
+  await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();
+  expect(new URL(page.url()).pathname).toMatch(/^\/oidc\/interaction\//);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill(password);
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await page.waitForURL((url) => /^\/(admin|signup)\//.test(url.pathname));
+}
+
+/** The link names of the side menu, top to bottom. */
+export async function menuLinks(page: Page, navName = 'Main navigation'): Promise<string[]> {
+  const nav = page.getByRole('navigation', { name: navName });
+  await expect(nav.getByRole('link').last()).toBeVisible();
+  return nav.getByRole('link').allInnerTexts();
+}

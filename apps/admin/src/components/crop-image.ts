@@ -1,0 +1,59 @@
+/** Cropped area of the source image, in its own pixels (react-easy-crop's croppedAreaPixels). */
+export interface PixelArea {
+  x: number;
+  y: number;
+  width: number;
+  height: number;
+}
+
+export interface ImageSize {
+  width: number;
+  height: number;
+}
+
+/** menu-management.md §5: JPEG quality 92. */
+export const CROP_QUALITY = 0.92;
+const DIALOG_MAX_WIDTH = 500;
+
+/** §5: the cropper dialog is 1.2 times the image width, capped at 500 px. */
+export const cropDialogWidth = (size: ImageSize): number =>
+  Math.min(Math.round(1.2 * size.width), DIALOG_MAX_WIDTH);
+
+export const aspectOf = (size: ImageSize): number => size.width / size.height;
+
+/** Accepted by file type or, when the browser gives none, by extension (jpeg, jpg, png, bmp). */
+export function isAcceptedImage(file: File, types: readonly string[]): boolean {
+  if (file.type) return types.includes(file.type);
+  return /\.(jpe?g|png|bmp)$/i.test(file.name);
+}
+
+function loadImage(src: string): Promise<HTMLImageElement> {
+  return new Promise((resolve, reject) => {
+    const image = new Image();
+    image.onload = () => resolve(image);
+    image.onerror = () => reject(new Error('image could not be read'));
+    image.src = src;
+  });
+}
+
+/** Draws the chosen area at exactly the target size and encodes it as JPEG. */
+export async function cropToBlob(src: string, area: PixelArea, size: ImageSize): Promise<Blob> {
+  const image = await loadImage(src);
+  const canvas = document.createElement('canvas');
+  canvas.width = size.width;
+  canvas.height = size.height;
+  const context = canvas.getContext('2d');
+  if (!context) throw new Error('canvas is not available');
+  // JPEG has no transparency: transparent parts of a PNG become white, not black.
+  context.fillStyle = '#ffffff';
+  context.fillRect(0, 0, size.width, size.height);
+  context.imageSmoothingQuality = 'high';
+  context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size.width, size.height);
+  return new Promise((resolve, reject) =>
+    canvas.toBlob(
+      (blob) => (blob ? resolve(blob) : reject(new Error('image could not be encoded'))),
+      'image/jpeg',
+      CROP_QUALITY,
+    ),
+  );
+}

@@ -1,0 +1,79 @@
+import { useId, useState } from 'react';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import { useTranslation } from 'react-i18next';
+import { catalogApi } from '../api/catalog-api.ts';
+import { useInvalidateCatalog } from '../api/catalog-queries.ts';
+import { useCatalogSession } from '../api/use-catalog-session.ts';
+import { CatalogImageField } from './catalog-image-field.tsx';
+import { useCatalogNotify } from './use-catalog-notify.tsx';
+
+/** Edit menu banner (menu-management.md §2 screen 2); the saved image becomes the tenant banner. */
+export function BannerDialog({
+  current,
+  onClose,
+}: {
+  current: string | null;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('catalog');
+  const { tenantId } = useCatalogSession();
+  const notify = useCatalogNotify();
+  const invalidate = useInvalidateCatalog(tenantId);
+  const [image, setImage] = useState(current);
+  const [saving, setSaving] = useState(false);
+  const titleId = useId();
+  // Save is blocked until there is a change to save.
+  const changed = image !== current;
+
+  const save = async () => {
+    setSaving(true);
+    try {
+      await catalogApi.setBanner(tenantId, image ? [image] : []);
+      notify.updated();
+      void invalidate();
+      onClose();
+    } catch (error) {
+      notify.saveFailed(error);
+    } finally {
+      setSaving(false);
+    }
+  };
+
+  return (
+    <Dialog
+      open
+      onClose={saving ? undefined : onClose}
+      aria-labelledby={titleId}
+      fullWidth
+      maxWidth="sm"
+    >
+      <DialogTitle id={titleId}>{t('banner.title')}</DialogTitle>
+      <DialogContent>
+        <CatalogImageField
+          kind="banner"
+          value={image}
+          onChange={setImage}
+          hint={t('banner.hint')}
+        />
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={saving}>
+          {t('actions.close')}
+        </Button>
+        <Button
+          variant="contained"
+          onClick={() => void save()}
+          disabled={!changed || saving}
+          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('actions.save')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,310 @@
+import { useState } from 'react';
+import { Controller, useForm } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { z } from 'zod';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormLabel from '@mui/material/FormLabel';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import { CATALOG_LIMITS, CategoryBody, type CategoryResponse } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useSidePanel } from '../../../components/side-panel.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError, isApiError } from '../../../lib/api-client.ts';
+import { catalogApi } from '../api/catalog-api.ts';
+import { catalogKeys, useInvalidateCatalog } from '../api/catalog-queries.ts';
+import { useCatalogSession } from '../api/use-catalog-session.ts';
+import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../lib/form-errors.ts';
+import { withDefaultText } from '../lib/localized-text.ts';
+import { sectionExcludedTemplates, sectionTemplateChoice } from '../lib/templates.ts';
+import { CatalogImageField } from './catalog-image-field.tsx';
+import { EditorActions } from './editor-actions.tsx';
+import { LoadError } from './load-error.tsx';
+import { useCatalogNotify } from './use-catalog-notify.tsx';
+import { useErrorText } from './use-error-text.ts';
+
+/** The section form: the contract's body, with the two template choices of §3 for the exclusions. */
+export const CategoryForm = CategoryBody.pick({
+  localizedTitle: true,
+  localizedDesc: true,
+  images: true,
+  active: true,
+  hideWhenNotAvailable: true,
+}).extend({
+  includeDining: z.boolean(),
+  includeDeliveryPickup: z.boolean(),
+});
+type FormInput = z.input<typeof CategoryForm>;
+type FormOutput = z.output<typeof CategoryForm>;
+
+export interface CategoryEditorProps {
+  /** null: adding a section. */
+  categoryId: string | null;
+  /** Where a new section goes; null for a main section. */
+  parentId: string | null;
+  parentTitle?: string;
+  /** After a delete, e.g. to leave the deleted section's page. */
+  onDeleted?: () => void;
+}
+
+/** The section editor opened in the side panel (menu-management.md §2 screen 11). */
+export function CategoryEditor(props: CategoryEditorProps) {
+  const { tenantId } = useCatalogSession();
+  const category = useQuery({
+    queryKey: catalogKeys.category(tenantId, props.categoryId ?? ''),
+    queryFn: ({ signal }) => catalogApi.category(tenantId, props.categoryId!, { signal }),
+    enabled: props.categoryId !== null,
+    staleTime: 0,
+  });
+  if (props.categoryId !== null && category.isPending) return <Spinner />;
+  if (props.categoryId !== null && !category.data) {
+    return <LoadError error={category.error} onRetry={() => void category.refetch()} />;
+  }
+  return <SectionForm {...props} category={category.data ?? null} />;
+}
+
+function toForm(category: CategoryResponse | null): FormInput {
+  return {
+    localizedTitle: category?.localizedTitle ?? { fieldValue: '' },
+    localizedDesc: category?.localizedDesc ?? { fieldValue: '' },
+    images: category?.images ?? [],
+    // New sections are shown and excluded from nothing (§4).
+    active: category?.active ?? true,
+    hideWhenNotAvailable: category?.hideWhenNotAvailable ?? false,
+    ...sectionTemplateChoice(category?.excludedCheckoutTemplates ?? []),
+  };
+}
+
+function SectionForm({
+  category,
+  parentId,
+  parentTitle,
+  onDeleted,
+}: CategoryEditorProps & { category: CategoryResponse | null }) {
+  const { t } = useTranslation('catalog');
+  const { tenantId } = useCatalogSession();
+  const panel = useSidePanel();
+  const notify = useCatalogNotify();
+  const invalidate = useInvalidateCatalog(tenantId);
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const adding = category === null;
+
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<FormInput, unknown, FormOutput>({
+    resolver: zodResolver(CategoryForm, { error: issueCode }),
+    defaultValues: toForm(category),
+    mode: 'onTouched',
+  });
+
+  const save = handleSubmit(
+    async (form) => {
+      setFormError(null);
+      const body = {
+        localizedTitle: withDefaultText(category?.localizedTitle, form.localizedTitle.fieldValue),
+        localizedDesc: form.localizedDesc?.fieldValue
+          ? withDefaultText(category?.localizedDesc, form.localizedDesc.fieldValue)
+          : null,
+        images: form.images,
+        active: form.active,
+        hideWhenNotAvailable: form.hideWhenNotAvailable,
+        excludedCheckoutTemplates: sectionExcludedTemplates(form),
+      };
+      try {
+        if (adding) {
+          await catalogApi.createCategory(tenantId, parentId, body);
+          notify.created();
+          void invalidate();
+          // The section editor closes after a create (§4).
+          panel.closePanel();
+          return;
+        }
+        const updated = await catalogApi.updateCategory(tenantId, category.id, body);
+        notify.updated();
+        reset(toForm(updated));
+        void invalidate();
+      } catch (error) {
+        if (error instanceof ValidationError) {
+          const unplaced = applyServerErrors(error.fieldErrors, setError, (field) => {
+            if (/^(localizedTitle|localizedDesc)(\.fieldValue)?$/.test(field)) {
+              return `${field.split('.')[0] as 'localizedTitle' | 'localizedDesc'}.fieldValue`;
+            }
+            return null;
+          });
+          const codes = unplaced.flatMap((e) => e.codes);
+          if (codes.length > 0) {
+            setFormError(
+              codes.includes('category_max_depth')
+                ? t('errors.category_max_depth')
+                : t('errors.invalid'),
+            );
+          }
+        }
+        notify.saveFailed(error);
+      }
+    },
+    () => scrollToFirstInvalid(),
+  );
+
+  const remove = async () => {
+    if (!category) return;
+    try {
+      await catalogApi.deleteCategory(tenantId, category.id);
+      notify.deleted();
+      setConfirmDelete(false);
+      panel.closePanel();
+      queryClient.removeQueries({ queryKey: catalogKeys.category(tenantId, category.id) });
+      void invalidate();
+      onDeleted?.();
+    } catch (error) {
+      setConfirmDelete(false);
+      if (isApiError(error, 409)) notify.deleteSectionRefused();
+      else if (!isApiError(error, 403)) notify.saveFailed(error);
+    }
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save();
+      }}
+    >
+      <Stack spacing={2.5}>
+        {adding && parentTitle && (
+          <Typography variant="body2" color="text.secondary">
+            {t('categoryEditor.inSection', { section: parentTitle })}
+          </Typography>
+        )}
+        {formError && <Alert severity="error">{formError}</Alert>}
+        <Controller
+          control={control}
+          name="localizedTitle.fieldValue"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              inputRef={field.ref}
+              label={t('categoryEditor.title')}
+              required
+              fullWidth
+              autoFocus={adding}
+              error={!!fieldState.error}
+              helperText={
+                errorText(fieldState.error, CATALOG_LIMITS.categoryTitleMax) ??
+                t('counter', { count: field.value.length, max: CATALOG_LIMITS.categoryTitleMax })
+              }
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="localizedDesc.fieldValue"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              value={field.value ?? ''}
+              inputRef={field.ref}
+              label={t('categoryEditor.description')}
+              fullWidth
+              multiline
+              minRows={2}
+              error={!!fieldState.error}
+              helperText={
+                errorText(fieldState.error, CATALOG_LIMITS.categoryDescriptionMax) ??
+                t('counter', {
+                  count: (field.value ?? '').length,
+                  max: CATALOG_LIMITS.categoryDescriptionMax,
+                })
+              }
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="images"
+          render={({ field }) => (
+            <CatalogImageField
+              kind="section"
+              value={field.value?.[0] ?? null}
+              onChange={(url) => field.onChange(url ? [url] : [])}
+            />
+          )}
+        />
+        <Controller
+          control={control}
+          name="active"
+          render={({ field }) => (
+            <FormControlLabel
+              control={
+                <Switch
+                  checked={!!field.value}
+                  onChange={(_, checked) => field.onChange(checked)}
+                  inputRef={field.ref}
+                />
+              }
+              label={t('categoryEditor.show')}
+            />
+          )}
+        />
+        <FormControl component="fieldset">
+          <FormLabel component="legend">{t('categoryEditor.templates')}</FormLabel>
+          <FormGroup>
+            {(['includeDining', 'includeDeliveryPickup'] as const).map((name) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Checkbox
+                        checked={field.value}
+                        onChange={(_, checked) => field.onChange(checked)}
+                      />
+                    }
+                    label={t(`categoryEditor.${name}`)}
+                  />
+                )}
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+        <Divider />
+        <EditorActions
+          busy={isSubmitting}
+          onSave={() => void save()}
+          onDelete={adding ? undefined : () => setConfirmDelete(true)}
+        />
+      </Stack>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('categoryEditor.deleteTitle')}
+        message={t('categoryEditor.deleteMessage')}
+        confirmLabel={t('itemEditor.deleteConfirm')}
+        cancelLabel={t('actions.cancel')}
+        destructive
+        onConfirm={remove}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,591 @@
+import { useState } from 'react';
+import { Controller, useFieldArray, useForm, type FieldError } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Divider from '@mui/material/Divider';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import InputLabel from '@mui/material/InputLabel';
+import ListItemText from '@mui/material/ListItemText';
+import MenuItem from '@mui/material/MenuItem';
+import Select from '@mui/material/Select';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import {
+  CATALOG_LIMITS,
+  CatalogItemBody,
+  NO_TAX,
+  localize,
+  type CatalogItemResponse,
+} from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useSidePanel } from '../../../components/side-panel.tsx';
+import { SortableList } from '../../../components/sortable-list.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError, isApiError } from '../../../lib/api-client.ts';
+import { catalogApi, type ItemInput } from '../api/catalog-api.ts';
+import { catalogKeys, itemQuery, useInvalidateCatalog } from '../api/catalog-queries.ts';
+import { useCatalogSession } from '../api/use-catalog-session.ts';
+import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../lib/form-errors.ts';
+import { withDefaultText } from '../lib/localized-text.ts';
+import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
+import { CatalogImageField } from './catalog-image-field.tsx';
+import { EditorActions } from './editor-actions.tsx';
+import { LoadError } from './load-error.tsx';
+import { useCatalogNotify } from './use-catalog-notify.tsx';
+import { useErrorText } from './use-error-text.ts';
+
+export interface ItemEditorProps {
+  sectionId: string;
+  sectionTitle: string;
+  /** null: adding a new item. */
+  itemId: string | null;
+}
+
+/** The item editor opened in the side panel (menu-management.md §2 screen 10). */
+export function ItemEditor({ sectionId, sectionTitle, itemId }: ItemEditorProps) {
+  const { tenantId } = useCatalogSession();
+  const item = useQuery({ ...itemQuery(tenantId, itemId ?? ''), enabled: itemId !== null });
+  if (itemId !== null && item.isPending) return <Spinner />;
+  if (itemId !== null && !item.data) {
+    return <LoadError error={item.error} onRetry={() => void item.refetch()} />;
+  }
+  return (
+    <ItemForm
+      // A new form once the item exists: edit mode starts from what the server saved.
+      key={itemId ?? 'new'}
+      sectionId={sectionId}
+      sectionTitle={sectionTitle}
+      item={itemId !== null ? (item.data ?? null) : null}
+    />
+  );
+}
+
+/** New-item defaults of menu-management.md §4. */
+export function newItemForm(sectionId: string): ItemInput {
+  return {
+    categories: [sectionId],
+    localizedTitle: { fieldValue: '' },
+    localizedDesc: { fieldValue: '' },
+    images: [],
+    variants: [{ price: '', localizedTitle: { fieldValue: '' }, position: 0 }],
+    taxes: [],
+    active: true,
+    isNew: false,
+    enableSpecialRequest: true,
+    position: CATALOG_LIMITS.newItemPosition,
+    modifierGroupIds: [],
+    excludedCheckoutTemplates: [],
+    excludedBranches: [],
+  };
+}
+
+function toItemForm(item: CatalogItemResponse): ItemInput {
+  return {
+    categories: item.categories,
+    localizedTitle: item.localizedTitle,
+    localizedDesc: item.localizedDesc ?? { fieldValue: '' },
+    images: item.images,
+    variants: [...item.variants]
+      .sort((a, b) => a.position - b.position)
+      .map((v) => ({
+        id: v.id,
+        price: String(v.price),
+        localizedTitle: v.localizedTitle,
+        position: v.position,
+      })),
+    taxes: item.taxes,
+    active: item.active,
+    isNew: item.isNew,
+    enableSpecialRequest: item.enableSpecialRequest,
+    position: item.position,
+    modifierGroupIds: item.modifierGroupIds,
+    excludedCheckoutTemplates: item.excludedCheckoutTemplates,
+    excludedBranches: item.excludedBranches,
+  };
+}
+
+/** Which control shows a server error reported on a body field. */
+export function itemFieldFor(field: string): string | null {
+  if (/^(localizedTitle|localizedDesc)$/.test(field)) return `${field}.fieldValue`;
+  if (/^variants\.\d+\.localizedTitle$/.test(field)) return `${field}.fieldValue`;
+  if (/^variants\.\d+\.(price|localizedTitle\.fieldValue)$/.test(field)) return field;
+  if (['localizedTitle.fieldValue', 'localizedDesc.fieldValue', 'taxes'].includes(field)) {
+    return field;
+  }
+  if (field === 'excludedBranches' || field === 'excludedCheckoutTemplates') return field;
+  return null;
+}
+
+function ItemForm({
+  sectionId,
+  sectionTitle,
+  item,
+}: {
+  sectionId: string;
+  sectionTitle: string;
+  item: CatalogItemResponse | null;
+}) {
+  const { t } = useTranslation('catalog');
+  const session = useCatalogSession();
+  const { tenantId, lang, currency } = session;
+  const panel = useSidePanel();
+  const notify = useCatalogNotify();
+  const invalidate = useInvalidateCatalog(tenantId);
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [confirmDelete, setConfirmDelete] = useState(false);
+  const [formError, setFormError] = useState<string | null>(null);
+  const adding = item === null;
+
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ItemInput, unknown, CatalogItemBody>({
+    resolver: zodResolver(CatalogItemBody, { error: issueCode }),
+    defaultValues: item ? toItemForm(item) : newItemForm(sectionId),
+    mode: 'onTouched',
+  });
+  const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  const variantCount = variants.fields.length;
+
+  const toBody = (body: CatalogItemBody): ItemInput => ({
+    ...body,
+    localizedTitle: withDefaultText(item?.localizedTitle, body.localizedTitle.fieldValue),
+    localizedDesc: body.localizedDesc?.fieldValue
+      ? withDefaultText(item?.localizedDesc, body.localizedDesc.fieldValue)
+      : null,
+    // Reordering rewrites the positions to the new order (§4).
+    variants: body.variants.map((variant, position) => ({
+      ...variant,
+      position,
+      localizedTitle: withDefaultText(
+        item?.variants.find((old) => old.id === variant.id)?.localizedTitle,
+        variant.localizedTitle.fieldValue,
+      ),
+    })),
+  });
+
+  const reopenAsEdit = (id: string) =>
+    panel.openPanel(<ItemEditor sectionId={sectionId} sectionTitle={sectionTitle} itemId={id} />, {
+      title: t('itemEditor.editTitle'),
+    });
+
+  const save = (close: boolean) =>
+    handleSubmit(
+      async (body) => {
+        setFormError(null);
+        try {
+          if (adding) {
+            const created = await catalogApi.createItem(tenantId, toBody(body));
+            notify.created();
+            void invalidate();
+            if (close) {
+              panel.closePanel();
+              return;
+            }
+            // Edit mode keeps the new id and reads the variants back (their ids) from the server.
+            const saved = { ...created, variants: await catalogApi.variants(tenantId, created.id) };
+            queryClient.setQueryData(catalogKeys.item(tenantId, created.id), saved);
+            reopenAsEdit(created.id);
+            return;
+          }
+          const updated = await catalogApi.updateItem(tenantId, item.id, toBody(body));
+          queryClient.setQueryData(catalogKeys.item(tenantId, item.id), updated);
+          notify.updated();
+          void invalidate();
+          if (close) panel.closePanel();
+          else reset(toItemForm(updated));
+        } catch (error) {
+          if (error instanceof ValidationError) {
+            const unplaced = applyServerErrors(error.fieldErrors, setError, itemFieldFor);
+            if (unplaced.length > 0) setFormError(unplaced.flatMap((e) => e.codes).join(', '));
+          }
+          notify.saveFailedWithRefresh(error);
+        }
+      },
+      () => scrollToFirstInvalid(),
+    )();
+
+  const remove = async () => {
+    if (adding) {
+      panel.closePanel();
+      return;
+    }
+    try {
+      await catalogApi.deleteItem(tenantId, item.id);
+      notify.deleted();
+      setConfirmDelete(false);
+      panel.closePanel();
+      queryClient.removeQueries({ queryKey: catalogKeys.item(tenantId, item.id) });
+      void invalidate();
+    } catch (error) {
+      setConfirmDelete(false);
+      if (!isApiError(error, 403)) notify.saveFailed(error);
+    }
+  };
+
+  const variantTitleError = (index: number): FieldError | undefined => {
+    const v = errors.variants?.[index];
+    return (v?.localizedTitle?.fieldValue ?? v?.localizedTitle) as FieldError | undefined;
+  };
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(false);
+      }}
+    >
+      <Stack spacing={2.5}>
+        <Typography variant="body2" color="text.secondary">
+          {t('itemEditor.inSection', { section: sectionTitle })}
+        </Typography>
+        {formError && <Alert severity="error">{formError}</Alert>}
+
+        <Controller
+          control={control}
+          name="images"
+          render={({ field }) => (
+            <CatalogImageField
+              kind="item"
+              value={field.value?.[0] ?? null}
+              onChange={(url) => field.onChange(url ? [url] : [])}
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="localizedTitle.fieldValue"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              inputRef={field.ref}
+              label={t('itemEditor.title')}
+              required
+              fullWidth
+              error={!!fieldState.error}
+              helperText={
+                errorText(fieldState.error, CATALOG_LIMITS.itemTitleMax) ??
+                t('counter', { count: field.value.length, max: CATALOG_LIMITS.itemTitleMax })
+              }
+            />
+          )}
+        />
+
+        <Controller
+          control={control}
+          name="localizedDesc.fieldValue"
+          render={({ field, fieldState }) => (
+            <TextField
+              {...field}
+              value={field.value ?? ''}
+              inputRef={field.ref}
+              label={t('itemEditor.description')}
+              fullWidth
+              multiline
+              minRows={2}
+              error={!!fieldState.error}
+              helperText={
+                errorText(fieldState.error, CATALOG_LIMITS.itemDescriptionMax) ??
+                t('counter', {
+                  count: (field.value ?? '').length,
+                  max: CATALOG_LIMITS.itemDescriptionMax,
+                })
+              }
+            />
+          )}
+        />
+
+        <Box component="fieldset" sx={{ border: 0, padding: 0, margin: 0 }}>
+          <Typography component="legend" variant="subtitle1" sx={{ marginBlockEnd: 1 }}>
+            {t('itemEditor.variants')}
+          </Typography>
+          <SortableList
+            items={variants.fields}
+            getId={(field) => field.key}
+            onReorder={(_, from, to) => variants.move(from, to)}
+            label={t('itemEditor.variants')}
+            handleLabel={(_, index) => t('itemEditor.reorderVariant', { index: index + 1 })}
+            renderItem={(_, index) => (
+              <Stack
+                direction="row"
+                sx={{ gap: 1, alignItems: 'flex-start', paddingBlock: 0.75 }}
+                data-testid={`variant-${index}`}
+              >
+                <Controller
+                  control={control}
+                  name={`variants.${index}.localizedTitle.fieldValue`}
+                  render={({ field }) => {
+                    const error = variantTitleError(index);
+                    return (
+                      <TextField
+                        {...field}
+                        inputRef={field.ref}
+                        size="small"
+                        label={t('itemEditor.variantTitle', { index: index + 1 })}
+                        required={variantCount > 1}
+                        sx={{ flex: 3, minInlineSize: 0 }}
+                        error={!!error}
+                        helperText={
+                          error?.message === 'required'
+                            ? t('errors.variant_title_required')
+                            : errorText(error, CATALOG_LIMITS.variantTitleMax)
+                        }
+                      />
+                    );
+                  }}
+                />
+                <Controller
+                  control={control}
+                  name={`variants.${index}.price`}
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      inputRef={field.ref}
+                      size="small"
+                      label={t('itemEditor.price', { index: index + 1 })}
+                      required
+                      sx={{ flex: 2, minInlineSize: 0 }}
+                      error={!!fieldState.error}
+                      helperText={
+                        fieldState.error && String(field.value).trim() === ''
+                          ? t('errors.required')
+                          : errorText(fieldState.error)
+                      }
+                      slotProps={{
+                        htmlInput: { inputMode: 'decimal', dir: 'ltr' },
+                        input: currency
+                          ? {
+                              startAdornment: (
+                                <InputAdornment position="start">{currency}</InputAdornment>
+                              ),
+                            }
+                          : undefined,
+                      }}
+                    />
+                  )}
+                />
+                <IconButton
+                  aria-label={t('itemEditor.removeVariant', { index: index + 1 })}
+                  onClick={() => variants.remove(index)}
+                  disabled={variantCount <= 1}
+                  sx={{ marginBlockStart: 0.5 }}
+                >
+                  <DeleteOutlineIcon />
+                </IconButton>
+              </Stack>
+            )}
+          />
+          {errors.variants?.root?.message && (
+            <FormHelperText error>{errorText(errors.variants.root)}</FormHelperText>
+          )}
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            onClick={() =>
+              variants.append({
+                price: '',
+                localizedTitle: { fieldValue: '' },
+                position: variantCount,
+              })
+            }
+          >
+            {t('itemEditor.addVariant')}
+          </Button>
+        </Box>
+
+        <Controller
+          control={control}
+          name="taxes"
+          render={({ field, fieldState }) => {
+            const value = field.value?.length ? field.value : [NO_TAX];
+            return (
+              <FormControl fullWidth error={!!fieldState.error}>
+                <InputLabel id="item-tax-label">{t('itemEditor.tax')}</InputLabel>
+                <Select
+                  labelId="item-tax-label"
+                  label={t('itemEditor.tax')}
+                  multiple
+                  value={value}
+                  inputRef={field.ref}
+                  onBlur={field.onBlur}
+                  onChange={(event) => {
+                    const next = event.target.value as string[];
+                    const added = next.find((v) => !value.includes(v));
+                    // "No tax" excludes every other choice, and any tax excludes it.
+                    field.onChange(
+                      added === NO_TAX || next.length === 0 ? [] : next.filter((v) => v !== NO_TAX),
+                    );
+                  }}
+                  renderValue={(selected) =>
+                    selected
+                      .map((id) =>
+                        id === NO_TAX
+                          ? t('itemEditor.noTax')
+                          : localize(
+                              session.taxes.find((tax) => tax.id === id)?.title ?? {
+                                fieldValue: id,
+                              },
+                              lang,
+                            ),
+                      )
+                      .join(t('listSeparator'))
+                  }
+                >
+                  <MenuItem value={NO_TAX}>
+                    <Checkbox checked={value.includes(NO_TAX)} />
+                    <ListItemText primary={t('itemEditor.noTax')} />
+                  </MenuItem>
+                  {session.taxes.map((tax) => (
+                    <MenuItem key={tax.id} value={tax.id}>
+                      <Checkbox checked={value.includes(tax.id)} />
+                      <ListItemText
+                        primary={localize(tax.title, lang)}
+                        secondary={t(`itemEditor.taxType.${tax.taxType}`)}
+                      />
+                    </MenuItem>
+                  ))}
+                </Select>
+                {fieldState.error && <FormHelperText>{errorText(fieldState.error)}</FormHelperText>}
+              </FormControl>
+            );
+          }}
+        />
+
+        <FormControl component="fieldset">
+          <FormLabel component="legend">{t('itemEditor.options')}</FormLabel>
+          <FormGroup>
+            {(['active', 'isNew', 'enableSpecialRequest'] as const).map((name) => (
+              <Controller
+                key={name}
+                control={control}
+                name={name}
+                render={({ field }) => (
+                  <FormControlLabel
+                    control={
+                      <Switch
+                        checked={!!field.value}
+                        onChange={(_, checked) => field.onChange(checked)}
+                        inputRef={field.ref}
+                      />
+                    }
+                    label={t(`itemEditor.option.${name}`)}
+                  />
+                )}
+              />
+            ))}
+          </FormGroup>
+        </FormControl>
+
+        <Controller
+          control={control}
+          name="excludedCheckoutTemplates"
+          render={({ field }) => {
+            const excluded = field.value ?? [];
+            return (
+              <FormControl component="fieldset">
+                <FormLabel component="legend">{t('itemEditor.templates')}</FormLabel>
+                <FormGroup row>
+                  {ITEM_TEMPLATES.map((template) => (
+                    <FormControlLabel
+                      key={template}
+                      control={
+                        <Checkbox
+                          checked={!excluded.includes(template)}
+                          onChange={(_, checked) =>
+                            field.onChange(withInclusion(excluded, template, checked))
+                          }
+                        />
+                      }
+                      label={t(`templates.${template}`)}
+                    />
+                  ))}
+                </FormGroup>
+              </FormControl>
+            );
+          }}
+        />
+
+        {!adding && session.branches.length > 0 && (
+          <Controller
+            control={control}
+            name="excludedBranches"
+            render={({ field, fieldState }) => {
+              const excluded = field.value ?? [];
+              return (
+                <FormControl component="fieldset" error={!!fieldState.error}>
+                  <FormLabel component="legend">{t('itemEditor.branches')}</FormLabel>
+                  <FormGroup>
+                    {session.branches.map((branch) => (
+                      <FormControlLabel
+                        key={branch.branchId}
+                        control={
+                          <Checkbox
+                            checked={!excluded.includes(branch.branchId)}
+                            onChange={(_, checked) =>
+                              field.onChange(withInclusion(excluded, branch.branchId, checked))
+                            }
+                          />
+                        }
+                        label={localize(branch.branchName, lang)}
+                      />
+                    ))}
+                  </FormGroup>
+                  {fieldState.error && (
+                    <FormHelperText>{errorText(fieldState.error)}</FormHelperText>
+                  )}
+                </FormControl>
+              );
+            }}
+          />
+        )}
+
+        <Box>
+          <Typography variant="subtitle1">{t('itemEditor.modifierGroups')}</Typography>
+          <Typography variant="body2" color="text.secondary">
+            {t('itemEditor.noModifierGroups')}
+          </Typography>
+        </Box>
+
+        <Divider />
+        <EditorActions
+          busy={isSubmitting}
+          onSave={() => void save(false)}
+          onSaveAndClose={() => void save(true)}
+          onDelete={() => (adding ? panel.closePanel() : setConfirmDelete(true))}
+        />
+      </Stack>
+      <ConfirmDialog
+        open={confirmDelete}
+        title={t('itemEditor.deleteTitle')}
+        message={t('itemEditor.deleteMessage')}
+        confirmLabel={t('itemEditor.deleteConfirm')}
+        cancelLabel={t('actions.cancel')}
+        destructive
+        onConfirm={remove}
+        onClose={() => setConfirmDelete(false)}
+      />
+    </Box>
+  );
+}

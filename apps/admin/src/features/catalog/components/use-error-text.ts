@@ -1,0 +1,45 @@
+import { useCallback } from 'react';
+import { CATALOG_LIMITS } from '@app/contracts';
+import type { FieldError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+
+const KNOWN = new Set([
+  'required',
+  'max',
+  'min',
+  'pattern',
+  'price_range',
+  'price_invalid',
+  'operating_hour_range_invalid',
+  'operating_hour_duplicate_opening_hours',
+  'operating_hour_intersection',
+  'tax_not_found',
+  'category_not_found',
+  'branch_not_found',
+  'variant_not_found',
+  'variant_title_required',
+]);
+
+/**
+ * The sentence for a field's error code, from the browser's check or the server's 422 alike.
+ * `max` is the field's limit, for "at most N characters".
+ */
+export function useErrorText(): (
+  error: Pick<FieldError, 'message'> | undefined,
+  max?: number,
+) => string | undefined {
+  const { t } = useTranslation('catalog');
+  return useCallback(
+    (error, max) => {
+      if (!error) return undefined;
+      const code = error.message ?? 'invalid';
+      if (!KNOWN.has(code)) return t('errors.invalid');
+      return t(`errors.${code}` as 'errors.invalid', {
+        max: max ?? 0,
+        min: CATALOG_LIMITS.priceMin,
+        priceMax: new Intl.NumberFormat('en').format(CATALOG_LIMITS.priceMax),
+      });
+    },
+    [t],
+  );
+}

@@ -1,0 +1,28 @@
+import { describe, expect, it } from 'vitest';
+import { displayPrice, formatPrice } from './price.ts';
+
+describe("an item card's price", () => {
+  it('shows the single price of a one-variant item without "starts from"', () => {
+    expect(displayPrice([{ price: 2.25 }])).toEqual({ amount: 2.25, startsFrom: false });
+  });
+
+  it('starts from the lowest price when there is more than one variant', () => {
+    expect(displayPrice([{ price: 15 }, { price: 8.5 }, { price: 12 }])).toEqual({
+      amount: 8.5,
+      startsFrom: true,
+    });
+    expect(displayPrice([{ price: 3 }, { price: 3 }])).toEqual({ amount: 3, startsFrom: true });
+  });
+
+  it('shows nothing without variants', () => {
+    expect(displayPrice([])).toBeNull();
+  });
+
+  it("uses the tenant's currency with 2 decimals, Latin digits in every language", () => {
+    expect(formatPrice(1.75, 'JOD', 'en')).toMatch(/^JOD\s?1\.75$/);
+    expect(formatPrice(8.5, 'EUR', 'es')).toMatch(/^8,50\s?€$/);
+    expect(formatPrice(0.9, 'USD', 'en')).toBe('$0.90');
+    expect(formatPrice(1.005, 'JOD', 'ar')).toContain('1.01');
+    expect(formatPrice(3, null, 'en')).toBe('3.00');
+  });
+});

@@ -1,0 +1,131 @@
+import { useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import LinearProgress from '@mui/material/LinearProgress';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import type { MoveBody } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError } from '../../../lib/api-client.ts';
+import { mirrorInRtl } from '../../../lib/direction.ts';
+import { catalogApi } from '../api/catalog-api.ts';
+import { catalogKeys, useCatalogTree } from '../api/catalog-queries.ts';
+import { useCatalogSession } from '../api/use-catalog-session.ts';
+import { IntegratedBanner } from '../components/catalog-alerts.tsx';
+import { CategoriesTree } from '../components/categories-tree.tsx';
+import { LoadError } from '../components/load-error.tsx';
+import { useCatalogNotify } from '../components/use-catalog-notify.tsx';
+import { catalogPaths } from '../paths.ts';
+
+/** menu-management.md §2 screen 4: the tree reloads about 350 ms after a drop. */
+export const TREE_RELOAD_DELAY_MS = 350;
+
+const MOVE_ERRORS = [
+  'category_max_depth',
+  'category_with_sections_cannot_move',
+  'move_into_itself',
+];
+
+/** The integrated categories manager ('manage catalog v2'): move sections by drag and drop. */
+export function CategoriesManagerPage() {
+  const { t } = useTranslation('catalog');
+  const session = useCatalogSession();
+  const { tenantId } = session;
+  const tree = useCatalogTree(tenantId);
+  const queryClient = useQueryClient();
+  const notify = useCatalogNotify();
+  const [reloading, setReloading] = useState(false);
+  const timer = useRef<ReturnType<typeof setTimeout> | undefined>(undefined);
+  useEffect(() => () => clearTimeout(timer.current), []);
+
+  const reloadSoon = () => {
+    setReloading(true);
+    clearTimeout(timer.current);
+    timer.current = setTimeout(() => {
+      void queryClient
+        .invalidateQueries({ queryKey: catalogKeys.all(tenantId) })
+        .finally(() => setReloading(false));
+    }, TREE_RELOAD_DELAY_MS);
+  };
+
+  const move = useMutation({
+    mutationFn: (body: MoveBody) => catalogApi.move(tenantId, body),
+    onSuccess: (next) => {
+      queryClient.setQueryData(catalogKeys.tree(tenantId), next);
+      notify.updated();
+      reloadSoon();
+    },
+    onError: (error) => {
+      const code =
+        error instanceof ValidationError
+          ? error.fieldErrors.flatMap((e) => e.codes).find((c) => MOVE_ERRORS.includes(c))
+          : undefined;
+      if (code) notify.error(t(`errors.${code}` as 'errors.category_max_depth'));
+      else notify.saveFailed(error);
+      reloadSoon();
+    },
+  });
+  const loading = tree.isFetching || move.isPending || reloading;
+
+  return (
+    <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to={catalogPaths.mainSections}
+          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
+        >
+          {t('actions.backToSections')}
+        </Button>
+      </Box>
+      <Typography variant="h4" component="h1">
+        {t('tree.title')}
+      </Typography>
+      <IntegratedBanner />
+      <Typography color="text.secondary">
+        {session.canEdit ? t('tree.intro') : t('tree.readOnly')}
+      </Typography>
+      {tree.isPending && <Spinner />}
+      {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
+      {tree.data && (
+        <Box sx={{ position: 'relative' }}>
+          <LinearProgress
+            aria-hidden
+            sx={{
+              position: 'absolute',
+              insetInline: 0,
+              insetBlockStart: 0,
+              visibility: loading ? 'visible' : 'hidden',
+            }}
+          />
+          {tree.data.children.length === 0 ? (
+            <Alert severity="info">{t('mainSections.empty')}</Alert>
+          ) : (
+            <CategoriesTree
+              root={tree.data}
+              loading={loading}
+              canMove={session.canEdit}
+              onMove={(nodeId, verdict) =>
+                move.mutate({
+                  nodeId,
+                  nodeType: 'category',
+                  parentId: verdict.parentId,
+                  newIndex: verdict.newIndex,
+                })
+              }
+              onRefused={(_, verdict) => {
+                if (verdict.reason !== 'loading')
+                  notify.error(t(`tree.refusalToast.${verdict.reason}`));
+              }}
+            />
+          )}
+        </Box>
+      )}
+    </Stack>
+  );
+}

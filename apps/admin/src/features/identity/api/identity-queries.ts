@@ -1,0 +1,69 @@
+import { queryOptions, useQuery } from '@tanstack/react-query';
+import {
+  CurrentUser,
+  TenantProfile,
+  UserTenant,
+  type TenantProfile as Profile,
+} from '@app/contracts';
+import { api, isApiError } from '../../../lib/api-client.ts';
+
+/** What the SPA sends when it has no tenant stored (spec §7.3). */
+export const NO_PREFERRED_TENANT = 'notset';
+
+/** Keys per signed-in user, so one user never sees another's cached answers. */
+export const identityKeys = {
+  all: ['identity'] as const,
+  user: (userId: string) => [...identityKeys.all, userId] as const,
+  me: (userId: string) => [...identityKeys.user(userId), 'me'] as const,
+  tenants: (userId: string) => [...identityKeys.user(userId), 'tenants'] as const,
+  profile: (userId: string, preferredTenantId: string) =>
+    [...identityKeys.user(userId), 'profile', preferredTenantId] as const,
+};
+
+export const currentUserQuery = (userId: string) =>
+  queryOptions({
+    queryKey: identityKeys.me(userId),
+    queryFn: ({ signal }) => api.get('/api/admin/users/me', { schema: CurrentUser, signal }),
+    staleTime: Infinity,
+  });
+
+export const userTenantsQuery = (userId: string) =>
+  queryOptions({
+    queryKey: identityKeys.tenants(userId),
+    queryFn: ({ signal }) =>
+      api.get('/api/admin/users/tenants', { schema: UserTenant.array(), signal }),
+  });
+
+/** The profile of the preferred tenant (else the user's first); null when they have none. */
+export const tenantProfileQuery = (userId: string, preferredTenantId: string) =>
+  queryOptions({
+    queryKey: identityKeys.profile(userId, preferredTenantId),
+    queryFn: async ({ signal }): Promise<Profile | null> => {
+      try {
+        return await api.get('/api/admin/tenants/', {
+          query: { preferredTenantId },
+          schema: TenantProfile,
+          signal,
+        });
+      } catch (error) {
+        // Spec §8: a profile 404 means signed in but without a tenant.
+        if (isApiError(error, 404)) return null;
+        throw error;
+      }
+    },
+  });
+
+export function useCurrentUser(userId: string | null) {
+  return useQuery({ ...currentUserQuery(userId ?? ''), enabled: userId !== null });
+}
+
+export function useUserTenants(userId: string | null) {
+  return useQuery({ ...userTenantsQuery(userId ?? ''), enabled: userId !== null });
+}
+
+export function useTenantProfile(userId: string | null, preferredTenantId: string) {
+  return useQuery({
+    ...tenantProfileQuery(userId ?? '', preferredTenantId),
+    enabled: userId !== null,
+  });
+}

@@ -1,0 +1,116 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { z } from 'zod';
+import { api, ApiError, configureApiClient, ValidationError } from './api-client.ts';
+
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } });
+
+describe('api client', () => {
+  const onUnauthorized = vi.fn();
+  const onForbidden = vi.fn();
+  const fetchMock = vi.fn<typeof fetch>();
+
+  beforeEach(() => {
+    vi.stubGlobal('fetch', fetchMock);
+    configureApiClient({ getAccessToken: async () => 'token-123', onUnauthorized, onForbidden });
+  });
+
+  afterEach(() => {
+    vi.unstubAllGlobals();
+    vi.resetAllMocks();
+    configureApiClient({});
+  });
+
+  it('sends the bearer token and JSON, and unwraps { results }', async () => {
+    fetchMock.mockResolvedValue(json(200, { results: { id: 'a', count: 2 } }));
+    const result = await api.put(
+      '/api/admin/things/a',
+      { name: 'x' },
+      { query: { lang: 'ar', skip: undefined }, schema: z.object({ id: z.string() }) },
+    );
+    expect(result).toEqual({ id: 'a' });
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/things/a?lang=ar');
+    expect(init?.method).toBe('PUT');
+    expect(init?.body).toBe('{"name":"x"}');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('authorization')).toBe('Bearer token-123');
+    expect(headers.get('content-type')).toBe('application/json');
+  });
+
+  it('sends no authorization header when nobody is signed in', async () => {
+    configureApiClient({ getAccessToken: async () => null, onUnauthorized, onForbidden });
+    fetchMock.mockResolvedValue(json(200, { results: [] }));
+    await api.get('/api/admin/users/tenants');
+    expect(new Headers(fetchMock.mock.calls[0]?.[1]?.headers).has('authorization')).toBe(false);
+  });
+
+  it('goes to the login landing on 401 and throws', async () => {
+    fetchMock.mockResolvedValue(
+      json(401, { error: { code: 'unauthorized', message: 'Invalid or expired token' } }),
+    );
+    vi.spyOn(console, 'error').mockImplementation(() => undefined);
+    const error = await api.get('/api/admin/users/me').catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ApiError);
+    expect(error).toMatchObject({ status: 401, code: 'unauthorized' });
+    expect(onUnauthorized).toHaveBeenCalledOnce();
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('goes to the unauthorized page on 403 and throws', async () => {
+    fetchMock.mockResolvedValue(json(403, { error: { code: 'forbidden', message: 'Forbidden' } }));
+    const error = await api.get('/api/admin/tenants/all').catch((e: unknown) => e);
+    expect(error).toMatchObject({ status: 403, code: 'forbidden', message: 'Forbidden' });
+    expect(onForbidden).toHaveBeenCalledOnce();
+    expect(onUnauthorized).not.toHaveBeenCalled();
+  });
+
+  it('exposes the field errors of a 422 for forms', async () => {
+    fetchMock.mockResolvedValue(
+      json(422, {
+        errors: [
+          { field: 'discountCode', codes: ['discount_code_unique'] },
+          { field: 'name', codes: ['too_long'] },
+        ],
+      }),
+    );
+    const error = await api.post('/api/admin/x', { a: 1 }).catch((e: unknown) => e);
+    expect(error).toBeInstanceOf(ValidationError);
+    const validation = error as ValidationError;
+    expect(validation.status).toBe(422);
+    expect(validation.fieldErrors).toEqual([
+      { field: 'discountCode', codes: ['discount_code_unique'] },
+      { field: 'name', codes: ['too_long'] },
+    ]);
+    expect(validation.codesFor('discountCode')).toEqual(['discount_code_unique']);
+    expect(validation.codesFor('other')).toEqual([]);
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('throws other failures as they are, for the refresh snackbar', async () => {
+    fetchMock.mockResolvedValueOnce(
+      json(404, { error: { code: 'not_found', message: 'Tenant profile not found' } }),
+    );
+    await expect(api.get('/api/admin/tenants/')).rejects.toMatchObject({
+      status: 404,
+      code: 'not_found',
+    });
+    fetchMock.mockResolvedValueOnce(new Response('upstream exploded', { status: 502 }));
+    await expect(api.get('/api/admin/x')).rejects.toMatchObject({ status: 502 });
+    fetchMock.mockRejectedValueOnce(new TypeError('Failed to fetch'));
+    await expect(api.get('/api/admin/x')).rejects.toMatchObject({
+      status: 0,
+      message: 'Failed to fetch',
+    });
+    expect(onUnauthorized).not.toHaveBeenCalled();
+    expect(onForbidden).not.toHaveBeenCalled();
+  });
+
+  it('rejects results that do not match the contract', async () => {
+    fetchMock.mockResolvedValue(json(200, { results: { id: 5 } }));
+    await expect(
+      api.get('/api/admin/x', { schema: z.object({ id: z.string() }) }),
+    ).rejects.toThrow();
+  });
+});

@@ -1,0 +1,149 @@
+import type { z } from 'zod';
+import { ProblemResponse, ValidationErrorResponse, type FieldError } from '@app/contracts';
+import { getAccessToken } from './auth.ts';
+import { paths } from './paths.ts';
+
+/** A call that did not succeed; `status` 0 means the server was not reached. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    message: string,
+    /** The server's error code (architecture rule 3), when it sent one. */
+    readonly code?: string,
+  ) {
+    super(message);
+    this.name = 'ApiError';
+  }
+}
+
+/** 422: per-field codes from the spec's server-validation list, for forms to show. */
+export class ValidationError extends ApiError {
+  constructor(readonly fieldErrors: readonly FieldError[]) {
+    super(422, `Validation failed: ${fieldErrors.map((e) => e.field).join(', ')}`);
+    this.name = 'ValidationError';
+  }
+
+  /** The codes of one field, [] when it has none. */
+  codesFor(field: string): string[] {
+    return this.fieldErrors.filter((e) => e.field === field).flatMap((e) => e.codes);
+  }
+}
+
+export const isApiError = (error: unknown, status?: number): error is ApiError =>
+  error instanceof ApiError && (status === undefined || error.status === status);
+
+export interface ApiClientOptions {
+  getAccessToken: () => Promise<string | null>;
+  /** Spec §8: a 401 goes to the login landing. */
+  onUnauthorized: () => void;
+  /** Spec §8: a 403 goes to the unauthorized page. */
+  onForbidden: () => void;
+}
+
+const defaults: ApiClientOptions = {
+  getAccessToken,
+  onUnauthorized: () => window.location.assign(paths.loginLanding),
+  onForbidden: () => window.location.assign(paths.unauthorized),
+};
+
+let options: ApiClientOptions = defaults;
+
+/** The app sets the navigation (its router) and may swap the token source in tests. */
+export function configureApiClient(overrides: Partial<ApiClientOptions>): void {
+  options = { ...defaults, ...overrides };
+}
+
+export type Query = Record<string, string | number | boolean | null | undefined>;
+
+export interface RequestOptions<T> {
+  method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
+  query?: Query;
+  body?: unknown;
+  /** Checks the `results` of the response; without it they are trusted as T. */
+  schema?: z.ZodType<T>;
+  signal?: AbortSignal;
+}
+
+function urlOf(path: string, query: Query | undefined): string {
+  const params = new URLSearchParams();
+  for (const [key, value] of Object.entries(query ?? {})) {
+    if (value !== undefined && value !== null) params.set(key, String(value));
+  }
+  const search = params.toString();
+  return search ? `${path}?${search}` : path;
+}
+
+async function readJson(res: Response): Promise<unknown> {
+  const text = await res.text();
+  if (!text) return undefined;
+  try {
+    return JSON.parse(text) as unknown;
+  } catch {
+    return undefined;
+  }
+}
+
+async function failure(res: Response): Promise<ApiError> {
+  const body = await readJson(res);
+  if (res.status === 422) {
+    const parsed = ValidationErrorResponse.safeParse(body);
+    if (parsed.success) return new ValidationError(parsed.data.errors);
+  }
+  const problem = ProblemResponse.safeParse(body);
+  const message = problem.success ? problem.data.error.message : res.statusText;
+  return new ApiError(res.status, message || `HTTP ${res.status}`, problem.data?.error.code);
+}
+
+/**
+ * One call to the admin API: bearer token, JSON both ways, the `{ results }` envelope
+ * unwrapped. 401 and 403 also move the user to the login landing or the unauthorized page;
+ * every failure is thrown as an ApiError for the caller (a form, the refresh snackbar).
+ */
+export async function apiRequest<T>(path: string, request: RequestOptions<T> = {}): Promise<T> {
+  const { method = 'GET', query, body, schema, signal } = request;
+  const headers = new Headers({ accept: 'application/json' });
+  const token = await options.getAccessToken();
+  if (token) headers.set('authorization', `Bearer ${token}`);
+  if (body !== undefined) headers.set('content-type', 'application/json');
+
+  let res: Response;
+  try {
+    res = await fetch(urlOf(path, query), {
+      method,
+      headers,
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal,
+    });
+  } catch (error) {
+    if (signal?.aborted) throw error;
+    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+  }
+
+  if (!res.ok) {
+    const error = await failure(res);
+    if (res.status === 401) {
+      console.error('API answered 401', path);
+      options.onUnauthorized();
+    } else if (res.status === 403) {
+      options.onForbidden();
+    }
+    throw error;
+  }
+  if (res.status === 204) return undefined as T;
+  const json = (await readJson(res)) as { results?: unknown } | undefined;
+  const results = json?.results;
+  return schema ? schema.parse(results) : (results as T);
+}
+
+export const api = {
+  get: <T>(path: string, request?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'GET' }),
+  post: <T>(path: string, body?: unknown, request?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'POST', body: body ?? {} }),
+  put: <T>(path: string, body?: unknown, request?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'PUT', body: body ?? {} }),
+  patch: <T>(path: string, body?: unknown, request?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'PATCH', body: body ?? {} }),
+  delete: <T>(path: string, request?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
+    apiRequest<T>(path, { ...request, method: 'DELETE' }),
+};

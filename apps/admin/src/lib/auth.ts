@@ -1,0 +1,235 @@
+import {
+  UserManager,
+  WebStorageStateStore,
+  type SigninSilentArgs,
+  type User,
+  type UserManagerSettings,
+} from 'oidc-client-ts';
+import { AuthConfigResponse, type AuthConfig } from '@app/contracts';
+import i18n from 'i18next';
+import { paths } from './paths.ts';
+
+/** Spec §4.5 and §9: renew 60 s before the access token expires, give up after 10 s. */
+export const TOKEN_EXPIRING_NOTICE_SECONDS = 60;
+export const SILENT_RENEW_TIMEOUT_SECONDS = 10;
+
+/** Where a signed-out visitor of an admin page wanted to go (spec §2.2 "stored path"). */
+const RETURN_PATH_KEY = 'auth.returnPath';
+/** Set on sign-in and tenant switch: the tenant's default language applies once after it. */
+const APPLY_TENANT_LANGUAGE_KEY = 'auth.applyTenantLanguage';
+
+export const AUTH_CONFIG_URL = '/api/public/auth-config';
+
+/** The message oidc-client-ts throws when the callback's state is not in this browser. */
+export const NO_MATCHING_STATE = 'No matching state found in storage';
+
+/**
+ * oidc-client-ts passes `silentRequestTimeoutInSeconds` to the refresh-token request only
+ * when the caller gives it, and its automatic renewal never does: without this, a hung token
+ * endpoint would hold the renewal forever instead of failing after 10 s.
+ */
+class AdminUserManager extends UserManager {
+  override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+    return super.signinSilent({
+      silentRequestTimeoutInSeconds: this.settings.silentRequestTimeoutInSeconds,
+      ...args,
+    });
+  }
+}
+
+/** The UserManager settings for the admin SPA at `origin`, from the server's auth config. */
+export function userManagerSettings(config: AuthConfig, origin: string): UserManagerSettings {
+  return {
+    authority: config.authority,
+    client_id: config.clientId,
+    redirect_uri: `${origin}${paths.authCallback}`,
+    post_logout_redirect_uri: `${origin}${paths.logoutCallback}`,
+    response_type: 'code',
+    // No `resource` (RFC 8707) parameter: the embedded provider issues tokens for the API
+    // audience by default, and some issuers (Azure AD v2) refuse the parameter outright.
+    scope: config.scope,
+    automaticSilentRenew: true,
+    accessTokenExpiringNotificationTimeInSeconds: TOKEN_EXPIRING_NOTICE_SECONDS,
+    silentRequestTimeoutInSeconds: SILENT_RENEW_TIMEOUT_SECONDS,
+    // One timed-out renewal is a failed renewal: spec §4.5 signs the user out.
+    maxSilentRenewTimeoutRetries: 0,
+    // Tokens live as long as the tab. Refresh tokens rotate and a reused one ends the grant,
+    // so tabs must not share them (localStorage would let two tabs refresh the same one).
+    userStore: new WebStorageStateStore({ store: window.sessionStorage }),
+    // The ID token carries name, email and role; no userinfo round trip.
+    loadUserInfo: false,
+  };
+}
+
+export async function fetchAuthConfig(): Promise<AuthConfig> {
+  const res = await fetch(AUTH_CONFIG_URL, { headers: { accept: 'application/json' } });
+  if (!res.ok) throw new Error(`auth config: HTTP ${res.status}`);
+  return AuthConfigResponse.parse(await res.json()).results;
+}
+
+export interface Auth {
+  config: AuthConfig;
+  userManager: UserManager;
+}
+
+let authPromise: Promise<Auth> | null = null;
+
+/** The one UserManager of the app, built from the server's auth config on first use. */
+export function getAuth(): Promise<Auth> {
+  authPromise ??= fetchAuthConfig().then(
+    (config) => {
+      const userManager = new AdminUserManager(userManagerSettings(config, window.location.origin));
+      watchSession(userManager);
+      return { config, userManager };
+    },
+    (error: unknown) => {
+      // Let the next attempt (Login button, reload) try again.
+      authPromise = null;
+      throw error;
+    },
+  );
+  return authPromise;
+}
+
+/** For tests: forget the UserManager so the next getAuth() builds a new one. */
+export function resetAuthForTests(): void {
+  authPromise = null;
+  startedSignIn = null;
+  startedSignOut = null;
+  finishing.clear();
+}
+
+/** Spec §4.5: a failed silent renewal signs out; an expired access token signs in again. */
+function watchSession(userManager: UserManager): void {
+  userManager.events.addSilentRenewError((error) => {
+    console.error('silent token renewal failed', error);
+    void startSignOut().catch(() => discardUser());
+  });
+  userManager.events.addAccessTokenExpired(() => {
+    rememberReturnPath(window.location.pathname + window.location.search);
+    void startSignIn().catch((error: unknown) => {
+      console.error('sign-in after token expiry failed', error);
+      window.location.assign(paths.loginLanding);
+    });
+  });
+}
+
+/**
+ * The signed-in user when the app starts. A stored user whose access token has expired (a tab
+ * left asleep) gets one silent renewal; if that fails the user is signed out locally.
+ */
+export async function loadSignedInUser(): Promise<User | null> {
+  const { userManager } = await getAuth();
+  const user = await userManager.getUser();
+  if (!user || !user.expired) return user;
+  try {
+    return await userManager.signinSilent();
+  } catch {
+    await userManager.removeUser();
+    return null;
+  }
+}
+
+/** The bearer token for API calls, or null when nobody is signed in. */
+export async function getAccessToken(): Promise<string | null> {
+  const { userManager } = await getAuth();
+  const user = await userManager.getUser();
+  return user && !user.expired ? user.access_token : null;
+}
+
+let startedSignIn: Promise<void> | null = null;
+
+/** Leaves for the provider's sign-in page, in the UI's language; rejects if it cannot. */
+export function startSignIn(): Promise<void> {
+  // React's strict mode runs effects twice in development: start one redirect, not two.
+  startedSignIn ??= getAuth()
+    .then(({ userManager }) => userManager.signinRedirect({ ui_locales: i18n.language }))
+    .finally(() => {
+      startedSignIn = null;
+    });
+  return startedSignIn;
+}
+
+export interface FinishedSignIn {
+  /** The admin page the user tried before signing in, if any (read once, here). */
+  returnPath: string | null;
+}
+
+const finishing = new Map<string, Promise<FinishedSignIn>>();
+
+/** Completes the sign-in on the callback page (once per callback URL). */
+export function finishSignIn(url: string = window.location.href): Promise<FinishedSignIn> {
+  let pending = finishing.get(url);
+  if (!pending) {
+    pending = getAuth().then(async ({ userManager }) => {
+      await userManager.signinCallback(url);
+      requestTenantLanguage();
+      return { returnPath: takeReturnPath() };
+    });
+    finishing.set(url, pending);
+  }
+  return pending;
+}
+
+let startedSignOut: Promise<void> | null = null;
+
+/** Leaves for the provider's sign-out, which comes back to the logout callback. */
+export function startSignOut(): Promise<void> {
+  // Once: a second start would find the user gone and ask the provider without id_token_hint.
+  startedSignOut ??= getAuth()
+    .then(({ userManager }) =>
+      userManager.signoutRedirect({ extraQueryParams: { ui_locales: i18n.language } }),
+    )
+    .finally(() => {
+      startedSignOut = null;
+    });
+  return startedSignOut;
+}
+
+export async function finishSignOut(url: string = window.location.href): Promise<void> {
+  const { userManager } = await getAuth();
+  await userManager.signoutCallback(url);
+}
+
+/** Forgets the signed-in user in this tab without asking the provider (a 401, say). */
+export async function discardUser(): Promise<void> {
+  const { userManager } = await getAuth();
+  await userManager.removeUser();
+}
+
+function storage(): Storage | null {
+  try {
+    return window.sessionStorage;
+  } catch {
+    return null;
+  }
+}
+
+/** Only our own admin pages are kept, so a crafted link cannot send anyone elsewhere. */
+export function isReturnPath(path: string | null | undefined): path is string {
+  return typeof path === 'string' && /^\/admin\/[^/\\]/.test(path);
+}
+
+export function rememberReturnPath(path: string): void {
+  if (isReturnPath(path)) storage()?.setItem(RETURN_PATH_KEY, path);
+}
+
+/** The stored path, forgotten as it is read. */
+export function takeReturnPath(): string | null {
+  const store = storage();
+  const path = store?.getItem(RETURN_PATH_KEY) ?? null;
+  store?.removeItem(RETURN_PATH_KEY);
+  return isReturnPath(path) ? path : null;
+}
+
+export function requestTenantLanguage(): void {
+  storage()?.setItem(APPLY_TENANT_LANGUAGE_KEY, '1');
+}
+
+/** true once after a sign-in or tenant switch: the tenant's default language should apply. */
+export function takeTenantLanguageRequest(): boolean {
+  const store = storage();
+  const requested = store?.getItem(APPLY_TENANT_LANGUAGE_KEY) === '1';
+  store?.removeItem(APPLY_TENANT_LANGUAGE_KEY);
+  return requested;
+}
