@@ -52,3 +52,39 @@ export type Currency = z.infer<typeof Currency>;
 export const CURRENCY_DECIMALS: Record<Currency, number> = { EUR: 2, JOD: 3, USD: 2 };
 
 export const APP_VERSION = '10.1.477';
+
+/** The parts of a zod issue that decide its code (a raw issue, or one a validator flattened). */
+export type IssueLike = {
+  code?: string;
+  message?: string;
+  input?: unknown;
+  origin?: unknown;
+  minimum?: unknown;
+};
+
+/**
+ * The stable code of a failed rule, the same in the server's 422 `codes` and in the forms, so
+ * one message shows whether the browser or the server found the rule broken. A contract that
+ * names the spec's own code as its message (error_modifierGroups_minimumQuantity_range,
+ * operating_hour_intersection) wins.
+ */
+export function issueCode(issue: IssueLike): string {
+  if (issue.message && /^[a-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(issue.message))
+    return issue.message;
+  switch (issue.code) {
+    case 'invalid_type':
+      return issue.input === undefined || issue.input === null ? 'required' : 'invalid_type';
+    case 'too_small':
+      return issue.origin === 'string' && issue.minimum === 1 ? 'required' : 'min';
+    case 'too_big':
+      return 'max';
+    case 'invalid_format':
+      return 'pattern';
+    case 'invalid_value':
+      return 'invalid_value';
+    case 'unrecognized_keys':
+      return 'unknown_field';
+    default:
+      return issue.message && /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : 'invalid';
+  }
+}

@@ -1,7 +1,7 @@
 import type { FastifyError, FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
-import type { FieldError } from '@app/contracts';
+import { issueCode, type FieldError } from '@app/contracts';
 import { DomainError, ValidationFailed } from '../errors.ts';
 
 type Issue = {
@@ -11,39 +11,16 @@ type Issue = {
   params: Record<string, unknown>;
 };
 
-/** Turns one zod issue into a stable code a client can map onto its control. */
-export function issueCode(issue: Issue): string {
-  const p = issue.params;
-  // A contract that names its own code (the spec's, like error_modifierGroups_minimumQuantity_range) wins.
-  if (issue.message && /^[a-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(issue.message))
-    return issue.message;
-  switch (issue.keyword) {
-    case 'invalid_type':
-      return p.input === undefined || p.input === null ? 'required' : 'invalid_type';
-    case 'too_small':
-      return p.origin === 'string' && p.minimum === 1 ? 'required' : 'min';
-    case 'too_big':
-      return 'max';
-    case 'invalid_format':
-      return 'pattern';
-    case 'invalid_value':
-      return 'invalid_value';
-    case 'unrecognized_keys':
-      return 'unknown_field';
-    case 'custom':
-      // Refinements in packages/contracts carry the spec's code as their message.
-      return issue.message && /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : 'invalid';
-    default:
-      return issue.keyword;
-  }
-}
+/** The code of one flattened zod issue: the same function the forms use. */
+const codeOf = (issue: Issue) =>
+  issueCode({ ...issue.params, code: issue.keyword, message: issue.message });
 
 export function toFieldErrors(issues: Issue[]): FieldError[] {
   const byField = new Map<string, Set<string>>();
   for (const issue of issues) {
     const field = issue.instancePath.replace(/^\//, '').split('/').filter(Boolean).join('.') || '_';
     const codes = byField.get(field) ?? new Set<string>();
-    codes.add(issueCode(issue));
+    codes.add(codeOf(issue));
     byField.set(field, codes);
   }
   return [...byField].map(([field, codes]) => ({ field, codes: [...codes] }));

@@ -1,33 +1,8 @@
-import type { FieldError as ApiFieldError } from '@app/contracts';
+import { issueCode, type FieldError as ApiFieldError } from '@app/contracts';
 import type { FieldPath, FieldValues, UseFormSetError } from 'react-hook-form';
 
-interface IssueLike {
-  code?: string;
-  message?: string;
-  input?: unknown;
-  origin?: string;
-  minimum?: unknown;
-}
-
-/**
- * The code a zod issue stands for, as the server's error handler names it, so a form shows
- * one message for a rule whether the browser or the server found it broken. Passed as the
- * per-parse error map: messages set by the contract's own refinements (the spec's codes) win.
- */
-export function issueCode(issue: IssueLike): string {
-  switch (issue.code) {
-    case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'required' : 'invalid_type';
-    case 'too_small':
-      return issue.origin === 'string' && issue.minimum === 1 ? 'required' : 'min';
-    case 'too_big':
-      return 'max';
-    case 'invalid_format':
-      return 'pattern';
-    default:
-      return issue.message && /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : 'invalid';
-  }
-}
+/** Passed to zod as the per-parse error map: the same codes the server answers with. */
+export { issueCode };
 
 /**
  * Puts a 422's field codes on the matching controls (field names follow the body's paths),
