@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { CatalogItemBody, Money, Schedule } from './catalog.ts';
+import {
+  CatalogItemBody,
+  CatalogItemFields,
+  Money,
+  Schedule,
+  variantTitlesRule,
+  variantTitlesRuleAlways,
+} from './catalog.ts';
 
 const codes = (r: { success: boolean; error?: { issues: { message: string }[] } }) =>
   r.success ? [] : r.error!.issues.map((i) => i.message);
@@ -82,5 +89,31 @@ describe('CatalogItemBody', () => {
       CatalogItemBody.safeParse({ ...base, localizedTitle: { fieldValue: 'x'.repeat(59) } })
         .success,
     ).toBe(true);
+  });
+  it('exports the plain fields, which pick() like any object', () => {
+    const titleOnly = CatalogItemFields.pick({ localizedTitle: true });
+    expect(titleOnly.safeParse({ localizedTitle: { fieldValue: 'Hummus' } }).success).toBe(true);
+  });
+  it('reports the variant title rule together with other errors when asked to', () => {
+    const body = {
+      ...base,
+      localizedTitle: { fieldValue: '' },
+      variants: [
+        { price: 1, localizedTitle: { fieldValue: '' } },
+        { price: 'x', localizedTitle: { fieldValue: 'Large' } },
+      ],
+    };
+    const always = CatalogItemFields.superRefine(variantTitlesRule, variantTitlesRuleAlways);
+    const paths = always.safeParse(body).error!.issues.map((i) => i.path.join('.'));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'localizedTitle.fieldValue',
+        'variants.1.price',
+        'variants.0.localizedTitle',
+      ]),
+    );
+    // The server's body keeps zod's default: the rule waits for the rest to be valid.
+    const serverPaths = CatalogItemBody.safeParse(body).error!.issues.map((i) => i.path.join('.'));
+    expect(serverPaths).not.toContain('variants.0.localizedTitle');
   });
 });

@@ -139,35 +139,51 @@ export const VariantBody = z.object({
   position: z.number().int().min(0).default(0),
 });
 
-export const CatalogItemBody = z
-  .object({
-    categories: z.array(Uuid).min(1),
-    localizedTitle: boundedText(CATALOG_LIMITS.itemTitleMin, CATALOG_LIMITS.itemTitleMax),
-    localizedDesc: boundedText(0, CATALOG_LIMITS.itemDescriptionMax).nullable().optional(),
-    images: z.array(z.string().max(500)).max(5).default([]),
-    variants: z.array(VariantBody).min(1),
-    taxes: z.array(z.union([Uuid, z.literal(NO_TAX)])).default([]),
-    active: z.boolean().default(true),
-    isNew: z.boolean().default(false),
-    enableSpecialRequest: z.boolean().default(true),
-    position: z.number().int().min(0).default(CATALOG_LIMITS.newItemPosition),
-    modifierGroupIds: z.array(Uuid).default([]),
-    excludedCheckoutTemplates: z.array(CheckoutTemplate).default([]),
-    excludedBranches: z.array(Uuid).default([]),
-  })
-  .superRefine((item, ctx) => {
-    // A variant's title is needed only to tell several variants apart.
-    if (item.variants.length < 2) return;
-    item.variants.forEach((v, i) => {
-      if (v.localizedTitle.fieldValue.trim().length === 0) {
-        ctx.addIssue({
-          code: 'custom',
-          path: ['variants', i, 'localizedTitle'],
-          message: 'required',
-        });
-      }
-    });
+/** The catalog item's fields, without the cross-field rule (so `.pick()` and `.extend()` work). */
+export const CatalogItemFields = z.object({
+  categories: z.array(Uuid).min(1),
+  localizedTitle: boundedText(CATALOG_LIMITS.itemTitleMin, CATALOG_LIMITS.itemTitleMax),
+  localizedDesc: boundedText(0, CATALOG_LIMITS.itemDescriptionMax).nullable().optional(),
+  images: z.array(z.string().max(500)).max(5).default([]),
+  variants: z.array(VariantBody).min(1),
+  taxes: z.array(z.union([Uuid, z.literal(NO_TAX)])).default([]),
+  active: z.boolean().default(true),
+  isNew: z.boolean().default(false),
+  enableSpecialRequest: z.boolean().default(true),
+  position: z.number().int().min(0).default(CATALOG_LIMITS.newItemPosition),
+  modifierGroupIds: z.array(Uuid).default([]),
+  excludedCheckoutTemplates: z.array(CheckoutTemplate).default([]),
+  excludedBranches: z.array(Uuid).default([]),
+});
+
+/**
+ * A variant's title is needed only to tell several variants apart: with more than one
+ * variant, every blank title gets `required` at `variants.{i}.localizedTitle`. It reads its
+ * input defensively, so it may also run on a value that failed other checks (a form showing
+ * every error at once, see `variantTitlesRuleAlways`).
+ */
+export function variantTitlesRule(
+  item: { variants?: readonly { localizedTitle?: { fieldValue?: unknown } | null }[] },
+  ctx: z.RefinementCtx,
+): void {
+  const variants = Array.isArray(item?.variants) ? item.variants : [];
+  if (variants.length < 2) return;
+  variants.forEach((v, i) => {
+    const title = v?.localizedTitle?.fieldValue;
+    if (typeof title !== 'string' || title.trim().length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        path: ['variants', i, 'localizedTitle'],
+        message: 'required',
+      });
+    }
   });
+}
+
+/** Run `variantTitlesRule` even when other fields failed (zod skips refinements then). */
+export const variantTitlesRuleAlways = { when: () => true } as const;
+
+export const CatalogItemBody = CatalogItemFields.superRefine(variantTitlesRule);
 export type CatalogItemBody = z.infer<typeof CatalogItemBody>;
 
 export const AvailabilityBody = z.object({

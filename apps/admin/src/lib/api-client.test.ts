@@ -38,6 +38,18 @@ describe('api client', () => {
     expect(headers.get('content-type')).toBe('application/json');
   });
 
+  it('sends a FormData body as it is, with no JSON content type', async () => {
+    fetchMock.mockResolvedValue(json(201, { results: { url: '/uploads/a.jpg' } }));
+    const form = new FormData();
+    form.append('file', new Blob(['x'], { type: 'image/jpeg' }), 'a.jpg');
+    await expect(api.post('/api/admin/upload', form)).resolves.toEqual({ url: '/uploads/a.jpg' });
+    const init = fetchMock.mock.calls[0]?.[1];
+    expect(init?.body).toBe(form);
+    const headers = new Headers(init?.headers);
+    expect(headers.has('content-type')).toBe(false);
+    expect(headers.get('authorization')).toBe('Bearer token-123');
+  });
+
   it('sends no authorization header when nobody is signed in', async () => {
     configureApiClient({ getAccessToken: async () => null, onUnauthorized, onForbidden });
     fetchMock.mockResolvedValue(json(200, { results: [] }));

@@ -58,6 +58,7 @@ export type Query = Record<string, string | number | boolean | null | undefined>
 export interface RequestOptions<T> {
   method?: 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
   query?: Query;
+  /** Sent as JSON; a FormData is sent as it is (multipart). */
   body?: unknown;
   /** Checks the `results` of the response; without it they are trusted as T. */
   schema?: z.ZodType<T>;
@@ -95,7 +96,7 @@ async function failure(res: Response): Promise<ApiError> {
 }
 
 /**
- * One call to the admin API: bearer token, JSON both ways, the `{ results }` envelope
+ * One call to the admin API: bearer token, JSON both ways (or a FormData body), the `{ results }` envelope
  * unwrapped. 401 and 403 also move the user to the login landing or the unauthorized page;
  * every failure is thrown as an ApiError for the caller (a form, the refresh snackbar).
  */
@@ -104,14 +105,16 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T> = {
   const headers = new Headers({ accept: 'application/json' });
   const token = await options.getAccessToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
-  if (body !== undefined) headers.set('content-type', 'application/json');
+  // A FormData body goes out as multipart: fetch writes its content type with the boundary.
+  const isForm = typeof FormData !== 'undefined' && body instanceof FormData;
+  if (body !== undefined && !isForm) headers.set('content-type', 'application/json');
 
   let res: Response;
   try {
     res = await fetch(urlOf(path, query), {
       method,
       headers,
-      body: body === undefined ? undefined : JSON.stringify(body),
+      body: body === undefined ? undefined : isForm ? body : JSON.stringify(body),
       signal,
     });
   } catch (error) {

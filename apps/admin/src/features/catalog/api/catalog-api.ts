@@ -1,7 +1,8 @@
-import type { z } from 'zod';
+import { z } from 'zod';
 import {
   CatalogItemResponse,
   CategoryResponse,
+  ModifierGroupResponse,
   ScheduleResponse,
   type CatalogItemBody,
   type CategoryBody,
@@ -24,6 +25,13 @@ type Signal = { signal?: AbortSignal };
 /** The catalogue calls, one function each; the shared client adds the token and unwraps results. */
 export const catalogApi = {
   // The tree is read often and is large: its shape is trusted rather than parsed node by node.
+  /** The tenant's modifier groups, for the item editor to attach (managers and owners). */
+  modifierGroups: (tenantId: string, { signal }: Signal = {}) =>
+    api.get(`${catalogBase(tenantId)}/modifiergroups`, {
+      schema: z.array(ModifierGroupResponse),
+      signal,
+    }),
+
   tree: (tenantId: string, { signal }: Signal = {}) =>
     api.get<TreeNode>(`${catalogBase(tenantId)}/tree`, { signal }),
 

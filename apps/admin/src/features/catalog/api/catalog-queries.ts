@@ -13,7 +13,14 @@ export const catalogKeys = {
   item: (tenantId: string, id: string) => [...catalogKeys.all(tenantId), 'item', id] as const,
   schedule: (tenantId: string, id: string) =>
     [...catalogKeys.all(tenantId), 'schedule', id] as const,
+  modifierGroups: (tenantId: string) => [...catalogKeys.all(tenantId), 'modifierGroups'] as const,
 };
+
+export const modifierGroupsQuery = (tenantId: string) =>
+  queryOptions({
+    queryKey: catalogKeys.modifierGroups(tenantId),
+    queryFn: ({ signal }) => catalogApi.modifierGroups(tenantId, { signal }),
+  });
 
 export const catalogTreeQuery = (tenantId: string) =>
   queryOptions({

@@ -1,8 +1,13 @@
-import { ProblemResponse } from '@app/contracts';
-import { ApiError } from '../../../lib/api-client.ts';
-import { getAccessToken } from '../../../lib/auth.ts';
+import { z } from 'zod';
+import { api } from '../../../lib/api-client.ts';
 
-/** POST api/admin/tenants/{tenantId}/ImagesHandler/images: multipart field `file`, 201 with the url. */
+const Uploaded = z.object({ url: z.string() });
+
+/**
+ * POST api/admin/tenants/{tenantId}/ImagesHandler/images: multipart field `file`, 201 with the
+ * url. Through the shared client, so a 401 or 403 is handled like any other call; a failure
+ * (413 too large, 422 `image_type_not_allowed`, ...) is thrown as an ApiError with its status.
+ */
 export async function uploadImage(
   tenantId: string,
   image: Blob,
@@ -10,27 +15,10 @@ export async function uploadImage(
 ): Promise<string> {
   const form = new FormData();
   form.append('file', image, fileName);
-  const token = await getAccessToken();
-  let res: Response;
-  try {
-    // The shared client speaks JSON only; a multipart body goes out here, with the same token.
-    res = await fetch(`/api/admin/tenants/${encodeURIComponent(tenantId)}/ImagesHandler/images`, {
-      method: 'POST',
-      headers: token ? { authorization: `Bearer ${token}`, accept: 'application/json' } : {},
-      body: form,
-    });
-  } catch (error) {
-    throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
-  }
-  const json = (await res.json().catch(() => undefined)) as
-    { results?: { url?: string } } | undefined;
-  if (res.status !== 201 || typeof json?.results?.url !== 'string') {
-    const problem = ProblemResponse.safeParse(json);
-    throw new ApiError(
-      res.status,
-      problem.success ? problem.data.error.message : res.statusText,
-      problem.data?.error.code,
-    );
-  }
-  return json.results.url;
+  const { url } = await api.post(
+    `/api/admin/tenants/${encodeURIComponent(tenantId)}/ImagesHandler/images`,
+    form,
+    { schema: Uploaded },
+  );
+  return url;
 }

@@ -26,9 +26,12 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import {
   CATALOG_LIMITS,
-  CatalogItemBody,
+  CatalogItemFields,
   NO_TAX,
   localize,
+  variantTitlesRule,
+  variantTitlesRuleAlways,
+  type CatalogItemBody,
   type CatalogItemResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
@@ -45,6 +48,7 @@ import { withDefaultText } from '../lib/localized-text.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';
 import { EditorActions } from './editor-actions.tsx';
+import { ItemModifierGroups } from './item-modifier-groups.tsx';
 import { LoadError } from './load-error.tsx';
 import { useCatalogNotify } from './use-catalog-notify.tsx';
 import { useErrorText } from './use-error-text.ts';
@@ -74,6 +78,12 @@ export function ItemEditor({ sectionId, sectionTitle, itemId }: ItemEditorProps)
     />
   );
 }
+
+/**
+ * The server's body rules, with the variant-title rule run even when other fields fail, so
+ * the form shows every message at once.
+ */
+const ItemFormSchema = CatalogItemFields.superRefine(variantTitlesRule, variantTitlesRuleAlways);
 
 /** New-item defaults of menu-management.md §4. */
 export function newItemForm(sectionId: string): ItemInput {
@@ -128,6 +138,9 @@ export function itemFieldFor(field: string): string | null {
     return field;
   }
   if (field === 'excludedBranches' || field === 'excludedCheckoutTemplates') return field;
+  if (field === 'modifierGroupIds' || /^modifierGroupIds\.\d+$/.test(field)) {
+    return 'modifierGroupIds';
+  }
   return null;
 }
 
@@ -159,7 +172,7 @@ function ItemForm({
     reset,
     formState: { errors, isSubmitting },
   } = useForm<ItemInput, unknown, CatalogItemBody>({
-    resolver: zodResolver(CatalogItemBody, { error: issueCode }),
+    resolver: zodResolver(ItemFormSchema, { error: issueCode }),
     defaultValues: item ? toItemForm(item) : newItemForm(sectionId),
     mode: 'onTouched',
   });
@@ -561,12 +574,17 @@ function ItemForm({
           />
         )}
 
-        <Box>
-          <Typography variant="subtitle1">{t('itemEditor.modifierGroups')}</Typography>
-          <Typography variant="body2" color="text.secondary">
-            {t('itemEditor.noModifierGroups')}
-          </Typography>
-        </Box>
+        <Controller
+          control={control}
+          name="modifierGroupIds"
+          render={({ field, fieldState }) => (
+            <ItemModifierGroups
+              value={field.value ?? []}
+              onChange={field.onChange}
+              error={errorText(fieldState.error)}
+            />
+          )}
+        />
 
         <Divider />
         <EditorActions

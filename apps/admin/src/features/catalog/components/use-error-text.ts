@@ -18,6 +18,7 @@ const KNOWN = new Set([
   'branch_not_found',
   'variant_not_found',
   'variant_title_required',
+  'modifier_group_not_found',
 ]);
 
 /**
