@@ -33,3 +33,14 @@ export const paths = {
 /** The ticket view of spec §2.1, the target of the ticketview/{id} and t/{id} short links. */
 export const ticketViewPath = (id: string): string =>
   `/admin/tickets/view/${encodeURIComponent(id)}`;
+
+/**
+ * Admin pages built so far. The side menu and the dashboard's quick links show only these
+ * (issue 2: "the entries of areas that exist"); each later area adds its path with its page.
+ */
+export const BUILT_PAGES: ReadonlySet<string> = new Set([
+  paths.dashboard,
+  paths.liveOrders,
+  paths.catalog,
+  paths.tenants,
+]);

@@ -14,7 +14,7 @@ import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type en from '../locales/en/common.json';
 import { mayOpen, type AccessSubject } from '../app/route-access.ts';
-import { paths } from '../lib/paths.ts';
+import { BUILT_PAGES, paths } from '../lib/paths.ts';
 
 export type NavLabel = keyof (typeof en)['nav'];
 
@@ -124,14 +124,19 @@ export const MENU: readonly MenuEntry[] = [
   },
 ];
 
-/** The entries a user may see; a group shows when at least one of its links does. */
+/**
+ * The entries a user may see: built pages the user may open; a group shows when at least one
+ * of its links does.
+ */
 export function visibleMenu(
   entries: readonly MenuEntry[],
   subject: AccessSubject | null,
+  built: ReadonlySet<string> = BUILT_PAGES,
 ): MenuEntry[] {
+  const shown = (path: string) => built.has(path) && mayOpen(path, subject);
   return entries.flatMap((entry): MenuEntry[] => {
-    if (entry.kind === 'link') return mayOpen(entry.path, subject) ? [entry] : [];
-    const children = entry.children.filter((child) => mayOpen(child.path, subject));
+    if (entry.kind === 'link') return shown(entry.path) ? [entry] : [];
+    const children = entry.children.filter((child) => shown(child.path));
     return children.length > 0 ? [{ ...entry, children }] : [];
   });
 }

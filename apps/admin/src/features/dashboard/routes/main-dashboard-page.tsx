@@ -9,7 +9,7 @@ import { useTranslation } from 'react-i18next';
 import { accessSubjectOf, mayOpen } from '../../../app/route-access.ts';
 import { useCurrentTenant, useSession } from '../../../app/session.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
+import { BUILT_PAGES, paths } from '../../../lib/paths.ts';
 
 const QUICK_LINKS = [
   { label: 'nav.liveOrders', path: paths.liveOrders },
@@ -27,7 +27,9 @@ export function MainDashboardPage() {
   const { user } = session;
   const tenant = useCurrentTenant();
   const subject = accessSubjectOf(session);
-  const links = QUICK_LINKS.filter((link) => mayOpen(link.path, subject));
+  const links = QUICK_LINKS.filter(
+    (link) => BUILT_PAGES.has(link.path) && mayOpen(link.path, subject),
+  );
 
   return (
     <Stack spacing={3} sx={{ maxInlineSize: 960 }}>
