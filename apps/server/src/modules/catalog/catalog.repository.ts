@@ -23,6 +23,7 @@ export const catalogRepository = {
     const [row] = await q
       .select({
         isIntegrated: tenants.isIntegrated,
+        viewShowSection: tenants.viewShowSection,
         catalogVersion: tenants.catalogVersion,
         banner: tenants.bannerImageUrl,
       })

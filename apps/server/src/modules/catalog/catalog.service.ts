@@ -347,6 +347,10 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
     async createCategory(tenantId: string, parentId: string | null, body: CategoryBody) {
       return db.transaction(async (tx) => {
         await assertEditable(tx, tenantId);
+        // A delivery-focused view shows no main sections, so none can be created there (screen 5).
+        if (!parentId && !(await flags(tx, tenantId)).viewShowSection) {
+          throw new Forbidden('The store view is delivery focused', 'view_delivery_focused');
+        }
         if (parentId) {
           const parent = await repo.category(tx, tenantId, parentId, true);
           if (!parent) throw new NotFound('Parent section');

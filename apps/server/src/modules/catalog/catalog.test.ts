@@ -422,6 +422,32 @@ describe('positions and moves', () => {
   });
 });
 
+describe('delivery-focused view', () => {
+  it('refuses a new main section but still takes sub-sections', async () => {
+    await ctx.database.db
+      .update(s.tenants)
+      .set({ viewShowSection: false })
+      .where(eq(s.tenants.id, tenantId));
+    try {
+      const res = await call('POST', '/categories', owner, {
+        localizedTitle: title('Blocked main'),
+      });
+      expect(res.statusCode).toBe(403);
+      expect(res.json().error.code).toBe('view_delivery_focused');
+      const main = (await tree()).children[0]!;
+      expect(
+        (await call('POST', `/categories/${main.id}`, owner, { localizedTitle: title('Sub ok') }))
+          .statusCode,
+      ).toBe(201);
+    } finally {
+      await ctx.database.db
+        .update(s.tenants)
+        .set({ viewShowSection: true })
+        .where(eq(s.tenants.id, tenantId));
+    }
+  });
+});
+
 describe('integrated tenants', () => {
   it('cannot change the menu except section schedules', async () => {
     await ctx.database.db
