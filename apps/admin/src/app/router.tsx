@@ -9,10 +9,11 @@ import { LogoutPage } from '../features/identity/routes/logout-page.tsx';
 import { OutletSignupPage } from '../features/identity/routes/outlet-signup-page.tsx';
 import { UnauthorizedPage } from '../features/identity/routes/unauthorized-page.tsx';
 import { TenantsPage } from '../features/platform/routes/tenants-page.tsx';
-import { LiveOrdersPage } from '../features/tickets/routes/live-orders-page.tsx';
+import { outletRoutes } from '../features/outlet/routes/index.tsx';
+import { ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { paths, ticketViewPath } from '../lib/paths.ts';
-import { AppShell } from '../shell/app-shell.tsx';
 import { PublicLayout } from '../shell/public-layout.tsx';
+import { AdminFrame } from './admin-frame.tsx';
 import { RequireAccess } from './require-access.tsx';
 import { RouteError } from './route-error.tsx';
 
@@ -49,7 +50,7 @@ export const routes: RouteObject[] = [
         ],
       },
       {
-        element: <AppShell />,
+        element: <AdminFrame />,
         children: [
           { path: paths.unauthorized, element: <UnauthorizedPage /> },
           { path: paths.logout, element: <LogoutPage /> },
@@ -58,9 +59,10 @@ export const routes: RouteObject[] = [
             element: <RequireAccess />,
             children: [
               { path: paths.dashboard, element: <MainDashboardPage /> },
-              { path: paths.liveOrders, element: <LiveOrdersPage /> },
+              ...ticketsRoutes,
               { path: paths.tenants, element: <TenantsPage /> },
               ...catalogRoutes,
+              ...outletRoutes,
               { path: '*', element: toLoginLanding },
             ],
           },

@@ -6,12 +6,39 @@ import ar from '../locales/ar/common.json';
 import enCatalog from '../locales/en/catalog.json';
 import en from '../locales/en/common.json';
 import esCatalog from '../locales/es/catalog.json';
+import arOutlet from '../locales/ar/outlet.json';
+import arTicketDetails from '../locales/ar/ticketDetails.json';
+import arTickets from '../locales/ar/tickets.json';
+import enOutlet from '../locales/en/outlet.json';
+import enTicketDetails from '../locales/en/ticketDetails.json';
+import enTickets from '../locales/en/tickets.json';
+import esOutlet from '../locales/es/outlet.json';
+import esTicketDetails from '../locales/es/ticketDetails.json';
+import esTickets from '../locales/es/tickets.json';
 import es from '../locales/es/common.json';
 
 export const resources = {
-  en: { common: en, catalog: enCatalog },
-  ar: { common: ar, catalog: arCatalog },
-  es: { common: es, catalog: esCatalog },
+  en: {
+    common: en,
+    catalog: enCatalog,
+    tickets: enTickets,
+    ticketDetails: enTicketDetails,
+    outlet: enOutlet,
+  },
+  ar: {
+    common: ar,
+    catalog: arCatalog,
+    tickets: arTickets,
+    ticketDetails: arTicketDetails,
+    outlet: arOutlet,
+  },
+  es: {
+    common: es,
+    catalog: esCatalog,
+    tickets: esTickets,
+    ticketDetails: esTicketDetails,
+    outlet: esOutlet,
+  },
 } as const;
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
@@ -94,7 +121,7 @@ export function initI18n(sources: LanguageSources = readBrowserSources()): typeo
     lng,
     fallbackLng: DEFAULT_LANGUAGE,
     supportedLngs: LANGUAGES,
-    ns: ['common', 'catalog'],
+    ns: ['common', 'catalog', 'tickets', 'ticketDetails', 'outlet'],
     defaultNS: 'common',
     interpolation: { escapeValue: false },
     initAsync: false,

@@ -1,0 +1,28 @@
+import { useOutletShell } from '../features/outlet/outlet-shell.tsx';
+import { LiveTicketsProvider, useLiveTicketsShell } from '../features/tickets/live-tickets.tsx';
+import { AppShell } from '../shell/app-shell.tsx';
+
+/**
+ * The admin shell with what the feature areas put into it: the live orders badge and the
+ * realtime connection dot (tickets), the branch status text and the admin banner (outlet).
+ * The shell itself knows no feature; this frame, in the app layer, joins them.
+ */
+export function AdminFrame() {
+  return (
+    <LiveTicketsProvider>
+      <FramedShell />
+    </LiveTicketsProvider>
+  );
+}
+
+function FramedShell() {
+  const live = useLiveTicketsShell();
+  const outlet = useOutletShell();
+  return (
+    <AppShell
+      liveOrdersCount={live.liveOrdersCount}
+      connectionState={live.connectionState}
+      branchStatus={outlet.branchStatus}
+    />
+  );
+}
