@@ -18,7 +18,15 @@ test.afterEach(() => {
 });
 
 // The menu lists the pages built so far that each role may open.
-const OWNER_MENU = ['Dashboard', 'Live orders', 'Manage catalog', 'Logout'];
+const OWNER_MENU = [
+  'Dashboard',
+  'Live orders',
+  'Manage catalog',
+  'Price adjustments',
+  'Modifier groups',
+  'Accept/pause orders',
+  'Logout',
+];
 
 test.describe('each demo account signs in and lands where spec §2.2 says', () => {
   test('a store owner lands on the main dashboard', async ({ page }) => {
@@ -35,7 +43,13 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
     await expect(page).toHaveURL('/admin/tickets/manage');
     await expect(page.getByRole('heading', { level: 1, name: 'Live orders' })).toBeVisible();
     await expect(page.getByText('No live orders yet')).toBeVisible();
-    expect(await menuLinks(page)).toEqual(['Live orders', 'Manage catalog', 'Logout']);
+    expect(await menuLinks(page)).toEqual([
+      'Live orders',
+      'Manage catalog',
+      'Modifier groups',
+      'Accept/pause orders',
+      'Logout',
+    ]);
   });
 
   test('an order taker lands on live orders with the branches of the tenant', async ({ page }) => {
@@ -113,7 +127,13 @@ test('a manager cannot open owner-only pages', async ({ page }) => {
     await expect(page.getByText(/Please contact the support team at/)).toBeVisible();
   }
   // The menu stays the manager's own on the unauthorized page.
-  expect(await menuLinks(page)).toEqual(['Live orders', 'Manage catalog', 'Logout']);
+  expect(await menuLinks(page)).toEqual([
+    'Live orders',
+    'Manage catalog',
+    'Modifier groups',
+    'Accept/pause orders',
+    'Logout',
+  ]);
 });
 
 test('a wrong password keeps the user on the sign-in page', async ({ page }) => {

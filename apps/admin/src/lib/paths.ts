@@ -42,5 +42,8 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.dashboard,
   paths.liveOrders,
   paths.catalog,
+  paths.priceAdjustments,
+  paths.modifierGroups,
+  paths.acceptOrders,
   paths.tenants,
 ]);

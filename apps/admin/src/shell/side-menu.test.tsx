@@ -14,13 +14,27 @@ describe('SideMenu', () => {
   it('shows a store owner their entries', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('StoreOwner') });
     // Only pages that exist so far; the spec's other entries join with their pages.
-    expect(menuLinkNames()).toEqual(['Dashboard', 'Live orders', 'Manage catalog', 'Logout']);
+    expect(menuLinkNames()).toEqual([
+      'Dashboard',
+      'Live orders',
+      'Manage catalog',
+      'Price adjustments',
+      'Modifier groups',
+      'Accept/pause orders',
+      'Logout',
+    ]);
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
   });
 
   it('shows a store manager the menu area of menu-management §6 but no owner pages', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('StoreManager') });
-    expect(menuLinkNames()).toEqual(['Live orders', 'Manage catalog', 'Logout']);
+    expect(menuLinkNames()).toEqual([
+      'Live orders',
+      'Manage catalog',
+      'Modifier groups',
+      'Accept/pause orders',
+      'Logout',
+    ]);
   });
 
   it('shows an order taker live orders, the report and logout', () => {
@@ -38,7 +52,13 @@ describe('SideMenu', () => {
     cleanup();
 
     renderWithApp(<SideMenu />, { session: integrated('StoreManager') });
-    expect(menuLinkNames()).toEqual(['Live orders', 'Manage catalog', 'Logout']);
+    expect(menuLinkNames()).toEqual([
+      'Live orders',
+      'Manage catalog',
+      'Modifier groups',
+      'Accept/pause orders',
+      'Logout',
+    ]);
   });
 
   it('shows a super admin only the tenants and unverified tickets', () => {
