@@ -4,10 +4,14 @@ import { defineConfig } from '@playwright/test';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const port = Number(process.env.E2E_PORT ?? 18090);
+// Overrides let several copies run side by side (each its own port, data, build and output).
+const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.tmp', 'e2e-data');
+const adminDist = process.env.E2E_ADMIN_DIST ?? path.join(root, 'apps/admin/dist');
+const serverMain = process.env.E2E_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 
 export default defineConfig({
   testDir: './e2e',
-  outputDir: path.join(root, 'test-results'),
+  outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, 'test-results'),
   fullyParallel: false,
   workers: 1,
   retries: process.env.CI ? 1 : 0,
@@ -32,7 +36,7 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: `node ${path.join(root, 'apps/server/dist/main.js')}`,
+    command: `node ${serverMain}`,
     url: `http://localhost:${port}/readyz`,
     reuseExistingServer: false,
     timeout: 120_000,
@@ -40,8 +44,8 @@ export default defineConfig({
     stderr: 'pipe',
     env: {
       PORT: String(port),
-      DATA_DIR: path.join(root, '.tmp', 'e2e-data'),
-      ADMIN_DIST: path.join(root, 'apps/admin/dist'),
+      DATA_DIR: dataDir,
+      ADMIN_DIST: adminDist,
       LOG_LEVEL: 'warn',
     },
   },

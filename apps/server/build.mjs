@@ -6,12 +6,16 @@ import { fileURLToPath } from 'node:url';
 
 const here = path.dirname(fileURLToPath(import.meta.url));
 const pkg = JSON.parse(fs.readFileSync(path.join(here, 'package.json'), 'utf8'));
+// SERVER_OUT_DIR (inside apps/server, so packages resolve) lets side-by-side copies build apart.
+const out = process.env.SERVER_OUT_DIR
+  ? path.resolve(process.env.SERVER_OUT_DIR)
+  : path.join(here, 'dist');
 const external = Object.keys(pkg.dependencies).filter((d) => !d.startsWith('@app/'));
 
-fs.rmSync(path.join(here, 'dist'), { recursive: true, force: true });
+fs.rmSync(out, { recursive: true, force: true });
 await build({
   entryPoints: [path.join(here, 'src/main.ts')],
-  outfile: path.join(here, 'dist/main.js'),
+  outfile: path.join(out, 'main.js'),
   bundle: true,
   platform: 'node',
   target: 'node20',
@@ -23,7 +27,7 @@ await build({
   },
   logLevel: 'warning',
 });
-fs.cpSync(path.join(here, 'src/db/migrations'), path.join(here, 'dist/migrations'), {
+fs.cpSync(path.join(here, 'src/db/migrations'), path.join(out, 'migrations'), {
   recursive: true,
 });
-console.log('server built to apps/server/dist');
+console.log(`server built to ${path.relative(process.cwd(), out) || '.'}`);
