@@ -176,6 +176,12 @@ async function place(url, order) {
       });
       const body = await res.json().catch(() => ({}));
       if (res.status >= 500 && attempt < 3) continue;
+      // The server limits orders per client address (INTAKE_RATE_LIMIT_MAX): wait as told.
+      if (res.status === 429 && attempt < 20) {
+        const seconds = Math.min(Number(res.headers.get('retry-after')) || 5, 60);
+        await new Promise((r) => setTimeout(r, seconds * 1000));
+        continue;
+      }
       return { status: res.status, body };
     } catch (err) {
       if (attempt >= 3) return { status: 0, body: { error: { message: String(err) } } };

@@ -121,7 +121,11 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => notifier.stop());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(createTicketsHub({ notifier }).routes);
-  await app.register(intakeRoutes(createIntakeService({ db: database.db, clock, notifier })));
+  await app.register(
+    intakeRoutes(createIntakeService({ db: database.db, clock, notifier }), {
+      rateLimit: config.intakeRateLimit,
+    }),
+  );
   await app.register(ticketsRoutes(createTicketsService({ db: database.db, clock, notifier })));
   await app.register(outletStatusRoutes(createOutletStatusService({ db: database.db })));
 

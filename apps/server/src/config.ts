@@ -24,6 +24,9 @@ const Env = z.object({
   // Extra SPA origins the embedded provider accepts redirects to (the Vite dev server).
   OIDC_DEV_ORIGINS: z.string().optional(),
   NODE_ENV: z.string().optional(),
+  // Public order intake: orders one client address may place per window (the rest get 429).
+  INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
+  INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
 });
 
 export type OidcConfig = {
@@ -42,6 +45,9 @@ export type OidcConfig = {
   spaOrigins: string[];
 };
 
+/** Requests one client address may make to the public order intake per window. */
+export type RateLimit = { max: number; windowMs: number };
+
 export type Config = {
   port: number;
   host: string;
@@ -52,6 +58,7 @@ export type Config = {
   adminDist: string | undefined;
   seedDemo: boolean;
   oidc: OidcConfig;
+  intakeRateLimit: RateLimit;
 };
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
@@ -75,6 +82,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,
     seedDemo: e.SEED_DEMO,
+    intakeRateLimit: {
+      max: e.INTAKE_RATE_LIMIT_MAX,
+      windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
     oidc: {
       embedded,
       // An external issuer is kept exactly as given: some end in '/' and `iss` must match.

@@ -1,11 +1,14 @@
 import { useOutletShell } from '../features/outlet/outlet-shell.tsx';
 import { LiveTicketsProvider, useLiveTicketsShell } from '../features/tickets/live-tickets.tsx';
+import { useHeartbeat } from '../lib/heartbeat.ts';
 import { AppShell } from '../shell/app-shell.tsx';
+import { useSession } from './session.tsx';
 
 /**
  * The admin shell with what the feature areas put into it: the live orders badge and the
  * realtime connection dot (tickets), the branch status text and the admin banner (outlet).
- * The shell itself knows no feature; this frame, in the app layer, joins them.
+ * The shell itself knows no feature; this frame, in the app layer, joins them. It also runs
+ * the version check of spec §4.6 for a signed-in user.
  */
 export function AdminFrame() {
   return (
@@ -18,11 +21,13 @@ export function AdminFrame() {
 function FramedShell() {
   const live = useLiveTicketsShell();
   const outlet = useOutletShell();
+  useHeartbeat(useSession().status === 'signedIn');
   return (
     <AppShell
       liveOrdersCount={live.liveOrdersCount}
       connectionState={live.connectionState}
       branchStatus={outlet.branchStatus}
+      banner={outlet.banner}
     />
   );
 }

@@ -5,6 +5,7 @@ import { RouterProvider, createMemoryRouter } from 'react-router';
 import { resetAuthForTests } from '../lib/auth.ts';
 import { authConfigRoute, fakeServer, ok } from '../test/fake-server.ts';
 import { AppProviders } from './providers.tsx';
+import { configureApiClient } from '../lib/api-client.ts';
 import { routes } from './router.tsx';
 import { SessionProvider, type Session } from './session.tsx';
 import { sessionFor, signedOutSession, TEST_TENANT } from './test-utils.tsx';
@@ -111,18 +112,45 @@ describe('routes and guards', () => {
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
-  it('shows an order taker the live orders page with the branches and no orders', async () => {
+  it('shows an order taker the live orders page with the brands, branches and start prompt', async () => {
+    // The tickets calls answer an empty list; the realtime hub stays unreachable.
+    const empty = (body: unknown) =>
+      Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    vi.stubGlobal(
+      'fetch',
+      vi.fn((input: RequestInfo | URL) => {
+        const path = new URL(String(input), 'http://localhost').pathname;
+        if (path === '/api/admin/tenants/tickets') return empty({ results: [] });
+        if (path === '/api/admin/tenants/tickets/counters')
+          return empty({
+            results: {
+              allTicketsCounter: 0,
+              newAndUnVerifiedTicketsCounter: 0,
+              inProgressTicketsCounter: 0,
+            },
+          });
+        return new Promise<Response>(() => undefined);
+      }),
+    );
+    vi.stubGlobal(
+      'WebSocket',
+      class {
+        close() {}
+        addEventListener() {}
+        removeEventListener() {}
+      },
+    );
+    configureApiClient({
+      getAccessToken: () => Promise.resolve('test-token'),
+      onUnauthorized: () => undefined,
+      onForbidden: () => undefined,
+    });
     renderAt('/admin/tickets/manage', sessionFor('OrderTaker'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Live orders' })).toBeVisible();
-    const harbour = screen.getByRole('heading', { level: 3, name: 'Harbour Street' });
-    const harbourCard = within(harbour.parentElement as HTMLElement);
-    expect(harbourCard.getByText('Open')).toBeVisible();
-    expect(harbourCard.getByText('Accepting orders')).toBeVisible();
-    const oldTown = within(
-      screen.getByRole('heading', { level: 3, name: 'Old Town' }).parentElement as HTMLElement,
-    );
-    expect(oldTown.getByText('Closed')).toBeVisible();
-    expect(screen.getByText('No live orders yet')).toBeVisible();
+    const brands = await screen.findByRole('list', { name: 'Brands and branches' });
+    expect(brands).toHaveTextContent('Harbour Street');
+    expect(brands).toHaveTextContent('Old Town');
+    expect(await screen.findByRole('button', { name: 'Start Live Orders' })).toBeVisible();
   });
 
   it.each(['/ticketview/42', '/t/42'])(

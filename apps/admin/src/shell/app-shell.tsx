@@ -19,13 +19,20 @@ export interface AppShellProps {
   liveOrdersCount?: number;
   branchStatus?: ReactNode;
   connectionState?: ConnectionState;
+  /** Banners under the top bar, above every admin page (the outlet status banner). */
+  banner?: ReactNode;
 }
 
 /**
  * Layout of the admin pages: top bar, side menu at the inline start (permanent from the md
  * breakpoint, a temporary drawer below it), the page, and the slide panel host.
  */
-export function AppShell({ liveOrdersCount, branchStatus, connectionState }: AppShellProps) {
+export function AppShell({
+  liveOrdersCount,
+  branchStatus,
+  connectionState,
+  banner,
+}: AppShellProps) {
   const { t } = useTranslation();
   const theme = useTheme();
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
@@ -73,6 +80,7 @@ export function AppShell({ liveOrdersCount, branchStatus, connectionState }: App
         )}
         <Box component="main" sx={{ flexGrow: 1, minInlineSize: 0 }}>
           <Toolbar />
+          {banner}
           <Box sx={{ padding: { xs: 2, md: 3 } }}>
             <Outlet />
           </Box>

@@ -55,9 +55,10 @@ export function TopBar({ onOpenMenu, branchStatus, connectionState, minimal }: T
         </Typography>
         {!minimal && <TenantSwitcher />}
         {!minimal && branchStatus && (
-          <Typography variant="body2" color="text.secondary" noWrap>
+          // On a phone the banner under the bar says what matters; the bar keeps its room.
+          <Box sx={{ display: { xs: 'none', sm: 'flex' }, minInlineSize: 0, overflow: 'hidden' }}>
             {branchStatus}
-          </Typography>
+          </Box>
         )}
         <Box sx={{ flexGrow: 1 }} />
         {!minimal && connectionState && <ConnectionDot state={connectionState} />}

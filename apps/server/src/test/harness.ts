@@ -43,7 +43,11 @@ export async function createTestDatabase(): Promise<Database & { dispose(): Prom
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Uploaded files of a test go to a temporary folder, never into the repository.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
-  return { ...loadConfig({ PORT: '8080', LOG_LEVEL: 'silent', DATA_DIR: dataDir }), ...overrides };
+  const config = loadConfig({ PORT: '8080', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  // Tests and benchmarks place thousands of orders from one address; the limit's own test
+  // sets a small one.
+  const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
+  return { ...config, intakeRateLimit, ...overrides };
 }
 
 export type TestContext = {

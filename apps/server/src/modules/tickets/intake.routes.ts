@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import {
   IdempotencyKey,
@@ -12,18 +13,32 @@ import {
   ValidationErrorResponse,
   envelope,
 } from '@app/contracts';
+import type { RateLimit } from '../../config.ts';
 import type { IntakeService } from './intake.service.ts';
 
 const BranchParams = z.object({ tenantId: Uuid, branchId: Uuid });
 const tags = ['order intake'];
 
+export type IntakeRoutesOptions = {
+  /** Orders per client address and window (config.intakeRateLimit); none when unset. */
+  rateLimit?: RateLimit;
+};
+
 /** The public calls a storefront or any client uses to place an order (no staff token). */
 export const intakeRoutes =
-  (intake: IntakeService): FastifyPluginAsyncZod =>
+  (intake: IntakeService, options: IntakeRoutesOptions = {}): FastifyPluginAsyncZod =>
   async (app) => {
+    const limit = options.rateLimit;
+    // Only in this plugin's scope: the limit guards placing orders, nothing else.
+    await app.register(rateLimit, { global: false });
+
     app.post(
       '/api/public/tenants/:tenantId/branches/:branchId/tickets',
       {
+        // Counted per client address (req.ip, from X-Forwarded-For behind the load balancer)
+        // before the body is read; a refused order counts too. The 429 carries Retry-After and
+        // goes through the error handler's envelope (code too_many_requests).
+        config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {},
         schema: {
           tags,
           summary: 'Place an order (or call staff from a table); the server prices it',
@@ -45,6 +60,9 @@ export const intakeRoutes =
             '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
             '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
             '`required` and the format codes.',
+            '',
+            '429 `too_many_requests` (with `Retry-After` in seconds) when one client address',
+            'places more orders than the server allows per window (INTAKE_RATE_LIMIT_*).',
           ].join('\n'),
           params: BranchParams,
           headers: z.looseObject({ 'idempotency-key': IdempotencyKey.optional() }),
@@ -55,6 +73,7 @@ export const intakeRoutes =
             404: ProblemResponse,
             409: ProblemResponse,
             422: ValidationErrorResponse,
+            429: ProblemResponse,
           },
         },
       },

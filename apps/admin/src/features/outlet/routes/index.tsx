@@ -1,4 +1,10 @@
 import type { RouteObject } from 'react-router';
+import { paths } from '../../../lib/paths.ts';
+import { OutletStatusPage } from './outlet-status-page.tsx';
 
 /** The outlet settings pages; they sit under /admin behind the route guard (route-access.ts). */
-export const outletRoutes: RouteObject[] = [];
+export const outletRoutes: RouteObject[] = [
+  // The menu's Accept/pause orders and settings/branch/operatingstatus are one screen (§2.1).
+  { path: paths.acceptOrders, element: <OutletStatusPage /> },
+  { path: paths.operatingStatus, element: <OutletStatusPage /> },
+];

@@ -1,94 +1,200 @@
-import Card from '@mui/material/Card';
-import CardContent from '@mui/material/CardContent';
-import Chip from '@mui/material/Chip';
+import { useMemo, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
+import TablePagination from '@mui/material/TablePagination';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
-import { localize, type BranchOperatingStatus } from '@app/contracts';
+import SearchOutlined from '@mui/icons-material/SearchOutlined';
+import type { TicketCounters, TicketSummary } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session.tsx';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { BrandsHeader } from '../components/brands-header.tsx';
+import { TicketDetailsSheet } from '../components/ticket-details/ticket-details-sheet.tsx';
+import { TicketFilterBar } from '../components/ticket-filter-bar.tsx';
+import { TicketsTable } from '../components/tickets-table.tsx';
+import { StartPrompt } from '../components/start-prompt.tsx';
+import { useLiveTickets } from '../live-tickets.tsx';
+import {
+  searchRows,
+  sortRows,
+  ticketsFor,
+  type SortDirection,
+  type SortKey,
+  type TicketFilter,
+} from '../lib/ticket-filters.ts';
+import { useTicketRows } from '../lib/ticket-rows.ts';
 
-/**
- * tickets/manage until the live-orders work replaces it: the current tenant's branches with
- * whether each is open and accepting orders, and an honest empty ticket list.
- */
+/** Spec §2.3, §9. */
+export const PAGE_SIZES = [10, 15, 25, 100] as const;
+const DEFAULT_PAGE_SIZE = 25;
+/** Spec §2.3: rows become stacked cards under 700 px. */
+export const CARDS_QUERY = '(max-width: 699.95px)';
+
+/** tickets/manage (spec §2.3): the live orders of the user's tenants. */
 export function LiveOrdersPage() {
-  const { t } = useTranslation();
-  const lang = useLanguage();
-  const { profile } = useSession();
-  const branches = profile?.branchProfiles ?? [];
+  const { t } = useTranslation('tickets');
+  const live = useLiveTickets();
+  const { tickets, started, openTicket, setOpenTicket } = live;
+
+  let body;
+  if (tickets.isPending) {
+    body = <Spinner label={t('loading')} />;
+  } else if (!started) {
+    body = (
+      <Stack spacing={2}>
+        <BrandsHeader tickets={tickets.data?.results ?? []} />
+        <StartPrompt onStart={() => void live.start()} />
+      </Stack>
+    );
+  } else if (!tickets.data) {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void tickets.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('loadError')}
+      </Alert>
+    );
+  } else {
+    body = <LiveOrdersView tickets={tickets.data.results} counters={tickets.data.counters} />;
+  }
 
   return (
-    <Stack spacing={3} sx={{ maxInlineSize: 960 }}>
-      <div>
-        <Typography variant="h4" component="h1">
-          {t('liveOrders.title')}
-        </Typography>
-        {profile && (
-          <Typography color="text.secondary">{localize(profile.localizedName, lang)}</Typography>
-        )}
-      </div>
-      <section aria-labelledby="live-orders-branches">
-        <Typography id="live-orders-branches" variant="h6" component="h2" gutterBottom>
-          {t('liveOrders.branches')}
-        </Typography>
-        <Stack spacing={1.5}>
-          {branches.map((branch) => (
-            <Card key={branch.branchId} variant="outlined">
-              <CardContent
-                sx={{
-                  display: 'flex',
-                  flexWrap: 'wrap',
-                  alignItems: 'center',
-                  gap: 1.5,
-                  '&:last-child': { paddingBlockEnd: 2 },
-                }}
-              >
-                <Typography component="h3" sx={{ fontWeight: 500, flexGrow: 1 }}>
-                  {localize(branch.branchName, lang)}
-                </Typography>
-                <BranchStatusChips status={branch.branchOperatingStatus} />
-              </CardContent>
-            </Card>
-          ))}
-        </Stack>
-      </section>
-      <Paper
-        variant="outlined"
-        sx={{ paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
-        role="status"
-      >
-        <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
-        <Typography variant="h6" component="p">
-          {t('liveOrders.empty')}
-        </Typography>
-        <Typography color="text.secondary">{t('liveOrders.emptyHint')}</Typography>
-      </Paper>
-    </Stack>
+    <>
+      {body}
+      <TicketDetailsSheet ticket={openTicket} onClose={() => setOpenTicket(null)} />
+    </>
   );
 }
 
-function BranchStatusChips({ status }: { status: BranchOperatingStatus }) {
-  const { t } = useTranslation();
+function LiveOrdersView({
+  tickets,
+  counters,
+}: {
+  tickets: readonly TicketSummary[];
+  counters: TicketCounters;
+}) {
+  const { t } = useTranslation('tickets');
+  const { setOpenTicket, tickets: query } = useLiveTickets();
+  const cards = useMediaQuery(CARDS_QUERY);
+  const [filter, setFilter] = useState<TicketFilter>('all');
+  const [search, setSearch] = useState('');
+  const [sortKey, setSortKey] = useState<SortKey>('time');
+  const [sortDirection, setSortDirection] = useState<SortDirection>('desc');
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
+
+  const rows = useTicketRows(useMemo(() => ticketsFor(tickets, filter), [tickets, filter]));
+  const shown = useMemo(
+    () => sortRows(searchRows(rows, search), sortKey, sortDirection),
+    [rows, search, sortKey, sortDirection],
+  );
+  // A list that shrank (a ticket accepted elsewhere) must not leave the page past its end.
+  const lastPage = Math.max(0, Math.ceil(shown.length / pageSize) - 1);
+  const currentPage = Math.min(page, lastPage);
+  const pageRows = shown.slice(currentPage * pageSize, (currentPage + 1) * pageSize);
+
+  const sortBy = (key: SortKey) => {
+    if (key === sortKey) setSortDirection(sortDirection === 'asc' ? 'desc' : 'asc');
+    else {
+      setSortKey(key);
+      // Time reads best newest first; the rest from the start.
+      setSortDirection(key === 'time' ? 'desc' : 'asc');
+    }
+  };
+
   return (
-    <Stack direction="row" sx={{ flexWrap: 'wrap', gap: 1 }}>
-      {status.closed ? (
-        <Chip size="small" color="default" label={t('liveOrders.closed')} />
-      ) : (
-        <Chip size="small" color="success" variant="outlined" label={t('liveOrders.open')} />
-      )}
-      {/* Spec §4.4: accepting orders is a separate toggle, hidden while the branch is closed. */}
-      {!status.closed && (
-        <Chip
-          size="small"
-          color={status.acceptingOrders ? 'success' : 'warning'}
-          variant="outlined"
-          label={t(status.acceptingOrders ? 'liveOrders.accepting' : 'liveOrders.notAccepting')}
+    <Stack spacing={2} sx={{ minInlineSize: 0 }}>
+      <BrandsHeader tickets={tickets} />
+      {query.isError && <Alert severity="warning">{t('loadError')}</Alert>}
+      <Stack
+        direction={{ xs: 'column', md: 'row' }}
+        spacing={2}
+        sx={{ alignItems: { md: 'center' }, justifyContent: 'space-between' }}
+      >
+        <TicketFilterBar
+          value={filter}
+          counters={counters}
+          onChange={(next) => {
+            setFilter(next);
+            setPage(0);
+          }}
         />
-      )}
-      {status.busy && <Chip size="small" color="warning" label={t('liveOrders.busy')} />}
+        <TextField
+          type="search"
+          size="small"
+          label={t('search')}
+          value={search}
+          onChange={(event) => {
+            setSearch(event.target.value);
+            setPage(0);
+          }}
+          sx={{ inlineSize: { xs: '100%', md: 320 } }}
+          slotProps={{
+            input: {
+              startAdornment: (
+                <InputAdornment position="start">
+                  <SearchOutlined fontSize="small" />
+                </InputAdornment>
+              ),
+            },
+          }}
+        />
+      </Stack>
+      {filter === 'completed' && <Alert severity="info">{t('completedNote')}</Alert>}
+      <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
+        {shown.length === 0 ? (
+          <Stack
+            role="status"
+            spacing={1}
+            sx={{ alignItems: 'center', paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
+          >
+            <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
+            <Typography variant="h6" component="p">
+              {search.trim() ? t('empty.search', { query: search.trim() }) : t(`empty.${filter}`)}
+            </Typography>
+            {!search.trim() && filter !== 'completed' && (
+              <Typography color="text.secondary">{t('emptyHint')}</Typography>
+            )}
+          </Stack>
+        ) : (
+          <>
+            <TicketsTable
+              rows={pageRows}
+              sortKey={sortKey}
+              sortDirection={sortDirection}
+              onSort={sortBy}
+              onOpen={(row) =>
+                setOpenTicket({ tenantId: row.ticket.tenantId, ticketId: row.ticket.id })
+              }
+              cards={cards}
+            />
+            <TablePagination
+              component="div"
+              count={shown.length}
+              page={currentPage}
+              rowsPerPage={pageSize}
+              rowsPerPageOptions={[...PAGE_SIZES]}
+              onPageChange={(_, next) => setPage(next)}
+              onRowsPerPageChange={(event) => {
+                setPageSize(Number(event.target.value));
+                setPage(0);
+              }}
+              labelRowsPerPage={t('rowsPerPage')}
+              labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+            />
+          </>
+        )}
+      </Paper>
     </Stack>
   );
 }

@@ -1,0 +1,167 @@
+import { randomUUID } from 'node:crypto';
+import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import { signIn } from './auth.ts';
+
+/**
+ * Issue 6, live orders (spec §2.3): the order taker starts live orders and an order placed
+ * through the public intake appears without a reload, with the toast and the New counter.
+ */
+
+interface Branch {
+  branchId: string;
+  branchName: { fieldValue: string; en?: string };
+  branchOperatingStatus: { closed: boolean; acceptingOrders: boolean; busy: boolean };
+}
+interface Storefront {
+  tenantId: string;
+  branches: Branch[];
+}
+
+const isOpen = (b: Branch) =>
+  !b.branchOperatingStatus.closed && b.branchOperatingStatus.acceptingOrders;
+
+async function results<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url);
+  expect(res.ok(), `GET ${url}`).toBe(true);
+  return ((await res.json()) as { results: T }).results;
+}
+
+async function abdoun(request: APIRequestContext) {
+  const store = await results<Storefront>(request, '/api/public/storefronts/al-bayt');
+  const branch = store.branches.find((b) => b.branchName.fieldValue === 'Abdoun')!;
+  return { tenantId: store.tenantId, branch };
+}
+
+/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
+async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    return (JSON.parse(sessionStorage.getItem(key!)!) as { access_token: string }).access_token;
+  });
+}
+
+/**
+ * Runs `body` with the Abdoun outlet open and accepting orders; another spec closes it for a
+ * while, so if it is not, a manager opens it and the status is put back afterwards.
+ */
+async function withOpenOutlet(
+  browser: Browser,
+  request: APIRequestContext,
+  body: (ids: { tenantId: string; branchId: string }) => Promise<void>,
+) {
+  const { tenantId, branch } = await abdoun(request);
+  const ids = { tenantId, branchId: branch.branchId };
+  if (isOpen(branch)) return body(ids);
+
+  const context = await browser.newContext();
+  const manager = await context.newPage();
+  await signIn(manager, 'manager@demo.local');
+  const token = await accessToken(manager);
+  const setStatus = (status: Branch['branchOperatingStatus']) =>
+    request.put(`/api/admin/tenants/${tenantId}/status/${branch.branchId}`, {
+      headers: { authorization: `Bearer ${token}` },
+      data: status,
+    });
+  try {
+    expect((await setStatus({ closed: false, acceptingOrders: true, busy: false })).ok()).toBe(
+      true,
+    );
+    await body(ids);
+  } finally {
+    await setStatus(branch.branchOperatingStatus);
+    await context.close();
+  }
+}
+
+interface MenuItem {
+  variants: { id: string }[];
+  modifierGroups: { minQuantity: number; modifierItems: { id: string }[] }[];
+}
+
+/** A pickup order of one item, with the fewest modifiers its groups require. */
+async function placePickupOrder(
+  request: APIRequestContext,
+  { tenantId, branchId }: { tenantId: string; branchId: string },
+) {
+  const menu = await results<{ sections: { items: MenuItem[] }[] }>(
+    request,
+    `/api/public/tenants/${tenantId}/branches/${branchId}/menu?checkoutTemplate=PICKUP`,
+  );
+  const item = menu.sections
+    .flatMap((s) => s.items)
+    .find(
+      (i) =>
+        i.variants.length > 0 &&
+        i.modifierGroups.every((g) => g.modifierItems.length >= g.minQuantity),
+    )!;
+  const res = await request.post(`/api/public/tenants/${tenantId}/branches/${branchId}/tickets`, {
+    headers: { 'idempotency-key': `e2e-live-orders-${randomUUID()}` },
+    data: {
+      checkoutTemplate: 'PICKUP',
+      cartItems: [
+        {
+          variantId: item.variants[0]!.id,
+          quantity: 1,
+          modifiers: item.modifierGroups.flatMap((g) =>
+            g.modifierItems.slice(0, g.minQuantity).map((m) => ({ modifierItemId: m.id })),
+          ),
+        },
+      ],
+      isFulfillmentAsap: true,
+      paymentMethodType: 'CASH',
+      firstName: 'E2E Live',
+      lang: 'en',
+    },
+  });
+  expect(res.status(), await res.text()).toBe(201);
+  return ((await res.json()) as { results: { id: string; ticketNumber: number } }).results;
+}
+
+/** The count shown on a filter toggle; no count means 0. */
+async function filterCount(page: Page, label: string): Promise<number> {
+  const text = await page.getByRole('button', { name: new RegExp(`^${label}`) }).innerText();
+  const match = /(\d+)\s*$/.exec(text);
+  return match ? Number(match[1]) : 0;
+}
+
+test('an order placed through the public intake appears live with the toast', async ({
+  page,
+  browser,
+  request,
+}) => {
+  await signIn(page, 'staff@demo.local');
+  await expect(page).toHaveURL('/admin/tickets/manage');
+  await page.getByRole('button', { name: 'Start Live Orders' }).click();
+  await expect(page.getByRole('group', { name: 'Show orders' })).toBeVisible();
+  // The realtime dot turns green once the hub is connected.
+  await expect(page.getByRole('img', { name: 'Live updates connected' })).toBeVisible();
+  const newBefore = await filterCount(page, 'New');
+
+  let placed: { id: string; ticketNumber: number; tenantId: string } | undefined;
+  try {
+    await withOpenOutlet(browser, request, async (ids) => {
+      placed = { ...(await placePickupOrder(request, ids)), tenantId: ids.tenantId };
+    });
+    const number = placed!.ticketNumber;
+
+    // No reload: the hub's event brings the order in.
+    const toast = page.getByRole('alert').filter({ hasText: `New order #${number}` });
+    await expect(toast).toBeVisible();
+    await expect(page.getByRole('row', { name: `Order #${number}, Not Accepted` })).toBeVisible();
+    await expect
+      .poll(() => filterCount(page, 'New'), { message: 'the New counter' })
+      .toBe(newBefore + 1);
+
+    await toast.getByRole('button', { name: 'Open Latest Order' }).click();
+    await expect(page.getByRole('dialog')).toBeVisible();
+  } finally {
+    // Leave no waiting order behind for the specs after this one.
+    if (placed) {
+      const token = await accessToken(page);
+      await request.put(`/api/admin/tenants/${placed.tenantId}/tickets/${placed.id}`, {
+        headers: { authorization: `Bearer ${token}` },
+        data: { status: 'Cancelled', reason: 'CANCELLED_BY_CUSTOMER', note: 'e2e clean-up' },
+      });
+    }
+  }
+});

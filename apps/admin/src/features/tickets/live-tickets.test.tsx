@@ -1,0 +1,154 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { Route, Routes, useLocation } from 'react-router';
+import { act, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import type { TicketSummary } from '@app/contracts';
+import { sessionFor } from '../../app/test-utils.tsx';
+import { fakeServer } from '../../test/fake-server.ts';
+import { TICKETS_LIST_PATH } from './api/tickets-list.ts';
+import { useLiveTickets, useLiveTicketsShell } from './live-tickets.tsx';
+import { renderLive, ticket, ticketRoutes } from './test/fixtures.tsx';
+
+vi.mock('../../lib/notification-sound.ts', () => ({
+  unlockNotificationSound: vi.fn(() => Promise.resolve(true)),
+  playNotificationSound: vi.fn(() => Promise.resolve(true)),
+}));
+
+function ShellProbe() {
+  const { liveOrdersCount, connectionState } = useLiveTicketsShell();
+  return (
+    <dl>
+      <dt>badge</dt>
+      <dd aria-label="badge">{liveOrdersCount ?? 'none'}</dd>
+      <dt>dot</dt>
+      <dd aria-label="dot">{connectionState ?? 'none'}</dd>
+    </dl>
+  );
+}
+
+/** Another admin page: it can start live orders and says which ticket is open. */
+function OtherPage() {
+  const { start, openTicket } = useLiveTickets();
+  return (
+    <>
+      <p>Other page at {useLocation().pathname}</p>
+      <button onClick={() => void start()}>Start</button>
+      {openTicket && <p>Open ticket {openTicket.ticketId}</p>}
+    </>
+  );
+}
+
+let list: TicketSummary[];
+const listCalls = (server: ReturnType<typeof fakeServer>) =>
+  server.requests.filter((r) => r.url.pathname === TICKETS_LIST_PATH).length;
+
+beforeEach(() => {
+  list = [
+    ticket({ status: 'UnVerified' }),
+    ticket({ status: 'New' }),
+    ticket({ status: 'InProgress' }),
+    ticket({ status: 'Completed' }),
+  ];
+});
+
+afterEach(() => {
+  vi.useRealTimers();
+  vi.unstubAllGlobals();
+});
+
+describe('LiveTicketsProvider', () => {
+  it('gives the side menu the new plus unverified count and the top bar the hub state', async () => {
+    fakeServer(ticketRoutes(() => list));
+    const { realtime } = renderLive(<ShellProbe />);
+    expect(await screen.findByText('2', { selector: '[aria-label="badge"]' })).toBeVisible();
+    expect(screen.getByLabelText('dot')).toHaveTextContent('connecting');
+    expect(realtime.state.started).toBe(1);
+    act(() => realtime.setState('connected'));
+    expect(screen.getByLabelText('dot')).toHaveTextContent('connected');
+  });
+
+  it('refetches on a hub event, so the badge follows a new order without a reload', async () => {
+    const server = fakeServer(ticketRoutes(() => list));
+    const { realtime } = renderLive(<ShellProbe />);
+    await screen.findByText('2', { selector: '[aria-label="badge"]' });
+    const added = ticket({ status: 'UnVerified', minutesAgo: 0 });
+    list = [added, ...list];
+    act(() =>
+      realtime.emit({
+        change: 'created',
+        tenantId: added.tenantId,
+        branchId: added.branchId,
+        ticketId: added.id,
+        ticketNumber: added.ticketNumber,
+        ticketType: 'cartticket',
+        status: 'UnVerified',
+        at: added.timestamp,
+      }),
+    );
+    expect(await screen.findByText('3', { selector: '[aria-label="badge"]' })).toBeVisible();
+    expect(listCalls(server)).toBe(2);
+
+    // After a reconnect (the client waited its 1–4 s) events may have been missed.
+    list = list.slice(1);
+    act(() => realtime.reconnected());
+    expect(await screen.findByText('2', { selector: '[aria-label="badge"]' })).toBeVisible();
+  });
+
+  it('polls the list every 60 s when no event comes', async () => {
+    vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
+    const server = fakeServer(ticketRoutes(() => list));
+    renderLive(<ShellProbe />);
+    await screen.findByText('2', { selector: '[aria-label="badge"]' });
+    list = [ticket({ status: 'UnVerified' }), ...list];
+    await act(() => vi.advanceTimersByTimeAsync(59_000));
+    expect(listCalls(server)).toBe(1);
+    await act(() => vi.advanceTimersByTimeAsync(1_000));
+    expect(await screen.findByText('3', { selector: '[aria-label="badge"]' })).toBeVisible();
+    expect(listCalls(server)).toBe(2);
+  });
+
+  it.each([
+    ['a super admin', sessionFor('SuperAdmin')],
+    [
+      'a signed-out visitor',
+      { ...sessionFor('OrderTaker'), status: 'signedOut' as const, user: null },
+    ],
+  ])('loads nothing and connects nowhere for %s', async (_, session) => {
+    const server = fakeServer(ticketRoutes(() => list));
+    const { realtime } = renderLive(<ShellProbe />, { session });
+    await act(() => Promise.resolve());
+    expect(screen.getByLabelText('badge')).toHaveTextContent('none');
+    expect(screen.getByLabelText('dot')).toHaveTextContent('none');
+    expect(server.requests).toHaveLength(0);
+    expect(realtime.state.started).toBe(0);
+  });
+
+  it('alerts on any admin page once started; Open Latest Order goes to live orders', async () => {
+    const user = userEvent.setup();
+    fakeServer(ticketRoutes(() => list));
+    const { realtime } = renderLive(
+      <Routes>
+        <Route path="/admin/tickets/manage" element={<OtherPage />} />
+        <Route path="*" element={<OtherPage />} />
+      </Routes>,
+      { path: '/admin/catalog/v2/categories' },
+    );
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const added = ticket({ ticketNumber: 4242, status: 'UnVerified', minutesAgo: 0 });
+    list = [added, ...list];
+    act(() => realtime.reconnected());
+    await user.click(await screen.findByRole('button', { name: 'Open Latest Order' }));
+    expect(screen.getByText('Other page at /admin/tickets/manage')).toBeVisible();
+    expect(screen.getByText(`Open ticket ${added.id}`)).toBeVisible();
+    // The toast closes (after its exit transition).
+    await waitFor(() => expect(screen.queryByText('New order #4242')).toBeNull());
+  });
+
+  it('closes the connection when it goes away', async () => {
+    fakeServer(ticketRoutes(() => list));
+    const { realtime, unmount } = renderLive(<ShellProbe />);
+    await screen.findByText('2', { selector: '[aria-label="badge"]' });
+    unmount();
+    expect(realtime.state.stopped).toBe(1);
+  });
+});

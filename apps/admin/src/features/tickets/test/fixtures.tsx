@@ -1,0 +1,136 @@
+import type { ReactElement } from 'react';
+import { MemoryRouter, Route, Routes } from 'react-router';
+import { render, type RenderResult } from '@testing-library/react';
+import { QueryClient } from '@tanstack/react-query';
+import type { TicketCounters, TicketSummary, TicketsUpdate } from '@app/contracts';
+import { AppProviders } from '../../../app/providers.tsx';
+import { SessionProvider, type Session } from '../../../app/session.tsx';
+import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../app/test-utils.tsx';
+import { configureApiClient } from '../../../lib/api-client.ts';
+import type { ConnectionState, RealtimeClient } from '../../../lib/realtime.ts';
+import { ok } from '../../../test/fake-server.ts';
+import { TICKETS_COUNTERS_PATH, TICKETS_LIST_PATH } from '../api/tickets-list.ts';
+import { LiveTicketsProvider } from '../live-tickets.tsx';
+
+export const HARBOUR = TEST_PROFILE.branchProfiles[0]!;
+export const OLD_TOWN = TEST_PROFILE.branchProfiles[1]!;
+
+let sequence = 0;
+
+/** A ticket of TEST_TENANT placed `minutesAgo` minutes ago (a pickup paid in cash). */
+export function ticket(overrides: Partial<TicketSummary> & { minutesAgo?: number } = {}) {
+  const { minutesAgo = 5, ...rest } = overrides;
+  sequence += 1;
+  const at = new Date(Date.now() - minutesAgo * 60_000).toISOString();
+  const summary: TicketSummary = {
+    ticketType: 'cartticket',
+    id: `00000000-0000-4000-8000-${String(sequence).padStart(12, '0')}`,
+    tenantId: TEST_TENANT.tenantId,
+    tenantName: TEST_TENANT.localizedName,
+    branchId: HARBOUR.branchId,
+    branchName: HARBOUR.branchName,
+    ticketNumber: 1000 + sequence,
+    timestamp: at,
+    updatedAt: at,
+    status: 'UnVerified',
+    lang: 'en',
+    checkoutUiTemplate: 'PICKUP',
+    serviceArea: null,
+    deliveryZone: null,
+    firstName: 'Rana',
+    lastName: null,
+    total: 12.5,
+    currency: 'JOD',
+    paymentMethodType: 'CASH',
+    paymentStatus: null,
+    ...rest,
+  };
+  return summary;
+}
+
+/** The §4.1 counters of a list, as the server computes them. */
+export function countersOf(tickets: readonly TicketSummary[]): TicketCounters {
+  const count = (...statuses: string[]) =>
+    tickets.filter((t) => statuses.includes(t.status)).length;
+  const fresh = count('New', 'UnVerified');
+  const inProgress = count('InProgress');
+  return {
+    allTicketsCounter: fresh + inProgress,
+    newAndUnVerifiedTicketsCounter: fresh,
+    inProgressTicketsCounter: inProgress,
+  };
+}
+
+/** Fake routes answering the live list from `current()` at each call. */
+export function ticketRoutes(current: () => TicketSummary[]) {
+  return {
+    [`GET ${TICKETS_LIST_PATH}`]: () => ok(current())(),
+    [`GET ${TICKETS_COUNTERS_PATH}`]: () => ok(countersOf(current()))(),
+  };
+}
+
+/** A realtime client the test drives by hand. */
+export function fakeRealtime() {
+  const state = { value: 'connecting' as ConnectionState, started: 0, stopped: 0 };
+  const stateListeners = new Set<(s: ConnectionState) => void>();
+  const updateListeners = new Set<(u: TicketsUpdate) => void>();
+  const refetchListeners = new Set<() => void>();
+  const client: RealtimeClient = {
+    get state() {
+      return state.value;
+    },
+    start: () => void (state.started += 1),
+    stop: () => void (state.stopped += 1),
+    onStateChange: (l) => (stateListeners.add(l), () => stateListeners.delete(l)),
+    onTicketsUpdate: (l) => (updateListeners.add(l), () => updateListeners.delete(l)),
+    onRefetchNeeded: (l) => (refetchListeners.add(l), () => refetchListeners.delete(l)),
+  };
+  return {
+    client,
+    state,
+    setState(next: ConnectionState) {
+      state.value = next;
+      for (const l of stateListeners) l(next);
+    },
+    emit(update: TicketsUpdate) {
+      for (const l of updateListeners) l(update);
+    },
+    reconnected() {
+      for (const l of refetchListeners) l();
+    },
+  };
+}
+
+/** Renders `ui` at `path` inside the live tickets provider, as the admin frame does. */
+export function renderLive(
+  ui: ReactElement,
+  {
+    session = sessionFor('OrderTaker'),
+    path = '/admin/tickets/manage',
+    realtime = fakeRealtime(),
+  }: { session?: Session; path?: string; realtime?: ReturnType<typeof fakeRealtime> } = {},
+): RenderResult & { queryClient: QueryClient; realtime: ReturnType<typeof fakeRealtime> } {
+  configureApiClient({
+    getAccessToken: () => Promise.resolve('test-token'),
+    onUnauthorized: () => undefined,
+    onForbidden: () => undefined,
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const createClient = () => realtime.client;
+  const result = render(
+    <AppProviders queryClient={queryClient}>
+      <SessionProvider session={session}>
+        <MemoryRouter initialEntries={[path]}>
+          <LiveTicketsProvider createClient={createClient}>
+            <Routes>
+              <Route path="*" element={ui} />
+            </Routes>
+          </LiveTicketsProvider>
+        </MemoryRouter>
+      </SessionProvider>
+    </AppProviders>,
+  );
+  return { ...result, queryClient, realtime };
+}
