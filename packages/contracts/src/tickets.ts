@@ -88,9 +88,11 @@ export const TICKET_TRANSITIONS: Readonly<Record<TicketStatus, readonly TicketSt
 export const canMoveTicket = (from: TicketStatus, to: TicketStatus) =>
   TICKET_TRANSITIONS[from].includes(to);
 
-/** A reject (cancelling a ticket not yet accepted) needs one of the four reasons. */
-export const needsRejectReason = (from: TicketStatus, to: TicketStatus) =>
-  to === 'Cancelled' && (from === 'UnVerified' || from === 'New');
+/**
+ * §4.1: the confirmation of a reject requires one of the four reasons. A cancel after accepting
+ * goes through the same confirmation, so every cancelled ticket records why.
+ */
+export const needsCancellationReason = (to: TicketStatus) => to === 'Cancelled';
 
 // ---------------------------------------------------------------------------------------------
 // Order intake: POST /api/public/tenants/{tenantId}/branches/{branchId}/tickets

@@ -153,7 +153,6 @@ function useNewOrderAlerts(
   started: boolean,
   openTicket: (ticket: TicketRef) => void,
 ) {
-  const { t } = useTranslation('tickets');
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const { pathname } = useLocation();
@@ -175,29 +174,21 @@ function useNewOrderAlerts(
     if (fresh.length === 0) return;
     const latest = fresh.reduce((a, b) => (b.timestamp > a.timestamp ? b : a));
     void playNotificationSound();
-    enqueueSnackbar(
-      fresh.length === 1
-        ? t('toast.newOrder', { number: latest.ticketNumber })
-        : t('toast.newOrders', { count: fresh.length }),
-      {
-        variant: 'info',
-        anchorOrigin: SNACKBAR_ANCHOR,
-        autoHideDuration: NEW_ORDER_TOAST_MS,
-        action: (key) => (
-          <Button
-            color="inherit"
-            size="small"
-            onClick={() => {
-              closeSnackbar(key);
-              openTicket({ tenantId: latest.tenantId, ticketId: latest.id });
-              if (currentPath.current !== paths.liveOrders) void navigate(paths.liveOrders);
-            }}
-          >
-            {t('toast.openLatest')}
-          </Button>
-        ),
-      },
-    );
+    // The texts are components so a toast that stays for hours follows a language switch.
+    enqueueSnackbar(<NewOrderToastText count={fresh.length} number={latest.ticketNumber} />, {
+      variant: 'info',
+      anchorOrigin: SNACKBAR_ANCHOR,
+      autoHideDuration: NEW_ORDER_TOAST_MS,
+      action: (key) => (
+        <OpenLatestOrderButton
+          onClick={() => {
+            closeSnackbar(key);
+            openTicket({ tenantId: latest.tenantId, ticketId: latest.id });
+            if (currentPath.current !== paths.liveOrders) void navigate(paths.liveOrders);
+          }}
+        />
+      ),
+    });
     // Only a new list raises an alert; the other inputs only shape the next one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tickets]);
@@ -208,6 +199,20 @@ function useNewOrderAlerts(
     const timer = setInterval(() => void playNotificationSound(), UNVERIFIED_SOUND_MS);
     return () => clearInterval(timer);
   }, [started, anyWaiting]);
+}
+
+function NewOrderToastText({ count, number }: { count: number; number: number }) {
+  const { t } = useTranslation('tickets');
+  return count === 1 ? t('toast.newOrder', { number }) : t('toast.newOrders', { count });
+}
+
+function OpenLatestOrderButton({ onClick }: { onClick: () => void }) {
+  const { t } = useTranslation('tickets');
+  return (
+    <Button color="inherit" size="small" onClick={onClick}>
+      {t('toast.openLatest')}
+    </Button>
+  );
 }
 
 /** The live tickets for the live orders page; needs the LiveTicketsProvider of the admin frame. */

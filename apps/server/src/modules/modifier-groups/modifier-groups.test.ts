@@ -200,4 +200,144 @@ describe('modifier groups', () => {
       { ...first, localizedTitle: t('Garlic (extra)'), active: false },
     ]);
   });
+
+  it('enforces the title, item texts, prices and quantities at their bounds', async () => {
+    const post = (extra: Record<string, unknown>) =>
+      call('POST', '/modifiergroups/', owner, group(extra));
+    expect(codes(await post({ localizedTitle: t('') }), 'localizedTitle.fieldValue')).toEqual([
+      'required',
+    ]);
+    expect(
+      codes(await post({ localizedTitle: t('x'.repeat(256)) }), 'localizedTitle.fieldValue'),
+    ).toEqual(['max']);
+    expect(codes(await post({ minQuantity: 51, maxQuantity: 51 }), 'minQuantity')).toEqual([
+      'error_modifierGroups_minimumQuantity_range',
+    ]);
+    expect(codes(await post({ maxQuantity: -1 }), 'maxQuantity')).toEqual([
+      'error_modifierGroups_maximumQuantity_range',
+    ]);
+    expect(codes(await post({ maxQuantity: undefined }), 'maxQuantity')).toEqual([
+      'error_modifierGroups_maximumQuantity_range',
+    ]);
+    expect(codes(await post({ minQuantity: 1.5 }), 'minQuantity')).toEqual([
+      'error_modifierGroups_minimumQuantity_range',
+    ]);
+    const blank = { modifierItems: [{ localizedTitle: t(''), price: 1 }] };
+    expect(codes(await post(blank), 'modifierItems.0.localizedTitle.fieldValue')).toEqual([
+      'required',
+    ]);
+    const negative = { modifierItems: [{ localizedTitle: t('Free'), price: -1 }] };
+    expect(codes(await post(negative), 'modifierItems.0.price')).toEqual(['price_invalid']);
+
+    const bounds = await post({
+      name: 'n'.repeat(255),
+      localizedTitle: t('x'.repeat(255)),
+      minQuantity: 50,
+      maxQuantity: 50,
+      modifierItems: [
+        { localizedTitle: t('y'.repeat(1024)), price: 100000 },
+        { localizedTitle: t('Free'), price: 0 },
+      ],
+    });
+    expect(bounds.statusCode, bounds.body).toBe(201);
+    expect(bounds.json().results.modifierItems.map((i: { price: number }) => i.price)).toEqual([
+      100000, 0,
+    ]);
+  });
+
+  it('switches the counter off on an update to max 1, and keeps it with more', async () => {
+    const g = (await call('POST', '/modifiergroups/', owner, group({ name: 'Counted' }))).json()
+      .results;
+    expect(g.allowModifierItemCounter).toBe(true);
+    const one = await call('PUT', `/modifiergroups/${g.id}`, owner, {
+      ...group({ name: 'Counted' }),
+      minQuantity: 0,
+      maxQuantity: 1,
+      allowModifierItemCounter: true,
+    });
+    expect(one.json().results.allowModifierItemCounter).toBe(false);
+  });
+
+  it('reads groups by ids, repeated or comma-separated, and never another tenant’s', async () => {
+    const a = (await call('POST', '/modifiergroups/', owner, group({ name: 'Q1' }))).json().results;
+    const b = (await call('POST', '/modifiergroups/', owner, group({ name: 'Q2' }))).json().results;
+    const ids = (res: { json(): { results: { id: string }[] } }) =>
+      res
+        .json()
+        .results.map((x) => x.id)
+        .sort();
+    expect(
+      ids(await call('GET', `/modifiergroups/query?modifierGroupIds=${a.id},${b.id}`, manager)),
+    ).toEqual([a.id, b.id].sort());
+    expect(
+      ids(
+        await call(
+          'GET',
+          `/modifiergroups/query?modifierGroupIds=${a.id}&modifierGroupIds=${b.id}`,
+          manager,
+        ),
+      ),
+    ).toEqual([a.id, b.id].sort());
+    expect(
+      (await call('GET', '/modifiergroups/query?modifierGroupIds=nope', owner)).statusCode,
+    ).toBe(422);
+
+    const [other] = await ctx.database.db
+      .select()
+      .from(s.tenants)
+      .where(eq(s.tenants.slug, 'casa-verde'));
+    const otherBase = base.replace(/tenants\/[^/]+/, `tenants/${other!.id}`);
+    const otherOwner = await authAs(ctx, 'owner@other.local');
+    const created = await ctx.app.inject({
+      method: 'POST',
+      url: `${otherBase}/modifiergroups/`,
+      headers: otherOwner,
+      payload: group(),
+    });
+    expect(created.statusCode, created.body).toBe(201);
+    const otherGroupId: string = created.json().results.id;
+    // Through its own tenant's URL only; anywhere else it does not exist.
+    expect(
+      (
+        await ctx.app.inject({
+          method: 'POST',
+          url: `${otherBase}/modifiergroups/`,
+          headers: owner,
+          payload: group(),
+        })
+      ).statusCode,
+    ).toBe(404);
+    expect(
+      (await call('GET', `/modifiergroups/query?modifierGroupIds=${otherGroupId}`, owner)).json()
+        .results,
+    ).toEqual([]);
+    expect((await call('GET', `/modifiergroups/${otherGroupId}`, owner)).statusCode).toBe(404);
+    expect((await call('DELETE', `/modifiergroups/${otherGroupId}`, owner)).statusCode).toBe(404);
+    expect(
+      (await call('GET', `/modifiergroups/${otherGroupId}/linkedcatalogitems`, owner)).statusCode,
+    ).toBe(404);
+  });
+
+  it('refuses another group’s modifier item in an update', async () => {
+    const a = (await call('POST', '/modifiergroups/', owner, group({ name: 'Own' }))).json()
+      .results;
+    const b = (await call('POST', '/modifiergroups/', owner, group({ name: 'Other' }))).json()
+      .results;
+    const res = await call('PUT', `/modifiergroups/${a.id}`, owner, {
+      ...group({ name: 'Own' }),
+      modifierItems: [b.modifierItems[0]],
+    });
+    expect(codes(res, 'modifierItems.0.id')).toEqual(['modifier_item_not_found']);
+  });
+
+  it('lets order takers neither create, change nor delete groups', async () => {
+    expect((await call('POST', '/modifiergroups/', staff, group())).statusCode).toBe(403);
+    const g = (await call('POST', '/modifiergroups/', owner, group({ name: 'Guarded' }))).json()
+      .results;
+    expect((await call('PUT', `/modifiergroups/${g.id}`, staff, group())).statusCode).toBe(403);
+    expect((await call('DELETE', `/modifiergroups/${g.id}`, staff)).statusCode).toBe(403);
+    expect(
+      (await call('GET', `/modifiergroups/${g.id}/linkedcatalogitems`, staff)).statusCode,
+    ).toBe(403);
+  });
 });

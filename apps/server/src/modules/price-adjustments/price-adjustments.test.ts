@@ -161,4 +161,100 @@ describe('price adjustments', () => {
   it('is for owners only', async () => {
     expect((await call('GET', '', undefined, manager)).statusCode).toBe(403);
   });
+
+  it('reports each missing field of §5 as required', async () => {
+    const missing = (field: string) => {
+      const b: Record<string, unknown> = body({ name: `No ${field}`.slice(0, 20) });
+      delete b[field];
+      return call('POST', '', b);
+    };
+    expect(codes(await missing('name'), 'name')).toEqual(['required']);
+    expect(codes(await missing('adjustmentDirection'), 'adjustmentDirection')).toEqual([
+      'required',
+    ]);
+    // Reported on the field (the form words every code of it as "... is required").
+    expect(codes(await missing('adjustmentType'), 'adjustmentType')).toHaveLength(1);
+    expect(codes(await missing('amount'), 'amount')).toHaveLength(1);
+    expect(codes(await missing('checkoutTemplates'), 'checkoutTemplates')).toEqual(['required']);
+    expect(codes(await missing('priority'), 'priority')).toEqual(['required']);
+    // An empty name is too short for the 5–20 rule.
+    expect(codes(await call('POST', '', body({ name: '' })), 'name')).toEqual(['min']);
+    expect(codes(await call('POST', '', body({ name: '   abcd  ' })), 'name')).toEqual(['min']);
+  });
+
+  it('bounds the amount: above 0, at most 100% or 100000, three decimals', async () => {
+    const amount = async (extra: Record<string, unknown>) =>
+      codes(await call('POST', '', body(extra)), 'amount');
+    expect(await amount({ name: 'Zero amount', amount: 0 })).toEqual(['min']);
+    expect(await amount({ name: 'Over 100%', amount: 100.5 })).toEqual(['max']);
+    expect(await amount({ name: 'Huge flat', adjustmentType: 'Flat', amount: 100000.001 })).toEqual(
+      ['max'],
+    );
+    expect(await amount({ name: 'Four decimals', amount: '1.2345' })).toEqual(['amount_invalid']);
+    expect(await amount({ name: 'Negative', amount: -5 })).toEqual(['amount_invalid']);
+    const full = await call('POST', '', body({ name: 'Double it', amount: 100 }));
+    expect(full.statusCode, full.body).toBe(201);
+    const flat = await call(
+      'POST',
+      '',
+      body({ name: 'Big flat', adjustmentType: 'Flat', amount: '100000' }),
+    );
+    expect(flat.statusCode, flat.body).toBe(201);
+    expect(flat.json().results).toMatchObject({ amount: 100000, isActive: true });
+  });
+
+  it('refuses renaming onto a taken name and Override on update too', async () => {
+    const a = (await call('POST', '', body({ name: 'Rename me' }))).json().results;
+    await call('POST', '', body({ name: 'Taken name' }));
+    expect(codes(await call('PUT', `/${a.id}`, body({ name: 'taken NAME' })), 'name')).toEqual([
+      'ItemAlreadyExists',
+    ]);
+    // Its own name is not a clash.
+    expect(
+      (await call('PUT', `/${a.id}`, body({ name: 'Rename me', priority: 3 }))).statusCode,
+    ).toBe(200);
+    expect(
+      codes(
+        await call('PUT', `/${a.id}`, body({ name: 'Rename me', adjustmentType: 'Override' })),
+        'adjustmentType',
+      ),
+    ).toEqual(['adjustment_type_not_supported']);
+  });
+
+  it('keeps every call owner-only and every id inside its tenant', async () => {
+    const id = (await call('POST', '', body({ name: 'Owner only' }))).json().results.id;
+    expect((await call('POST', '', body({ name: 'By manager' }), manager)).statusCode).toBe(403);
+    expect((await call('PUT', `/${id}`, body({ name: 'Owner only' }), manager)).statusCode).toBe(
+      403,
+    );
+    expect((await call('DELETE', `/${id}`, undefined, manager)).statusCode).toBe(403);
+    expect((await call('GET', `/${id}/schedule`, undefined, manager)).statusCode).toBe(403);
+    expect(
+      (await call('PUT', `/variants/${id}`, { SelectedVariantsIds: [] }, manager)).statusCode,
+    ).toBe(403);
+
+    const other = await authAs(ctx, 'owner@other.local');
+    const otherTenant = (await ctx.database.db.select().from(s.tenants)).find(
+      (x) => x.slug === 'casa-verde',
+    )!;
+    const otherBase = base.replace(/tenants\/[^/]+/, `tenants/${otherTenant.id}`);
+    const foreign = await ctx.app.inject({
+      method: 'POST',
+      url: otherBase,
+      headers: other,
+      payload: body({ name: 'Casa promo' }),
+    });
+    expect(foreign.statusCode, foreign.body).toBe(201);
+    const foreignId = foreign.json().results.id;
+    expect((await call('GET', `/${foreignId}`)).statusCode).toBe(404);
+    expect((await call('PUT', `/${foreignId}`, body({ name: 'Casa promo' }))).statusCode).toBe(404);
+    expect((await call('DELETE', `/${foreignId}`)).statusCode).toBe(404);
+    expect((await call('PUT', `/${foreignId}/schedule`, [])).statusCode).toBe(404);
+    expect(
+      (await call('PUT', `/variants/${foreignId}`, { SelectedVariantsIds: [variantId] }))
+        .statusCode,
+    ).toBe(404);
+    // Names are unique per tenant, not across tenants.
+    expect((await call('POST', '', body({ name: 'Casa promo' }))).statusCode).toBe(201);
+  });
 });

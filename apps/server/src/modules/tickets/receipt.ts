@@ -207,18 +207,26 @@ export function formatAmount(value: number, currency: Currency): string {
   return /0*$/.exec(text.slice(text.length - drop))?.[0].length === drop ? cut : text;
 }
 
-const DATE_LOCALES: Record<Language, string> = { en: 'en-GB', ar: 'ar-u-nu-latn', es: 'es-ES' };
-
-function placedAt(iso: string, lang: Language, timeZone: string) {
-  return new Intl.DateTimeFormat(DATE_LOCALES[lang], {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).format(new Date(iso));
+/**
+ * The placing time on the branch's clock as 22/11/2026 05:08 (en-GB order, spec §9) in every
+ * language: a locale's own Arabic format carries right-to-left marks that scramble inside the
+ * left-to-right span the receipt shows times in.
+ */
+export function placedAt(iso: string, timeZone: string): string {
+  const parts = Object.fromEntries(
+    new Intl.DateTimeFormat('en-GB', {
+      timeZone,
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    })
+      .formatToParts(new Date(iso))
+      .map((p) => [p.type, p.value]),
+  );
+  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
 }
 
 const STYLE = (size: ReceiptSize) => {
@@ -266,7 +274,7 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
     ),
   );
   info.push(
-    row(t.placed, `<span dir="ltr">${e(placedAt(ticket.timestamp, lang, opts.timeZone))}</span>`),
+    row(t.placed, `<span dir="ltr">${e(placedAt(ticket.timestamp, opts.timeZone))}</span>`),
   );
   info.push(row(t.status, e(t.statuses[ticket.status])));
   if (d.serviceArea) {

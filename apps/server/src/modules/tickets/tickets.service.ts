@@ -2,7 +2,7 @@ import {
   canMoveTicket,
   Currency,
   Language,
-  needsRejectReason,
+  needsCancellationReason,
   OrderingTemplate,
   TICKET_LIMITS,
   type LocalizedText,
@@ -176,7 +176,7 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
             `A ticket ${row.status} cannot become ${body.status}`,
           );
         }
-        if (needsRejectReason(row.status, body.status) && !body.reason)
+        if (needsCancellationReason(body.status) && !body.reason)
           throw new ValidationFailed('reason', ['required']);
         const reason = body.status === 'Cancelled' ? (body.reason ?? null) : null;
         const closed = body.status === 'Completed' || body.status === 'Cancelled';

@@ -84,12 +84,18 @@ describe('ticket lifecycle', () => {
     });
   });
 
-  it('cancels a ticket in progress without a reason', async () => {
+  it('cancels a ticket in progress only with a reason', async () => {
     const t = await newTicket();
     await move(t.id, 'InProgress');
-    const res = await move(t.id, 'Cancelled');
+    const bare = await move(t.id, 'Cancelled');
+    expect(bare.statusCode).toBe(422);
+    expect(bare.json().errors).toEqual([{ field: 'reason', codes: ['required'] }]);
+    const res = await move(t.id, 'Cancelled', { reason: 'CANCELLED_BY_CUSTOMER' });
     expect(res.statusCode).toBe(200);
-    expect(res.json().results.status).toBe('Cancelled');
+    expect(res.json().results).toMatchObject({
+      status: 'Cancelled',
+      cancellationReason: 'CANCELLED_BY_CUSTOMER',
+    });
   });
 
   it('answers 409 to every other move', async () => {
@@ -107,7 +113,10 @@ describe('ticket lifecycle', () => {
     };
     for (const [from, targets] of Object.entries(illegal)) {
       const t = await newTicket();
-      for (const step of reach[from]!) expect((await move(t.id, step)).statusCode).toBe(200);
+      for (const step of reach[from]!) {
+        const res = await move(t.id, step, { reason: 'OUT_OF_STOCK' });
+        expect(res.statusCode).toBe(200);
+      }
       for (const to of targets) {
         const res = await move(t.id, to, { reason: 'OUT_OF_STOCK' });
         expect(res.statusCode, `${from} → ${to}`).toBe(409);

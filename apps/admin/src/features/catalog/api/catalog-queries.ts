@@ -14,6 +14,17 @@ export const catalogKeys = {
   schedule: (tenantId: string, id: string) =>
     [...catalogKeys.all(tenantId), 'schedule', id] as const,
   modifierGroups: (tenantId: string) => [...catalogKeys.all(tenantId), 'modifierGroups'] as const,
+  modifierGroup: (tenantId: string, id: string) =>
+    [...catalogKeys.modifierGroups(tenantId), id] as const,
+  linkedItems: (tenantId: string, id: string) =>
+    [...catalogKeys.modifierGroups(tenantId), id, 'linkedItems'] as const,
+  // Under the catalogue: a changed item price changes the adjustments' old and new prices.
+  priceAdjustments: (tenantId: string) =>
+    [...catalogKeys.all(tenantId), 'priceAdjustments'] as const,
+  priceAdjustment: (tenantId: string, id: string) =>
+    [...catalogKeys.priceAdjustments(tenantId), id] as const,
+  priceAdjustmentSchedule: (tenantId: string, id: string) =>
+    [...catalogKeys.priceAdjustments(tenantId), id, 'schedule'] as const,
 };
 
 export const modifierGroupsQuery = (tenantId: string) =>

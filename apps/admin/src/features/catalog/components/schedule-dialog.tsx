@@ -1,6 +1,6 @@
 import { useId, useMemo, useState } from 'react';
 import { Controller, useFieldArray, useForm, useWatch, type Control } from 'react-hook-form';
-import { useQuery } from '@tanstack/react-query';
+import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -20,6 +20,8 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import type { z } from 'zod';
+import type { ScheduleEntry, ScheduleResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
@@ -62,10 +64,42 @@ export function ScheduleDialog({
 }) {
   const { t } = useTranslation('catalog');
   const { tenantId } = useCatalogSession();
+  const invalidate = useInvalidateCatalog(tenantId);
+  return (
+    <ScheduleEditorDialog
+      title={t('schedule.title', { section: sectionTitle })}
+      query={scheduleQuery(tenantId, sectionId)}
+      save={async (entries) => {
+        await catalogApi.setSchedule(tenantId, sectionId, entries);
+        void invalidate();
+      }}
+      onClose={onClose}
+    />
+  );
+}
+
+type ScheduleRows = z.infer<typeof ScheduleResponse>;
+
+export interface ScheduleEditorDialogProps<TKey extends QueryKey> {
+  title: string;
+  /** Reads the schedule being edited. */
+  query: UseQueryOptions<ScheduleRows, Error, ScheduleRows, TKey>;
+  /** Stores it; a rejection with a ValidationError puts its codes on the slots. */
+  save: (entries: ScheduleEntry[]) => Promise<unknown>;
+  onClose: () => void;
+}
+
+/** A weekly schedule editor (sections and price adjustments share the rules of the contract). */
+export function ScheduleEditorDialog<TKey extends QueryKey>({
+  title,
+  query,
+  save,
+  onClose,
+}: ScheduleEditorDialogProps<TKey>) {
   const theme = useTheme();
   const fullScreen = useMediaQuery(theme.breakpoints.down('sm'));
   const titleId = useId();
-  const schedule = useQuery(scheduleQuery(tenantId, sectionId));
+  const schedule = useQuery(query);
 
   return (
     <Dialog
@@ -76,7 +110,7 @@ export function ScheduleDialog({
       fullWidth
       maxWidth="sm"
     >
-      <DialogTitle id={titleId}>{t('schedule.title', { section: sectionTitle })}</DialogTitle>
+      <DialogTitle id={titleId}>{title}</DialogTitle>
       {schedule.isPending && (
         <DialogContent>
           <Spinner />
@@ -88,29 +122,24 @@ export function ScheduleDialog({
         </DialogContent>
       )}
       {schedule.data && (
-        <ScheduleFormBody
-          sectionId={sectionId}
-          initial={toScheduleForm(schedule.data)}
-          onClose={onClose}
-        />
+        <ScheduleFormBody initial={toScheduleForm(schedule.data)} save={save} onClose={onClose} />
       )}
     </Dialog>
   );
 }
 
 function ScheduleFormBody({
-  sectionId,
   initial,
+  save: store,
   onClose,
 }: {
-  sectionId: string;
   initial: ScheduleForm;
+  save: ScheduleEditorDialogProps<QueryKey>['save'];
   onClose: () => void;
 }) {
   const { t } = useTranslation('catalog');
-  const { tenantId, lang } = useCatalogSession();
+  const { lang } = useCatalogSession();
   const notify = useCatalogNotify();
-  const invalidate = useInvalidateCatalog(tenantId);
   const dayNames = useDayNames(lang);
   const [formError, setFormError] = useState<string | null>(null);
   const {
@@ -125,9 +154,8 @@ function ScheduleFormBody({
       setFormError(null);
       const flat = toScheduleEntries(form);
       try {
-        await catalogApi.setSchedule(tenantId, sectionId, flat.entries);
+        await store(flat.entries);
         notify.updated();
-        void invalidate();
         onClose();
       } catch (error) {
         if (error instanceof ValidationError) {

@@ -35,6 +35,8 @@ export function useCatalogNotify() {
         ),
       });
     return {
+      /** A success in the area's own words (price adjustments name theirs). */
+      success,
       created: () => success(t('snackbar.created_successfully')),
       updated: () => success(t('snackbar.updated_successfully')),
       deleted: () => success(t('snackbar.deleted_successfully')),

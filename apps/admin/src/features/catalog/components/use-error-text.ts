@@ -1,5 +1,5 @@
 import { useCallback } from 'react';
-import { CATALOG_LIMITS } from '@app/contracts';
+import { CATALOG_LIMITS, MODIFIER_GROUP_LIMITS } from '@app/contracts';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 
@@ -19,6 +19,9 @@ const KNOWN = new Set([
   'variant_not_found',
   'variant_title_required',
   'modifier_group_not_found',
+  'modifier_item_not_found',
+  'error_modifierGroups_minimumQuantity_range',
+  'error_modifierGroups_maximumQuantity_range',
 ]);
 
 /**
@@ -39,6 +42,8 @@ export function useErrorText(): (
         max: max ?? 0,
         min: CATALOG_LIMITS.priceMin,
         priceMax: new Intl.NumberFormat('en').format(CATALOG_LIMITS.priceMax),
+        quantityMin: MODIFIER_GROUP_LIMITS.quantityMin,
+        quantityMax: MODIFIER_GROUP_LIMITS.quantityMax,
       });
     },
     [t],

@@ -40,3 +40,29 @@ export function scrollToFirstInvalid(root: ParentNode = document): void {
     invalid?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
   });
 }
+
+/** A form's errors object from zod issues, the first issue of each control winning. */
+export function errorsFromIssues(
+  issues: readonly { path: readonly PropertyKey[]; message: string }[],
+  fieldFor: (path: string) => string | null = (path) => path,
+): Record<string, unknown> {
+  const errors: Record<string, unknown> = {};
+  for (const issue of issues) {
+    const name = fieldFor(issue.path.map(String).join('.'));
+    if (name) setPath(errors, name, { type: 'validate', message: issue.message });
+  }
+  return errors;
+}
+
+function setPath(target: Record<string, unknown>, path: string, value: unknown) {
+  const keys = path.split('.');
+  let cur: Record<string, unknown> = target;
+  for (const [i, key] of keys.entries()) {
+    if (i === keys.length - 1) {
+      cur[key] ??= value;
+      return;
+    }
+    cur[key] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
+    cur = cur[key] as Record<string, unknown>;
+  }
+}

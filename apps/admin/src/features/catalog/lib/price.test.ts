@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { displayPrice, formatPrice } from './price.ts';
+import { adjustmentAmountText, displayPrice, formatPrice } from './price.ts';
 
 describe("an item card's price", () => {
   it('shows the single price of a one-variant item without "starts from"', () => {
@@ -24,5 +24,16 @@ describe("an item card's price", () => {
     expect(formatPrice(0.9, 'USD', 'en')).toBe('$0.90');
     expect(formatPrice(1.005, 'JOD', 'ar')).toContain('1.01');
     expect(formatPrice(3, null, 'en')).toBe('3.00');
+  });
+});
+
+describe('adjustmentAmountText', () => {
+  it('shows a percentage with its sign and a flat amount in the currency', () => {
+    expect(adjustmentAmountText({ adjustmentType: 'Percentage', amount: 12.5 }, 'JOD', 'en')).toBe(
+      '12.5%',
+    );
+    expect(adjustmentAmountText({ adjustmentType: 'Flat', amount: 0.5 }, 'JOD', 'en')).toMatch(
+      /^JOD\s0\.50$/,
+    );
   });
 });

@@ -1,4 +1,4 @@
-import type { Currency, Language } from '@app/contracts';
+import type { Currency, Language, PriceAdjustmentResponse } from '@app/contracts';
 
 /** menu-management.md §9: prices show in the tenant's default currency with 2 decimals. */
 export const PRICE_DISPLAY_DECIMALS = 2;
@@ -26,4 +26,15 @@ export function formatPrice(amount: number, currency: Currency | null, lang: Lan
   return currency
     ? new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(amount)
     : new Intl.NumberFormat(locale, digits).format(amount);
+}
+
+/** A price adjustment's amount: "10%", or the flat amount in the tenant's currency. */
+export function adjustmentAmountText(
+  a: Pick<PriceAdjustmentResponse, 'adjustmentType' | 'amount'>,
+  currency: Currency | null,
+  lang: Language,
+): string {
+  if (a.adjustmentType !== 'Percentage') return formatPrice(a.amount, currency, lang);
+  const percent = new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: 3 });
+  return `${percent.format(a.amount)}%`;
 }

@@ -1,6 +1,6 @@
 import { CATALOG_LIMITS, Schedule, type ScheduleEntry } from '@app/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
-import { issueCode } from './form-errors.ts';
+import { errorsFromIssues, issueCode } from './form-errors.ts';
 
 /** What the server fills a day without slots with (menu-management.md §3). */
 export const ALL_DAY = { openTime: '00:00', closeTime: '23:59' } as const;
@@ -97,30 +97,11 @@ export function scheduleFieldPath(flat: FlatSchedule, field: string): string | n
   return name === 'openTime' || name === 'closeTime' ? `${base}.${name}` : `${base}.openTime`;
 }
 
-type Errors = FieldErrors<ScheduleForm>;
-
-function setPath(target: Record<string, unknown>, path: string, value: unknown) {
-  const keys = path.split('.');
-  let cur: Record<string, unknown> = target;
-  for (const [i, key] of keys.entries()) {
-    if (i === keys.length - 1) {
-      cur[key] ??= value;
-      return;
-    }
-    cur[key] ??= /^\d+$/.test(keys[i + 1]!) ? [] : {};
-    cur = cur[key] as Record<string, unknown>;
-  }
-}
-
 /** The contract's Schedule rules (order, duplicates, overlaps) checked on the form. */
 export const scheduleResolver: Resolver<ScheduleForm> = (values) => {
   const flat = toScheduleEntries(values);
   const parsed = Schedule.safeParse(flat.entries, { error: issueCode });
   if (parsed.success) return { values, errors: {} };
-  const errors: Record<string, unknown> = {};
-  for (const issue of parsed.error.issues) {
-    const path = scheduleFieldPath(flat, issue.path.join('.'));
-    if (path) setPath(errors, path, { type: 'validate', message: issue.message });
-  }
-  return { values: {}, errors: errors as Errors };
+  const errors = errorsFromIssues(parsed.error.issues, (path) => scheduleFieldPath(flat, path));
+  return { values: {}, errors: errors as FieldErrors<ScheduleForm> };
 };

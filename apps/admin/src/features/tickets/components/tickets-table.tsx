@@ -180,7 +180,8 @@ export function TicketsTable({
                   key={column.key}
                   align={column.numeric ? 'right' : 'left'}
                   sortDirection={active ? sortDirection : false}
-                  sx={{ whiteSpace: 'nowrap' }}
+                  // Long headings ('Table / area or zone') wrap so the row fits without scrolling.
+                  sx={{ verticalAlign: 'bottom' }}
                 >
                   <TableSortLabel
                     active={active}

@@ -1,0 +1,169 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import {
+  Ticket,
+  type Language,
+  type RejectReason,
+  type TicketStatus,
+  type TransferTicketBody,
+  type UpdateTicketStatusBody,
+} from '@app/contracts';
+import { api, ApiError, isApiError } from '../../../lib/api-client.ts';
+import { getAccessToken } from '../../../lib/auth.ts';
+import { ticketKeys } from './keys.ts';
+
+/** Spec §8 and §9: a failed ticket fetch is retried after 5 s; a 404 is final. */
+export const TICKET_RETRY_DELAY_MS = 5_000;
+const TICKET_RETRIES = 3;
+
+const tenantBase = (tenantId: string) => `/api/admin/tenants/${encodeURIComponent(tenantId)}`;
+const ticketUrl = (tenantId: string, ticketId: string) =>
+  `${tenantBase(tenantId)}/tickets/${encodeURIComponent(ticketId)}`;
+
+export type ReceiptSize = '58' | '80';
+
+/** Spec §4.1 and §9: after completing an order paid online, read it again after 3 s. */
+export const PAID_ONLINE_REFRESH_MS = 3_000;
+
+/** Spec §4.1: an order whose payment succeeded online has to be refunded when cancelled. */
+export const isPaidOnline = (ticket: Ticket) =>
+  ticket.ticketDetails.paymentDetails.paymentStatus?.toUpperCase() === 'SUCCESS';
+
+/** The single-ticket calls of spec §7.4. */
+export const ticketDetailApi = {
+  get: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
+    api.get(ticketUrl(tenantId, ticketId), { schema: Ticket, signal }),
+
+  updateStatus: (tenantId: string, ticketId: string, body: UpdateTicketStatusBody) =>
+    api.put(ticketUrl(tenantId, ticketId), body, { schema: Ticket }),
+
+  transfer: (tenantId: string, body: TransferTicketBody) =>
+    api.put(
+      `${tenantBase(tenantId)}/tickets/branches/${encodeURIComponent(body.branchId)}/transfer`,
+      body,
+      { schema: Ticket },
+    ),
+
+  createPrint: (tenantId: string, cartTicketId: string) =>
+    api.post<{ id: string }>(`${tenantBase(tenantId)}/printing/url/html`, { cartTicketId }),
+
+  /**
+   * The receipt is text/html, not the JSON envelope the shared client reads, so this one call
+   * fetches by hand with the same bearer token.
+   */
+  async receiptHtml(tenantId: string, printId: string, lang: Language, size: ReceiptSize) {
+    const url = `${tenantBase(tenantId)}/printing/url/html/${encodeURIComponent(printId)}/${lang}?size=${size}`;
+    const token = await getAccessToken();
+    let res: Response;
+    try {
+      res = await fetch(url, {
+        headers: { accept: 'text/html', ...(token ? { authorization: `Bearer ${token}` } : {}) },
+      });
+    } catch (error) {
+      throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
+    }
+    if (!res.ok) throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
+    return res.text();
+  },
+};
+
+const retryTicket = (count: number, error: unknown) =>
+  !isApiError(error, 404) && !isApiError(error, 403) && count < TICKET_RETRIES;
+
+export const ticketQuery = (tenantId: string, ticketId: string) =>
+  queryOptions({
+    queryKey: ticketKeys.detail(tenantId, ticketId),
+    queryFn: ({ signal }) => ticketDetailApi.get(tenantId, ticketId, signal),
+    retry: retryTicket,
+    retryDelay: TICKET_RETRY_DELAY_MS,
+  });
+
+export const useTicket = (tenantId: string, ticketId: string, enabled = true) =>
+  useQuery({ ...ticketQuery(tenantId, ticketId), enabled: enabled && tenantId !== '' });
+
+/**
+ * The ticket view page knows only the ticket id: it asks the current tenant first, then the
+ * user's other tenants, and answers the ticket with its tenant (a 404 everywhere is a 404).
+ */
+export function useLocateTicket(ticketId: string, tenantIds: readonly string[]) {
+  const queryClient = useQueryClient();
+  return useQuery({
+    queryKey: [...ticketKeys.all, 'locate', ticketId, ...tenantIds] as const,
+    queryFn: async ({ signal }) => {
+      for (const tenantId of tenantIds) {
+        try {
+          const ticket = await ticketDetailApi.get(tenantId, ticketId, signal);
+          queryClient.setQueryData(ticketKeys.detail(tenantId, ticketId), ticket);
+          return { tenantId };
+        } catch (error) {
+          if (!isApiError(error, 404)) throw error;
+        }
+      }
+      throw new ApiError(404, 'Ticket not found');
+    },
+    enabled: ticketId !== '' && tenantIds.length > 0,
+    retry: retryTicket,
+    retryDelay: TICKET_RETRY_DELAY_MS,
+    staleTime: Infinity,
+  });
+}
+
+/** A status change as the actions row sends it: the reason only for a reject or cancel. */
+export interface StatusChange {
+  status: TicketStatus;
+  note?: string;
+  reason?: RejectReason;
+}
+
+/** After any action the ticket shows the server's answer and every list and counter refetches. */
+function useSettleTicket(tenantId: string, ticketId: string) {
+  const queryClient = useQueryClient();
+  return (ticket: Ticket | null) => {
+    if (ticket) queryClient.setQueryData(ticketKeys.detail(tenantId, ticketId), ticket);
+    return queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+  };
+}
+
+export function useUpdateTicketStatus(tenantId: string, ticketId: string) {
+  const queryClient = useQueryClient();
+  const settle = useSettleTicket(tenantId, ticketId);
+  const refreshLater = () =>
+    setTimeout(
+      () => void queryClient.invalidateQueries({ queryKey: ticketKeys.detail(tenantId, ticketId) }),
+      PAID_ONLINE_REFRESH_MS,
+    );
+  return useMutation({
+    mutationFn: ({ status, note, reason }: StatusChange) =>
+      ticketDetailApi.updateStatus(tenantId, ticketId, {
+        status,
+        note: note?.trim() ? note.trim() : null,
+        reason: reason ?? null,
+      }),
+    onSuccess: (ticket) => {
+      // The payment provider settles a completed online payment a moment later.
+      if (ticket.status === 'Completed' && isPaidOnline(ticket)) refreshLater();
+      return settle(ticket);
+    },
+    // A 409 means someone else moved the ticket first: show what it is now.
+    onError: (error) => (isApiError(error, 409) ? settle(null) : undefined),
+  });
+}
+
+export function useTransferTicket(tenantId: string, ticketId: string) {
+  const settle = useSettleTicket(tenantId, ticketId);
+  return useMutation({
+    mutationFn: (branchId: string) =>
+      ticketDetailApi.transfer(tenantId, { branchId, ticketId, ticketTenantId: tenantId }),
+    onSuccess: (ticket) => settle(ticket),
+    onError: (error) => (isApiError(error, 409) ? settle(null) : undefined),
+  });
+}
+
+/** Spec §7.4: ask for a print, then read its receipt HTML in `lang` for the paper `size`. */
+export function usePrintReceipt(tenantId: string, ticketId: string) {
+  return useMutation({
+    mutationFn: async ({ lang, size }: { lang: Language; size: ReceiptSize }) => {
+      const { id } = await ticketDetailApi.createPrint(tenantId, ticketId);
+      return ticketDetailApi.receiptHtml(tenantId, id, lang, size);
+    },
+  });
+}

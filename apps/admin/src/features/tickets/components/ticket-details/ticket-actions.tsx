@@ -1,0 +1,235 @@
+import { useState, type ReactNode } from 'react';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Menu from '@mui/material/Menu';
+import MenuItem from '@mui/material/MenuItem';
+import CheckIcon from '@mui/icons-material/Check';
+import CloseIcon from '@mui/icons-material/Close';
+import DoneAllIcon from '@mui/icons-material/DoneAll';
+import DoNotDisturbIcon from '@mui/icons-material/DoNotDisturb';
+import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
+import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
+import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
+import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
+import { localize, RECEIPT_SIZES, type Ticket, type TicketStatus } from '@app/contracts';
+import i18n from 'i18next';
+import { useTranslation } from 'react-i18next';
+import { useSession } from '../../../../app/session.tsx';
+import { isApiError } from '../../../../lib/api-client.ts';
+import { useLanguage } from '../../../../lib/i18n.ts';
+import { useNotify } from '../../../../lib/notify.tsx';
+import {
+  isPaidOnline,
+  usePrintReceipt,
+  useTransferTicket,
+  useUpdateTicketStatus,
+  type ReceiptSize,
+} from '../../api/ticket-detail.ts';
+import { ReceiptDialog } from './receipt-dialog.tsx';
+import { shareSummary } from './share-summary.ts';
+import {
+  STATUS_ACTION_TARGET as TARGET,
+  StatusDialog,
+  type StatusAction,
+} from './status-dialog.tsx';
+import { isOpenTicket, mapLink, messagingLink } from './ticket-format.ts';
+import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
+
+/** The actions a status offers: accept or reject before, complete or cancel after accepting. */
+export function actionsFor(status: TicketStatus): StatusAction[] {
+  if (status === 'UnVerified' || status === 'New') return ['accept', 'reject'];
+  if (status === 'InProgress') return ['complete', 'cancel'];
+  return [];
+}
+
+/**
+ * The actions row of spec §2.4 and §4.1: status changes with confirmations, transfer to another
+ * branch, print and share. Printing shows for every tenant: the spec limits it to a fixed list
+ * of tenants that it does not reproduce.
+ */
+export function TicketActions({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('ticketDetails');
+  const lang = useLanguage();
+  const notify = useNotify();
+  const { profile } = useSession();
+  const [action, setAction] = useState<StatusAction | null>(null);
+  const [transferring, setTransferring] = useState(false);
+  const [sizeMenu, setSizeMenu] = useState<HTMLElement | null>(null);
+  const [receipt, setReceipt] = useState<{ html: string; size: ReceiptSize } | null>(null);
+  const updateStatus = useUpdateTicketStatus(ticket.tenantId, ticket.id);
+  const transfer = useTransferTicket(ticket.tenantId, ticket.id);
+  const print = usePrintReceipt(ticket.tenantId, ticket.id);
+
+  const busy = updateStatus.isPending || transfer.isPending;
+  const open = isOpenTicket(ticket.status);
+  // The session knows the branches of the current tenant only.
+  const sameTenant = profile?.tenantId === ticket.tenantId;
+  const targets: TransferTarget[] = sameTenant
+    ? profile.branchProfiles
+        .filter((b) => b.branchId !== ticket.branchId)
+        .map((b) => ({ branchId: b.branchId, name: localize(b.branchName, lang) }))
+    : [];
+  const canTransfer = open && sameTenant && targets.length > 0;
+  const transferHint = !open
+    ? t('transfer.closed')
+    : !sameTenant
+      ? t('transfer.otherTenant')
+      : targets.length === 0
+        ? t('transfer.none')
+        : undefined;
+  const map = mapLink(ticket);
+
+  const changeStatus = async (input: { note: string; reason?: Ticket['cancellationReason'] }) => {
+    if (!action) return;
+    try {
+      await updateStatus.mutateAsync({
+        status: TARGET[action],
+        note: input.note,
+        ...(input.reason ? { reason: input.reason } : {}),
+      });
+      notify.success(t('messages.updated'));
+      setAction(null);
+    } catch (error) {
+      if (isApiError(error, 409)) {
+        notify.error(t('messages.conflict'));
+        setAction(null);
+      } else {
+        notify.errorWithRefresh();
+      }
+    }
+  };
+
+  const moveTo = async (target: TransferTarget) => {
+    try {
+      await transfer.mutateAsync(target.branchId);
+      notify.success(t('transfer.done', { branch: target.name }));
+      setTransferring(false);
+    } catch (error) {
+      if (isApiError(error, 409)) {
+        notify.error(t('messages.transferConflict'));
+        setTransferring(false);
+      } else {
+        notify.errorWithRefresh();
+      }
+    }
+  };
+
+  const printReceipt = async (size: ReceiptSize) => {
+    setSizeMenu(null);
+    try {
+      setReceipt({ html: await print.mutateAsync({ lang, size }), size });
+    } catch {
+      notify.errorWithRefresh();
+    }
+  };
+
+  const shareLink = messagingLink(shareSummary(ticket, i18n.getFixedT('ar', 'ticketDetails')));
+
+  return (
+    <>
+      <Box
+        role="group"
+        aria-label={t('actions.label')}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, alignItems: 'center' }}
+      >
+        {actionsFor(ticket.status).map((a) => (
+          <Button
+            key={a}
+            variant={a === 'accept' || a === 'complete' ? 'contained' : 'outlined'}
+            color={a === 'accept' || a === 'complete' ? 'success' : 'error'}
+            startIcon={ACTION_ICONS[a]}
+            disabled={busy}
+            onClick={() => setAction(a)}
+          >
+            {t(`actions.${a}`)}
+          </Button>
+        ))}
+        <Box sx={{ flexGrow: 1 }} />
+        <Button
+          variant="outlined"
+          startIcon={<SwapHorizIcon />}
+          disabled={!canTransfer || busy}
+          title={transferHint}
+          onClick={() => setTransferring(true)}
+        >
+          {t('actions.transfer')}
+        </Button>
+        <Button
+          variant="outlined"
+          startIcon={<PrintOutlinedIcon />}
+          disabled={print.isPending}
+          aria-haspopup="menu"
+          aria-expanded={sizeMenu ? 'true' : undefined}
+          onClick={(event) => setSizeMenu(event.currentTarget)}
+        >
+          {t('actions.print')}
+        </Button>
+        <Menu
+          anchorEl={sizeMenu}
+          open={sizeMenu !== null}
+          onClose={() => setSizeMenu(null)}
+          slotProps={{ list: { 'aria-label': t('print.menu') } }}
+        >
+          {RECEIPT_SIZES.map((size) => (
+            <MenuItem key={size} onClick={() => void printReceipt(size)}>
+              {t('print.size', { size })}
+            </MenuItem>
+          ))}
+        </Menu>
+        <Button
+          variant="outlined"
+          startIcon={<ShareOutlinedIcon />}
+          href={shareLink}
+          target="_blank"
+          rel="noopener noreferrer"
+        >
+          {t('share.message')}
+        </Button>
+        {map && (
+          <Button
+            variant="outlined"
+            startIcon={<MapOutlinedIcon />}
+            href={map}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('share.map')}
+          </Button>
+        )}
+      </Box>
+      {action && (
+        <StatusDialog
+          action={action}
+          ticketNumber={ticket.ticketNumber}
+          refundWarning={isPaidOnline(ticket)}
+          onConfirm={changeStatus}
+          onClose={() => setAction(null)}
+        />
+      )}
+      {transferring && (
+        <TransferDialog
+          ticketNumber={ticket.ticketNumber}
+          fromBranch={localize(ticket.branchName, lang)}
+          branches={targets}
+          onConfirm={moveTo}
+          onClose={() => setTransferring(false)}
+        />
+      )}
+      {receipt && (
+        <ReceiptDialog
+          html={receipt.html}
+          size={receipt.size}
+          ticketNumber={ticket.ticketNumber}
+          onClose={() => setReceipt(null)}
+        />
+      )}
+    </>
+  );
+}
+
+const ACTION_ICONS: Record<StatusAction, ReactNode> = {
+  accept: <CheckIcon />,
+  reject: <CloseIcon />,
+  complete: <DoneAllIcon />,
+  cancel: <DoNotDisturbIcon />,
+};

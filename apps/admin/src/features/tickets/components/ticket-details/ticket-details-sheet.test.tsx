@@ -1,0 +1,316 @@
+import { useState, type ReactElement } from 'react';
+import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-router';
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { QueryClient } from '@tanstack/react-query';
+import type { Ticket } from '@app/contracts';
+import { AppProviders } from '../../../../app/providers.tsx';
+import { SessionProvider } from '../../../../app/session.tsx';
+import { sessionFor, TEST_TENANT } from '../../../../app/test-utils.tsx';
+import { configureApiClient } from '../../../../lib/api-client.ts';
+import { authConfigRoute, fakeServer, ok, type FakeRoute } from '../../../../test/fake-server.ts';
+import { TicketViewPage } from '../../routes/ticket-view-page.tsx';
+import { TicketDetailsSheet, type TicketRef } from './ticket-details-sheet.tsx';
+import { OLD_TOWN, testTicket, TICKET_ID } from './test-ticket.ts';
+
+const TENANT = TEST_TENANT.tenantId;
+const OTHER_TENANT = '22222222-2222-4222-8222-222222222222';
+const url = `/api/admin/tenants/${TENANT}/tickets/${TICKET_ID}`;
+
+function renderApp(ui: ReactElement, path = '/admin/tickets/manage', pattern = '*') {
+  configureApiClient({
+    getAccessToken: () => Promise.resolve('test-token'),
+    onUnauthorized: () => undefined,
+    onForbidden: () => undefined,
+  });
+  const queryClient = new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+  const session = sessionFor('OrderTaker', {
+    tenants: [
+      { ...TEST_TENANT, role: 'OrderTaker' },
+      { ...TEST_TENANT, tenantId: OTHER_TENANT, role: 'OrderTaker' },
+    ],
+  });
+  return render(
+    <AppProviders queryClient={queryClient}>
+      <SessionProvider session={session}>
+        <MemoryRouter initialEntries={[path]}>
+          <Routes>
+            <Route path={pattern} element={ui} />
+          </Routes>
+        </MemoryRouter>
+      </SessionProvider>
+    </AppProviders>,
+  );
+}
+
+/** A page that opens the sheet from a button, as the live orders list does from a row. */
+function Host({ initial = null }: { initial?: TicketRef | null }) {
+  const [ticket, setTicket] = useState<TicketRef | null>(initial);
+  const navigate = useNavigate();
+  const location = useLocation();
+  return (
+    <>
+      <button onClick={() => setTicket({ tenantId: TENANT, ticketId: TICKET_ID })}>open</button>
+      <button onClick={() => void navigate(-1)}>browser back</button>
+      <span data-testid="path">{location.pathname}</span>
+      <TicketDetailsSheet ticket={ticket} onClose={() => setTicket(null)} />
+    </>
+  );
+}
+
+/** Serves one ticket; a PUT answers `onPut` (by default the ticket moved to the sent status). */
+function serveTicket(ticket: Ticket, onPut?: FakeRoute) {
+  let current = ticket;
+  return fakeServer({
+    ...authConfigRoute,
+    [`GET ${url}`]: () => Response.json({ results: current }),
+    [`PUT ${url}`]:
+      onPut ??
+      ((request) => {
+        const body = JSON.parse(request.body ?? '{}') as { status: Ticket['status'] };
+        current = { ...current, status: body.status };
+        return Response.json({ results: current });
+      }),
+  });
+}
+
+async function openSheet() {
+  const user = userEvent.setup();
+  renderApp(<Host />);
+  await user.click(screen.getByRole('button', { name: 'open' }));
+  const sheet = await screen.findByRole('dialog', { name: 'Order #42' });
+  return { user, sheet };
+}
+
+const puts = (server: ReturnType<typeof fakeServer>) =>
+  server.requests.filter((r) => r.method === 'PUT');
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the ticket details sheet', () => {
+  it('labels an unverified ticket Not Accepted and offers accept and reject only', async () => {
+    serveTicket(testTicket());
+    const { sheet } = await openSheet();
+    expect(within(sheet).getByText('Not Accepted')).toBeVisible();
+    const actions = within(sheet).getByRole('group', { name: 'Order actions' });
+    expect(within(actions).getByRole('button', { name: 'Accept' })).toBeEnabled();
+    expect(within(actions).getByRole('button', { name: 'Reject' })).toBeEnabled();
+    expect(within(actions).queryByRole('button', { name: 'Complete' })).toBeNull();
+    expect(within(actions).queryByRole('button', { name: 'Cancel order' })).toBeNull();
+  });
+
+  it('offers complete and cancel in progress, and no status action once completed', async () => {
+    serveTicket(testTicket({ status: 'InProgress' }));
+    const { sheet } = await openSheet();
+    expect(within(sheet).getByText('In Progress')).toBeVisible();
+    expect(within(sheet).getByRole('button', { name: 'Complete' })).toBeVisible();
+    expect(within(sheet).getByRole('button', { name: 'Cancel order' })).toBeVisible();
+    expect(within(sheet).queryByRole('button', { name: 'Accept' })).toBeNull();
+    vi.unstubAllGlobals();
+
+    serveTicket(testTicket({ status: 'Completed' }));
+    renderApp(<Host initial={{ tenantId: TENANT, ticketId: TICKET_ID }} />);
+    const done = (await screen.findAllByRole('dialog', { name: 'Order #42' })).at(-1)!;
+    expect(await within(done).findByText('Completed')).toBeVisible();
+    const actions = within(done).getByRole('group', { name: 'Order actions' });
+    for (const name of ['Accept', 'Reject', 'Complete', 'Cancel order'])
+      expect(within(actions).queryByRole('button', { name })).toBeNull();
+    expect(within(actions).getByRole('button', { name: 'Transfer' })).toBeDisabled();
+  });
+
+  it('accepts after confirming, with the note, and shows the new status', async () => {
+    const server = serveTicket(testTicket());
+    const { user, sheet } = await openSheet();
+    await user.click(within(sheet).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
+    await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'On it');
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Order updated')).toBeVisible();
+    expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
+      status: 'InProgress',
+      note: 'On it',
+      reason: null,
+    });
+    expect(await within(sheet).findByText('In Progress')).toBeVisible();
+    expect(within(sheet).getByRole('button', { name: 'Complete' })).toBeVisible();
+  });
+
+  it('does not reject without one of the four reasons', async () => {
+    const server = serveTicket(testTicket());
+    const { user, sheet } = await openSheet();
+    await user.click(within(sheet).getByRole('button', { name: 'Reject' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Reject order #42?' });
+    expect(within(dialog).getAllByRole('radio')).toHaveLength(4);
+    expect(within(dialog).queryByText(/refunded/)).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    expect(within(dialog).getByText('Required')).toBeVisible();
+    expect(puts(server)).toHaveLength(0);
+
+    await user.click(within(dialog).getByRole('radio', { name: 'Out of stock' }));
+    expect(within(dialog).queryByText('Required')).toBeNull();
+    await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
+    await waitFor(() => expect(puts(server)).toHaveLength(1));
+    expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
+      status: 'Cancelled',
+      note: null,
+      reason: 'OUT_OF_STOCK',
+    });
+    expect(await within(sheet).findByText('Cancelled')).toBeVisible();
+  });
+
+  it('warns about the refund when cancelling an order paid online', async () => {
+    const paid = testTicket({ status: 'InProgress' });
+    paid.ticketDetails.paymentDetails = {
+      paymentMethodType: 'CREDIT_CARD_ONLINE',
+      cardScheme: 'VISA',
+      maskedValue: '**** 4242',
+      paymentStatus: 'SUCCESS',
+      paymentUniqueInvoiceId: 'INV-1',
+    };
+    serveTicket(paid);
+    const { user, sheet } = await openSheet();
+    expect(within(sheet).getByText('**** 4242')).toBeVisible();
+    await user.click(within(sheet).getByRole('button', { name: 'Cancel order' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Cancel order #42?' });
+    expect(
+      within(dialog).getByText(
+        'This order was paid online: the payment will have to be refunded to the customer.',
+      ),
+    ).toBeVisible();
+  });
+
+  it('explains a 409 and reads the ticket again', async () => {
+    const server = serveTicket(testTicket(), () =>
+      Response.json(
+        {
+          error: {
+            code: 'illegal_transition',
+            message: 'A ticket Cancelled cannot become InProgress',
+          },
+        },
+        { status: 409 },
+      ),
+    );
+    const { user, sheet } = await openSheet();
+    const gets = () => server.requests.filter((r) => r.method === 'GET' && r.url.pathname === url);
+    expect(gets()).toHaveLength(1);
+    await user.click(within(sheet).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(
+      await screen.findByText(
+        'Someone else changed this order first. It now shows its current status.',
+      ),
+    ).toBeVisible();
+    await waitFor(() => expect(gets()).toHaveLength(2));
+    await waitFor(() =>
+      expect(screen.queryByRole('dialog', { name: 'Accept order #42?' })).toBeNull(),
+    );
+  });
+
+  it('shows every part of the ticket, truncating long modifier titles', async () => {
+    const ticket = testTicket();
+    const line = ticket.cartData.cartItems[0]!;
+    line.itemModifiers[0]!.localizedTitle = { fieldValue: 'M'.repeat(130) };
+    line.itemModifiers[0]!.childItemModifiers[0]!.localizedTitle = { fieldValue: 'C'.repeat(90) };
+    serveTicket(ticket);
+    const { sheet } = await openSheet();
+    expect(within(sheet).getByText(`${'M'.repeat(119)}…`)).toBeVisible();
+    expect(within(sheet).getByText(`${'C'.repeat(79)}…`)).toBeVisible();
+    expect(within(sheet).getByText('2 × Hummus')).toBeVisible();
+    expect(within(sheet).getByText(/Large/)).toBeVisible();
+    expect(within(sheet).getByText('Special request: No garlic')).toBeVisible();
+    expect(within(sheet).getByText('Tax 16% (included): JOD 0.90')).toBeVisible();
+    expect(within(sheet).getByText('As soon as possible')).toBeVisible();
+    expect(within(sheet).getByText('Abdoun')).toBeVisible();
+    expect(within(sheet).getByText('Blue door')).toBeVisible();
+    expect(within(sheet).getByText('Ring twice')).toBeVisible();
+    expect(within(sheet).getByText('Cash')).toBeVisible();
+    // Amounts with 2 decimals, the JOD's third dropped: line and items total, modifier, delivery, total.
+    expect(within(sheet).getByText('JOD 1.50')).toBeVisible();
+    expect(within(sheet).getAllByText('JOD 6.50')).toHaveLength(2);
+    expect(within(sheet).getByText('JOD 1.25')).toBeVisible();
+    expect(within(sheet).getByText('JOD 7.75')).toBeVisible();
+    const map = within(sheet).getByRole('link', { name: 'Open location in maps' });
+    expect(map).toHaveAttribute('href', expect.stringContaining('31.95,35.88'));
+    const share = within(sheet).getByRole('link', { name: 'Share order (WhatsApp)' });
+    const text = decodeURIComponent(share.getAttribute('href')!.split('text=')[1]!);
+    expect(text).toContain('طلب رقم #42');
+    expect(text).toContain('2 × حمص (كبير)');
+  });
+
+  it('says the order is not found on a 404', async () => {
+    fakeServer({ ...authConfigRoute });
+    const { sheet } = await (async () => {
+      const user = userEvent.setup();
+      renderApp(<Host />);
+      await user.click(screen.getByRole('button', { name: 'open' }));
+      return { sheet: await screen.findByRole('dialog', { name: 'Order details' }) };
+    })();
+    expect(await within(sheet).findByText('Order not found or expired')).toBeVisible();
+  });
+
+  it('closes on browser back and on its close button, staying on the page', async () => {
+    serveTicket(testTicket());
+    const { user } = await openSheet();
+    await user.click(screen.getByRole('button', { name: 'browser back', hidden: true }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order #42' })).toBeNull());
+    expect(screen.getByTestId('path')).toHaveTextContent('/admin/tickets/manage');
+
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Order #42' });
+    await user.click(within(sheet).getByRole('button', { name: 'Close order details' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Order #42' })).toBeNull());
+    expect(screen.getByTestId('path')).toHaveTextContent('/admin/tickets/manage');
+  });
+
+  it('transfers to another branch of the tenant after a confirmation', async () => {
+    const server = fakeServer({
+      ...authConfigRoute,
+      [`GET ${url}`]: ok(testTicket()),
+      [`PUT /api/admin/tenants/${TENANT}/tickets/branches/${OLD_TOWN}/transfer`]: ok(
+        testTicket({ branchId: OLD_TOWN, branchName: { fieldValue: 'Old Town' } }),
+      ),
+    });
+    const { user, sheet } = await openSheet();
+    await user.click(within(sheet).getByRole('button', { name: 'Transfer' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Transfer order #42' });
+    await user.click(within(dialog).getByRole('radio', { name: 'Old Town' }));
+    await user.click(within(dialog).getByRole('button', { name: 'Transfer' }));
+    expect(await screen.findByText('Order transferred to Old Town')).toBeVisible();
+    expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
+      branchId: OLD_TOWN,
+      ticketId: TICKET_ID,
+      ticketTenantId: TENANT,
+    });
+  });
+});
+
+describe('the ticket view page', () => {
+  it("finds the ticket in the user's other tenant", async () => {
+    fakeServer({
+      ...authConfigRoute,
+      [`GET /api/admin/tenants/${OTHER_TENANT}/tickets/${TICKET_ID}`]: ok(
+        testTicket({ tenantId: OTHER_TENANT, status: 'InProgress' }),
+      ),
+    });
+    renderApp(<TicketViewPage />, `/admin/tickets/view/${TICKET_ID}`, '/admin/tickets/view/:id');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Complete' })).toBeVisible();
+    // The other tenant's branches are not in the session: no transfer from here.
+    expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
+  });
+
+  it('says Order not found or expired when no tenant has it', async () => {
+    const server = fakeServer({ ...authConfigRoute });
+    renderApp(<TicketViewPage />, `/admin/tickets/view/${TICKET_ID}`, '/admin/tickets/view/:id');
+    expect(await screen.findByText('Order not found or expired')).toBeVisible();
+    expect(server.requests.map((r) => r.url.pathname)).toEqual([
+      url,
+      `/api/admin/tenants/${OTHER_TENANT}/tickets/${TICKET_ID}`,
+    ]);
+  });
+});

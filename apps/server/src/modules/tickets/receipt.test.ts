@@ -1,0 +1,133 @@
+import { describe, expect, it } from 'vitest';
+import type { Ticket } from '@app/contracts';
+import { formatAmount, placedAt, renderReceipt } from './receipt.ts';
+
+const ID = '00000000-0000-4000-8000-000000000001';
+const fees = { taxes: [], taxAmount: 0, totalForDisplay: 0 };
+
+function ticket(overrides: Partial<Ticket> = {}): Ticket {
+  return {
+    ticketType: 'cartticket',
+    id: ID,
+    tenantId: ID,
+    tenantName: { fieldValue: 'Al Bayt Kitchen', ar: 'مطبخ البيت' },
+    branchId: ID,
+    branchName: { fieldValue: 'Abdoun', ar: 'عبدون' },
+    ticketNumber: 17,
+    timestamp: '2026-11-22T02:03:00.000Z',
+    status: 'UnVerified',
+    lang: 'ar',
+    cancellationReason: null,
+    ticketDetails: {
+      checkoutUiTemplate: 'DELIVERY',
+      firstName: 'Rana',
+      lastName: null,
+      reservationLastName: null,
+      phoneNumber: '+962791112233',
+      onPropertyInfo: null,
+      serviceArea: null,
+      preferredFulfillmentLocalDateTime: null,
+      isFulfillmentAsap: true,
+      deliveryZoneId: ID,
+      deliveryZone: { fieldValue: 'Abdoun', ar: 'عبدون' },
+      shippingAddress: { address1: 'Abdoun Circle' },
+      customerCheckoutSpecialInstructions: null,
+      paymentMethodType: 'CASH',
+      paymentDetails: {
+        paymentMethodType: 'CASH',
+        cardScheme: null,
+        maskedValue: null,
+        paymentStatus: null,
+        paymentUniqueInvoiceId: null,
+      },
+    },
+    cartData: {
+      cartItems: [
+        {
+          itemId: ID,
+          variantId: ID,
+          quantity: 1,
+          localizedTitle: { fieldValue: 'Hummus', ar: 'حمص' },
+          localizedDesc: null,
+          price: 2.5,
+          total: 2.5,
+          totalForDisplay: 2.5,
+          specialRequest: null,
+          variant: {
+            id: ID,
+            localizedTitle: { fieldValue: 'Large' },
+            price: 2.5,
+            basePrice: 2.5,
+            appliedPriceAdjustmentId: null,
+          },
+          itemModifiers: [
+            {
+              id: ID,
+              modifierGroupId: ID,
+              modifierGroupTitle: { fieldValue: 'Extras' },
+              localizedTitle: { fieldValue: 'M'.repeat(130) },
+              price: 0,
+              quantity: 1,
+              total: 0,
+              childItemModifiers: [
+                { id: ID, localizedTitle: { fieldValue: 'C'.repeat(90) }, price: 0, quantity: 1 },
+              ],
+            },
+          ],
+          taxes: [],
+          taxAmount: 0,
+        },
+      ],
+      currency: 'JOD',
+      itemsTotal: 2.5,
+      itemsTotalForDisplay: 2.5,
+      inclusiveTaxTotal: 0,
+      additiveTaxTotal: 0,
+      deliveryTotal: 0,
+      serviceChargeTotal: 0,
+      discountDetails: { discountCode: null, appliedDiscountValue: 0 },
+      deliveryFeesDetails: fees,
+      serviceChargeFeesDetails: fees,
+      deliveryFeesUnDefined: true,
+      total: 2.5,
+    },
+    history: [],
+    ...overrides,
+  };
+}
+
+describe('the receipt', () => {
+  it("prints the placing time on the branch's clock, day first, in every language", () => {
+    expect(placedAt('2026-11-22T02:03:00.000Z', 'Asia/Amman')).toBe('22/11/2026 05:03');
+    expect(placedAt('2026-07-01T23:59:00.000Z', 'Europe/Madrid')).toBe('02/07/2026 01:59');
+    for (const lang of ['en', 'ar', 'es'] as const) {
+      const html = renderReceipt(ticket(), { lang, size: '80', timeZone: 'Asia/Amman' });
+      expect(html).toContain('<span dir="ltr">22/11/2026 05:03</span>');
+      // No bidi marks from a locale's own date format inside the left-to-right span.
+      expect(html).not.toMatch(/[\u200e\u200f\u061c]/);
+    }
+  });
+
+  it('truncates modifier titles at 120 characters and child modifiers at 80', () => {
+    const html = renderReceipt(ticket(), { lang: 'en', size: '58', timeZone: 'UTC' });
+    expect(html).toContain(`${'M'.repeat(119)}…`);
+    expect(html).not.toContain('M'.repeat(120));
+    expect(html).toContain(`(${'C'.repeat(79)}…)`);
+    expect(html).not.toContain('C'.repeat(80));
+  });
+
+  it('says a delivery fee to be agreed instead of an amount', () => {
+    const ar = renderReceipt(ticket(), { lang: 'ar', size: '80', timeZone: 'UTC' });
+    expect(ar).toContain('<html lang="ar" dir="rtl">');
+    expect(ar).toContain('رسوم التوصيل');
+    expect(ar).toContain('تحدد لاحقاً');
+    const en = renderReceipt(ticket(), { lang: 'en', size: '80', timeZone: 'UTC' });
+    expect(en).toContain('to be confirmed');
+  });
+
+  it("shows amounts with the currency's own digits", () => {
+    expect(formatAmount(2.5, 'JOD')).toBe('2.500');
+    expect(formatAmount(2.5, 'EUR')).toBe('2.50');
+    expect(formatAmount(0.125, 'EUR')).toBe('0.125');
+  });
+});
