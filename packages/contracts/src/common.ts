@@ -71,9 +71,14 @@ export type IssueLike = {
 export function issueCode(issue: IssueLike): string {
   if (issue.message && /^[a-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(issue.message))
     return issue.message;
+  // Forms see the input; the server's validator drops it, and zod's message tells instead.
+  const missing =
+    'input' in issue
+      ? issue.input === undefined || issue.input === null
+      : /received (undefined|null)$/.test(issue.message ?? '');
   switch (issue.code) {
     case 'invalid_type':
-      return issue.input === undefined || issue.input === null ? 'required' : 'invalid_type';
+      return missing ? 'required' : 'invalid_type';
     case 'too_small':
       return issue.origin === 'string' && issue.minimum === 1 ? 'required' : 'min';
     case 'too_big':
@@ -81,7 +86,7 @@ export function issueCode(issue: IssueLike): string {
     case 'invalid_format':
       return 'pattern';
     case 'invalid_value':
-      return 'invalid_value';
+      return missing ? 'required' : 'invalid_value';
     case 'unrecognized_keys':
       return 'unknown_field';
     default:

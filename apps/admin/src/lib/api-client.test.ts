@@ -50,6 +50,26 @@ describe('api client', () => {
     expect(headers.get('authorization')).toBe('Bearer token-123');
   });
 
+  it('answers a text response as it is, with the token and the usual failures', async () => {
+    fetchMock.mockResolvedValue(new Response('<html dir="rtl">إيصال</html>', { status: 200 }));
+    const html = await api.get<string>('/api/admin/print/1/ar', {
+      query: { size: 58 },
+      responseType: 'text',
+    });
+    expect(html).toBe('<html dir="rtl">إيصال</html>');
+    const [url, init] = fetchMock.mock.calls[0] ?? [];
+    expect(url).toBe('/api/admin/print/1/ar?size=58');
+    const headers = new Headers(init?.headers);
+    expect(headers.get('authorization')).toBe('Bearer token-123');
+    expect(headers.get('accept')).toContain('text/html');
+
+    fetchMock.mockResolvedValue(json(403, { error: { code: 'forbidden', message: 'No' } }));
+    await expect(api.get('/api/admin/print/1/ar', { responseType: 'text' })).rejects.toMatchObject({
+      status: 403,
+    });
+    expect(onForbidden).toHaveBeenCalledOnce();
+  });
+
   it('sends no authorization header when nobody is signed in', async () => {
     configureApiClient({ getAccessToken: async () => null, onUnauthorized, onForbidden });
     fetchMock.mockResolvedValue(json(200, { results: [] }));

@@ -63,6 +63,8 @@ export interface RequestOptions<T> {
   /** Checks the `results` of the response; without it they are trusted as T. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
+  /** 'text': the body as it is (the printing call answers receipt HTML, not an envelope). */
+  responseType?: 'json' | 'text';
 }
 
 function urlOf(path: string, query: Query | undefined): string {
@@ -101,8 +103,10 @@ async function failure(res: Response): Promise<ApiError> {
  * every failure is thrown as an ApiError for the caller (a form, the refresh snackbar).
  */
 export async function apiRequest<T>(path: string, request: RequestOptions<T> = {}): Promise<T> {
-  const { method = 'GET', query, body, schema, signal } = request;
-  const headers = new Headers({ accept: 'application/json' });
+  const { method = 'GET', query, body, schema, signal, responseType = 'json' } = request;
+  const headers = new Headers({
+    accept: responseType === 'text' ? 'text/html, text/plain' : 'application/json',
+  });
   const token = await options.getAccessToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
   // A FormData body goes out as multipart: fetch writes its content type with the boundary.
@@ -133,6 +137,7 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T> = {
     throw error;
   }
   if (res.status === 204) return undefined as T;
+  if (responseType === 'text') return (await res.text()) as T;
   const json = (await readJson(res)) as { results?: unknown } | undefined;
   const results = json?.results;
   return schema ? schema.parse(results) : (results as T);

@@ -8,7 +8,6 @@ import {
   type UpdateTicketStatusBody,
 } from '@app/contracts';
 import { api, ApiError, isApiError } from '../../../lib/api-client.ts';
-import { getAccessToken } from '../../../lib/auth.ts';
 import { ticketKeys } from './keys.ts';
 
 /** Spec §8 and §9: a failed ticket fetch is retried after 5 s; a 404 is final. */
@@ -50,20 +49,11 @@ export const ticketDetailApi = {
    * The receipt is text/html, not the JSON envelope the shared client reads, so this one call
    * fetches by hand with the same bearer token.
    */
-  async receiptHtml(tenantId: string, printId: string, lang: Language, size: ReceiptSize) {
-    const url = `${tenantBase(tenantId)}/printing/url/html/${encodeURIComponent(printId)}/${lang}?size=${size}`;
-    const token = await getAccessToken();
-    let res: Response;
-    try {
-      res = await fetch(url, {
-        headers: { accept: 'text/html', ...(token ? { authorization: `Bearer ${token}` } : {}) },
-      });
-    } catch (error) {
-      throw new ApiError(0, error instanceof Error ? error.message : 'Network error');
-    }
-    if (!res.ok) throw new ApiError(res.status, res.statusText || `HTTP ${res.status}`);
-    return res.text();
-  },
+  receiptHtml: (tenantId: string, printId: string, lang: Language, size: ReceiptSize) =>
+    api.get<string>(
+      `${tenantBase(tenantId)}/printing/url/html/${encodeURIComponent(printId)}/${lang}`,
+      { query: { size }, responseType: 'text' },
+    ),
 };
 
 const retryTicket = (count: number, error: unknown) =>
