@@ -173,7 +173,11 @@ test('the owner builds, schedules, hides, reorders and moves the menu', async ({
 
   // Hide the item, see it stay hidden after a reload, then show it again.
   await page.getByRole('switch', { name: 'Availability' }).check();
-  await page.getByRole('switch', { name: 'Show Chocolate cake on the menu' }).uncheck();
+  // The switch flips once the optimistic update has run (a tick after the click), so click
+  // and wait for it rather than uncheck(), which reads the state at once.
+  const shown = page.getByRole('switch', { name: 'Show Chocolate cake on the menu' });
+  await shown.click();
+  await expect(shown).not.toBeChecked();
   await expect(cakeCard.getByText('Hidden', { exact: true }).first()).toBeVisible();
   await page.reload();
   await expect(cakes.getByTestId(/^node-/).filter({ hasText: 'Chocolate cake' })).toContainText(
@@ -182,7 +186,7 @@ test('the owner builds, schedules, hides, reorders and moves the menu', async ({
   await page.getByRole('switch', { name: 'Availability' }).check();
   const visible = page.getByRole('switch', { name: 'Show Chocolate cake on the menu' });
   await expect(visible).not.toBeChecked();
-  await visible.check();
+  await visible.click();
   await expect(visible).toBeChecked();
   await page.reload();
   await expect(cakes.getByTestId(/^node-/).filter({ hasText: 'Chocolate cake' })).not.toContainText(
