@@ -13,7 +13,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { CATALOG_LIMITS, CategoryBody, type CategoryResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
@@ -31,7 +30,7 @@ import { CatalogImageField } from './catalog-image-field.tsx';
 import { EditorActions } from './editor-actions.tsx';
 import { LoadError } from './load-error.tsx';
 import { useCatalogNotify } from './use-catalog-notify.tsx';
-import { useErrorText } from './use-error-text.ts';
+import { CountedTextField } from './counted-text-field.tsx';
 
 /** The section form: the contract's body, with the two template choices of §3 for the exclusions. */
 export const CategoryForm = CategoryBody.pick({
@@ -97,7 +96,6 @@ function SectionForm({
   const notify = useCatalogNotify();
   const invalidate = useInvalidateCatalog(tenantId);
   const queryClient = useQueryClient();
-  const errorText = useErrorText();
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const adding = category === null;
@@ -196,47 +194,21 @@ function SectionForm({
           </Typography>
         )}
         {formError && <Alert severity="error">{formError}</Alert>}
-        <Controller
+        <CountedTextField
           control={control}
           name="localizedTitle.fieldValue"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              inputRef={field.ref}
-              label={t('categoryEditor.title')}
-              required
-              fullWidth
-              autoFocus={adding}
-              error={!!fieldState.error}
-              helperText={
-                errorText(fieldState.error, CATALOG_LIMITS.categoryTitleMax) ??
-                t('counter', { count: field.value.length, max: CATALOG_LIMITS.categoryTitleMax })
-              }
-            />
-          )}
+          max={CATALOG_LIMITS.categoryTitleMax}
+          label={t('categoryEditor.title')}
+          required
+          autoFocus={adding}
         />
-        <Controller
+        <CountedTextField
           control={control}
           name="localizedDesc.fieldValue"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              value={field.value ?? ''}
-              inputRef={field.ref}
-              label={t('categoryEditor.description')}
-              fullWidth
-              multiline
-              minRows={2}
-              error={!!fieldState.error}
-              helperText={
-                errorText(fieldState.error, CATALOG_LIMITS.categoryDescriptionMax) ??
-                t('counter', {
-                  count: (field.value ?? '').length,
-                  max: CATALOG_LIMITS.categoryDescriptionMax,
-                })
-              }
-            />
-          )}
+          max={CATALOG_LIMITS.categoryDescriptionMax}
+          label={t('categoryEditor.description')}
+          multiline
+          minRows={2}
         />
         <Controller
           control={control}

@@ -52,6 +52,7 @@ import { ItemModifierGroups } from './item-modifier-groups.tsx';
 import { LoadError } from './load-error.tsx';
 import { useCatalogNotify } from './use-catalog-notify.tsx';
 import { useErrorText } from './use-error-text.ts';
+import { CountedTextField } from './counted-text-field.tsx';
 
 export interface ItemEditorProps {
   sectionId: string;
@@ -287,47 +288,21 @@ function ItemForm({
           )}
         />
 
-        <Controller
+        <CountedTextField
           control={control}
           name="localizedTitle.fieldValue"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              inputRef={field.ref}
-              label={t('itemEditor.title')}
-              required
-              fullWidth
-              error={!!fieldState.error}
-              helperText={
-                errorText(fieldState.error, CATALOG_LIMITS.itemTitleMax) ??
-                t('counter', { count: field.value.length, max: CATALOG_LIMITS.itemTitleMax })
-              }
-            />
-          )}
+          max={CATALOG_LIMITS.itemTitleMax}
+          label={t('itemEditor.title')}
+          required
         />
 
-        <Controller
+        <CountedTextField
           control={control}
           name="localizedDesc.fieldValue"
-          render={({ field, fieldState }) => (
-            <TextField
-              {...field}
-              value={field.value ?? ''}
-              inputRef={field.ref}
-              label={t('itemEditor.description')}
-              fullWidth
-              multiline
-              minRows={2}
-              error={!!fieldState.error}
-              helperText={
-                errorText(fieldState.error, CATALOG_LIMITS.itemDescriptionMax) ??
-                t('counter', {
-                  count: (field.value ?? '').length,
-                  max: CATALOG_LIMITS.itemDescriptionMax,
-                })
-              }
-            />
-          )}
+          max={CATALOG_LIMITS.itemDescriptionMax}
+          label={t('itemEditor.description')}
+          multiline
+          minRows={2}
         />
 
         <Box component="fieldset" sx={{ border: 0, padding: 0, margin: 0 }}>

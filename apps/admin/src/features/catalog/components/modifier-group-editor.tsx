@@ -44,6 +44,7 @@ import { EditorActions } from './editor-actions.tsx';
 import { LoadError } from './load-error.tsx';
 import { useCatalogNotify } from './use-catalog-notify.tsx';
 import { useErrorText } from './use-error-text.ts';
+import { CountedTextField } from './counted-text-field.tsx';
 
 const L = MODIFIER_GROUP_LIMITS;
 
@@ -244,43 +245,21 @@ function ModifierGroupFormView({
           <Typography id={infoId} variant="subtitle1" component="h3">
             {t('modifierGroups.information')}
           </Typography>
-          <Controller
+          <CountedTextField
             control={control}
             name="name"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                label={t('modifierGroups.name')}
-                required
-                fullWidth
-                disabled={readOnly}
-                error={!!fieldState.error}
-                helperText={
-                  errorText(fieldState.error, L.nameMax) ??
-                  t('counter', { count: field.value.length, max: L.nameMax })
-                }
-              />
-            )}
+            max={L.nameMax}
+            label={t('modifierGroups.name')}
+            required
+            disabled={readOnly}
           />
-          <Controller
+          <CountedTextField
             control={control}
             name="localizedTitle.fieldValue"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                label={t('modifierGroups.title')}
-                required
-                fullWidth
-                disabled={readOnly}
-                error={!!fieldState.error}
-                helperText={
-                  errorText(fieldState.error, L.titleMax) ??
-                  t('counter', { count: field.value.length, max: L.titleMax })
-                }
-              />
-            )}
+            max={L.titleMax}
+            label={t('modifierGroups.title')}
+            required
+            disabled={readOnly}
           />
           <Stack direction="row" sx={{ gap: 2 }}>
             {quantityField('minQuantity')}

@@ -59,6 +59,7 @@ import {
 } from '../lib/price-adjustment-form.ts';
 import { hasSchedule } from '../lib/schedule.ts';
 import { NEW_PRICE_ADJUSTMENT, catalogPaths } from '../paths.ts';
+import { CountedTextField } from '../components/counted-text-field.tsx';
 
 /** The choices in the order offered; the override, not available yet, comes last. */
 const ADJUSTMENT_TYPES = [
@@ -238,23 +239,13 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
         }}
       >
         <Stack spacing={2.5} sx={{ maxInlineSize: 560 }}>
-          <Controller
+          <CountedTextField
             control={control}
             name="name"
-            render={({ field, fieldState }) => (
-              <TextField
-                {...field}
-                inputRef={field.ref}
-                label={t('priceAdjustments.name')}
-                required
-                fullWidth
-                error={!!fieldState.error}
-                helperText={
-                  message('name', fieldState.error?.message) ??
-                  t('counter', { count: field.value.length, max: PRICE_ADJUSTMENT_LIMITS.nameMax })
-                }
-              />
-            )}
+            max={PRICE_ADJUSTMENT_LIMITS.nameMax}
+            label={t('priceAdjustments.name')}
+            required
+            errorText={(error) => message('name', error?.message)}
           />
 
           <Controller
