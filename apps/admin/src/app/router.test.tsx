@@ -113,22 +113,22 @@ describe('routes and guards', () => {
   });
 
   it('shows an order taker the live orders page with the brands, branches and start prompt', async () => {
-    // The tickets calls answer an empty list; the realtime hub stays unreachable.
-    const empty = (body: unknown) =>
-      Promise.resolve(new Response(JSON.stringify(body), { status: 200 }));
+    // The tickets call answers an empty list; the realtime hub stays unreachable.
     vi.stubGlobal(
       'fetch',
       vi.fn((input: RequestInfo | URL) => {
         const path = new URL(String(input), 'http://localhost').pathname;
-        if (path === '/api/admin/tenants/tickets') return empty({ results: [] });
-        if (path === '/api/admin/tenants/tickets/counters')
-          return empty({
-            results: {
-              allTicketsCounter: 0,
-              newAndUnVerifiedTicketsCounter: 0,
-              inProgressTicketsCounter: 0,
-            },
-          });
+        if (path === '/api/admin/tenants/tickets')
+          return Promise.resolve(
+            Response.json({
+              results: [],
+              counters: {
+                allTicketsCounter: 0,
+                newAndUnVerifiedTicketsCounter: 0,
+                inProgressTicketsCounter: 0,
+              },
+            }),
+          );
         return new Promise<Response>(() => undefined);
       }),
     );

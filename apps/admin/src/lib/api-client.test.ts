@@ -50,6 +50,18 @@ describe('api client', () => {
     expect(headers.get('authorization')).toBe('Bearer token-123');
   });
 
+  it('answers the whole envelope when a call sends more beside results', async () => {
+    fetchMock.mockResolvedValue(json(200, { results: [{ id: 'a' }], counters: { all: 1 } }));
+    const body = await api.get('/api/admin/tenants/tickets', {
+      responseType: 'envelope',
+      schema: z.object({
+        results: z.array(z.object({ id: z.string() })),
+        counters: z.object({ all: z.number() }),
+      }),
+    });
+    expect(body).toEqual({ results: [{ id: 'a' }], counters: { all: 1 } });
+  });
+
   it('answers a text response as it is, with the token and the usual failures', async () => {
     fetchMock.mockResolvedValue(new Response('<html dir="rtl">إيصال</html>', { status: 200 }));
     const html = await api.get<string>('/api/admin/print/1/ar', {

@@ -63,8 +63,12 @@ export interface RequestOptions<T> {
   /** Checks the `results` of the response; without it they are trusted as T. */
   schema?: z.ZodType<T>;
   signal?: AbortSignal;
-  /** 'text': the body as it is (the printing call answers receipt HTML, not an envelope). */
-  responseType?: 'json' | 'text';
+  /**
+   * 'json': the `results` of the envelope; 'envelope': the whole JSON body, for calls that
+   * send more beside `results` (the tickets list and its counters); 'text': the body as it is
+   * (the printing call answers receipt HTML).
+   */
+  responseType?: 'json' | 'envelope' | 'text';
 }
 
 function urlOf(path: string, query: Query | undefined): string {
@@ -139,8 +143,8 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T> = {
   if (res.status === 204) return undefined as T;
   if (responseType === 'text') return (await res.text()) as T;
   const json = (await readJson(res)) as { results?: unknown } | undefined;
-  const results = json?.results;
-  return schema ? schema.parse(results) : (results as T);
+  const payload = responseType === 'envelope' ? json : json?.results;
+  return schema ? schema.parse(payload) : (payload as T);
 }
 
 export const api = {

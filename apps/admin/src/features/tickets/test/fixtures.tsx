@@ -8,8 +8,7 @@ import { SessionProvider, type Session } from '../../../app/session.tsx';
 import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../app/test-utils.tsx';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import type { ConnectionState, RealtimeClient } from '../../../lib/realtime.ts';
-import { ok } from '../../../test/fake-server.ts';
-import { TICKETS_COUNTERS_PATH, TICKETS_LIST_PATH } from '../api/tickets-list.ts';
+import { TICKETS_LIST_PATH } from '../api/tickets-list.ts';
 import { LiveTicketsProvider } from '../live-tickets.tsx';
 
 export const HARBOUR = TEST_PROFILE.branchProfiles[0]!;
@@ -64,8 +63,8 @@ export function countersOf(tickets: readonly TicketSummary[]): TicketCounters {
 /** Fake routes answering the live list from `current()` at each call. */
 export function ticketRoutes(current: () => TicketSummary[]) {
   return {
-    [`GET ${TICKETS_LIST_PATH}`]: () => ok(current())(),
-    [`GET ${TICKETS_COUNTERS_PATH}`]: () => ok(countersOf(current()))(),
+    [`GET ${TICKETS_LIST_PATH}`]: () =>
+      Response.json({ results: current(), counters: countersOf(current()) }),
   };
 }
 
