@@ -1,13 +1,5 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogContentText from '@mui/material/DialogContentText';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
@@ -22,6 +14,7 @@ import {
   type TicketStatus,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { ConfirmFormDialog } from './confirm-form-dialog.tsx';
 
 /** The four status actions of spec §4.1. */
 export type StatusAction = 'accept' | 'reject' | 'complete' | 'cancel';
@@ -56,7 +49,6 @@ export function StatusDialog({
   onClose,
 }: StatusDialogProps) {
   const { t } = useTranslation('ticketDetails');
-  const titleId = useId();
   const reasonId = useId();
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<RejectReason | null>(null);
@@ -65,8 +57,7 @@ export function StatusDialog({
   const needsReason = needsCancellationReason(STATUS_ACTION_TARGET[action]);
   const destructive = needsReason;
 
-  const submit = async (event: FormEvent) => {
-    event.preventDefault();
+  const submit = async () => {
     if (needsReason && !reason) {
       setMissingReason(true);
       return;
@@ -80,75 +71,54 @@ export function StatusDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <ConfirmFormDialog
+      title={t(`confirm.${action}Title`, { number: ticketNumber })}
+      message={t(`confirm.${action}Message`)}
+      busy={busy}
+      onSubmit={() => void submit()}
+      onClose={onClose}
+      cancelLabel={destructive ? t('confirm.keepOrder') : t('confirm.back')}
+      confirmLabel={t(`actions.${action}`)}
+      confirmColor={destructive ? 'error' : 'primary'}
     >
-      <Box component="form" onSubmit={submit} noValidate>
-        <DialogTitle id={titleId}>
-          {t(`confirm.${action}Title`, { number: ticketNumber })}
-        </DialogTitle>
-        <DialogContent>
-          <DialogContentText sx={{ marginBlockEnd: 2 }}>
-            {t(`confirm.${action}Message`)}
-          </DialogContentText>
-          {needsReason && refundWarning && (
-            <Alert severity="warning" sx={{ marginBlockEnd: 2 }}>
-              {t('confirm.refundWarning')}
-            </Alert>
-          )}
-          {needsReason && (
-            <FormControl error={missingReason} required sx={{ marginBlockEnd: 2 }}>
-              <FormLabel id={reasonId}>{t('confirm.reason')}</FormLabel>
-              <RadioGroup
-                aria-labelledby={reasonId}
-                value={reason ?? ''}
-                onChange={(event) => {
-                  setReason(RejectReason.parse(event.target.value));
-                  setMissingReason(false);
-                }}
-              >
-                {RejectReason.options.map((value) => (
-                  <FormControlLabel
-                    key={value}
-                    value={value}
-                    control={<Radio disabled={busy} />}
-                    label={t(`reasons.${value}`)}
-                  />
-                ))}
-              </RadioGroup>
-              {missingReason && <FormHelperText>{t('confirm.reasonRequired')}</FormHelperText>}
-            </FormControl>
-          )}
-          <TextField
-            label={t('confirm.note')}
-            value={note}
-            onChange={(event) => setNote(event.target.value)}
-            disabled={busy}
-            multiline
-            minRows={2}
-            fullWidth
-            slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.noteMax } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {destructive ? t('confirm.keepOrder') : t('confirm.back')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={destructive ? 'error' : 'primary'}
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+      {needsReason && refundWarning && (
+        <Alert severity="warning" sx={{ marginBlockEnd: 2 }}>
+          {t('confirm.refundWarning')}
+        </Alert>
+      )}
+      {needsReason && (
+        <FormControl error={missingReason} required sx={{ marginBlockEnd: 2 }}>
+          <FormLabel id={reasonId}>{t('confirm.reason')}</FormLabel>
+          <RadioGroup
+            aria-labelledby={reasonId}
+            value={reason ?? ''}
+            onChange={(event) => {
+              setReason(RejectReason.parse(event.target.value));
+              setMissingReason(false);
+            }}
           >
-            {t(`actions.${action}`)}
-          </Button>
-        </DialogActions>
-      </Box>
-    </Dialog>
+            {RejectReason.options.map((value) => (
+              <FormControlLabel
+                key={value}
+                value={value}
+                control={<Radio disabled={busy} />}
+                label={t(`reasons.${value}`)}
+              />
+            ))}
+          </RadioGroup>
+          {missingReason && <FormHelperText>{t('confirm.reasonRequired')}</FormHelperText>}
+        </FormControl>
+      )}
+      <TextField
+        label={t('confirm.note')}
+        value={note}
+        onChange={(event) => setNote(event.target.value)}
+        disabled={busy}
+        multiline
+        minRows={2}
+        fullWidth
+        slotProps={{ htmlInput: { maxLength: TICKET_LIMITS.noteMax } }}
+      />
+    </ConfirmFormDialog>
   );
 }
