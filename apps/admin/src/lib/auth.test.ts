@@ -131,6 +131,31 @@ describe('session renewal (spec §4.5)', () => {
     window.history.replaceState(null, '', '/');
   });
 
+  it('lets a slow renewal of a stored expired token finish instead of signing in again', async () => {
+    let answer: (res: Response) => void = () => undefined;
+    fakeServer({
+      ...authConfigRoute,
+      'GET /oidc/.well-known/openid-configuration': () => Response.json(discovery),
+      // The renewal answers after the expired event (armed one second after reading) is due.
+      'POST /oidc/token': () => new Promise<Response>((resolve) => (answer = resolve)),
+    });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    storeUser(-30);
+    const loading = loadSignedInUser();
+    await new Promise((resolve) => setTimeout(resolve, 2200));
+    answer(
+      Response.json({
+        access_token: 'access-token-new',
+        refresh_token: 'refresh-token-new',
+        token_type: 'Bearer',
+        expires_in: 600,
+      }),
+    );
+    const user = await loading;
+    expect(user?.access_token).toBe('access-token-new');
+    expect(assign).not.toHaveBeenCalled();
+  });
+
   it('forgets a stored user whose token expired and cannot be renewed', async () => {
     fakeServer({
       ...authConfigRoute,

@@ -106,6 +106,9 @@ function watchSession(userManager: UserManager): void {
     void startSignOut().catch(() => discardUser());
   });
   userManager.events.addAccessTokenExpired(() => {
+    // Reading a stored expired user arms this event a second later; the renewal started for it
+    // settles the matter (a new user, or signed out), so a slow renewal must not be overtaken.
+    if (renewingStoredUser) return;
     rememberReturnPath(window.location.pathname + window.location.search);
     void startSignIn().catch((error: unknown) => {
       console.error('sign-in after token expiry failed', error);
@@ -122,13 +125,19 @@ export async function loadSignedInUser(): Promise<User | null> {
   const { userManager } = await getAuth();
   const user = await userManager.getUser();
   if (!user || !user.expired) return user;
+  renewingStoredUser = true;
   try {
     return await userManager.signinSilent();
   } catch {
     await userManager.removeUser();
     return null;
+  } finally {
+    renewingStoredUser = false;
   }
 }
+
+/** True while loadSignedInUser renews the stored user's expired token. */
+let renewingStoredUser = false;
 
 /** The bearer token for API calls, or null when nobody is signed in. */
 export async function getAccessToken(): Promise<string | null> {
