@@ -38,6 +38,14 @@ export type TicketStatus = z.infer<typeof TicketStatus>;
 export const OPEN_TICKET_STATUSES = ['UnVerified', 'New', 'InProgress'] as const;
 export const CLOSED_TICKET_STATUSES = ['Completed', 'Cancelled'] as const;
 
+/** Not closed: the ticket still shows among the live orders and may change status. */
+export const isOpenTicket = (status: TicketStatus): boolean =>
+  (OPEN_TICKET_STATUSES as readonly TicketStatus[]).includes(status);
+
+/** §4.1: not yet accepted (New or UnVerified): highlighted, alerted and counted as new. */
+export const isNotAccepted = (status: TicketStatus): boolean =>
+  status === 'UnVerified' || status === 'New';
+
 export const TicketType = z.enum(['cartticket', 'callstaff']);
 export type TicketType = z.infer<typeof TicketType>;
 

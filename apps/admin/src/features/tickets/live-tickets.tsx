@@ -19,6 +19,7 @@ import {
   type TicketsListResponse,
   type TicketSummary,
   type TicketsUpdate,
+  isNotAccepted,
 } from '@app/contracts';
 import { useCurrentTenant, useSession } from '../../app/session.tsx';
 import type { ConnectionState } from '../../components/connection-dot.tsx';
@@ -29,7 +30,6 @@ import { createRealtimeClient, type RealtimeClient } from '../../lib/realtime.ts
 import { ticketKeys } from './api/keys.ts';
 import { TICKETS_POLL_MS, ticketsListQuery } from './api/tickets-list.ts';
 import type { TicketRef } from './components/ticket-details/ticket-details-sheet.tsx';
-import { isNotAccepted } from './lib/ticket-filters.ts';
 
 /** Spec §2.3, §9: the new-order toast stays two hours; the chime repeats every 22 s. */
 export const NEW_ORDER_TOAST_MS = 7_200_000;

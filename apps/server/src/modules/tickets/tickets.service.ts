@@ -2,6 +2,7 @@ import {
   canMoveTicket,
   Currency,
   Language,
+  isOpenTicket,
   needsCancellationReason,
   OrderingTemplate,
   TICKET_LIMITS,
@@ -179,7 +180,7 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
         if (needsCancellationReason(body.status) && !body.reason)
           throw new ValidationFailed('reason', ['required']);
         const reason = body.status === 'Cancelled' ? (body.reason ?? null) : null;
-        const closed = body.status === 'Completed' || body.status === 'Cancelled';
+        const closed = !isOpenTicket(body.status);
         await repo.update(tx, tenantId, ticketId, {
           status: body.status,
           cancellationReason: reason,
@@ -217,7 +218,7 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
         if (!target) throw new ValidationFailed('branchId', ['branch_not_found']);
         if (target.id === row.branchId)
           throw new Conflict('same_branch', 'The ticket is already at that branch');
-        if (row.status === 'Completed' || row.status === 'Cancelled')
+        if (!isOpenTicket(row.status))
           throw new Conflict('ticket_closed', `A ticket ${row.status} cannot be transferred`);
         await repo.update(tx, tenantId, row.id, { branchId: target.id });
         await repo.insertEvent(tx, {

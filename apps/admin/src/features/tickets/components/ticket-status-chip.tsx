@@ -1,5 +1,5 @@
 import Chip, { type ChipProps } from '@mui/material/Chip';
-import type { TicketStatus } from '@app/contracts';
+import { isNotAccepted, type TicketStatus } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 
 const COLOR: Record<TicketStatus, ChipProps['color']> = {
@@ -17,7 +17,7 @@ export function TicketStatusChip({ status }: { status: TicketStatus }) {
     <Chip
       size="small"
       color={COLOR[status]}
-      variant={status === 'UnVerified' || status === 'New' ? 'filled' : 'outlined'}
+      variant={isNotAccepted(status) ? 'filled' : 'outlined'}
       label={t(`status.${status}`)}
     />
   );

@@ -15,13 +15,9 @@ import TableSortLabel from '@mui/material/TableSortLabel';
 import Typography from '@mui/material/Typography';
 import { alpha, type Theme } from '@mui/material/styles';
 import RoomServiceOutlined from '@mui/icons-material/RoomServiceOutlined';
+import { isNotAccepted } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import {
-  isNotAccepted,
-  type SortDirection,
-  type SortKey,
-  type TicketRow,
-} from '../lib/ticket-filters.ts';
+import { type SortDirection, type SortKey, type TicketRow } from '../lib/ticket-filters.ts';
 import { TicketStatusChip } from './ticket-status-chip.tsx';
 import { TimeAgo } from './time-ago.tsx';
 

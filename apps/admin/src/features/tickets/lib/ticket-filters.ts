@@ -13,7 +13,6 @@ export const FILTER_STATUSES: Record<TicketFilter, readonly TicketStatus[]> = {
 };
 
 /** Not yet accepted: highlighted, counted as new and chimed for (spec §2.3, §4.1). */
-export const isNotAccepted = (status: TicketStatus) => status === 'UnVerified' || status === 'New';
 
 export const ticketsFor = (tickets: readonly TicketSummary[], filter: TicketFilter) =>
   tickets.filter((ticket) => FILTER_STATUSES[filter].includes(ticket.status));

@@ -11,7 +11,14 @@ import MapOutlinedIcon from '@mui/icons-material/MapOutlined';
 import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
-import { localize, RECEIPT_SIZES, type Ticket, type TicketStatus } from '@app/contracts';
+import {
+  isNotAccepted,
+  isOpenTicket,
+  localize,
+  RECEIPT_SIZES,
+  type Ticket,
+  type TicketStatus,
+} from '@app/contracts';
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../app/session.tsx';
@@ -32,12 +39,12 @@ import {
   StatusDialog,
   type StatusAction,
 } from './status-dialog.tsx';
-import { isOpenTicket, mapLink, messagingLink } from './ticket-format.ts';
+import { mapLink, messagingLink } from './ticket-format.ts';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
 
 /** The actions a status offers: accept or reject before, complete or cancel after accepting. */
 export function actionsFor(status: TicketStatus): StatusAction[] {
-  if (status === 'UnVerified' || status === 'New') return ['accept', 'reject'];
+  if (isNotAccepted(status)) return ['accept', 'reject'];
   if (status === 'InProgress') return ['complete', 'cancel'];
   return [];
 }

@@ -7,7 +7,7 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { alpha } from '@mui/material/styles';
 import CloseIcon from '@mui/icons-material/Close';
-import type { Ticket } from '@app/contracts';
+import { isNotAccepted, type Ticket } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/spinner.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
@@ -138,7 +138,7 @@ function SheetHeader({
   const { t } = useTranslation('ticketDetails');
   const lang = useLanguage();
   const timeZone = useBranchTimeZone(ticket ?? { tenantId: '', branchId: '' });
-  const highlighted = ticket?.status === 'UnVerified' || ticket?.status === 'New';
+  const highlighted = ticket ? isNotAccepted(ticket.status) : false;
   return (
     <Box
       sx={{

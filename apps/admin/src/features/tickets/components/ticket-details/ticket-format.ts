@@ -5,7 +5,6 @@ import {
   type Language,
   type LocalizedText,
   type Ticket,
-  type TicketStatus,
 } from '@app/contracts';
 
 /** Spec §2.4: amounts on the ticket show 2 decimals, whatever the currency's own digits. */
@@ -58,10 +57,6 @@ export function formatLocalDateTime(local: string, lang: Language): string {
     timeZone: 'UTC',
   }).format(new Date(Date.UTC(y, mo - 1, d, h, mi)));
 }
-
-/** Statuses the actions row acts on (spec §4.1). */
-export const isOpenTicket = (status: TicketStatus) =>
-  status === 'UnVerified' || status === 'New' || status === 'InProgress';
 
 /** A map link to the delivery address, or null without coordinates. */
 export function mapLink(ticket: Ticket): string | null {
