@@ -40,13 +40,14 @@ export default tseslint.config(
         { type: 'app', pattern: 'apps/admin/src/app/**' },
         { type: 'shell', pattern: 'apps/admin/src/shell/**' },
         { type: 'feature', pattern: 'apps/admin/src/features/*/**', capture: ['feature'] },
-        { type: 'shared', pattern: 'apps/admin/src/(components|lib|hooks|locales|test)/**' },
+        { type: 'test', pattern: 'apps/admin/src/test/**' },
+        { type: 'shared', pattern: 'apps/admin/src/(components|lib|hooks|locales)/**' },
         { type: 'main', pattern: 'apps/admin/src/main.tsx', mode: 'file' },
       ],
     },
     rules: {
       ...reactHooks.configs.recommended.rules,
-      // Direction app → features → shared; features never import each other.
+      // Direction app → shell, features → shared; features never import each other or the app.
       'boundaries/element-types': [
         'error',
         {
@@ -54,12 +55,31 @@ export default tseslint.config(
           rules: [
             { from: 'main', allow: ['app', 'shared'] },
             { from: 'app', allow: ['app', 'shell', 'feature', 'shared'] },
-            { from: 'shell', allow: ['shell', 'shared', 'app'] },
+            { from: 'shell', allow: ['shell', 'shared'] },
+            { from: 'feature', allow: ['shared', ['feature', { feature: '${from.feature}' }]] },
+            { from: 'shared', allow: ['shared'] },
+            { from: 'test', allow: ['test', 'shared', 'app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    // Tests render the app's providers; the code under test still may not.
+    files: ['apps/admin/src/**/*.test.{ts,tsx}', 'apps/admin/src/features/*/test/**'],
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            { from: 'app', allow: ['app', 'shell', 'feature', 'shared', 'test'] },
+            { from: 'shell', allow: ['shell', 'shared', 'app', 'test'] },
             {
               from: 'feature',
-              allow: ['shared', 'app', ['feature', { feature: '${from.feature}' }]],
+              allow: ['shared', 'app', 'test', ['feature', { feature: '${from.feature}' }]],
             },
-            { from: 'shared', allow: ['shared'] },
+            { from: 'shared', allow: ['shared', 'test', 'app', 'shell'] },
           ],
         },
       ],

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm';
-import { ROUTE_ROLES, Uuid } from '@app/contracts';
+import { Uuid } from '@app/contracts';
 import { z } from 'zod';
 import { buildApp } from '../src/app.ts';
 import { seedDemoData } from '../src/db/seed.ts';
@@ -86,7 +86,7 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
   app.get(
     '/api/admin/tenants/:tenantId/bench/ceiling',
     {
-      config: { access: { tenant: true, roles: ROUTE_ROLES.catalog } },
+      config: { access: { permission: 'ManageCatalog' } },
       schema: { hide: true, params: z.object({ tenantId: Uuid }) },
     },
     async (_req, reply) => reply.type('application/json').send(body),

@@ -3,7 +3,7 @@ import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 import WebSocket from 'ws';
 import { z } from 'zod';
-import { ROUTE_ROLES, Uuid } from '@app/contracts';
+import { Uuid } from '@app/contracts';
 import { buildApp } from '../src/app.ts';
 import { seedDemoData } from '../src/db/seed.ts';
 import { TICKETS_HUB_PATH } from '../src/realtime/hub.ts';
@@ -52,7 +52,7 @@ export async function benchTickets(
   app.get(
     '/api/admin/tenants/:tenantId/bench/noop',
     {
-      config: { access: { tenant: true, roles: ROUTE_ROLES.tickets } },
+      config: { access: { permission: 'LiveTickets' } },
       schema: { hide: true, params: z.object({ tenantId: Uuid }) },
     },
     async () => ({ results: {} }),

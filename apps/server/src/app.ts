@@ -16,28 +16,33 @@ import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { createIdentity } from './identity/identity.ts';
-import { identityRoutes } from './identity/identity.routes.ts';
-import { systemRoutes } from './modules/system/system.routes.ts';
-import { tenantsRoutes } from './modules/tenants/tenants.routes.ts';
-import { createTenantsRepository } from './modules/tenants/tenants.repository.ts';
-import { createTenantsService } from './modules/tenants/tenants.service.ts';
-import { catalogRoutes } from './modules/catalog/catalog.routes.ts';
+import { createIdentity } from './modules/identity/identity.ts';
+import { identityHandlers } from './modules/identity/identity.routes.ts';
+import { platformHandlers } from './modules/platform/platform.routes.ts';
+import { createPlatformRepository } from './modules/platform/platform.repository.ts';
+import { createPlatformService } from './modules/platform/platform.service.ts';
+import { profileHandlers } from './modules/identity/profile.routes.ts';
+import { createProfileRepository } from './modules/identity/profile.repository.ts';
+import { createProfileService } from './modules/identity/profile.service.ts';
+import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
-import { modifierGroupsRoutes } from './modules/modifier-groups/modifier-groups.routes.ts';
+import { modifierGroupsHandlers } from './modules/modifier-groups/modifier-groups.routes.ts';
 import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
-import { priceAdjustmentsRoutes } from './modules/price-adjustments/price-adjustments.routes.ts';
+import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
-import { imagesRoutes } from './modules/images/images.routes.ts';
+import { imagesHandlers } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { createNotifier } from './realtime/notifier.ts';
 import { createTicketsHub, redactAccessToken } from './realtime/hub.ts';
-import { intakeRoutes } from './modules/tickets/intake.routes.ts';
+import { intakeHandlers } from './modules/tickets/intake.routes.ts';
 import { createIntakeService } from './modules/tickets/intake.service.ts';
-import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
+import { storefrontHandlers } from './modules/storefront/storefront.routes.ts';
+import { createStorefrontRepository } from './modules/storefront/storefront.repository.ts';
+import { createStorefrontService } from './modules/storefront/storefront.service.ts';
+import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
-import { outletStatusRoutes } from './modules/outlet-settings/outlet-status.routes.ts';
+import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
 
 export type AppDeps = {
@@ -105,32 +110,42 @@ export async function buildApp(deps: AppDeps) {
   const identity = await createIdentity({ config, db: database.db, log: app.log });
   // Before any route: it guards every /api/admin route and refuses ones without a policy.
   await app.register(authPlugin, { verifier: identity.verifier, accounts: identity.accounts });
-  await app.register(identityRoutes(identity));
+  await app.register(identityHandlers(identity));
 
-  await app.register(systemRoutes({ ping: () => database.ping() }));
   await app.register(
-    tenantsRoutes(createTenantsService({ repository: createTenantsRepository(database.db) })),
+    platformHandlers({
+      ping: () => database.ping(),
+      platform: createPlatformService({ repository: createPlatformRepository(database.db) }),
+    }),
+  );
+  await app.register(
+    profileHandlers(createProfileService({ repository: createProfileRepository(database.db) })),
   );
 
-  await app.register(catalogRoutes(createCatalogService({ db: database.db })));
-  await app.register(modifierGroupsRoutes(createModifierGroupsService({ db: database.db })));
-  await app.register(priceAdjustmentsRoutes(createPriceAdjustmentsService({ db: database.db })));
+  await app.register(catalogHandlers(createCatalogService({ db: database.db })));
+  await app.register(modifierGroupsHandlers(createModifierGroupsService({ db: database.db })));
+  await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(createTicketsHub({ notifier }).routes);
+  const intake = createIntakeService({ db: database.db, clock, notifier });
+  await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
   await app.register(
-    intakeRoutes(createIntakeService({ db: database.db, clock, notifier }), {
-      rateLimit: config.intakeRateLimit,
-    }),
+    storefrontHandlers(
+      createStorefrontService({
+        repository: createStorefrontRepository(database.db),
+        pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+      }),
+    ),
   );
-  await app.register(ticketsRoutes(createTicketsService({ db: database.db, clock, notifier })));
-  await app.register(outletStatusRoutes(createOutletStatusService({ db: database.db })));
+  await app.register(ticketsHandlers(createTicketsService({ db: database.db, clock, notifier })));
+  await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  await app.register(imagesRoutes(createImagesService({ storage })));
+  await app.register(imagesHandlers(createImagesService({ storage })));
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
     await app.register(fastifyStatic, {

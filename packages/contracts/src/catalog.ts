@@ -1,5 +1,10 @@
 import { z } from 'zod';
-import { CheckoutTemplate, LocalizedText, Uuid } from './common.ts';
+import { CheckoutTemplate, LocalizedText, TenantParams, Uuid } from './common.ts';
+import { routesOf } from './http.ts';
+
+/** menu-management.md §7: {base} of every catalogue call. */
+export const CATALOG_BASE =
+  '/api/admin/tenants/:tenantId/branches/defaultBranch/productcatalogs' as const;
 
 /** menu-management.md §5 and §9: one definition for the server and the forms. */
 export const CATALOG_LIMITS = {
@@ -18,15 +23,7 @@ export const CATALOG_LIMITS = {
    * so the deepest section is level 2 (the drop rules of the categories manager).
    */
   maxSectionLevel: 2,
-  imageMaxBytes: 1_048_576,
   scheduleDays: 7,
-} as const;
-
-export const IMAGE_TYPES = ['image/jpeg', 'image/png', 'image/bmp'] as const;
-export const IMAGE_SIZES = {
-  banner: { width: 1360, height: 600 },
-  item: { width: 1000, height: 624 },
-  section: { width: 900, height: 500 },
 } as const;
 
 /** The placeholder id of an item not saved yet. */
@@ -298,3 +295,188 @@ export const TreeNode: z.ZodType<TreeNode> = z.object({
     return z.array(TreeNode);
   },
 });
+
+const route = routesOf('catalog');
+const IdParams = TenantParams.extend({ id: Uuid });
+const Deleted = z.object({ id: Uuid });
+const view = { permission: 'ManageCatalog' } as const;
+const edit = { permission: 'EditCatalog' } as const;
+
+/** menu-management.md §7: the catalogue calls at the spec's paths. */
+export const catalogRoutes = {
+  tree: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/tree`,
+    access: view,
+    summary: 'The whole catalogue as a tree of sections and items',
+    params: TenantParams,
+    results: TreeNode,
+  }),
+  setBanner: route({
+    method: 'PUT',
+    path: CATALOG_BASE,
+    access: edit,
+    summary: 'Edit the catalogue banner (becomes the tenant banner)',
+    params: TenantParams,
+    body: z.object({ images: z.array(z.string().max(500)).max(1) }),
+    results: z.object({ images: z.array(z.string()) }),
+  }),
+  setPositions: route({
+    method: 'PUT',
+    path: `${CATALOG_BASE}/position`,
+    access: edit,
+    summary: 'Rewrite positions of sections and items (one transaction)',
+    params: TenantParams,
+    body: PositionsBody,
+    results: PositionsBody,
+  }),
+  move: route({
+    method: 'PUT',
+    path: `${CATALOG_BASE}/move`,
+    access: edit,
+    summary: 'Move a section in the tree; answers the new tree',
+    params: TenantParams,
+    body: MoveBody,
+    results: TreeNode,
+  }),
+  categories: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/categories/`,
+    access: view,
+    summary: 'Every section',
+    params: TenantParams,
+    results: z.array(CategoryResponse),
+  }),
+  createMainCategory: route({
+    method: 'POST',
+    path: `${CATALOG_BASE}/categories`,
+    access: edit,
+    summary: 'Create a main section',
+    params: TenantParams,
+    body: CategoryBody,
+    results: CategoryResponse,
+    status: 201,
+  }),
+  createCategory: route({
+    method: 'POST',
+    path: `${CATALOG_BASE}/categories/:parentId`,
+    access: edit,
+    summary: 'Create a section inside another',
+    params: TenantParams.extend({ parentId: Uuid }),
+    body: CategoryBody,
+    results: CategoryResponse,
+    status: 201,
+  }),
+  category: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/categories/:id`,
+    access: view,
+    summary: 'One section',
+    params: IdParams,
+    results: CategoryResponse,
+  }),
+  updateCategory: route({
+    method: 'PUT',
+    path: `${CATALOG_BASE}/categories/:id`,
+    access: edit,
+    summary: 'Edit a section',
+    params: IdParams,
+    body: CategoryBody,
+    results: CategoryResponse,
+  }),
+  deleteCategory: route({
+    method: 'DELETE',
+    path: `${CATALOG_BASE}/categories/:id`,
+    access: edit,
+    summary: 'Delete an empty section',
+    params: IdParams,
+    results: Deleted,
+    conflicts: ['unable_to_delete_remove_children'],
+  }),
+  schedule: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/categories/:id/schedule`,
+    access: view,
+    summary: "A section's schedule",
+    params: IdParams,
+    results: ScheduleResponse,
+  }),
+  setSchedule: route({
+    method: 'PUT',
+    path: `${CATALOG_BASE}/categories/:id/schedule`,
+    access: { permission: 'EditSchedules' },
+    summary: 'Replace a section schedule (allowed for integrated tenants too)',
+    params: IdParams,
+    body: Schedule,
+    results: ScheduleResponse,
+  }),
+  currentLevel: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/categories/:id/currentlevel`,
+    access: view,
+    summary: 'Nesting level of a section (0 = main section)',
+    params: IdParams,
+    results: z.object({ level: z.number().int() }),
+  }),
+  items: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/catalogitems`,
+    access: view,
+    summary: 'Items, of one section when categoryId is given',
+    params: TenantParams,
+    query: z.object({ categoryId: Uuid.optional() }),
+    results: z.array(CatalogItemResponse),
+  }),
+  createItem: route({
+    method: 'POST',
+    path: `${CATALOG_BASE}/catalogitems`,
+    access: edit,
+    summary: 'Create an item with its variants',
+    params: TenantParams,
+    body: CatalogItemBody,
+    results: CatalogItemResponse,
+    status: 201,
+  }),
+  item: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/catalogitems/:id`,
+    access: view,
+    summary: 'One item with its variants',
+    params: IdParams,
+    results: CatalogItemResponse,
+  }),
+  updateItem: route({
+    method: 'PUT',
+    path: `${CATALOG_BASE}/catalogitems/:id`,
+    access: edit,
+    summary: 'Edit an item and its variants',
+    params: IdParams,
+    body: CatalogItemBody,
+    results: CatalogItemResponse,
+  }),
+  deleteItem: route({
+    method: 'DELETE',
+    path: `${CATALOG_BASE}/catalogitems/:id`,
+    access: edit,
+    summary: 'Delete an item',
+    params: IdParams,
+    results: Deleted,
+  }),
+  variants: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/catalogitems/:id/variants`,
+    access: view,
+    summary: "An item's variants",
+    params: IdParams,
+    results: CatalogItemResponse.shape.variants,
+  }),
+  setAvailability: route({
+    method: 'PUT',
+    path: `${CATALOG_BASE}/catalogitems/:id/availability`,
+    access: { permission: 'ItemAvailability' },
+    summary: 'Hide or show an item (staff of every role)',
+    params: IdParams,
+    body: AvailabilityBody,
+    results: z.object({ id: Uuid, active: z.boolean(), outOfStock: z.boolean() }),
+  }),
+};

@@ -24,6 +24,9 @@ export type ProblemResponse = z.infer<typeof ProblemResponse>;
 
 export const Uuid = z.uuid();
 
+/** The path parameters of every tenant route. */
+export const TenantParams = z.object({ tenantId: Uuid });
+
 export const Language = z.enum(['en', 'ar', 'es']);
 export type Language = z.infer<typeof Language>;
 export const LANGUAGES = Language.options;

@@ -1,47 +1,8 @@
 import { z } from 'zod';
 import { CheckoutTemplate, Currency, Language, LocalizedText, Uuid } from './common.ts';
-import { Permission, Role } from './permissions.ts';
-import { BranchOperatingStatus, TenantSummary } from './tenants.ts';
-
-/** A role held inside one tenant; SuperAdmin is a platform role, never a membership. */
-export const MembershipRole = Role.exclude(['SuperAdmin']);
-export type MembershipRole = z.infer<typeof MembershipRole>;
-
-/** The token claim that carries the user's role (spec §3, user profile claims). */
-export const ROLE_CLAIM = 'extension_role';
-
-/**
- * The roles allowed on each area's admin routes, from the spec's role tables
- * (operations-platform §6, menu-management §6). Routes reference these; never a literal list.
- */
-export const ROUTE_ROLES = {
-  // Operations (operations-platform §6).
-  tickets: ['OrderTaker', 'StoreManager', 'StoreOwner'],
-  reports: ['OrderTaker', 'StoreManager', 'StoreOwner'],
-  discounts: ['StoreManager', 'StoreOwner'],
-  operatingStatus: ['StoreManager', 'StoreOwner'],
-  outletSettings: ['StoreOwner'],
-  serviceAreas: ['StoreOwner'],
-  deliveryFees: ['StoreOwner'],
-  thirdPartyOutlet: ['StoreOwner'],
-  branding: ['StoreOwner'],
-  serviceAreaPaymentMethods: ['OrderTaker', 'StoreManager', 'StoreOwner'],
-  tableBillPayments: ['StoreOwner'],
-  dashboard: ['StoreOwner'],
-  // Menu management (menu-management §6).
-  catalog: ['StoreManager', 'StoreOwner'],
-  // Only an owner opens the category, item and schedule editors.
-  catalogEditors: ['StoreOwner'],
-  // Every tenant user gets item availability (operations-platform §6 permission sets).
-  itemAvailability: ['OrderTaker', 'StoreManager', 'StoreOwner'],
-  modifierGroups: ['StoreManager', 'StoreOwner'],
-  localization: ['StoreManager', 'StoreOwner'],
-  arrange: ['StoreOwner'],
-  priceAdjustments: ['StoreOwner'],
-  posMapping: ['StoreOwner'],
-  bulkUpload: ['StoreOwner'],
-} as const satisfies Record<string, readonly MembershipRole[]>;
-export type RouteArea = keyof typeof ROUTE_ROLES;
+import { MembershipRole, Permission } from './access.ts';
+import { BranchOperatingStatus } from './outlet-settings.ts';
+import { routesOf } from './http.ts';
 
 /** What the SPA needs to start an OIDC sign-in (public, no token). */
 export const AuthConfig = z.object({
@@ -55,8 +16,6 @@ export const AuthConfig = z.object({
   roleClaim: z.string(),
 });
 export type AuthConfig = z.infer<typeof AuthConfig>;
-export const AuthConfigResponse = z.object({ results: AuthConfig });
-export type AuthConfigResponse = z.infer<typeof AuthConfigResponse>;
 
 export const CurrentUser = z.object({
   userId: Uuid,
@@ -66,14 +25,30 @@ export const CurrentUser = z.object({
   emailVerified: z.boolean(),
 });
 export type CurrentUser = z.infer<typeof CurrentUser>;
-export const CurrentUserResponse = z.object({ results: CurrentUser });
-export type CurrentUserResponse = z.infer<typeof CurrentUserResponse>;
+
+export const BranchSummary = z.object({
+  branchId: Uuid,
+  branchName: LocalizedText,
+  timeZone: z.string(),
+  checkoutTemplates: z.array(CheckoutTemplate),
+  branchOperatingStatus: BranchOperatingStatus,
+});
+export type BranchSummary = z.infer<typeof BranchSummary>;
+
+export const TenantSummary = z.object({
+  tenantId: Uuid,
+  localizedName: LocalizedText,
+  defaultAdminLanguage: Language,
+  defaultCurrency: Currency,
+  isIntegrated: z.boolean(),
+  view_ShowSection: z.boolean(),
+  branches: z.array(BranchSummary),
+});
+export type TenantSummary = z.infer<typeof TenantSummary>;
 
 /** One tenant of the signed-in user, for the tenant switcher. */
 export const UserTenant = TenantSummary.extend({ role: MembershipRole });
 export type UserTenant = z.infer<typeof UserTenant>;
-export const UserTenantsResponse = z.object({ results: z.array(UserTenant) });
-export type UserTenantsResponse = z.infer<typeof UserTenantsResponse>;
 
 export const TaxType = z.enum(['ADDITIVE', 'INCLUSIVE']);
 export type TaxType = z.infer<typeof TaxType>;
@@ -116,8 +91,6 @@ export const TenantProfile = z.object({
   permissions: z.array(Permission),
 });
 export type TenantProfile = z.infer<typeof TenantProfile>;
-export const TenantProfileResponse = z.object({ results: TenantProfile });
-export type TenantProfileResponse = z.infer<typeof TenantProfileResponse>;
 
 export const TenantProfileQuery = z.object({
   // A tenant id, or 'notset' when the SPA has none stored.
@@ -125,17 +98,39 @@ export const TenantProfileQuery = z.object({
 });
 export type TenantProfileQuery = z.infer<typeof TenantProfileQuery>;
 
-/** One row of the super admin's tenant list (spec admin/tenants). */
-export const PlatformTenant = z.object({
-  tenantId: Uuid,
-  slug: z.string(),
-  localizedName: LocalizedText,
-  defaultCurrency: Currency,
-  isIntegrated: z.boolean(),
-  branchCount: z.number().int(),
-  memberCount: z.number().int(),
-  createdAt: z.string(),
-});
-export type PlatformTenant = z.infer<typeof PlatformTenant>;
-export const PlatformTenantsResponse = z.object({ results: z.array(PlatformTenant) });
-export type PlatformTenantsResponse = z.infer<typeof PlatformTenantsResponse>;
+const route = routesOf('identity');
+
+/** Sign-in configuration and the signed-in user's own data (operations-platform §7.3). */
+export const identityRoutes = {
+  authConfig: route({
+    method: 'GET',
+    path: '/api/public/auth-config',
+    access: { public: true },
+    summary: 'What the admin needs to start an OpenID Connect sign-in',
+    results: AuthConfig,
+  }),
+  me: route({
+    method: 'GET',
+    path: '/api/admin/users/me',
+    access: { signedIn: true },
+    summary: 'The signed-in user',
+    results: CurrentUser,
+  }),
+  userTenants: route({
+    method: 'GET',
+    path: '/api/admin/users/tenants',
+    access: { signedIn: true },
+    summary: "The signed-in user's tenants, with the role in each and their branches",
+    results: z.array(UserTenant),
+  }),
+  tenantProfile: route({
+    method: 'GET',
+    path: '/api/admin/tenants/',
+    access: { signedIn: true },
+    summary:
+      "The signed-in user's tenant profile: the preferred tenant when a member, else the first",
+    description: '404 when the user belongs to no tenant (the admin sends them to sign-up).',
+    query: TenantProfileQuery,
+    results: TenantProfile,
+  }),
+};

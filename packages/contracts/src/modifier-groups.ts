@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { LocalizedText, Uuid } from './common.ts';
-import { Money } from './catalog.ts';
+import { LocalizedText, TenantParams, Uuid } from './common.ts';
+import { CATALOG_BASE, Money } from './catalog.ts';
+import { routesOf } from './http.ts';
 
 /** menu-management.md §5 and §9 (quantities follow the 0–50 reading). */
 export const MODIFIER_GROUP_LIMITS = {
@@ -95,3 +96,74 @@ export const ModifierGroupQuery = z.object({
 });
 
 export const LinkedCatalogItem = z.object({ id: Uuid, localizedTitle: LocalizedText });
+
+const route = routesOf('modifier-groups');
+const BASE = `${CATALOG_BASE}/modifiergroups`;
+const IdParams = TenantParams.extend({ id: Uuid });
+const read = { permission: 'ManageModifiers' } as const;
+const write = { permission: 'EditModifiers' } as const;
+
+/** menu-management.md §7, modifier groups; managers and owners (§6). */
+export const modifierGroupsRoutes = {
+  list: route({
+    method: 'GET',
+    path: BASE,
+    access: read,
+    summary: "The tenant's modifier groups",
+    params: TenantParams,
+    results: z.array(ModifierGroupResponse),
+  }),
+  query: route({
+    method: 'GET',
+    path: `${BASE}/query`,
+    access: read,
+    summary: 'Groups by ids (modifierGroupIds repeated or comma-separated)',
+    params: TenantParams,
+    query: ModifierGroupQuery,
+    results: z.array(ModifierGroupResponse),
+  }),
+  create: route({
+    method: 'POST',
+    path: `${BASE}/`,
+    access: write,
+    summary: 'Create a group with its modifier items',
+    params: TenantParams,
+    body: ModifierGroupBody,
+    results: ModifierGroupResponse,
+    status: 201,
+  }),
+  get: route({
+    method: 'GET',
+    path: `${BASE}/:id`,
+    access: read,
+    summary: 'One group with its modifier items',
+    params: IdParams,
+    results: ModifierGroupResponse,
+  }),
+  update: route({
+    method: 'PUT',
+    path: `${BASE}/:id`,
+    access: write,
+    summary: 'Replace a group and its modifier items',
+    params: IdParams,
+    body: ModifierGroupBody,
+    results: ModifierGroupResponse,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: `${BASE}/:id`,
+    access: write,
+    summary: 'Delete a group no item uses',
+    params: IdParams,
+    results: z.object({ id: Uuid }),
+    conflicts: ['unable_to_delete_remove_from_others'],
+  }),
+  linkedItems: route({
+    method: 'GET',
+    path: `${BASE}/:id/linkedcatalogitems`,
+    access: read,
+    summary: "The items using a group ('Used in the following Items')",
+    params: IdParams,
+    results: z.array(LinkedCatalogItem),
+  }),
+};

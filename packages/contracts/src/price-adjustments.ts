@@ -1,6 +1,7 @@
 import { z } from 'zod';
-import { Uuid } from './common.ts';
-import { Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
+import { TenantParams, Uuid } from './common.ts';
+import { CATALOG_BASE, Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
+import { routesOf } from './http.ts';
 import { fromMilli, percentOf, toMilli } from './money.ts';
 
 /** menu-management.md §5 and §9. */
@@ -189,3 +190,81 @@ export function effectivePrice(input: {
   if (!best) return { price: fromMilli(toMilli(input.price)), appliedAdjustmentId: null };
   return { price: applyAdjustment(input.price, best), appliedAdjustmentId: best.id };
 }
+
+const route = routesOf('price-adjustments');
+const BASE = `${CATALOG_BASE}/price-adjustments`;
+const IdParams = TenantParams.extend({ id: Uuid });
+const access = { permission: 'PriceAdjustments' } as const;
+
+/** menu-management.md §7, price adjustments; store owners only (§6). */
+export const priceAdjustmentsRoutes = {
+  list: route({
+    method: 'GET',
+    path: BASE,
+    access,
+    summary: "The tenant's price adjustments",
+    params: TenantParams,
+    results: z.array(PriceAdjustmentResponse),
+  }),
+  create: route({
+    method: 'POST',
+    path: BASE,
+    access,
+    summary: "Create (422 name ItemAlreadyExists for a taken name; 'Override' refused)",
+    params: TenantParams,
+    body: PriceAdjustmentBody,
+    results: PriceAdjustmentResponse,
+    status: 201,
+  }),
+  linkVariants: route({
+    method: 'PUT',
+    path: `${BASE}/variants/:id`,
+    access,
+    summary: 'Link the selected variants and unlink one; answers the linked variants',
+    params: IdParams,
+    body: LinkVariantsBody,
+    results: z.array(LinkedVariant),
+  }),
+  get: route({
+    method: 'GET',
+    path: `${BASE}/:id`,
+    access,
+    summary: 'One price adjustment with its linked variants',
+    params: IdParams,
+    results: PriceAdjustmentResponse,
+  }),
+  update: route({
+    method: 'PUT',
+    path: `${BASE}/:id`,
+    access,
+    summary: 'Edit a price adjustment',
+    params: IdParams,
+    body: PriceAdjustmentBody,
+    results: PriceAdjustmentResponse,
+  }),
+  remove: route({
+    method: 'DELETE',
+    path: `${BASE}/:id`,
+    access,
+    summary: 'Delete a price adjustment',
+    params: IdParams,
+    results: z.object({ id: Uuid }),
+  }),
+  schedule: route({
+    method: 'GET',
+    path: `${BASE}/:id/schedule`,
+    access,
+    summary: "A price adjustment's schedule",
+    params: IdParams,
+    results: ScheduleResponse,
+  }),
+  setSchedule: route({
+    method: 'PUT',
+    path: `${BASE}/:id/schedule`,
+    access,
+    summary: "Replace a price adjustment's schedule",
+    params: IdParams,
+    body: PriceAdjustmentSchedule,
+    results: ScheduleResponse,
+  }),
+};

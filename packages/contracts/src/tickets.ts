@@ -1,6 +1,13 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, Language, LocalizedText, Uuid } from './common.ts';
-import { BranchOperatingStatus } from './tenants.ts';
+import {
+  CheckoutTemplate,
+  Currency,
+  Language,
+  LocalizedText,
+  TenantParams,
+  Uuid,
+} from './common.ts';
+import { routesOf } from './http.ts';
 
 /**
  * Live orders (operations-platform §2.3, §2.4, §3 Ticket, §4.1, §7.4, §9): the public order
@@ -219,7 +226,8 @@ export const IdempotencyKey = z
 // ---------------------------------------------------------------------------------------------
 // The ticket (§3). Amounts are exact decimals in the ticket's currency, as JSON numbers.
 
-const Amount = z.number();
+/** An exact decimal in the ticket's currency, sent as a JSON number. */
+export const Amount = z.number();
 
 export const TicketTax = z.object({
   taxId: Uuid.nullable(),
@@ -430,9 +438,6 @@ export const TicketsListResponse = z.object({
 });
 export type TicketsListResponse = z.infer<typeof TicketsListResponse>;
 
-export const TicketResponse = z.object({ results: Ticket });
-export type TicketResponse = z.infer<typeof TicketResponse>;
-
 export const UpdateTicketStatusBody = z.object({
   status: TicketStatus,
   note: z.string().trim().max(L.noteMax).nullish(),
@@ -451,7 +456,7 @@ export type TransferTicketBody = z.infer<typeof TransferTicketBody>;
 // Printing (§2.4, §7.4).
 
 export const PrintTicketBody = z.object({ cartTicketId: Uuid });
-export const PrintTicketResponse = z.object({ results: z.object({ id: Uuid }) });
+export const PrintTicket = z.object({ id: Uuid });
 export const RECEIPT_SIZES = ['58', '80'] as const;
 export const ReceiptQuery = z.object({
   /** Paper width in millimetres. */
@@ -491,59 +496,124 @@ export type HubMessage = z.infer<typeof HubMessage>;
 export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as const;
 
 // ---------------------------------------------------------------------------------------------
-// Public storefront reads a client needs to place an order.
+// The calls (operations-platform §7.4) and the public intake.
 
-export const PublicStorefront = z.object({
-  tenantId: Uuid,
-  slug: z.string(),
-  localizedName: LocalizedText,
-  defaultCurrency: Currency,
-  branches: z.array(
-    z.object({
-      branchId: Uuid,
-      branchName: LocalizedText,
-      timeZone: z.string(),
-      checkoutTemplates: z.array(CheckoutTemplate),
-      branchOperatingStatus: BranchOperatingStatus,
-    }),
-  ),
-});
-export type PublicStorefront = z.infer<typeof PublicStorefront>;
+const route = routesOf('tickets');
+const TENANT = '/api/admin/tenants/:tenantId';
+const TicketParams = TenantParams.extend({ ticketId: Uuid });
+const access = { permission: 'LiveTickets' } as const;
 
-export const PublicMenuQuery = z.object({ checkoutTemplate: OrderingTemplate.default('PICKUP') });
-
-export const PublicMenuModifierGroup = z.object({
-  id: Uuid,
-  localizedTitle: LocalizedText,
-  minQuantity: z.number().int(),
-  maxQuantity: z.number().int(),
-  allowModifierItemCounter: z.boolean(),
-  modifierItems: z.array(z.object({ id: Uuid, localizedTitle: LocalizedText, price: Amount })),
-});
-
-export const PublicMenuItem = z.object({
-  id: Uuid,
-  localizedTitle: LocalizedText,
-  localizedDesc: LocalizedText.nullable(),
-  thumbnail: z.string().nullable(),
-  enableSpecialRequest: z.boolean(),
-  variants: z.array(z.object({ id: Uuid, localizedTitle: LocalizedText, price: Amount })),
-  modifierGroups: z.array(PublicMenuModifierGroup),
-});
-
-/** What can be ordered now at one branch for one template, priced as the intake would. */
-export const PublicMenu = z.object({
-  tenantId: Uuid,
-  branchId: Uuid,
-  checkoutTemplate: OrderingTemplate,
-  currency: Currency,
-  branchOperatingStatus: BranchOperatingStatus,
-  sections: z.array(
-    z.object({ id: Uuid, localizedTitle: LocalizedText, items: z.array(PublicMenuItem) }),
-  ),
-  deliveryZones: z.array(
-    z.object({ deliveryZoneId: Uuid, localizedTitle: LocalizedText, deliveryFee: Amount }),
-  ),
-  serviceAreas: z.array(z.object({ id: Uuid, value: z.string(), title: z.string().nullable() })),
-});
-export type PublicMenu = z.infer<typeof PublicMenu>;
+export const ticketsRoutes = {
+  list: route({
+    method: 'GET',
+    path: '/api/admin/tenants/tickets',
+    access,
+    summary: "Live tickets of the caller's tenants, with the counters",
+    description:
+      'Open tickets (UnVerified, New, InProgress) of any age and tickets Completed or Cancelled in the past 12 hours, newest first. `counters` (beside `results`) are the §4.1 counters of the same tenants.',
+    query: TicketsQuery,
+    response: TicketsListResponse,
+  }),
+  counters: route({
+    method: 'GET',
+    path: '/api/admin/tenants/tickets/counters',
+    access,
+    summary: "Counters of the caller's tenants alone (the side menu badge)",
+    query: TicketsQuery,
+    results: TicketCounters,
+  }),
+  get: route({
+    method: 'GET',
+    path: `${TENANT}/tickets/:ticketId`,
+    access,
+    summary: 'One ticket with its cart, customer details and history',
+    params: TicketParams,
+    results: Ticket,
+  }),
+  updateStatus: route({
+    method: 'PUT',
+    path: `${TENANT}/tickets/:ticketId`,
+    access,
+    summary: 'Accept, reject, complete or cancel a ticket, with a note',
+    description:
+      'UnVerified → InProgress (accept) or Cancelled (reject: `reason` required); InProgress → Completed or Cancelled. Any other move, or one that lost a race with another, answers 409.',
+    params: TicketParams,
+    body: UpdateTicketStatusBody,
+    results: Ticket,
+    conflicts: ['illegal_transition'],
+  }),
+  transfer: route({
+    method: 'PUT',
+    path: `${TENANT}/tickets/branches/:branchId/transfer`,
+    access,
+    summary: 'Transfer an open ticket to another branch of the tenant',
+    description: '`branchId` (path and body) is the branch the ticket moves to.',
+    params: TenantParams.extend({ branchId: Uuid }),
+    body: TransferTicketBody,
+    results: Ticket,
+    conflicts: ['same_branch', 'ticket_closed'],
+  }),
+  createPrint: route({
+    method: 'POST',
+    path: `${TENANT}/printing/url/html`,
+    access,
+    summary: 'Ask to print a ticket: answers the print id for the receipt call',
+    params: TenantParams,
+    body: PrintTicketBody,
+    results: PrintTicket,
+    status: 201,
+  }),
+  receipt: route({
+    method: 'GET',
+    path: `${TENANT}/printing/url/html/:printId/:adminLanguage`,
+    access,
+    summary: 'The receipt as HTML for a 58 or 80 mm thermal printer (text/html)',
+    description:
+      'Labels and titles in `adminLanguage` (en, ar, es; Arabic right to left); any other value prints in the ticket’s own language. `size` is the paper width in mm.',
+    params: TenantParams.extend({ printId: Uuid, adminLanguage: z.string().max(16) }),
+    query: ReceiptQuery,
+    produces: 'text/html',
+  }),
+  /** The realtime hub (a WebSocket upgrade; the token rides as `?access_token=`). */
+  hub: route({
+    method: 'GET',
+    path: '/api/admin/hubs/ticketsUpdate',
+    access,
+    summary: 'Realtime ticketsUpdate events (WebSocket)',
+  }),
+  intake: route({
+    method: 'POST',
+    path: '/api/public/tenants/:tenantId/branches/:branchId/tickets',
+    access: { public: true },
+    summary: 'Place an order (or call staff from a table); the server prices it',
+    description: [
+      'The server prices every line itself from the catalogue at the branch’s local time:',
+      'price adjustments, modifiers, inclusive and additive taxes, the zone’s delivery fee.',
+      'Prices sent by a client are ignored.',
+      '',
+      'Send an `Idempotency-Key` header (any unique string): a retry with the same key and',
+      'body answers the first ticket (200, `Idempotent-Replayed: true`) and never makes a',
+      'second; the same key with another body answers 409 `idempotency_key_reused`.',
+      '',
+      '422 codes: `store_closed`, `store_not_accepting_orders` (field `branchId`);',
+      '`item_inactive` (hidden, out of stock, excluded for the template or branch, or a',
+      'section inactive or outside its schedule), `item_not_found`, `modifier_not_allowed`,',
+      '`modifier_duplicate`, `modifier_quantity_max`, `modifier_group_min`,',
+      '`modifier_group_max`, `special_request_not_allowed` (fields under `cartItems.N`);',
+      '`checkout_template_not_orderable` (MENU), `checkout_template_disabled`,',
+      '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
+      '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
+      '`required` and the format codes.',
+      '',
+      '429 `too_many_requests` (with `Retry-After` in seconds) when one client address',
+      'places more orders than the server allows per window (INTAKE_RATE_LIMIT_*).',
+    ].join('\n'),
+    params: TenantParams.extend({ branchId: Uuid }),
+    headers: z.looseObject({ 'idempotency-key': IdempotencyKey.optional() }),
+    body: TicketIntakeBody,
+    results: Ticket,
+    status: 201,
+    alsoAnswers: [200],
+    conflicts: ['idempotency_key_reused'],
+  }),
+};

@@ -1,8 +1,8 @@
-import { useOutletShell } from '../features/outlet/outlet-shell.tsx';
+import { useOutletShell } from '../features/outlet-settings/outlet-shell.tsx';
 import { LiveTicketsProvider, useLiveTicketsShell } from '../features/tickets/live-tickets.tsx';
 import { useHeartbeat } from '../lib/heartbeat.ts';
 import { AppShell } from '../shell/app-shell.tsx';
-import { useSession } from './session.tsx';
+import { useSession } from '../lib/session.tsx';
 
 /**
  * The admin shell with what the feature areas put into it: the live orders badge and the

@@ -17,7 +17,7 @@ import {
   SIGNED_OUT,
   type Session,
   type SessionTenant,
-} from './session.tsx';
+} from '../lib/session.tsx';
 
 type AuthState =
   | { phase: 'starting' }

@@ -6,8 +6,8 @@ import { Spinner } from '../components/spinner.tsx';
 import { rememberReturnPath } from '../lib/auth.ts';
 import { reloadPage } from '../lib/notify.tsx';
 import { paths } from '../lib/paths.ts';
-import { accessRuleFor, accessSubjectOf, mayOpenRule } from './route-access.ts';
-import { useSession } from './session.tsx';
+import { accessRuleFor, accessSubjectOf, mayOpenRule } from '../lib/route-access.ts';
+import { useSession } from '../lib/session.tsx';
 
 /**
  * The route guard of spec §4.5 for every /admin page: signed out → sign-in (remembering the

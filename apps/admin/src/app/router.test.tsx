@@ -1,14 +1,16 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
-import { RouterProvider, createMemoryRouter } from 'react-router';
+import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
+import { Permission } from '@app/contracts';
+import { accessRuleFor } from '../lib/route-access.ts';
 import { resetAuthForTests } from '../lib/auth.ts';
 import { authConfigRoute, fakeServer, ok } from '../test/fake-server.ts';
 import { AppProviders } from './providers.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
 import { routes } from './router.tsx';
-import { SessionProvider, type Session } from './session.tsx';
-import { sessionFor, signedOutSession, TEST_TENANT } from './test-utils.tsx';
+import { SessionProvider, type Session } from '../lib/session.tsx';
+import { sessionFor, signedOutSession, TEST_TENANT } from '../test/app-render.tsx';
 
 function renderAt(path: string, session: Session = sessionFor('StoreOwner')) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -184,5 +186,27 @@ describe('routes and guards', () => {
     const row = await screen.findByRole('row', { name: /Test Tavern/ });
     expect(within(row).getByText('test-tavern')).toBeVisible();
     expect(within(row).getByText('2 Jan 2026')).toBeVisible();
+  });
+});
+
+describe('admin pages and their rights', () => {
+  /** Every page path under /admin the router knows, as patterns. */
+  function adminPages(list: readonly RouteObject[], into: string[] = []): string[] {
+    for (const route of list) {
+      if (route.path?.startsWith('/admin/') && route.element) into.push(route.path);
+      if (route.children) adminPages(route.children, into);
+    }
+    return into;
+  }
+
+  it('guards every admin page with a right of the one table', () => {
+    const pages = adminPages(routes);
+    expect(pages.length).toBeGreaterThan(5);
+    const concrete = (pattern: string) => pattern.replace(/:[^/]+/g, 'x');
+    const unguarded = pages.filter((page) => accessRuleFor(concrete(page)) === undefined);
+    expect(unguarded).toEqual([]);
+    for (const page of pages) {
+      expect(Permission.options, page).toContain(accessRuleFor(concrete(page))?.permission);
+    }
   });
 });

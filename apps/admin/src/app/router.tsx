@@ -1,5 +1,7 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { catalogRoutes } from '../features/catalog/routes/index.tsx';
+import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
+import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
 import { MainDashboardPage } from '../features/dashboard/routes/main-dashboard-page.tsx';
 import { AuthCallbackPage } from '../features/identity/routes/auth-callback-page.tsx';
 import { LoginLandingPage } from '../features/identity/routes/login-landing-page.tsx';
@@ -9,7 +11,7 @@ import { LogoutPage } from '../features/identity/routes/logout-page.tsx';
 import { OutletSignupPage } from '../features/identity/routes/outlet-signup-page.tsx';
 import { UnauthorizedPage } from '../features/identity/routes/unauthorized-page.tsx';
 import { TenantsPage } from '../features/platform/routes/tenants-page.tsx';
-import { outletRoutes } from '../features/outlet/routes/index.tsx';
+import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { paths, ticketViewPath } from '../lib/paths.ts';
 import { PublicLayout } from '../shell/public-layout.tsx';
@@ -62,6 +64,8 @@ export const routes: RouteObject[] = [
               ...ticketsRoutes,
               { path: paths.tenants, element: <TenantsPage /> },
               ...catalogRoutes,
+              ...modifierGroupsRoutes,
+              ...priceAdjustmentsRoutes,
               ...outletRoutes,
               { path: '*', element: toLoginLanding },
             ],

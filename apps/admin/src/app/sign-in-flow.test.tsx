@@ -16,7 +16,7 @@ import {
 import { AuthSessionProvider } from './auth-session.tsx';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
-import { TEST_PROFILE, TEST_TENANT } from './test-utils.tsx';
+import { TEST_PROFILE, TEST_TENANT } from '../test/app-render.tsx';
 
 const USER_ID = '55555555-5555-4555-8555-555555555555';
 const ISSUER = AUTH_CONFIG.authority;

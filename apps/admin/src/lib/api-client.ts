@@ -1,5 +1,13 @@
 import type { z } from 'zod';
-import { ProblemResponse, ValidationErrorResponse, type FieldError } from '@app/contracts';
+import {
+  ProblemResponse,
+  ValidationErrorResponse,
+  fillRoutePath,
+  type FieldError,
+  type RouteDef,
+  type RouteInput,
+  type RouteResult,
+} from '@app/contracts';
 import { getAccessToken } from './auth.ts';
 import { paths } from './paths.ts';
 
@@ -66,9 +74,9 @@ export interface RequestOptions<T> {
   /**
    * 'json': the `results` of the envelope; 'envelope': the whole JSON body, for calls that
    * send more beside `results` (the tickets list and its counters); 'text': the body as it is
-   * (the printing call answers receipt HTML).
+   * (the printing call answers receipt HTML); 'blob': a file.
    */
-  responseType?: 'json' | 'envelope' | 'text';
+  responseType?: 'json' | 'envelope' | 'text' | 'blob';
 }
 
 function urlOf(path: string, query: Query | undefined): string {
@@ -109,7 +117,12 @@ async function failure(res: Response): Promise<ApiError> {
 export async function apiRequest<T>(path: string, request: RequestOptions<T> = {}): Promise<T> {
   const { method = 'GET', query, body, schema, signal, responseType = 'json' } = request;
   const headers = new Headers({
-    accept: responseType === 'text' ? 'text/html, text/plain' : 'application/json',
+    accept:
+      responseType === 'text'
+        ? 'text/html, text/plain'
+        : responseType === 'blob'
+          ? '*/*'
+          : 'application/json',
   });
   const token = await options.getAccessToken();
   if (token) headers.set('authorization', `Bearer ${token}`);
@@ -142,6 +155,7 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T> = {
   }
   if (res.status === 204) return undefined as T;
   if (responseType === 'text') return (await res.text()) as T;
+  if (responseType === 'blob') return (await res.blob()) as T;
   const json = (await readJson(res)) as { results?: unknown } | undefined;
   const payload = responseType === 'envelope' ? json : json?.results;
   return schema ? schema.parse(payload) : (payload as T);
@@ -159,3 +173,42 @@ export const api = {
   delete: <T>(path: string, request?: Omit<RequestOptions<T>, 'method' | 'body'>) =>
     apiRequest<T>(path, { ...request, method: 'DELETE' }),
 };
+
+export interface CallOptions {
+  signal?: AbortSignal;
+  /** Take the answer's shape on trust instead of parsing it (large answers read often). */
+  trusted?: boolean;
+}
+
+type CallArgs<R extends RouteDef> =
+  Record<string, never> extends RouteInput<R>
+    ? [input?: RouteInput<R>, options?: CallOptions]
+    : [input: RouteInput<R>, options?: CallOptions];
+
+/**
+ * Calls one route of the contracts: its method and path come from the definition, its answer
+ * is parsed with the definition's schema, so the admin and the server read one contract.
+ */
+export function callApi<R extends RouteDef>(
+  route: R,
+  ...[input, options = {}]: CallArgs<R>
+): Promise<RouteResult<R>> {
+  const { produces } = route;
+  const hasBody = route.method !== 'GET' && route.method !== 'DELETE';
+  return apiRequest<RouteResult<R>>(fillRoutePath(route.path, input?.params), {
+    method: route.method,
+    query: input?.query as Query | undefined,
+    body: hasBody ? (input?.form ?? input?.body ?? {}) : undefined,
+    schema: options.trusted
+      ? undefined
+      : ((route.results ?? route.response) as z.ZodType<RouteResult<R>> | undefined),
+    responseType: produces
+      ? produces.startsWith('text/')
+        ? 'text'
+        : 'blob'
+      : route.response
+        ? 'envelope'
+        : 'json',
+    signal: options.signal,
+  });
+}

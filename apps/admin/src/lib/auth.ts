@@ -5,7 +5,7 @@ import {
   type User,
   type UserManagerSettings,
 } from 'oidc-client-ts';
-import { AuthConfigResponse, type AuthConfig } from '@app/contracts';
+import { AuthConfig, envelope, identityRoutes } from '@app/contracts';
 import i18n from 'i18next';
 import { paths } from './paths.ts';
 
@@ -18,7 +18,7 @@ const RETURN_PATH_KEY = 'auth.returnPath';
 /** Set on sign-in and tenant switch: the tenant's default language applies once after it. */
 const APPLY_TENANT_LANGUAGE_KEY = 'auth.applyTenantLanguage';
 
-export const AUTH_CONFIG_URL = '/api/public/auth-config';
+export const AUTH_CONFIG_URL = identityRoutes.authConfig.path;
 
 /** The message oidc-client-ts throws when the callback's state is not in this browser. */
 export const NO_MATCHING_STATE = 'No matching state found in storage';
@@ -62,9 +62,12 @@ export function userManagerSettings(config: AuthConfig, origin: string): UserMan
 }
 
 export async function fetchAuthConfig(): Promise<AuthConfig> {
-  const res = await fetch(AUTH_CONFIG_URL, { headers: { accept: 'application/json' } });
+  // Before sign-in, so not through the API client (which would ask for a token).
+  const res = await fetch(identityRoutes.authConfig.path, {
+    headers: { accept: 'application/json' },
+  });
   if (!res.ok) throw new Error(`auth config: HTTP ${res.status}`);
-  return AuthConfigResponse.parse(await res.json()).results;
+  return envelope(AuthConfig).parse(await res.json()).results;
 }
 
 export interface Auth {

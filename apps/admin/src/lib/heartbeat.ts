@@ -1,6 +1,6 @@
 import { useEffect } from 'react';
-import { APP_VERSION, HeartbeatResponse } from '@app/contracts';
-import { api } from './api-client.ts';
+import { APP_VERSION, platformRoutes } from '@app/contracts';
+import { callApi } from './api-client.ts';
 
 /** Spec §7.4 and §9: the version check runs every 5 minutes. */
 export const HEARTBEAT_INTERVAL_MS = 5 * 60_000;
@@ -19,10 +19,7 @@ export interface HeartbeatDeps {
 
 /** GET api/admin/heartbeat/update?v=<this build's version>, reading results.refresh. */
 export const checkForUpdate = async (): Promise<boolean> => {
-  const results = await api.get('/api/admin/heartbeat/update', {
-    query: { v: APP_VERSION },
-    schema: HeartbeatResponse.shape.results,
-  });
+  const results = await callApi(platformRoutes.heartbeat, { query: { v: APP_VERSION } });
   return results.refresh;
 };
 

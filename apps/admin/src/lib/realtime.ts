@@ -1,10 +1,10 @@
-import { HUB_CLOSE_CODES, HubMessage, TicketsUpdate } from '@app/contracts';
+import { HUB_CLOSE_CODES, HubMessage, TicketsUpdate, ticketsRoutes } from '@app/contracts';
 import type { ConnectionState } from '../components/connection-dot.tsx';
 import { getAccessToken } from './auth.ts';
 
 export type { ConnectionState };
 
-export const TICKETS_HUB_PATH = '/api/admin/hubs/ticketsUpdate';
+export const TICKETS_HUB_PATH = ticketsRoutes.hub.path;
 
 /** Spec §9: a lost connection retries after a random 5–10 s during its first minute, then 15 s. */
 export const RECONNECT_TIMING = {

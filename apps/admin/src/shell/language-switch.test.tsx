@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithApp } from '../app/test-utils.tsx';
+import { renderWithApp } from '../test/app-render.tsx';
 import { AppShell } from './app-shell.tsx';
 
 async function chooseLanguage(buttonName: string, language: string) {

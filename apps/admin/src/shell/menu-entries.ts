@@ -13,7 +13,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import type en from '../locales/en/common.json';
-import { mayOpen, type AccessSubject } from '../app/route-access.ts';
+import { mayOpen, type AccessSubject } from '../lib/route-access.ts';
 import { BUILT_PAGES, paths } from '../lib/paths.ts';
 
 export type NavLabel = keyof (typeof en)['nav'];

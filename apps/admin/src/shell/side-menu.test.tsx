@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { cleanup, screen, within } from '@testing-library/react';
-import { renderWithApp, sessionFor, signedOutSession, TEST_TENANT } from '../app/test-utils.tsx';
+import { renderWithApp, sessionFor, signedOutSession, TEST_TENANT } from '../test/app-render.tsx';
 import { SideMenu } from './side-menu.tsx';
 
 function menuLinkNames(): string[] {

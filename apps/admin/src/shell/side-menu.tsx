@@ -13,8 +13,8 @@ import ExpandMore from '@mui/icons-material/ExpandMore';
 import LoginOutlined from '@mui/icons-material/LoginOutlined';
 import LogoutOutlined from '@mui/icons-material/LogoutOutlined';
 import { useTranslation } from 'react-i18next';
-import { accessSubjectOf } from '../app/route-access.ts';
-import { useSession } from '../app/session.tsx';
+import { accessSubjectOf } from '../lib/route-access.ts';
+import { useSession } from '../lib/session.tsx';
 import { mirrorInRtl } from '../lib/direction.ts';
 import { paths } from '../lib/paths.ts';
 import {

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { renderWithApp, sessionFor, TEST_TENANT } from '../app/test-utils.tsx';
+import { renderWithApp, sessionFor, TEST_TENANT } from '../test/app-render.tsx';
 import { TenantSwitcher } from './tenant-switcher.tsx';
 
 const OTHER = {

@@ -3,7 +3,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { localize } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { switchTenant, useSession } from '../app/session.tsx';
+import { switchTenant, useSession } from '../lib/session.tsx';
 import { useLanguage } from '../lib/i18n.ts';
 
 /** Lists the user's tenants; choosing one reloads the app in it (spec §4.5). */

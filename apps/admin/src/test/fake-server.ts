@@ -1,4 +1,5 @@
 import { vi } from 'vitest';
+import { CATALOG_BASE, fillRoutePath } from '@app/contracts';
 
 export interface FakeRequest {
   method: string;
@@ -49,3 +50,6 @@ export function fakeServer(routes: Record<string, FakeRoute>) {
 
 export const ok = (results: unknown) => () => Response.json({ results });
 export const authConfigRoute = { 'GET /api/public/auth-config': ok(AUTH_CONFIG) };
+
+/** menu-management.md §7: {base} of the catalogue calls for one tenant, to key fake answers. */
+export const catalogBase = (tenantId: string): string => fillRoutePath(CATALOG_BASE, { tenantId });

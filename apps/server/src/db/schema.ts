@@ -1,6 +1,6 @@
 // Every table of the product, for Drizzle's typed client and drizzle-kit's migrations.
-export * from '../identity/identity.table.ts';
-export * from '../identity/oidc.table.ts';
+export * from '../modules/identity/identity.table.ts';
+export * from '../modules/identity/oidc.table.ts';
 export * from '../modules/catalog/catalog.table.ts';
 export * from '../modules/outlet-settings/outlet-settings.table.ts';
 export * from '../modules/service-areas/service-areas.table.ts';

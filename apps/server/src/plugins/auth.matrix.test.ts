@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ALL_ROUTES } from '@app/contracts';
 import { tenants } from '../db/schema.ts';
 import {
   collectTenantSecrets,
@@ -68,11 +69,26 @@ describe('access matrix over every admin route', () => {
     expect(res.json().results.email).toBe('owner@demo.local');
   });
 
+  it('serves exactly the routes of the contracts, each with its access', () => {
+    for (const route of ALL_ROUTES) {
+      expect(ctx.app.hasRoute({ method: route.method, url: route.path }), route.path).toBe(true);
+    }
+    const key = (method: string, path: string) => `${method} ${path}`;
+    const defined = new Map(
+      ALL_ROUTES.filter((r) => r.path.startsWith('/api/admin/')).map((r) => [
+        key(r.method, r.path),
+        r.access,
+      ]),
+    );
+    const served = new Map(ctx.app.adminRoutes.map((r) => [key(r.method, r.url), r.access]));
+    expect(served).toEqual(defined);
+  });
+
   it('registers the admin routes of this issue with their policies', () => {
     const byKey = new Map(ctx.app.adminRoutes.map((r) => [`${r.method} ${r.url}`, r.access]));
-    expect(byKey.get('GET /api/admin/users/tenants')).toEqual({ tenant: false, roles: 'any' });
-    expect(byKey.get('GET /api/admin/tenants/')).toEqual({ tenant: false, roles: 'any' });
-    expect(byKey.get('GET /api/admin/tenants/all')).toEqual({ superAdmin: true });
+    expect(byKey.get('GET /api/admin/users/tenants')).toEqual({ signedIn: true });
+    expect(byKey.get('GET /api/admin/tenants/')).toEqual({ signedIn: true });
+    expect(byKey.get('GET /api/admin/tenants/all')).toEqual({ permission: 'TenantsList' });
     expect([...byKey.keys()].some((k) => k.startsWith('HEAD '))).toBe(false);
   });
 });

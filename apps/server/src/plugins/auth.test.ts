@@ -7,10 +7,9 @@ import {
 } from 'fastify-type-provider-zod';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { ROUTE_ROLES } from '@app/contracts';
 import { seedDemoData } from '../db/seed.ts';
 import { memberships, tenants, users } from '../db/schema.ts';
-import { createIdentity } from '../identity/identity.ts';
+import { createIdentity } from '../modules/identity/identity.ts';
 import { collectTenantSecrets, MATRIX_CASES, runAccessMatrix } from '../test/access-matrix.ts';
 import { bearer, forgeToken } from '../test/auth.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
@@ -47,36 +46,33 @@ const bare = () => Fastify({ logger: false }).withTypeProvider<ZodTypeProvider>(
 const T = '/api/admin/tenants/:tenantId/probe';
 function probeRoutes(scope: ReturnType<typeof bare>) {
   const echo = async (req: { auth: unknown }) => ({ results: req.auth });
-  scope.get(
-    `${T}/tickets`,
-    { config: { access: { tenant: true, roles: ROUTE_ROLES.tickets } } },
-    echo,
-  );
+  scope.get(`${T}/tickets`, { config: { access: { permission: 'LiveTickets' } } }, echo);
   scope.put(
     `${T}/branches/:branchId/profile`,
     {
-      config: { access: { tenant: true, roles: ROUTE_ROLES.outletSettings } },
+      config: { access: { permission: 'StoreSettings' } },
       schema: { body: z.object({ name: z.string().min(1) }) },
     },
     echo,
   );
+  scope.get(`${T}/edit`, { config: { access: { permission: 'EditCatalog' } } }, echo);
   scope.get(
     `${T}/any`,
-    { config: { access: { tenant: true, roles: 'any', superAdmin: true } } },
+    { config: { access: { permission: 'LiveTickets', superAdmin: true } } },
     echo,
   );
-  scope.get(
-    `${T}/platform`,
-    { config: { access: { tenant: true, roles: [], superAdmin: true } } },
-    echo,
-  );
+  scope.get(`${T}/platform`, { config: { access: { permission: 'UnverifiedTickets' } } }, echo);
   scope.get(
     '/api/admin/probe/tickets',
-    { config: { access: { tenant: false, roles: ROUTE_ROLES.tickets } } },
+    { config: { access: { permission: 'LiveTickets' } } },
     echo,
   );
-  scope.get('/api/admin/probe/me', { config: { access: { tenant: false, roles: 'any' } } }, echo);
-  scope.get('/api/admin/probe/platform', { config: { access: { superAdmin: true } } }, echo);
+  scope.get('/api/admin/probe/me', { config: { access: { signedIn: true } } }, echo);
+  scope.get(
+    '/api/admin/probe/platform',
+    { config: { access: { permission: 'TenantsList' } } },
+    echo,
+  );
 }
 
 beforeAll(async () => {
@@ -109,31 +105,19 @@ describe('start-up checks of route policies', () => {
     await failsWith((s) => s.get('/api/admin/forgotten', async () => ({})), /no access policy/);
   });
 
-  it('refuses a tenant route that does not declare tenant: true', async () => {
+  it('refuses a public admin route and a platform permission with a superAdmin flag', async () => {
     await failsWith(
-      (s) =>
-        s.get(`${T}/x`, { config: { access: { tenant: false, roles: 'any' } } }, async () => ({})),
-      /must declare tenant: true/,
+      (s) => s.get('/api/admin/x', { config: { access: { public: true } } }, async () => ({})),
+      /cannot be public/,
     );
-    await failsWith(
-      (s) => s.get(`${T}/x`, { config: { access: { superAdmin: true } } }, async () => ({})),
-      /is a tenant route/,
-    );
-  });
-
-  it('refuses tenant: true away from /api/admin/tenants/:tenantId, and a policy allowing nobody', async () => {
     await failsWith(
       (s) =>
         s.get(
           '/api/admin/x',
-          { config: { access: { tenant: true, roles: 'any' } } },
+          { config: { access: { permission: 'TenantsList', superAdmin: true } } },
           async () => ({}),
         ),
-      /not under/,
-    );
-    await failsWith(
-      (s) => s.get(`${T}/x`, { config: { access: { tenant: true, roles: [] } } }, async () => ({})),
-      /allows nobody/,
+      /needs no superAdmin flag/,
     );
   });
 
@@ -215,6 +199,27 @@ describe('the tenant and role guard', () => {
     expect((await call('/api/admin/probe/platform', 'admin@demo.local')).statusCode).toBe(200);
   });
 
+  it('answers 403 catalog_integrated where a point of sale took the permission away', async () => {
+    await database.db.update(tenants).set({ isIntegrated: true }).where(eq(tenants.id, alBayt));
+    try {
+      const refused = await call(`/api/admin/tenants/${alBayt}/probe/edit`, 'owner@demo.local');
+      expect(refused.statusCode).toBe(403);
+      expect(refused.json().error.code).toBe('catalog_integrated');
+      const kept = await call(`/api/admin/tenants/${alBayt}/probe/tickets`, 'owner@demo.local');
+      expect(kept.statusCode).toBe(200);
+    } finally {
+      await database.db.update(tenants).set({ isIntegrated: false }).where(eq(tenants.id, alBayt));
+    }
+    const allowed = await call(`/api/admin/tenants/${alBayt}/probe/edit`, 'owner@demo.local');
+    expect(allowed.statusCode).toBe(200);
+  });
+
+  it('lets a super admin in without a membership where the route says superAdmin', async () => {
+    const res = await call(`/api/admin/tenants/${alBayt}/probe/any`, 'admin@demo.local');
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results).toMatchObject({ isSuperAdmin: true, tenantId: alBayt });
+  });
+
   it('guards the HEAD twin of a GET route too', async () => {
     const res = await app.inject({ method: 'HEAD', url: '/api/admin/probe/me' });
     expect(res.statusCode).toBe(401);
@@ -259,13 +264,9 @@ describe('the access matrix runner', () => {
     const leaky = await probeApp((s) => {
       probeRoutes(s);
       // A tenant-free route that wrongly shows every tenant's name.
-      s.get(
-        '/api/admin/probe/leaky',
-        { config: { access: { tenant: false, roles: 'any' } } },
-        async () => ({
-          results: await database.db.select({ id: tenants.id }).from(tenants),
-        }),
-      );
+      s.get('/api/admin/probe/leaky', { config: { access: { signedIn: true } } }, async () => ({
+        results: await database.db.select({ id: tenants.id }).from(tenants),
+      }));
     });
     const tokenOf = (email: string) => forgeToken(target(), 'valid', email);
     const result = await runAccessMatrix({
@@ -291,7 +292,7 @@ describe('the access matrix runner', () => {
     });
     await leaky.close();
     expect(result.pairs).toBe(leaky.adminRoutes.length * MATRIX_CASES.length);
-    expect(result.failures).toHaveLength(1);
+    expect(result.failures).toEqual([expect.stringMatching(/leaky/)]);
     expect(result.failures[0]).toMatch(/GET \/api\/admin\/probe\/leaky \[other tenant\]/);
   });
 });

@@ -6,30 +6,32 @@ import type {
   RouteOptions,
 } from 'fastify';
 import fp from 'fastify-plugin';
-import type { MembershipRole } from '@app/contracts';
+import {
+  isPlatformPermission,
+  isRemovedWhenIntegrated,
+  rolesFor,
+  type MembershipRole,
+  type Permission,
+  type RouteAccess,
+} from '@app/contracts';
 import { Forbidden, NotFound, Unauthorized } from '../errors.ts';
-import type { AccountsRepository, UserRecord } from '../identity/accounts.repository.ts';
-import type { TokenVerifier } from '../identity/token-verifier.ts';
-
-/** Membership roles allowed on a route, or 'any' membership role. */
-export type RoleList = readonly MembershipRole[] | 'any';
+import type { AccountsRepository, UserRecord } from '../modules/identity/accounts.repository.ts';
+import type { TokenVerifier } from '../modules/identity/token-verifier.ts';
 
 /**
- * Who may call an /api/admin route. Every such route declares one as `config.access`;
- * the app refuses to start otherwise.
+ * Who may call an /api/admin route: the contracts' RouteAccess of the route's definition
+ * (`config.access`); the app refuses to start with an admin route that has none.
  *
- * - `{ tenant: true, roles }`: a route under /api/admin/tenants/:tenantId. The caller must be
- *   a member of that tenant (else 404, the tenant's existence is not revealed) holding one of
- *   `roles` (else 403). `superAdmin: true` also lets super admins in without a membership.
- * - `{ tenant: false, roles: 'any' }`: any signed-in user; the route serves the caller's own
- *   data. With a role list, the caller must hold one of those roles in at least one tenant;
+ * - `{ permission }` on a route under /api/admin/tenants/:tenantId: the caller must be a member
+ *   of that tenant (else 404, the tenant's existence is not revealed) holding the permission
+ *   (else 403; `catalog_integrated` when the tenant's point of sale took it away).
+ *   `superAdmin: true` also lets super admins in without a membership.
+ * - `{ permission }` on a tenant-free route: the caller must hold it in at least one tenant;
  *   `request.auth.tenantIds` then lists those tenants and the service must filter by them.
- * - `{ superAdmin: true }`: platform screens, super admins only.
+ *   A platform permission (TenantsList, UnverifiedTickets) is the super admin's alone.
+ * - `{ signedIn: true }`: any signed-in user; the route serves the caller's own data.
  */
-export type AccessPolicy =
-  | { tenant: true; roles: RoleList; superAdmin?: boolean }
-  | { tenant: false; roles: RoleList; superAdmin?: boolean }
-  | { superAdmin: true; tenant?: undefined; roles?: undefined };
+export type AccessPolicy = RouteAccess;
 
 /** The signed-in caller, as the guard resolved it; set on every /api/admin request. */
 export type AuthContext = {
@@ -66,32 +68,27 @@ const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 const isAdminUrl = (url: string) => url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`);
 const isTenantUrl = (url: string) => url === TENANT_PREFIX || url.startsWith(`${TENANT_PREFIX}/`);
-const roleAllowed = (roles: RoleList, role: MembershipRole) =>
-  roles === 'any' || roles.includes(role);
-
 /** Start-up check of one route's policy: a mistake here is a hole, so it stops the app. */
 function assertPolicy(method: string, url: string, access: AccessPolicy | undefined): AccessPolicy {
   const where = `${method} ${url}`;
   if (!access) {
     throw new Error(`${where} has no access policy: add config.access (see plugins/auth.ts)`);
   }
-  if ('superAdmin' in access && access.superAdmin === true && access.tenant === undefined) {
-    if (isTenantUrl(url)) throw new Error(`${where} is a tenant route: use { tenant: true, ... }`);
-    return access;
-  }
-  if (access.tenant === true && !isTenantUrl(url)) {
-    throw new Error(`${where} declares tenant: true but is not under ${TENANT_PREFIX}`);
-  }
-  if (access.tenant !== true && isTenantUrl(url)) {
-    throw new Error(`${where} is under ${TENANT_PREFIX} and must declare tenant: true`);
-  }
-  if (access.tenant === undefined || access.roles === undefined) {
-    throw new Error(`${where} has an incomplete access policy`);
-  }
-  if (access.roles !== 'any' && access.roles.length === 0 && !access.superAdmin) {
-    throw new Error(`${where} allows nobody`);
+  if ('public' in access) throw new Error(`${where}: an /api/admin route cannot be public`);
+  if ('permission' in access && isPlatformPermission(access.permission) && access.superAdmin) {
+    throw new Error(`${where}: a platform permission needs no superAdmin flag`);
   }
   return access;
+}
+
+/** Whether a membership holds the permission, the tenant's point of sale considered. */
+function membershipHolds(
+  membership: { role: MembershipRole; isIntegrated: boolean },
+  permission: Permission,
+): 'yes' | 'role' | 'integrated' {
+  if (!rolesFor(permission).includes(membership.role)) return 'role';
+  if (membership.isIntegrated && isRemovedWhenIntegrated(permission)) return 'integrated';
+  return 'yes';
 }
 
 export type AuthDeps = { verifier: TokenVerifier; accounts: AccountsRepository };
@@ -136,7 +133,8 @@ export const authPlugin = fp(
       return user;
     }
 
-    function guardFor(access: AccessPolicy): onRequestHookHandler {
+    function guardFor(access: AccessPolicy, url: string): onRequestHookHandler {
+      const tenantRoute = isTenantUrl(url);
       return async function adminGuard(request, reply) {
         const user = await caller(request, reply);
         const auth: AuthContext = {
@@ -145,31 +143,41 @@ export const authPlugin = fp(
           isSuperAdmin: user.isSuperAdmin,
         };
         request.auth = auth;
-        if (access.tenant === undefined) {
-          if (!user.isSuperAdmin) throw new Forbidden();
-          return;
-        }
-        if (access.tenant) {
+        if ('signedIn' in access || !('permission' in access)) return;
+        const { permission } = access;
+        const platform = isPlatformPermission(permission);
+        if (tenantRoute) {
           const { tenantId } = request.params as { tenantId?: string };
           if (!tenantId || !UUID.test(tenantId)) throw new NotFound('Tenant');
-          const membership = await accounts.membership(user.id, tenantId);
           auth.tenantId = tenantId;
-          if (membership && roleAllowed(access.roles, membership.role)) {
+          const membership = await accounts.membership(user.id, tenantId);
+          const holds = membership && !platform ? membershipHolds(membership, permission) : 'role';
+          if (membership && holds === 'yes') {
             auth.role = membership.role;
             return;
           }
           if (user.isSuperAdmin) {
-            if (!access.superAdmin) throw new Forbidden();
+            // The platform's admin sees only the pages the route opens to it (spec §6).
+            if (!platform && !access.superAdmin) throw new Forbidden();
             if (!(await accounts.tenantExists(tenantId))) throw new NotFound('Tenant');
             auth.role = membership?.role;
             return;
           }
           if (!membership) throw new NotFound('Tenant');
+          if (holds === 'integrated') {
+            throw new Forbidden(
+              'The menu is managed by the integrated point of sale',
+              'catalog_integrated',
+            );
+          }
           throw new Forbidden();
         }
-        if (access.roles === 'any') return;
-        const allowed = (await accounts.membershipsOf(user.id)).filter((m) =>
-          roleAllowed(access.roles, m.role),
+        if (platform) {
+          if (!user.isSuperAdmin) throw new Forbidden();
+          return;
+        }
+        const allowed = (await accounts.membershipsOf(user.id)).filter(
+          (m) => membershipHolds(m, permission) === 'yes',
         );
         if (allowed.length === 0 && !(user.isSuperAdmin && access.superAdmin)) {
           throw new Forbidden();
@@ -186,7 +194,7 @@ export const authPlugin = fp(
         const known = registry.some((r) => r.method === method && r.url === route.url);
         if (method !== 'HEAD' && !known) registry.push({ method, url: route.url, access });
       }
-      const guard = guardFor(access);
+      const guard = guardFor(access, route.url);
       const existing = route.onRequest;
       route.onRequest = existing
         ? [guard, ...(Array.isArray(existing) ? existing : [existing])]

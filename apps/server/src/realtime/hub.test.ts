@@ -2,12 +2,13 @@ import { randomUUID } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import { importJWK, SignJWT } from 'jose';
 import WebSocket from 'ws';
+import { TicketChange } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { HUB_CLOSE_CODES, ROLE_CLAIM } from '@app/contracts';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
-import { createAccountsRepository } from '../identity/accounts.repository.ts';
-import { loadOrCreateOidcKeys, SIGNING_ALG } from '../identity/oidc-keys.ts';
+import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
+import { loadOrCreateOidcKeys, SIGNING_ALG } from '../modules/identity/oidc-keys.ts';
 import {
   demoFixtures,
   intakeUrl,
@@ -118,6 +119,10 @@ describe('tickets hub', () => {
     expect(accepted.statusCode).toBe(200);
     const changed = await staff.next((m) => forTicket(t.id)(m) && m.data.change === 'status');
     expect(changed.data.status).toBe('InProgress');
+    // One builder: the event made inside the INSERT and the one made in code agree field by field.
+    expect(TicketChange.strict().parse(created.data)).toEqual(created.data);
+    expect(TicketChange.strict().parse(changed.data)).toEqual(changed.data);
+    expect(Object.keys(created.data).sort()).toEqual(Object.keys(changed.data).sort());
 
     // The other tenant's owner hears their own order, and never heard ours.
     const theirs = await order(ctx.app, f.casa.id, f.madrid.id);

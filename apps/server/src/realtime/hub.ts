@@ -1,9 +1,9 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { HUB_CLOSE_CODES, ROUTE_ROLES } from '@app/contracts';
+import { HUB_CLOSE_CODES, ticketsRoutes } from '@app/contracts';
 import type { Notifier, RealtimeEvent } from './notifier.ts';
 
-export const TICKETS_HUB_PATH = '/api/admin/hubs/ticketsUpdate';
+export const TICKETS_HUB_PATH = ticketsRoutes.hub.path;
 
 type Client = { socket: WebSocket; tenantIds: string[]; alive: boolean; expiry?: NodeJS.Timeout };
 
@@ -121,7 +121,7 @@ export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: numbe
         TICKETS_HUB_PATH,
         {
           websocket: true,
-          config: { access: { tenant: false, roles: ROUTE_ROLES.tickets } },
+          config: { access: ticketsRoutes.hub.access },
         },
         (socket, request) => {
           const client: Client = { socket, tenantIds: request.auth.tenantIds ?? [], alive: true };

@@ -1,7 +1,12 @@
 import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
-import type { MembershipRole } from '@app/contracts';
+import {
+  hasPermission,
+  isPlatformPermission,
+  isTenantPath,
+  type MembershipRole,
+} from '@app/contracts';
 import type { Db } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import type { AccessPolicy, AdminRoute } from '../plugins/auth.ts';
@@ -46,15 +51,14 @@ export type MatrixInput = {
 
 export type MatrixResult = { pairs: number; requests: number; failures: string[] };
 
-/** Whether the policy lets this principal in, worked out from the policy alone. */
+/** Whether the policy lets this principal in, worked out from the access table alone. */
 export function expectedAllowed(access: AccessPolicy, principal: Principal): boolean {
   const role = PRINCIPAL_ROLES[principal];
-  if (access.tenant === undefined) return role === 'SuperAdmin';
-  if (role === 'SuperAdmin') {
-    if (access.tenant === false && access.roles === 'any') return true;
-    return access.superAdmin === true;
-  }
-  return access.roles === 'any' || access.roles.includes(role);
+  if (!('permission' in access)) return true;
+  if (isPlatformPermission(access.permission)) return role === 'SuperAdmin';
+  if (role === 'SuperAdmin') return access.superAdmin === true;
+  // The demo tenant under test is not integrated.
+  return hasPermission({ role, isIntegrated: false }, access.permission);
 }
 
 /** A concrete URL for a route pattern: the tenant under test, random UUIDs elsewhere. */
@@ -111,8 +115,11 @@ export async function runAccessMatrix(input: MatrixInput): Promise<MatrixResult>
       }
       if (matrixCase === 'other tenant') {
         const res = await send(route, input.outsiderToken);
-        const tenantScoped = route.access.tenant === true;
-        const platform = route.access.tenant === undefined;
+        const tenantScoped = isTenantPath(route.url);
+        const platform =
+          !tenantScoped &&
+          'permission' in route.access &&
+          isPlatformPermission(route.access.permission);
         if (
           (tenantScoped && ![403, 404].includes(res.statusCode)) ||
           (platform && res.statusCode !== 403)

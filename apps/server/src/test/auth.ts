@@ -6,8 +6,8 @@ import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/demo-data.ts';
-import { createAccountsRepository } from '../identity/accounts.repository.ts';
-import { loadOrCreateOidcKeys, SIGNING_ALG } from '../identity/oidc-keys.ts';
+import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
+import { loadOrCreateOidcKeys, SIGNING_ALG } from '../modules/identity/oidc-keys.ts';
 
 /** The part of a test context the helpers need. */
 export type AuthTestTarget = { app: App; config: Config; database: { db: Db } };

@@ -1,11 +1,11 @@
+import { ticketsRoutes } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Route, Routes, useLocation } from 'react-router';
 import { act, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TicketSummary } from '@app/contracts';
-import { sessionFor } from '../../app/test-utils.tsx';
+import { sessionFor } from '../../test/app-render.tsx';
 import { fakeServer } from '../../test/fake-server.ts';
-import { TICKETS_LIST_PATH } from './api/tickets-list.ts';
 import { useLiveTickets, useLiveTicketsShell } from './live-tickets.tsx';
 import { renderLive, ticket, ticketRoutes } from './test/fixtures.tsx';
 
@@ -40,7 +40,7 @@ function OtherPage() {
 
 let list: TicketSummary[];
 const listCalls = (server: ReturnType<typeof fakeServer>) =>
-  server.requests.filter((r) => r.url.pathname === TICKETS_LIST_PATH).length;
+  server.requests.filter((r) => r.url.pathname === ticketsRoutes.list.path).length;
 
 beforeEach(() => {
   list = [

@@ -14,14 +14,14 @@ import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-q
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import {
-  ROUTE_ROLES,
+  rolesFor,
   type MembershipRole,
   type TicketsListResponse,
   type TicketSummary,
   type TicketsUpdate,
   isNotAccepted,
 } from '@app/contracts';
-import { useCurrentTenant, useSession } from '../../app/session.tsx';
+import { useCurrentTenant, useSession } from '../../lib/session.tsx';
 import type { ConnectionState } from '../../components/connection-dot.tsx';
 import { playNotificationSound, unlockNotificationSound } from '../../lib/notification-sound.ts';
 import { SNACKBAR_ANCHOR } from '../../lib/notify.tsx';
@@ -58,7 +58,7 @@ export interface LiveTickets extends LiveTicketsShell {
 const LiveTicketsContext = createContext<LiveTickets | null>(null);
 
 const maySeeTickets = (role: MembershipRole | undefined) =>
-  role !== undefined && (ROUTE_ROLES.tickets as readonly MembershipRole[]).includes(role);
+  role !== undefined && rolesFor('LiveTickets').includes(role);
 
 /**
  * Holds the one realtime connection and the live tickets list for the whole admin shell

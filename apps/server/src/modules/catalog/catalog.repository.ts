@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { tenants } from '../../identity/identity.table.ts';
+import { tenants } from '../identity/identity.table.ts';
 import {
   categories,
   categorySchedules,

@@ -1,362 +1,58 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  AvailabilityBody,
-  CatalogItemBody,
-  CatalogItemResponse,
-  CategoryBody,
-  CategoryResponse,
-  MoveBody,
-  PositionsBody,
-  ROUTE_ROLES,
-  Schedule,
-  ScheduleResponse,
-  TreeNode,
-  Uuid,
-  envelope,
-} from '@app/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { catalogRoutes as routes } from '@app/contracts';
+import { handle } from '../../plugins/handle.ts';
 import type { CatalogService } from './catalog.service.ts';
 
-export const CATALOG_BASE = '/api/admin/tenants/:tenantId/branches/defaultBranch/productcatalogs';
-
-const TenantParams = z.object({ tenantId: Uuid });
-const IdParams = TenantParams.extend({ id: Uuid });
-const ParentParams = TenantParams.extend({ parentId: Uuid });
-const owner = { tenant: true, roles: ROUTE_ROLES.catalogEditors } as const;
-const viewer = { tenant: true, roles: ROUTE_ROLES.catalog } as const;
-const tags = ['catalog'];
-const security = [{ bearer: [] }];
-
-/** menu-management.md §7: the catalogue calls at the spec's paths. */
-export const catalogRoutes =
-  (catalog: CatalogService): FastifyPluginAsyncZod =>
+/** menu-management.md §7: the contracts' catalogue routes, answered by the service. */
+export const catalogHandlers =
+  (catalog: CatalogService): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      `${CATALOG_BASE}/tree`,
-      {
-        config: { access: viewer },
-        schema: {
-          tags,
-          security,
-          summary: 'The whole catalogue as a tree of sections and items',
-          params: TenantParams,
-          response: { 200: envelope(TreeNode) },
-        },
-      },
-      async (req, reply) => {
-        // Already-serialized JSON from the tree cache: Fastify sends strings as they are.
-        const json = await catalog.treeJson(req.params.tenantId);
-        return reply.type('application/json').send(json as unknown as { results: TreeNode });
-      },
+    handle(app, routes.tree, ({ params }) => catalog.treeJson(params.tenantId));
+    handle(app, routes.setBanner, ({ params, body }) =>
+      catalog.setBanner(params.tenantId, body.images),
+    );
+    handle(app, routes.setPositions, ({ params, body }) =>
+      catalog.setPositions(params.tenantId, body),
+    );
+    handle(app, routes.move, ({ params, body }) => catalog.move(params.tenantId, body));
+
+    handle(app, routes.categories, ({ params }) => catalog.listCategories(params.tenantId));
+    handle(app, routes.createMainCategory, ({ params, body }) =>
+      catalog.createCategory(params.tenantId, null, body),
+    );
+    handle(app, routes.createCategory, ({ params, body }) =>
+      catalog.createCategory(params.tenantId, params.parentId, body),
+    );
+    handle(app, routes.category, ({ params }) => catalog.getCategory(params.tenantId, params.id));
+    handle(app, routes.updateCategory, ({ params, body }) =>
+      catalog.updateCategory(params.tenantId, params.id, body),
+    );
+    handle(app, routes.deleteCategory, async ({ params }) => {
+      await catalog.deleteCategory(params.tenantId, params.id);
+      return { id: params.id };
+    });
+    handle(app, routes.schedule, ({ params }) => catalog.getSchedule(params.tenantId, params.id));
+    handle(app, routes.setSchedule, ({ params, body }) =>
+      catalog.setSchedule(params.tenantId, params.id, body),
+    );
+    handle(app, routes.currentLevel, ({ params }) =>
+      catalog.currentLevel(params.tenantId, params.id),
     );
 
-    app.put(
-      CATALOG_BASE,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          summary: 'Edit the catalogue banner (becomes the tenant banner)',
-          params: TenantParams,
-          body: z.object({ images: z.array(z.string().max(500)).max(1) }),
-          response: { 200: envelope(z.object({ images: z.array(z.string()) })) },
-        },
-      },
-      async (req) => ({ results: await catalog.setBanner(req.params.tenantId, req.body.images) }),
+    handle(app, routes.items, ({ params, query }) =>
+      catalog.listItems(params.tenantId, query.categoryId),
     );
-
-    app.put(
-      `${CATALOG_BASE}/position`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          summary: 'Rewrite positions of sections and items (one transaction)',
-          params: TenantParams,
-          body: PositionsBody,
-          response: { 200: envelope(PositionsBody) },
-        },
-      },
-      async (req) => ({ results: await catalog.setPositions(req.params.tenantId, req.body) }),
+    handle(app, routes.createItem, ({ params, body }) => catalog.createItem(params.tenantId, body));
+    handle(app, routes.item, ({ params }) => catalog.getItem(params.tenantId, params.id));
+    handle(app, routes.updateItem, ({ params, body }) =>
+      catalog.updateItem(params.tenantId, params.id, body),
     );
-
-    app.put(
-      `${CATALOG_BASE}/move`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          summary: 'Move a section in the tree; answers the new tree',
-          params: TenantParams,
-          body: MoveBody,
-          response: { 200: envelope(TreeNode) },
-        },
-      },
-      async (req) => ({ results: await catalog.move(req.params.tenantId, req.body) }),
-    );
-
-    // Sections.
-    app.get(
-      `${CATALOG_BASE}/categories/`,
-      {
-        config: { access: viewer },
-        schema: {
-          tags,
-          security,
-          params: TenantParams,
-          response: { 200: envelope(z.array(CategoryResponse)) },
-        },
-      },
-      async (req) => ({ results: await catalog.listCategories(req.params.tenantId) }),
-    );
-
-    app.post(
-      `${CATALOG_BASE}/categories`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          summary: 'Create a main section',
-          params: TenantParams,
-          body: CategoryBody,
-          response: { 201: envelope(CategoryResponse) },
-        },
-      },
-      async (req, reply) =>
-        reply
-          .status(201)
-          .send({ results: await catalog.createCategory(req.params.tenantId, null, req.body) }),
-    );
-
-    app.post(
-      `${CATALOG_BASE}/categories/:parentId`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          summary: 'Create a section inside another',
-          params: ParentParams,
-          body: CategoryBody,
-          response: { 201: envelope(CategoryResponse) },
-        },
-      },
-      async (req, reply) =>
-        reply.status(201).send({
-          results: await catalog.createCategory(req.params.tenantId, req.params.parentId, req.body),
-        }),
-    );
-
-    app.get(
-      `${CATALOG_BASE}/categories/:id`,
-      {
-        config: { access: viewer },
-        schema: { tags, security, params: IdParams, response: { 200: envelope(CategoryResponse) } },
-      },
-      async (req) => ({ results: await catalog.getCategory(req.params.tenantId, req.params.id) }),
-    );
-
-    app.put(
-      `${CATALOG_BASE}/categories/:id`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          params: IdParams,
-          body: CategoryBody,
-          response: { 200: envelope(CategoryResponse) },
-        },
-      },
-      async (req) => ({
-        results: await catalog.updateCategory(req.params.tenantId, req.params.id, req.body),
-      }),
-    );
-
-    app.delete(
-      `${CATALOG_BASE}/categories/:id`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          summary: 'Delete an empty section (409 unable_to_delete_remove_children otherwise)',
-          params: IdParams,
-          response: { 200: envelope(z.object({ id: Uuid })) },
-        },
-      },
-      async (req) => {
-        await catalog.deleteCategory(req.params.tenantId, req.params.id);
-        return { results: { id: req.params.id } };
-      },
-    );
-
-    app.get(
-      `${CATALOG_BASE}/categories/:id/schedule`,
-      {
-        config: { access: viewer },
-        schema: { tags, security, params: IdParams, response: { 200: envelope(ScheduleResponse) } },
-      },
-      async (req) => ({ results: await catalog.getSchedule(req.params.tenantId, req.params.id) }),
-    );
-
-    app.put(
-      `${CATALOG_BASE}/categories/:id/schedule`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          summary: 'Replace a section schedule (allowed for integrated tenants too)',
-          params: IdParams,
-          body: Schedule,
-          response: { 200: envelope(ScheduleResponse) },
-        },
-      },
-      async (req) => ({
-        results: await catalog.setSchedule(req.params.tenantId, req.params.id, req.body),
-      }),
-    );
-
-    app.get(
-      `${CATALOG_BASE}/categories/:id/currentlevel`,
-      {
-        config: { access: viewer },
-        schema: {
-          tags,
-          security,
-          summary: 'Nesting level of a section (0 = main section)',
-          params: IdParams,
-          response: { 200: envelope(z.object({ level: z.number().int() })) },
-        },
-      },
-      async (req) => ({ results: await catalog.currentLevel(req.params.tenantId, req.params.id) }),
-    );
-
-    // Items.
-    app.get(
-      `${CATALOG_BASE}/catalogitems`,
-      {
-        config: { access: viewer },
-        schema: {
-          tags,
-          security,
-          params: TenantParams,
-          querystring: z.object({ categoryId: Uuid.optional() }),
-          response: { 200: envelope(z.array(CatalogItemResponse)) },
-        },
-      },
-      async (req) => ({
-        results: await catalog.listItems(req.params.tenantId, req.query.categoryId),
-      }),
-    );
-
-    app.post(
-      `${CATALOG_BASE}/catalogitems`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          params: TenantParams,
-          body: CatalogItemBody,
-          response: { 201: envelope(CatalogItemResponse) },
-        },
-      },
-      async (req, reply) =>
-        reply
-          .status(201)
-          .send({ results: await catalog.createItem(req.params.tenantId, req.body) }),
-    );
-
-    app.get(
-      `${CATALOG_BASE}/catalogitems/:id`,
-      {
-        config: { access: viewer },
-        schema: {
-          tags,
-          security,
-          params: IdParams,
-          response: { 200: envelope(CatalogItemResponse) },
-        },
-      },
-      async (req) => ({ results: await catalog.getItem(req.params.tenantId, req.params.id) }),
-    );
-
-    app.put(
-      `${CATALOG_BASE}/catalogitems/:id`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          params: IdParams,
-          body: CatalogItemBody,
-          response: { 200: envelope(CatalogItemResponse) },
-        },
-      },
-      async (req) => ({
-        results: await catalog.updateItem(req.params.tenantId, req.params.id, req.body),
-      }),
-    );
-
-    app.delete(
-      `${CATALOG_BASE}/catalogitems/:id`,
-      {
-        config: { access: owner },
-        schema: {
-          tags,
-          security,
-          params: IdParams,
-          response: { 200: envelope(z.object({ id: Uuid })) },
-        },
-      },
-      async (req) => {
-        await catalog.deleteItem(req.params.tenantId, req.params.id);
-        return { results: { id: req.params.id } };
-      },
-    );
-
-    app.get(
-      `${CATALOG_BASE}/catalogitems/:id/variants`,
-      {
-        config: { access: viewer },
-        schema: {
-          tags,
-          security,
-          params: IdParams,
-          response: { 200: envelope(CatalogItemResponse.shape.variants) },
-        },
-      },
-      async (req) => ({ results: await catalog.itemVariants(req.params.tenantId, req.params.id) }),
-    );
-
-    app.put(
-      `${CATALOG_BASE}/catalogitems/:id/availability`,
-      {
-        config: { access: { tenant: true, roles: ROUTE_ROLES.itemAvailability } },
-        schema: {
-          tags,
-          security,
-          summary: 'Hide or show an item (staff of every role)',
-          params: IdParams,
-          body: AvailabilityBody,
-          response: {
-            200: envelope(z.object({ id: Uuid, active: z.boolean(), outOfStock: z.boolean() })),
-          },
-        },
-      },
-      async (req) => ({
-        results: await catalog.setAvailability(
-          req.params.tenantId,
-          req.params.id,
-          req.body.active,
-          req.body.outOfStock,
-        ),
-      }),
+    handle(app, routes.deleteItem, async ({ params }) => {
+      await catalog.deleteItem(params.tenantId, params.id);
+      return { id: params.id };
+    });
+    handle(app, routes.variants, ({ params }) => catalog.itemVariants(params.tenantId, params.id));
+    handle(app, routes.setAvailability, ({ params, body }) =>
+      catalog.setAvailability(params.tenantId, params.id, body.active, body.outOfStock),
     );
   };

@@ -1,6 +1,7 @@
 import {
   CATALOG_LIMITS,
   NO_TAX,
+  catalogRoutes,
   type CatalogItemBody,
   type CatalogItemResponse,
   type CategoryBody,
@@ -11,6 +12,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
+import { serializeResults, type SerializedReply } from '../../serialized-reply.ts';
 import {
   catalogRepository as repo,
   type CategoryRow,
@@ -112,24 +114,13 @@ export type CatalogService = ReturnType<typeof createCatalogService>;
 export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
   const { db } = deps;
   // Serialized trees by tenant, valid while the tenant's catalog version is unchanged.
-  const treeCache = new Map<string, { version: number; json: string }>();
+  const treeCache = new Map<string, { version: number; json: SerializedReply }>();
   const cacheSize = deps.treeCacheSize ?? 200;
 
   async function flags(q: Db | Tx, tenantId: string) {
     const f = await repo.tenantFlags(q, tenantId);
     if (!f) throw new NotFound('Tenant');
     return f;
-  }
-
-  /** Integrated tenants take their menu from the point of sale; only schedules stay editable. */
-  async function assertEditable(q: Db | Tx, tenantId: string) {
-    const f = await flags(q, tenantId);
-    if (f.isIntegrated) {
-      throw new Forbidden(
-        'The menu is managed by the integrated point of sale',
-        'catalog_integrated',
-      );
-    }
   }
 
   async function buildTree(tenantId: string): Promise<TreeNode> {
@@ -299,11 +290,12 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
   return {
     /** The whole catalog as one tree, answered from cache while nothing changed. */
-    async treeJson(tenantId: string): Promise<string> {
+    async treeJson(tenantId: string): Promise<SerializedReply> {
       const f = await flags(db, tenantId);
       const cached = treeCache.get(tenantId);
       if (cached && cached.version === f.catalogVersion) return cached.json;
-      const json = JSON.stringify({ results: await buildTree(tenantId) });
+      // Through the route's contract once per catalogue version, not once per request.
+      const json = serializeResults(catalogRoutes.tree, await buildTree(tenantId));
       if (treeCache.size >= cacheSize) treeCache.delete(treeCache.keys().next().value!);
       treeCache.set(tenantId, { version: f.catalogVersion, json });
       return json;
@@ -315,7 +307,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async setBanner(tenantId: string, images: string[]) {
       await db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         await repo.setBanner(tx, tenantId, images[0] ?? null);
         await bump(tx, tenantId);
       });
@@ -346,7 +337,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async createCategory(tenantId: string, parentId: string | null, body: CategoryBody) {
       return db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         // A delivery-focused view shows no main sections, so none can be created there (screen 5).
         if (!parentId && !(await flags(tx, tenantId)).viewShowSection) {
           throw new Forbidden('The store view is delivery focused', 'view_delivery_focused');
@@ -378,7 +368,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async updateCategory(tenantId: string, id: string, body: CategoryBody) {
       return db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const row = await repo.updateCategory(tx, tenantId, id, {
           title: body.localizedTitle,
           description: body.localizedDesc ?? null,
@@ -396,7 +385,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async deleteCategory(tenantId: string, id: string) {
       await db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const row = await repo.category(tx, tenantId, id, true);
         if (!row) throw new NotFound('Section');
         const [children, contents] = await Promise.all([
@@ -462,7 +450,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async createItem(tenantId: string, body: CatalogItemBody) {
       return db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const taxIds = await checkItemRefs(tx, tenantId, body);
         const created = await repo.insertItem(tx, { tenantId, ...itemColumns(body) });
         await repo.replaceVariants(tx, tenantId, created.id, variantRows(body));
@@ -477,7 +464,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async updateItem(tenantId: string, id: string, body: CatalogItemBody) {
       return db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         if (!(await repo.item(tx, tenantId, id))) throw new NotFound('Item');
         const known = new Set((await repo.variantsOf(tx, tenantId, id)).map((v) => v.id));
         const foreign = body.variants.findIndex((v) => v.id && !known.has(v.id));
@@ -495,7 +481,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async deleteItem(tenantId: string, id: string) {
       await db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         if (!(await repo.deleteItem(tx, tenantId, id))) throw new NotFound('Item');
         await bump(tx, tenantId);
       });
@@ -514,7 +499,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
     /** Rewrites positions of sections and items in one transaction; an unknown id undoes all. */
     async setPositions(tenantId: string, list: { id: string; position: number }[]) {
       await db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const cats = await repo.setCategoryPositions(tx, tenantId, list);
         const its = await repo.setItemPositions(tx, tenantId, list);
         if (cats + its !== new Set(list.map((p) => p.id)).size)
@@ -527,7 +511,6 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
     /** Moves a section in the tree under the categories manager's drop rules, then reindexes. */
     async move(tenantId: string, body: MoveBody) {
       await db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const cats = await repo.allCategories(tx, tenantId);
         const byId = new Map(cats.map((c) => [c.id, c]));
         const node = byId.get(body.nodeId);

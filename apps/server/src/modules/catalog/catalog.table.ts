@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { CheckoutTemplate, LocalizedText } from '@app/contracts';
-import { tenants } from '../../identity/identity.table.ts';
+import { tenants } from '../identity/identity.table.ts';
 
 export const taxType = pgEnum('tax_type', ['ADDITIVE', 'INCLUSIVE']);
 

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import sharp from 'sharp';
-import { CATALOG_LIMITS } from '@app/contracts';
+import { IMAGE_LIMITS } from '@app/contracts';
 import { ValidationFailed } from '../../errors.ts';
 import type { FileStorage } from '../../storage/storage.ts';
 
@@ -46,7 +46,7 @@ export function createImagesService(deps: { storage: FileStorage }) {
   return {
     async upload(tenantId: string, bytes: Buffer) {
       if (bytes.length === 0) throw new ValidationFailed('file', ['required']);
-      if (bytes.length > CATALOG_LIMITS.imageMaxBytes)
+      if (bytes.length > IMAGE_LIMITS.maxBytes)
         throw new ValidationFailed('file', ['image_too_large']);
       const kind = sniffImage(bytes);
       if (!kind) throw new ValidationFailed('file', ['image_type_not_allowed']);
@@ -64,3 +64,5 @@ export function createImagesService(deps: { storage: FileStorage }) {
     },
   };
 }
+
+export type ImagesService = ReturnType<typeof createImagesService>;

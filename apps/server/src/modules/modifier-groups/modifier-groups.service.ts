@@ -1,6 +1,6 @@
 import type { ModifierGroupBody, ModifierGroupResponse } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
 import {
   modifierGroupsRepository as repo,
@@ -34,16 +34,6 @@ export type ModifierGroupsService = ReturnType<typeof createModifierGroupsServic
 
 export function createModifierGroupsService(deps: { db: Db }) {
   const { db } = deps;
-
-  async function assertEditable(tx: Tx, tenantId: string) {
-    const f = await catalogRepository.tenantFlags(tx, tenantId);
-    if (!f) throw new NotFound('Tenant');
-    if (f.isIntegrated)
-      throw new Forbidden(
-        'The menu is managed by the integrated point of sale',
-        'catalog_integrated',
-      );
-  }
 
   async function read(q: Db | Tx, tenantId: string, ids?: string[]) {
     const groups = await repo.groups(q, tenantId, ids);
@@ -85,7 +75,6 @@ export function createModifierGroupsService(deps: { db: Db }) {
 
     async create(tenantId: string, body: ModifierGroupBody) {
       return db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const g = await repo.insertGroup(tx, { tenantId, ...columns(body) });
         await repo.replaceItems(tx, tenantId, g.id, itemRows(body));
         await catalogRepository.bumpVersion(tx, tenantId);
@@ -95,7 +84,6 @@ export function createModifierGroupsService(deps: { db: Db }) {
 
     async update(tenantId: string, id: string, body: ModifierGroupBody) {
       return db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const row = await repo.updateGroup(tx, tenantId, id, columns(body));
         if (!row) throw new NotFound('Modifier group');
         const known = new Set((await repo.itemsOfGroups(tx, tenantId, [id])).map((i) => i.id));
@@ -111,7 +99,6 @@ export function createModifierGroupsService(deps: { db: Db }) {
     /** A group still attached to items must be removed from them first. */
     async remove(tenantId: string, id: string) {
       await db.transaction(async (tx) => {
-        await assertEditable(tx, tenantId);
         const [g] = await repo.groups(tx, tenantId, [id]);
         if (!g) throw new NotFound('Modifier group');
         if ((await repo.linkedItems(tx, tenantId, id)).length > 0) {

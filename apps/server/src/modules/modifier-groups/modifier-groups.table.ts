@@ -13,7 +13,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@app/contracts';
-import { tenants } from '../../identity/identity.table.ts';
+import { tenants } from '../identity/identity.table.ts';
 import { items } from '../catalog/catalog.table.ts';
 
 export const modifierGroups = pgTable(

@@ -10,7 +10,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { LocalizedText } from '@app/contracts';
-import { branches, tenants } from '../../identity/identity.table.ts';
+import { branches, tenants } from '../identity/identity.table.ts';
 
 /** The tenant's delivery areas; each branch switches them on with a fee of its own. */
 export const deliveryZones = pgTable(

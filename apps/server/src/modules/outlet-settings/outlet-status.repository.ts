@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { BranchOperatingStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { branches } from '../../identity/identity.table.ts';
+import { branches } from '../identity/identity.table.ts';
 
 const columns = {
   branchId: branches.id,

@@ -1,55 +1,14 @@
-import { z } from 'zod';
-import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
-import {
-  BranchStatusListResponse,
-  BranchStatusResponse,
-  OutletStatusBody,
-  ProblemResponse,
-  ROUTE_ROLES,
-  Uuid,
-} from '@app/contracts';
+import type { FastifyPluginAsync } from 'fastify';
+import { outletSettingsRoutes as routes } from '@app/contracts';
+import { handle } from '../../plugins/handle.ts';
 import type { OutletStatusService } from './outlet-status.service.ts';
 
-const TenantParams = z.object({ tenantId: Uuid });
-const tags = ['outlet settings'];
-const security = [{ bearer: [] }];
-const problems = { 401: ProblemResponse, 403: ProblemResponse, 404: ProblemResponse };
-
 /** operations-platform §2.7 and §7.3: the outlet status of every branch. */
-export const outletStatusRoutes =
-  (status: OutletStatusService): FastifyPluginAsyncZod =>
+export const outletStatusHandlers =
+  (status: OutletStatusService): FastifyPluginAsync =>
   async (app) => {
-    app.get(
-      '/api/admin/tenants/:tenantId/status',
-      {
-        // Every tenant user sees it: the top bar's status text and the admin banner.
-        config: { access: { tenant: true, roles: ROUTE_ROLES.tickets } },
-        schema: {
-          tags,
-          security,
-          summary: 'Operating status of every branch (closed, accepting orders, busy)',
-          params: TenantParams,
-          response: { 200: BranchStatusListResponse, ...problems },
-        },
-      },
-      async (req) => ({ results: await status.list(req.params.tenantId) }),
-    );
-
-    app.put(
-      '/api/admin/tenants/:tenantId/status/:branchId',
-      {
-        config: { access: { tenant: true, roles: ROUTE_ROLES.operatingStatus } },
-        schema: {
-          tags,
-          security,
-          summary: "Set a branch's status; the order intake obeys it from the next order",
-          params: TenantParams.extend({ branchId: Uuid }),
-          body: OutletStatusBody,
-          response: { 200: BranchStatusResponse, ...problems },
-        },
-      },
-      async (req) => ({
-        results: await status.update(req.params.tenantId, req.params.branchId, req.body),
-      }),
+    handle(app, routes.statuses, ({ params }) => status.list(params.tenantId));
+    handle(app, routes.setStatus, ({ params, body }) =>
+      status.update(params.tenantId, params.branchId, body),
     );
   };

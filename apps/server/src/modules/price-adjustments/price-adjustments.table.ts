@@ -15,7 +15,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core';
 import type { AdjustableTemplate } from '@app/contracts';
-import { tenants } from '../../identity/identity.table.ts';
+import { tenants } from '../identity/identity.table.ts';
 import { variants } from '../catalog/catalog.table.ts';
 
 export const adjustmentType = pgEnum('price_adjustment_type', ['Override', 'Percentage', 'Flat']);

@@ -8,7 +8,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { branches } from '../../identity/identity.table.ts';
+import { branches } from '../identity/identity.table.ts';
 
 export const serviceAreaTemplate = pgEnum('service_area_template', ['DINING', 'MENU']);
 

@@ -8,7 +8,7 @@ import type {
   TaxType,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { branches, tenants } from '../../identity/identity.table.ts';
+import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, serviceAreaSections } from '../service-areas/service-areas.table.ts';
 import { tickets } from './tickets.table.ts';
@@ -200,19 +200,6 @@ export const intakeRepository = {
       .where(and(eq(branches.tenantId, p.tenantId), eq(branches.id, p.branchId)))
       .limit(1);
     return row;
-  },
-
-  async tenantBySlug(q: Q, slug: string) {
-    const [row] = await q.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
-    return row;
-  },
-
-  async branchesOf(q: Q, tenantId: string) {
-    return q
-      .select()
-      .from(branches)
-      .where(eq(branches.tenantId, tenantId))
-      .orderBy(asc(branches.position), asc(branches.createdAt));
   },
 
   /**

@@ -1,5 +1,4 @@
 import { createHash, randomUUID } from 'node:crypto';
-import { sql } from 'drizzle-orm';
 import {
   Currency,
   effectivePrice,
@@ -10,7 +9,6 @@ import {
   type FieldError,
   type OrderingTemplate,
   type PublicMenu,
-  type PublicStorefront,
   type Ticket,
   type TicketDetails,
   type TicketIntakeBody,
@@ -33,6 +31,7 @@ import {
   type PricingLine,
   type PricingModifier,
 } from './pricing.ts';
+import { ticketChangeSql } from './ticket-events.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
 
@@ -392,12 +391,7 @@ export function createIntakeService(deps: {
       let numbered: { ticketNumber: number; createdAt: Date };
       try {
         numbered = await repo.insertNumbered(db, row, (c) =>
-          notifier.eventSql(
-            c.tenantId,
-            'ticketsUpdate',
-            // The TicketChange of a new ticket (see ticketChange for the other changes).
-            sql`json_build_object('change', 'created', 'tenantId', ${c.tenantId}, 'branchId', ${c.branchId}, 'ticketId', ${c.id}, 'ticketNumber', ${c.ticketNumber}, 'ticketType', ${c.ticketType}, 'status', ${c.status}, 'at', to_char(${c.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"'))`,
-          ),
+          notifier.eventSql(c.tenantId, 'ticketsUpdate', ticketChangeSql('created', c)),
         );
       } catch (err) {
         // Two requests with one key raced: the loser answers the winner's ticket.
@@ -414,30 +408,6 @@ export function createIntakeService(deps: {
         [],
       );
       return { ticket, replayed: false };
-    },
-
-    /** The storefront of a tenant by its slug: what a client needs to pick a branch. */
-    async storefront(slug: string): Promise<PublicStorefront> {
-      const tenant = await catalogue.tenantBySlug(db, slug);
-      if (!tenant) throw new NotFound('Storefront');
-      const list = await catalogue.branchesOf(db, tenant.id);
-      return {
-        tenantId: tenant.id,
-        slug: tenant.slug,
-        localizedName: tenant.name,
-        defaultCurrency: currencyOf(tenant.defaultCurrency),
-        branches: list.map((b) => ({
-          branchId: b.id,
-          branchName: b.name,
-          timeZone: b.timeZone,
-          checkoutTemplates: b.checkoutTemplates,
-          branchOperatingStatus: {
-            closed: b.closed,
-            acceptingOrders: b.acceptingOrders,
-            busy: b.busy,
-          },
-        })),
-      };
     },
 
     /** What can be ordered now at a branch for a template, at the prices the intake charges. */

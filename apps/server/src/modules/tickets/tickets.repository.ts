@@ -6,7 +6,7 @@ import {
   type TicketStatus,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { branches, tenants, users } from '../../identity/identity.table.ts';
+import { branches, tenants, users } from '../identity/identity.table.ts';
 import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
 
 type Q = Db | Tx;

@@ -8,7 +8,6 @@ import {
   TICKET_LIMITS,
   type LocalizedText,
   type Ticket,
-  type TicketChange,
   type TicketCounters,
   type TicketHistoryEntry,
   type TicketSummary,
@@ -17,7 +16,8 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
-import type { Notifier, RealtimeEvent } from '../../realtime/notifier.ts';
+import type { Notifier } from '../../realtime/notifier.ts';
+import { ticketChange } from './ticket-events.ts';
 import { renderReceipt, type ReceiptSize } from './receipt.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
 import { toCartData } from './ticket-shapes.ts';
@@ -59,27 +59,6 @@ export function toTicket(
       by,
     })),
   };
-}
-
-/**
- * The hub event for a change to a ticket: ids and state only, never the customer's data. (A new
- * ticket's event is built in SQL by the intake's insert, with the same fields.)
- */
-export function ticketChange(
-  change: TicketChange['change'],
-  row: Pick<TicketRow, 'id' | 'tenantId' | 'branchId' | 'ticketNumber' | 'ticketType' | 'status'>,
-): RealtimeEvent {
-  const data: TicketChange = {
-    change,
-    tenantId: row.tenantId,
-    branchId: row.branchId,
-    ticketId: row.id,
-    ticketNumber: row.ticketNumber,
-    ticketType: row.ticketType,
-    status: row.status,
-    at: new Date().toISOString(),
-  };
-  return { tenantId: row.tenantId, event: 'ticketsUpdate', data };
 }
 
 export type TicketsService = ReturnType<typeof createTicketsService>;

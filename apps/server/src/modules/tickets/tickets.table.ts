@@ -19,7 +19,7 @@ import {
   type Language,
   type OrderingTemplate,
 } from '@app/contracts';
-import { branches, tenants, users } from '../../identity/identity.table.ts';
+import { branches, tenants, users } from '../identity/identity.table.ts';
 import type { StoredCart, StoredDetails } from './ticket-shapes.ts';
 
 export const ticketStatus = pgEnum(

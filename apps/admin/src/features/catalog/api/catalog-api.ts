@@ -1,20 +1,12 @@
-import { z } from 'zod';
+import type { z } from 'zod';
 import {
-  CatalogItemResponse,
-  CategoryResponse,
-  ModifierGroupResponse,
-  ScheduleResponse,
+  catalogRoutes as routes,
   type CatalogItemBody,
   type CategoryBody,
   type MoveBody,
   type ScheduleEntry,
-  type TreeNode,
 } from '@app/contracts';
-import { api } from '../../../lib/api-client.ts';
-
-/** menu-management.md §7: {base} of every catalogue call. */
-export const catalogBase = (tenantId: string): string =>
-  `/api/admin/tenants/${encodeURIComponent(tenantId)}/branches/defaultBranch/productcatalogs`;
+import { callApi } from '../../../lib/api-client.ts';
 
 export type CategoryInput = z.input<typeof CategoryBody>;
 export type ItemInput = z.input<typeof CatalogItemBody>;
@@ -22,83 +14,58 @@ export type Position = { id: string; position: number };
 
 type Signal = { signal?: AbortSignal };
 
-/** The catalogue calls, one function each; the shared client adds the token and unwraps results. */
+/** The catalogue calls of the contracts, one function each, for the queries and mutations. */
 export const catalogApi = {
-  // The tree is read often and is large: its shape is trusted rather than parsed node by node.
-  /** The tenant's modifier groups, for the item editor to attach (managers and owners). */
-  modifierGroups: (tenantId: string, { signal }: Signal = {}) =>
-    api.get(`${catalogBase(tenantId)}/modifiergroups`, {
-      schema: z.array(ModifierGroupResponse),
-      signal,
-    }),
-
-  tree: (tenantId: string, { signal }: Signal = {}) =>
-    api.get<TreeNode>(`${catalogBase(tenantId)}/tree`, { signal }),
-
   setBanner: (tenantId: string, images: string[]) =>
-    api.put<{ images: string[] }>(catalogBase(tenantId), { images }),
+    callApi(routes.setBanner, { params: { tenantId }, body: { images } }),
 
   setPositions: (tenantId: string, positions: Position[]) =>
-    api.put<Position[]>(`${catalogBase(tenantId)}/position`, positions),
+    callApi(routes.setPositions, { params: { tenantId }, body: positions }),
 
   move: (tenantId: string, body: MoveBody) =>
-    api.put<TreeNode>(`${catalogBase(tenantId)}/move`, body),
+    callApi(routes.move, { params: { tenantId }, body }, { trusted: true }),
 
   categories: (tenantId: string, { signal }: Signal = {}) =>
-    api.get(`${catalogBase(tenantId)}/categories/`, {
-      schema: CategoryResponse.array(),
-      signal,
-    }),
+    callApi(routes.categories, { params: { tenantId } }, { signal }),
 
   category: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    api.get(`${catalogBase(tenantId)}/categories/${id}`, { schema: CategoryResponse, signal }),
+    callApi(routes.category, { params: { tenantId, id } }, { signal }),
 
   createCategory: (tenantId: string, parentId: string | null, body: CategoryInput) =>
-    api.post(
-      parentId
-        ? `${catalogBase(tenantId)}/categories/${parentId}`
-        : `${catalogBase(tenantId)}/categories`,
-      body,
-      { schema: CategoryResponse },
-    ),
+    parentId
+      ? callApi(routes.createCategory, { params: { tenantId, parentId }, body })
+      : callApi(routes.createMainCategory, { params: { tenantId }, body }),
 
   updateCategory: (tenantId: string, id: string, body: CategoryInput) =>
-    api.put(`${catalogBase(tenantId)}/categories/${id}`, body, { schema: CategoryResponse }),
+    callApi(routes.updateCategory, { params: { tenantId, id }, body }),
 
   deleteCategory: (tenantId: string, id: string) =>
-    api.delete<{ id: string }>(`${catalogBase(tenantId)}/categories/${id}`),
+    callApi(routes.deleteCategory, { params: { tenantId, id } }),
 
   schedule: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    api.get(`${catalogBase(tenantId)}/categories/${id}/schedule`, {
-      schema: ScheduleResponse,
-      signal,
-    }),
+    callApi(routes.schedule, { params: { tenantId, id } }, { signal }),
 
   setSchedule: (tenantId: string, id: string, entries: ScheduleEntry[]) =>
-    api.put(`${catalogBase(tenantId)}/categories/${id}/schedule`, entries, {
-      schema: ScheduleResponse,
-    }),
+    callApi(routes.setSchedule, { params: { tenantId, id }, body: entries }),
 
   item: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    api.get(`${catalogBase(tenantId)}/catalogitems/${id}`, { schema: CatalogItemResponse, signal }),
+    callApi(routes.item, { params: { tenantId, id } }, { signal }),
 
   createItem: (tenantId: string, body: ItemInput) =>
-    api.post(`${catalogBase(tenantId)}/catalogitems`, body, { schema: CatalogItemResponse }),
+    callApi(routes.createItem, { params: { tenantId }, body }),
 
   updateItem: (tenantId: string, id: string, body: ItemInput) =>
-    api.put(`${catalogBase(tenantId)}/catalogitems/${id}`, body, { schema: CatalogItemResponse }),
+    callApi(routes.updateItem, { params: { tenantId, id }, body }),
 
   deleteItem: (tenantId: string, id: string) =>
-    api.delete<{ id: string }>(`${catalogBase(tenantId)}/catalogitems/${id}`),
+    callApi(routes.deleteItem, { params: { tenantId, id } }),
 
   variants: (tenantId: string, id: string) =>
-    api.get(`${catalogBase(tenantId)}/catalogitems/${id}/variants`, {
-      schema: CatalogItemResponse.shape.variants,
-    }),
+    callApi(routes.variants, { params: { tenantId, id } }),
 
   setAvailability: (tenantId: string, id: string, active: boolean) =>
-    api.put<{ id: string; active: boolean; outOfStock: boolean }>(
-      `${catalogBase(tenantId)}/catalogitems/${id}/availability`,
-      { active, outOfStock: false },
-    ),
+    callApi(routes.setAvailability, {
+      params: { tenantId, id },
+      body: { active, outOfStock: false },
+    }),
 };

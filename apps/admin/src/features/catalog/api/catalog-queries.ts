@@ -1,43 +1,8 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { TreeNode } from '@app/contracts';
-import { reorderChildren, updateNode } from '../lib/tree.ts';
+import { catalogKeys } from '../../../lib/catalog-queries.ts';
+import { reorderChildren, updateNode } from '../../../lib/catalog-tree.ts';
 import { catalogApi, type Position } from './catalog-api.ts';
-
-/** Query keys of the catalogue, per tenant; loaders and hooks share them. */
-export const catalogKeys = {
-  all: (tenantId: string) => ['catalog', tenantId] as const,
-  tree: (tenantId: string) => [...catalogKeys.all(tenantId), 'tree'] as const,
-  categories: (tenantId: string) => [...catalogKeys.all(tenantId), 'categories'] as const,
-  category: (tenantId: string, id: string) =>
-    [...catalogKeys.all(tenantId), 'category', id] as const,
-  item: (tenantId: string, id: string) => [...catalogKeys.all(tenantId), 'item', id] as const,
-  schedule: (tenantId: string, id: string) =>
-    [...catalogKeys.all(tenantId), 'schedule', id] as const,
-  modifierGroups: (tenantId: string) => [...catalogKeys.all(tenantId), 'modifierGroups'] as const,
-  modifierGroup: (tenantId: string, id: string) =>
-    [...catalogKeys.modifierGroups(tenantId), id] as const,
-  linkedItems: (tenantId: string, id: string) =>
-    [...catalogKeys.modifierGroups(tenantId), id, 'linkedItems'] as const,
-  // Under the catalogue: a changed item price changes the adjustments' old and new prices.
-  priceAdjustments: (tenantId: string) =>
-    [...catalogKeys.all(tenantId), 'priceAdjustments'] as const,
-  priceAdjustment: (tenantId: string, id: string) =>
-    [...catalogKeys.priceAdjustments(tenantId), id] as const,
-  priceAdjustmentSchedule: (tenantId: string, id: string) =>
-    [...catalogKeys.priceAdjustments(tenantId), id, 'schedule'] as const,
-};
-
-export const modifierGroupsQuery = (tenantId: string) =>
-  queryOptions({
-    queryKey: catalogKeys.modifierGroups(tenantId),
-    queryFn: ({ signal }) => catalogApi.modifierGroups(tenantId, { signal }),
-  });
-
-export const catalogTreeQuery = (tenantId: string) =>
-  queryOptions({
-    queryKey: catalogKeys.tree(tenantId),
-    queryFn: ({ signal }) => catalogApi.tree(tenantId, { signal }),
-  });
 
 export const categoriesQuery = (tenantId: string) =>
   queryOptions({
@@ -59,17 +24,8 @@ export const scheduleQuery = (tenantId: string, id: string) =>
     staleTime: 0,
   });
 
-export const useCatalogTree = (tenantId: string) =>
-  useQuery({ ...catalogTreeQuery(tenantId), enabled: tenantId !== '' });
-
 export const useCategories = (tenantId: string) =>
   useQuery({ ...categoriesQuery(tenantId), enabled: tenantId !== '' });
-
-/** After any change: the tree, the sections and the open editors read again. */
-export function useInvalidateCatalog(tenantId: string) {
-  const queryClient = useQueryClient();
-  return () => queryClient.invalidateQueries({ queryKey: catalogKeys.all(tenantId) });
-}
 
 /**
  * Hides or shows an item at once in the tree (optimistic), reverting when the server says no.

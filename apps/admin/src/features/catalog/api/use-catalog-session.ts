@@ -1,39 +1,25 @@
 import { useMemo } from 'react';
-import type { BranchProfileSummary, Currency, TaxDefinition } from '@app/contracts';
-import { useCurrentTenant, useSession } from '../../../app/session.tsx';
-import { useLanguage } from '../../../lib/i18n.ts';
-import { catalogAccess, type CatalogAccess } from '../lib/access.ts';
+import { useTenantSession, type TenantSession } from '../../../lib/use-tenant-session.ts';
 
-export interface CatalogSession extends CatalogAccess {
-  tenantId: string;
-  lang: ReturnType<typeof useLanguage>;
-  currency: Currency | null;
-  isIntegrated: boolean;
-  /** view_ShowSection: false means the storefront is delivery focused. */
-  showSections: boolean;
-  taxes: readonly TaxDefinition[];
-  branches: readonly BranchProfileSummary[];
+export interface CatalogSession extends TenantSession {
+  /** Category and item editors, creating, deleting, sorting, moving, the banner. */
+  canEdit: boolean;
+  /** The schedule editor: owners, also when the menu is integrated. */
+  canEditSchedule: boolean;
+  /** Hiding and showing items: every role that sees the catalogue. */
+  canToggleAvailability: boolean;
 }
 
-/** What the catalogue screens need from the session and the tenant profile. */
+/** The tenant session with the catalogue's rights, read from the one table of rights. */
 export function useCatalogSession(): CatalogSession {
-  const session = useSession();
-  const tenant = useCurrentTenant();
-  const lang = useLanguage();
-  const { profile } = session;
-  const role = session.user?.role;
-  const isIntegrated = profile?.isIntegrated ?? tenant?.isIntegrated ?? false;
+  const session = useTenantSession();
   return useMemo(
     () => ({
-      ...catalogAccess(role, isIntegrated),
-      tenantId: session.tenantId ?? '',
-      lang,
-      currency: profile?.defaultCurrency ?? null,
-      isIntegrated,
-      showSections: profile?.view_ShowSection ?? true,
-      taxes: profile?.taxDefenitions ?? [],
-      branches: profile?.branchProfiles ?? [],
+      ...session,
+      canEdit: session.can('EditCatalog'),
+      canEditSchedule: session.can('EditSchedules'),
+      canToggleAvailability: session.can('ItemAvailability'),
     }),
-    [role, isIntegrated, session.tenantId, lang, profile],
+    [session],
   );
 }

@@ -7,10 +7,10 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
 import { catalogApi } from '../api/catalog-api.ts';
-import { useInvalidateCatalog } from '../api/catalog-queries.ts';
+import { useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';
-import { useCatalogNotify } from './use-catalog-notify.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 
 /** Edit menu banner (menu-management.md §2 screen 2); the saved image becomes the tenant banner. */
 export function BannerDialog({

@@ -2,23 +2,15 @@ import Alert from '@mui/material/Alert';
 import AlertTitle from '@mui/material/AlertTitle';
 import { localize, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { useCatalogSession } from '../api/use-catalog-session.ts';
-import { itemsWithoutTaxes } from '../lib/tree.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { itemsWithoutTaxes } from '../../../lib/catalog-tree.ts';
 
 const LISTED = 12;
-
-/** The menu comes from the point of sale: editing is off, schedules stay editable. */
-export function IntegratedBanner() {
-  const { t } = useTranslation('catalog');
-  const { isIntegrated } = useCatalogSession();
-  if (!isIntegrated) return null;
-  return <Alert severity="info">{t('alerts.integrated')}</Alert>;
-}
 
 /** The warning of screen 5 listing the items that have no tax. */
 export function ItemsWithoutTaxesWarning({ tree }: { tree: TreeNode }) {
   const { t } = useTranslation('catalog');
-  const { lang } = useCatalogSession();
+  const { lang } = useTenantSession();
   const items = itemsWithoutTaxes(tree);
   if (items.length === 0) return null;
   const names = items.slice(0, LISTED).map((item) => localize(item.title, lang));

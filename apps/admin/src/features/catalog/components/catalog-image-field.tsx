@@ -1,8 +1,8 @@
 import { useMemo } from 'react';
-import { CATALOG_LIMITS, IMAGE_SIZES, IMAGE_TYPES } from '@app/contracts';
+import { IMAGE_LIMITS, IMAGE_SIZES, IMAGE_TYPES } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ImageField, type ImageFieldLabels } from '../../../components/image-field.tsx';
-import { uploadImage } from '../api/images-api.ts';
+import { uploadImage } from '../../../lib/upload-image.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 
 export type CatalogImageKind = keyof typeof IMAGE_SIZES;
@@ -51,7 +51,7 @@ export function CatalogImageField({
       size={size}
       labels={labels}
       accept={IMAGE_TYPES}
-      maxBytes={CATALOG_LIMITS.imageMaxBytes}
+      maxBytes={IMAGE_LIMITS.maxBytes}
       upload={(blob) => uploadImage(tenantId, blob, `${kind}.jpg`)}
       disabled={disabled}
     />

@@ -27,7 +27,7 @@ import { useTranslation } from 'react-i18next';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { dropVerdict, type DropTarget, type DropVerdict } from '../lib/drop-rules.ts';
-import { findNode, itemsOf, sectionsOf } from '../lib/tree.ts';
+import { findNode, itemsOf, sectionsOf } from '../../../lib/catalog-tree.ts';
 import { useDragAccessibility } from './use-drag-accessibility.ts';
 
 export interface TreeRow {

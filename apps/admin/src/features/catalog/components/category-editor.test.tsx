@@ -2,11 +2,10 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { CategoryResponse } from '@app/contracts';
-import { TEST_TENANT } from '../../../app/test-utils.tsx';
+import { TEST_TENANT } from '../../../test/app-render.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
-import { fakeServer, ok } from '../../../test/fake-server.ts';
-import { catalogBase } from '../api/catalog-api.ts';
-import { renderCatalog } from '../test/render.tsx';
+import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
+import { renderCatalog } from '../../../test/render-feature.tsx';
 import { CategoryEditor, type CategoryEditorProps } from './category-editor.tsx';
 
 const base = new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname;

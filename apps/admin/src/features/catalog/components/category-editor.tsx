@@ -21,16 +21,16 @@ import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { catalogApi } from '../api/catalog-api.ts';
-import { catalogKeys, useInvalidateCatalog } from '../api/catalog-queries.ts';
+import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
-import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../lib/form-errors.ts';
-import { withDefaultText } from '../lib/localized-text.ts';
+import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
+import { withDefaultText } from '../../../lib/localized-text.ts';
 import { sectionExcludedTemplates, sectionTemplateChoice } from '../lib/templates.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';
-import { EditorActions } from './editor-actions.tsx';
-import { LoadError } from './load-error.tsx';
-import { useCatalogNotify } from './use-catalog-notify.tsx';
-import { CountedTextField } from './counted-text-field.tsx';
+import { EditorActions } from '../../../components/editor-actions.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
+import { CountedTextField } from '../../../components/counted-text-field.tsx';
 
 /** The section form: the contract's body, with the two template choices of §3 for the exclusions. */
 export const CategoryForm = CategoryBody.pick({

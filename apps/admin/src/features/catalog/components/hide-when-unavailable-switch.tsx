@@ -5,9 +5,10 @@ import { useQueryClient } from '@tanstack/react-query';
 import type { CategoryResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { catalogApi } from '../api/catalog-api.ts';
-import { catalogKeys, useCategories } from '../api/catalog-queries.ts';
+import { catalogKeys } from '../../../lib/catalog-queries.ts';
+import { useCategories } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
-import { useCatalogNotify } from './use-catalog-notify.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 
 /** The section's hideWhenNotAvailable: saved at once, reverting on failure (§4). */
 export function HideWhenUnavailableSwitch({

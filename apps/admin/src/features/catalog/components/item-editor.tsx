@@ -41,18 +41,19 @@ import { SortableList } from '../../../components/sortable-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { catalogApi, type ItemInput } from '../api/catalog-api.ts';
-import { catalogKeys, itemQuery, useInvalidateCatalog } from '../api/catalog-queries.ts';
+import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
+import { itemQuery } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
-import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../lib/form-errors.ts';
-import { withDefaultText } from '../lib/localized-text.ts';
+import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
+import { withDefaultText } from '../../../lib/localized-text.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';
-import { EditorActions } from './editor-actions.tsx';
+import { EditorActions } from '../../../components/editor-actions.tsx';
 import { ItemModifierGroups } from './item-modifier-groups.tsx';
-import { LoadError } from './load-error.tsx';
-import { useCatalogNotify } from './use-catalog-notify.tsx';
-import { useErrorText } from './use-error-text.ts';
-import { CountedTextField } from './counted-text-field.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
+import { useErrorText } from '../../../lib/use-error-text.ts';
+import { CountedTextField } from '../../../components/counted-text-field.tsx';
 
 export interface ItemEditorProps {
   sectionId: string;

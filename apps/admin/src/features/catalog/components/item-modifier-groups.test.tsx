@@ -2,10 +2,9 @@ import { useState } from 'react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEST_TENANT } from '../../../app/test-utils.tsx';
-import { fakeServer, ok } from '../../../test/fake-server.ts';
-import { catalogBase } from '../api/catalog-api.ts';
-import { renderCatalog } from '../test/render.tsx';
+import { TEST_TENANT } from '../../../test/app-render.tsx';
+import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
+import { renderCatalog } from '../../../test/render-feature.tsx';
 import { ItemModifierGroups } from './item-modifier-groups.tsx';
 
 const base = new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname;

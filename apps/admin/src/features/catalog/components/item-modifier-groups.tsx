@@ -12,7 +12,7 @@ import { localize, type Language, type ModifierGroupResponse } from '@app/contra
 import { useTranslation } from 'react-i18next';
 import { SortableList } from '../../../components/sortable-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { modifierGroupsQuery } from '../api/catalog-queries.ts';
+import { modifierGroupsQuery } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 
 /** A group's name in the admin's language: its title, else its name. */

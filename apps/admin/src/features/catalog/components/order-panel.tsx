@@ -11,7 +11,7 @@ import { SortableList } from '../../../components/sortable-list.tsx';
 import { useSavePositions } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { NodeImage } from './node-image.tsx';
-import { useCatalogNotify } from './use-catalog-notify.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { useDragAccessibility } from './use-drag-accessibility.ts';
 
 /**

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
 import type { TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { displayPrice, formatPrice } from '../lib/price.ts';
+import { displayPrice, formatPrice } from '../../../lib/price.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 
 /** An item's price; "Starts from" the lowest one when it has more than one variant. */

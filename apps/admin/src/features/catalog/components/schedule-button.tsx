@@ -4,7 +4,7 @@ import { alpha } from '@mui/material/styles';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import type { TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { hasSchedule } from '../lib/schedule.ts';
+import { hasSchedule } from '../../../lib/schedule.ts';
 
 /**
  * The clock of a section: highlighted when its schedule closes a day or limits the hours. A

@@ -17,7 +17,7 @@ import { useSidePanel } from '../../../components/side-panel.tsx';
 import { useSetAvailability } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import type { SectionView } from '../lib/search.ts';
-import { itemsOf } from '../lib/tree.ts';
+import { itemsOf } from '../../../lib/catalog-tree.ts';
 import { catalogPaths } from '../paths.ts';
 import { CatalogNodeCard } from './catalog-node-card.tsx';
 import { CategoryEditor } from './category-editor.tsx';
@@ -27,7 +27,7 @@ import { NodeChips } from './node-chips.tsx';
 import { OrderPanel } from './order-panel.tsx';
 import { PriceText } from './price-text.tsx';
 import { ScheduleButton } from './schedule-button.tsx';
-import { useCatalogNotify } from './use-catalog-notify.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 
 const ITEM_ASPECT = IMAGE_SIZES.item.width / IMAGE_SIZES.item.height;
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { item, menu, section } from '../test/fixtures.ts';
-import { findNode } from './tree.ts';
+import { item, menu, section } from '../../../test/catalog-fixtures.ts';
+import { findNode } from '../../../lib/catalog-tree.ts';
 import { canDrag, dropVerdict } from './drop-rules.ts';
 
 /*

@@ -1,5 +1,5 @@
 import { CATALOG_LIMITS, type TreeNode } from '@app/contracts';
-import { findNode, isItem, isSection, sectionsOf } from './tree.ts';
+import { findNode, isItem, isSection, sectionsOf } from '../../../lib/catalog-tree.ts';
 
 /**
  * Where a dragged section would land in the categories manager: onto a section (as its last

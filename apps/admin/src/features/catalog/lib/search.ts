@@ -1,5 +1,5 @@
 import { localize, type Language, type TreeNode } from '@app/contracts';
-import { itemsOf, sectionsOf } from './tree.ts';
+import { itemsOf, sectionsOf } from '../../../lib/catalog-tree.ts';
 
 /** What a section shows: its items and sub-sections, perhaps narrowed by a search. */
 export interface SectionView {

@@ -14,12 +14,12 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import { catalogApi } from '../api/catalog-api.ts';
-import { catalogKeys, useCatalogTree } from '../api/catalog-queries.ts';
+import { catalogKeys, useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
-import { IntegratedBanner } from '../components/catalog-alerts.tsx';
+import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { CategoriesTree } from '../components/categories-tree.tsx';
-import { LoadError } from '../components/load-error.tsx';
-import { useCatalogNotify } from '../components/use-catalog-notify.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { catalogPaths } from '../paths.ts';
 
 /** menu-management.md §2 screen 4: the tree reloads about 350 ms after a drop. */

@@ -3,9 +3,6 @@ import { catalogPaths } from '../paths.ts';
 import { CategoriesManagerPage } from './categories-manager-page.tsx';
 import { MainSectionsPage } from './main-sections-page.tsx';
 import { MenuListPage } from './menu-list-page.tsx';
-import { ModifierGroupsPage } from './modifier-groups-page.tsx';
-import { PriceAdjustmentFormPage } from './price-adjustment-form-page.tsx';
-import { PriceAdjustmentsPage } from './price-adjustments-page.tsx';
 import { SectionPage } from './section-page.tsx';
 
 /** The catalogue pages; they sit under /admin behind the route guard (route-access.ts). */
@@ -14,7 +11,4 @@ export const catalogRoutes: RouteObject[] = [
   { path: catalogPaths.mainSections, element: <MainSectionsPage /> },
   { path: catalogPaths.sectionPattern, element: <SectionPage /> },
   { path: catalogPaths.manager, element: <CategoriesManagerPage /> },
-  { path: catalogPaths.modifierGroups, element: <ModifierGroupsPage /> },
-  { path: catalogPaths.priceAdjustments, element: <PriceAdjustmentsPage /> },
-  { path: catalogPaths.priceAdjustmentPattern, element: <PriceAdjustmentFormPage /> },
 ];

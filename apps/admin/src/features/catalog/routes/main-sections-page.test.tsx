@@ -1,10 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, within } from '@testing-library/react';
-import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../app/test-utils.tsx';
-import { fakeServer, ok } from '../../../test/fake-server.ts';
-import { catalogBase } from '../api/catalog-api.ts';
-import { item, menu, section } from '../test/fixtures.ts';
-import { renderCatalog } from '../test/render.tsx';
+import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../test/app-render.tsx';
+import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
+import { item, menu, section } from '../../../test/catalog-fixtures.ts';
+import { renderCatalog } from '../../../test/render-feature.tsx';
 import { MainSectionsPage } from './main-sections-page.tsx';
 
 const base = new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname;

@@ -10,13 +10,13 @@ import { IMAGE_SIZES, localize } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
-import { useCatalogTree } from '../api/catalog-queries.ts';
+import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { BannerDialog } from '../components/banner-dialog.tsx';
 import { CatalogNodeCard } from '../components/catalog-node-card.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { PreviewMenuButton } from '../components/preview-menu-button.tsx';
-import { sectionsOf } from '../lib/tree.ts';
+import { sectionsOf } from '../../../lib/catalog-tree.ts';
 import { catalogPaths } from '../paths.ts';
 
 /** catalog/arrange: the menu list, one card for the default menu (menu-management.md §2 screen 1). */

@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { sessionFor, TEST_TENANT } from '../../../app/test-utils.tsx';
-import { fakeServer, ok } from '../../../test/fake-server.ts';
-import { catalogBase } from '../api/catalog-api.ts';
+import { sessionFor, TEST_TENANT } from '../../../test/app-render.tsx';
+import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
 import { catalogPaths } from '../paths.ts';
-import { item, menu, section } from '../test/fixtures.ts';
-import { renderCatalog } from '../test/render.tsx';
+import { item, menu, section } from '../../../test/catalog-fixtures.ts';
+import { renderCatalog } from '../../../test/render-feature.tsx';
 import { SectionPage } from './section-page.tsx';
 
 const base = new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname;

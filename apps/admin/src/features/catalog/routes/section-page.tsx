@@ -22,16 +22,16 @@ import { useTranslation } from 'react-i18next';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
-import { useCatalogTree } from '../api/catalog-queries.ts';
+import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
-import { IntegratedBanner } from '../components/catalog-alerts.tsx';
-import { LoadError } from '../components/load-error.tsx';
+import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
 import { PreviewMenuButton } from '../components/preview-menu-button.tsx';
-import { ScheduleDialog } from '../components/schedule-dialog.tsx';
+import { ScheduleDialog } from '../components/section-schedule-dialog.tsx';
 import { SectionBlock } from '../components/section-block.tsx';
 import { searchSection } from '../lib/search.ts';
-import { findNode, isSection, sectionPath, sectionsOf, walk } from '../lib/tree.ts';
+import { findNode, isSection, sectionPath, sectionsOf, walk } from '../../../lib/catalog-tree.ts';
 import { catalogPaths } from '../paths.ts';
 
 /** catalog/v2/categories/{categoryId}: one section with its sub-sections and items (screen 6). */

@@ -6,8 +6,8 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { localize } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { accessSubjectOf, mayOpen } from '../../../app/route-access.ts';
-import { useCurrentTenant, useSession } from '../../../app/session.tsx';
+import { accessSubjectOf, mayOpen } from '../../../lib/route-access.ts';
+import { useCurrentTenant, useSession } from '../../../lib/session.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { BUILT_PAGES, paths } from '../../../lib/paths.ts';
 

@@ -1,11 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import {
-  CurrentUser,
-  TenantProfile,
-  UserTenant,
-  type TenantProfile as Profile,
-} from '@app/contracts';
-import { api, isApiError } from '../../../lib/api-client.ts';
+import { identityRoutes, type TenantProfile } from '@app/contracts';
+import { callApi, isApiError } from '../../../lib/api-client.ts';
 
 /** What the SPA sends when it has no tenant stored (spec §7.3). */
 export const NO_PREFERRED_TENANT = 'notset';
@@ -23,28 +18,27 @@ export const identityKeys = {
 export const currentUserQuery = (userId: string) =>
   queryOptions({
     queryKey: identityKeys.me(userId),
-    queryFn: ({ signal }) => api.get('/api/admin/users/me', { schema: CurrentUser, signal }),
+    queryFn: ({ signal }) => callApi(identityRoutes.me, {}, { signal }),
     staleTime: Infinity,
   });
 
 export const userTenantsQuery = (userId: string) =>
   queryOptions({
     queryKey: identityKeys.tenants(userId),
-    queryFn: ({ signal }) =>
-      api.get('/api/admin/users/tenants', { schema: UserTenant.array(), signal }),
+    queryFn: ({ signal }) => callApi(identityRoutes.userTenants, {}, { signal }),
   });
 
 /** The profile of the preferred tenant (else the user's first); null when they have none. */
 export const tenantProfileQuery = (userId: string, preferredTenantId: string) =>
   queryOptions({
     queryKey: identityKeys.profile(userId, preferredTenantId),
-    queryFn: async ({ signal }): Promise<Profile | null> => {
+    queryFn: async ({ signal }): Promise<TenantProfile | null> => {
       try {
-        return await api.get('/api/admin/tenants/', {
-          query: { preferredTenantId },
-          schema: TenantProfile,
-          signal,
-        });
+        return await callApi(
+          identityRoutes.tenantProfile,
+          { query: { preferredTenantId } },
+          { signal },
+        );
       } catch (error) {
         // Spec §8: a profile 404 means signed in but without a tenant.
         if (isApiError(error, 404)) return null;

@@ -1,8 +1,8 @@
 import { useEffect, useState } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { landingPath } from '../../../app/landing.ts';
-import { useSession } from '../../../app/session.tsx';
+import { landingPath } from '../../../lib/landing.ts';
+import { useSession } from '../../../lib/session.tsx';
 import { finishSignIn, NO_MATCHING_STATE, startSignIn } from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Redirecting } from './login-page.tsx';

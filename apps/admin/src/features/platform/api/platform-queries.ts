@@ -1,6 +1,6 @@
 import { queryOptions, useQuery } from '@tanstack/react-query';
-import { PlatformTenant } from '@app/contracts';
-import { api } from '../../../lib/api-client.ts';
+import { platformRoutes } from '@app/contracts';
+import { callApi } from '../../../lib/api-client.ts';
 
 export const platformKeys = {
   all: ['platform'] as const,
@@ -10,8 +10,7 @@ export const platformKeys = {
 export const allTenantsQuery = () =>
   queryOptions({
     queryKey: platformKeys.tenants(),
-    queryFn: ({ signal }) =>
-      api.get('/api/admin/tenants/all', { schema: PlatformTenant.array(), signal }),
+    queryFn: ({ signal }) => callApi(platformRoutes.tenants, {}, { signal }),
   });
 
 /** Every tenant of the platform (super admin). */

@@ -1,22 +1,19 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
-  Ticket,
+  ticketsRoutes as routes,
   type Language,
+  type Ticket,
   type RejectReason,
   type TicketStatus,
   type TransferTicketBody,
   type UpdateTicketStatusBody,
 } from '@app/contracts';
-import { api, ApiError, isApiError } from '../../../lib/api-client.ts';
+import { ApiError, callApi, isApiError } from '../../../lib/api-client.ts';
 import { ticketKeys } from './keys.ts';
 
 /** Spec §8 and §9: a failed ticket fetch is retried after 5 s; a 404 is final. */
 export const TICKET_RETRY_DELAY_MS = 5_000;
 const TICKET_RETRIES = 3;
-
-const tenantBase = (tenantId: string) => `/api/admin/tenants/${encodeURIComponent(tenantId)}`;
-const ticketUrl = (tenantId: string, ticketId: string) =>
-  `${tenantBase(tenantId)}/tickets/${encodeURIComponent(ticketId)}`;
 
 export type ReceiptSize = '58' | '80';
 
@@ -30,30 +27,23 @@ export const isPaidOnline = (ticket: Ticket) =>
 /** The single-ticket calls of spec §7.4. */
 export const ticketDetailApi = {
   get: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
-    api.get(ticketUrl(tenantId, ticketId), { schema: Ticket, signal }),
+    callApi(routes.get, { params: { tenantId, ticketId } }, { signal }),
 
   updateStatus: (tenantId: string, ticketId: string, body: UpdateTicketStatusBody) =>
-    api.put(ticketUrl(tenantId, ticketId), body, { schema: Ticket }),
+    callApi(routes.updateStatus, { params: { tenantId, ticketId }, body }),
 
   transfer: (tenantId: string, body: TransferTicketBody) =>
-    api.put(
-      `${tenantBase(tenantId)}/tickets/branches/${encodeURIComponent(body.branchId)}/transfer`,
-      body,
-      { schema: Ticket },
-    ),
+    callApi(routes.transfer, { params: { tenantId, branchId: body.branchId }, body }),
 
   createPrint: (tenantId: string, cartTicketId: string) =>
-    api.post<{ id: string }>(`${tenantBase(tenantId)}/printing/url/html`, { cartTicketId }),
+    callApi(routes.createPrint, { params: { tenantId }, body: { cartTicketId } }),
 
-  /**
-   * The receipt is text/html, not the JSON envelope the shared client reads, so this one call
-   * fetches by hand with the same bearer token.
-   */
+  /** The receipt is text/html, read as text by the same client with the same token. */
   receiptHtml: (tenantId: string, printId: string, lang: Language, size: ReceiptSize) =>
-    api.get<string>(
-      `${tenantBase(tenantId)}/printing/url/html/${encodeURIComponent(printId)}/${lang}`,
-      { query: { size }, responseType: 'text' },
-    ),
+    callApi(routes.receipt, {
+      params: { tenantId, printId, adminLanguage: lang },
+      query: { size },
+    }),
 };
 
 const retryTicket = (count: number, error: unknown) =>

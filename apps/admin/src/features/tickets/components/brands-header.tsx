@@ -1,9 +1,9 @@
 import { useMemo } from 'react';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import { localize, ROUTE_ROLES, type MembershipRole, type TicketSummary } from '@app/contracts';
+import { localize, rolesFor, type TicketSummary } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../app/session.tsx';
+import { useSession } from '../../../lib/session.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 
 interface Brand {
@@ -24,9 +24,7 @@ export function BrandsHeader({ tickets }: { tickets: readonly TicketSummary[] })
   const brands = useMemo<Brand[]>(
     () =>
       tenants
-        .filter((tenant) =>
-          (ROUTE_ROLES.tickets as readonly MembershipRole[]).includes(tenant.role),
-        )
+        .filter((tenant) => rolesFor('LiveTickets').includes(tenant.role))
         .map((tenant) => {
           const names =
             profile?.tenantId === tenant.tenantId

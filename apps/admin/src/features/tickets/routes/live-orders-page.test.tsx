@@ -1,10 +1,10 @@
+import { ticketsRoutes } from '@app/contracts';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TicketSummary } from '@app/contracts';
 import { playNotificationSound, unlockNotificationSound } from '../../../lib/notification-sound.ts';
 import { fakeServer } from '../../../test/fake-server.ts';
-import { TICKETS_LIST_PATH } from '../api/tickets-list.ts';
 import { OLD_TOWN, renderLive, ticket, ticketRoutes } from '../test/fixtures.tsx';
 import { LiveOrdersPage } from './live-orders-page.tsx';
 
@@ -311,7 +311,9 @@ describe('the live orders page', { timeout: 20_000 }, () => {
     expect(playNotificationSound).toHaveBeenCalledTimes(3);
     expect(await screen.findByRole('row', { name: 'Order #107, Not Accepted' })).toBeVisible();
     expect(filter(/^New/)).toHaveTextContent('New 3');
-    expect(server.requests.filter((r) => r.url.pathname === TICKETS_LIST_PATH)).toHaveLength(2);
+    expect(server.requests.filter((r) => r.url.pathname === ticketsRoutes.list.path)).toHaveLength(
+      2,
+    );
 
     await user.click(
       within(toast as HTMLElement).getByRole('button', { name: 'Open Latest Order' }),
@@ -333,7 +335,9 @@ describe('the live orders page', { timeout: 20_000 }, () => {
     list = [ticket({ ticketNumber: 108, status: 'UnVerified' }), ...list];
     act(() => realtime.reconnected());
     await vi.waitFor(() =>
-      expect(server.requests.filter((r) => r.url.pathname === TICKETS_LIST_PATH)).toHaveLength(2),
+      expect(
+        server.requests.filter((r) => r.url.pathname === ticketsRoutes.list.path),
+      ).toHaveLength(2),
     );
     await act(() => Promise.resolve());
     expect(screen.queryByText('New order #108')).toBeNull();

@@ -1,14 +1,14 @@
+import { ticketsRoutes } from '@app/contracts';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { render, type RenderResult } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import type { TicketCounters, TicketSummary, TicketsUpdate } from '@app/contracts';
 import { AppProviders } from '../../../app/providers.tsx';
-import { SessionProvider, type Session } from '../../../app/session.tsx';
-import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../app/test-utils.tsx';
+import { SessionProvider, type Session } from '../../../lib/session.tsx';
+import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../test/app-render.tsx';
 import { configureApiClient } from '../../../lib/api-client.ts';
 import type { ConnectionState, RealtimeClient } from '../../../lib/realtime.ts';
-import { TICKETS_LIST_PATH } from '../api/tickets-list.ts';
 import { LiveTicketsProvider } from '../live-tickets.tsx';
 
 export const HARBOUR = TEST_PROFILE.branchProfiles[0]!;
@@ -63,7 +63,7 @@ export function countersOf(tickets: readonly TicketSummary[]): TicketCounters {
 /** Fake routes answering the live list from `current()` at each call. */
 export function ticketRoutes(current: () => TicketSummary[]) {
   return {
-    [`GET ${TICKETS_LIST_PATH}`]: () =>
+    [`GET ${ticketsRoutes.list.path}`]: () =>
       Response.json({ results: current(), counters: countersOf(current()) }),
   };
 }

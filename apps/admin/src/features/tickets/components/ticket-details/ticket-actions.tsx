@@ -21,7 +21,7 @@ import {
 } from '@app/contracts';
 import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../../app/session.tsx';
+import { useSession } from '../../../../lib/session.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useNotify } from '../../../../lib/notify.tsx';

@@ -13,7 +13,7 @@ import {
   type TicketTax,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../../app/session.tsx';
+import { useSession } from '../../../../lib/session.tsx';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useBranchTimeZone } from './use-branch-time-zone.ts';
 import {

@@ -6,13 +6,13 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient } from '@tanstack/react-query';
 import type { Ticket } from '@app/contracts';
 import { AppProviders } from '../../../../app/providers.tsx';
-import { SessionProvider } from '../../../../app/session.tsx';
-import { sessionFor, TEST_TENANT } from '../../../../app/test-utils.tsx';
+import { SessionProvider } from '../../../../lib/session.tsx';
+import { sessionFor, TEST_TENANT } from '../../../../test/app-render.tsx';
 import { configureApiClient } from '../../../../lib/api-client.ts';
 import { authConfigRoute, fakeServer, ok, type FakeRoute } from '../../../../test/fake-server.ts';
 import { TicketViewPage } from '../../routes/ticket-view-page.tsx';
 import { TicketDetailsSheet, type TicketRef } from './ticket-details-sheet.tsx';
-import { OLD_TOWN, testTicket, TICKET_ID } from './test-ticket.ts';
+import { OLD_TOWN, testTicket, TICKET_ID } from '../../test/test-ticket.ts';
 
 const TENANT = TEST_TENANT.tenantId;
 const OTHER_TENANT = '22222222-2222-4222-8222-222222222222';

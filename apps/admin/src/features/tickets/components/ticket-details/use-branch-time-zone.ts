@@ -1,5 +1,5 @@
 import type { Ticket } from '@app/contracts';
-import { useSession } from '../../../../app/session.tsx';
+import { useSession } from '../../../../lib/session.tsx';
 
 /**
  * The time zone of the ticket's branch, so times read as on the receipt and the kitchen's

@@ -1,0 +1,451 @@
+import { useId, useState } from 'react';
+import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormHelperText from '@mui/material/FormHelperText';
+import IconButton from '@mui/material/IconButton';
+import InputAdornment from '@mui/material/InputAdornment';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { MODIFIER_GROUP_LIMITS, localize, type ModifierGroupResponse } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { useSidePanel } from '../../../components/side-panel.tsx';
+import { SortableList } from '../../../components/sortable-list.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError } from '../../../lib/api-client.ts';
+import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
+import { modifierGroupsApi } from '../api/modifier-groups-api.ts';
+import { linkedItemsQuery, modifierGroupQuery } from '../api/modifier-groups-queries.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
+import {
+  canAddModifierItem,
+  counterLocked,
+  modifierGroupFieldFor,
+  modifierGroupResolver,
+  newModifierGroupForm,
+  newModifierItem,
+  toModifierGroupBody,
+  toModifierGroupForm,
+  type ModifierGroupForm,
+} from '../lib/modifier-group-form.ts';
+import { EditorActions } from '../../../components/editor-actions.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
+import { useErrorText } from '../../../lib/use-error-text.ts';
+import { CountedTextField } from '../../../components/counted-text-field.tsx';
+
+const L = MODIFIER_GROUP_LIMITS;
+
+export interface ModifierGroupEditorProps {
+  /** null: adding a new group. */
+  groupId: string | null;
+  /** The menu comes from the point of sale: the group is shown, not edited. */
+  readOnly?: boolean;
+}
+
+/** 'Edit choice and modifier' in the side panel (menu-management.md §2 screen 9). */
+export function ModifierGroupEditor({ groupId, readOnly = false }: ModifierGroupEditorProps) {
+  const { tenantId } = useTenantSession();
+  const group = useQuery({
+    ...modifierGroupQuery(tenantId, groupId ?? ''),
+    enabled: groupId !== null,
+  });
+  if (groupId !== null && group.isPending) return <Spinner />;
+  if (groupId !== null && !group.data) {
+    return <LoadError error={group.error} onRetry={() => void group.refetch()} />;
+  }
+  return (
+    <Stack spacing={2.5}>
+      <LinkedItems groupId={groupId} />
+      <ModifierGroupFormView
+        // Edit mode starts from what the server saved.
+        key={groupId ?? 'new'}
+        group={groupId !== null ? (group.data ?? null) : null}
+        readOnly={readOnly}
+      />
+    </Stack>
+  );
+}
+
+/** 'Used in the following Items' with a chip per item, or 'Not used yet!'. */
+function LinkedItems({ groupId }: { groupId: string | null }) {
+  const { t } = useTranslation('catalog');
+  const { tenantId, lang } = useTenantSession();
+  const headingId = useId();
+  const linked = useQuery({
+    ...linkedItemsQuery(tenantId, groupId ?? ''),
+    enabled: groupId !== null,
+  });
+  let body;
+  if (groupId !== null && linked.isPending) body = <Spinner />;
+  else if (groupId !== null && linked.isError) {
+    body = <LoadError error={linked.error} onRetry={() => void linked.refetch()} />;
+  } else if (!linked.data?.length) {
+    body = (
+      <Typography variant="body2" color="text.secondary">
+        {t('modifierGroups.notUsed')}
+      </Typography>
+    );
+  } else {
+    body = (
+      <Box
+        component="ul"
+        aria-labelledby={headingId}
+        sx={{ display: 'flex', flexWrap: 'wrap', gap: 1, listStyle: 'none', margin: 0, padding: 0 }}
+      >
+        {linked.data.map((item) => (
+          <li key={item.id}>
+            <Chip label={localize(item.localizedTitle, lang)} size="small" />
+          </li>
+        ))}
+      </Box>
+    );
+  }
+  return (
+    <Box component="section" aria-labelledby={headingId} data-testid="modifier-group-linked">
+      <Typography id={headingId} variant="subtitle2" sx={{ marginBlockEnd: 1 }}>
+        {t('modifierGroups.usedIn')}
+      </Typography>
+      {body}
+    </Box>
+  );
+}
+
+function ModifierGroupFormView({
+  group,
+  readOnly,
+}: {
+  group: ModifierGroupResponse | null;
+  readOnly: boolean;
+}) {
+  const { t } = useTranslation('catalog');
+  const { tenantId, currency } = useTenantSession();
+  const panel = useSidePanel();
+  const notify = useCatalogNotify();
+  const invalidate = useInvalidateCatalog(tenantId);
+  const queryClient = useQueryClient();
+  const errorText = useErrorText();
+  const [formError, setFormError] = useState<string | null>(null);
+  const [removing, setRemoving] = useState<number | null>(null);
+  const adding = group === null;
+  const infoId = useId();
+  const itemsId = useId();
+
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    reset,
+    formState: { errors, isSubmitting },
+  } = useForm<ModifierGroupForm>({
+    resolver: modifierGroupResolver,
+    defaultValues: group ? toModifierGroupForm(group) : newModifierGroupForm(),
+    // Checked from the first save on: 'onTouched' would mark a just-added empty item at once.
+    mode: 'onSubmit',
+    reValidateMode: 'onChange',
+  });
+  const items = useFieldArray({ control, name: 'modifierItems', keyName: 'key' });
+  const [name, minQuantity, maxQuantity, itemValues] = useWatch({
+    control,
+    name: ['name', 'minQuantity', 'maxQuantity', 'modifierItems'],
+  });
+  const locked = counterLocked(minQuantity, maxQuantity);
+
+  const reopenAsEdit = (id: string) =>
+    panel.openPanel(<ModifierGroupEditor groupId={id} />, {
+      title: t('modifierGroups.editTitle'),
+    });
+
+  const save = (close: boolean) =>
+    handleSubmit(
+      async (form) => {
+        setFormError(null);
+        const body = toModifierGroupBody(form, group);
+        try {
+          const saved = adding
+            ? await modifierGroupsApi.create(tenantId, body)
+            : await modifierGroupsApi.update(tenantId, group.id, body);
+          queryClient.setQueryData(catalogKeys.modifierGroup(tenantId, saved.id), saved);
+          if (adding) notify.created();
+          else notify.updated();
+          void invalidate();
+          if (close) panel.closePanel();
+          // §4: after a create the editor switches to edit mode with the returned id.
+          else if (adding) reopenAsEdit(saved.id);
+          else reset(toModifierGroupForm(saved));
+        } catch (error) {
+          if (error instanceof ValidationError) {
+            const unplaced = applyServerErrors(error.fieldErrors, setError, modifierGroupFieldFor);
+            if (unplaced.length > 0) setFormError(t('errors.invalid'));
+          }
+          notify.saveFailed(error);
+        }
+      },
+      () => scrollToFirstInvalid(),
+    )();
+
+  const quantityField = (which: 'minQuantity' | 'maxQuantity') => (
+    <Controller
+      control={control}
+      name={which}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={field.ref}
+          onChange={(event) => {
+            field.onChange(event);
+            // §4: with at most one choice the counter is switched off.
+            if (which === 'maxQuantity' && Number(event.target.value) === 1) {
+              setValue('allowModifierItemCounter', false);
+            }
+          }}
+          type="number"
+          label={t(`modifierGroups.${which}`)}
+          required
+          disabled={readOnly}
+          error={!!fieldState.error}
+          helperText={errorText(fieldState.error)}
+          sx={{ flex: 1, minInlineSize: 0 }}
+          slotProps={{ htmlInput: { min: L.quantityMin, max: L.quantityMax, step: 1 } }}
+        />
+      )}
+    />
+  );
+
+  const itemCount = itemValues.length;
+  const removingTitle =
+    removing !== null ? (itemValues[removing]?.localizedTitle.fieldValue ?? '') : '';
+
+  return (
+    <Box
+      component="form"
+      noValidate
+      onSubmit={(event) => {
+        event.preventDefault();
+        void save(false);
+      }}
+    >
+      <Stack spacing={2.5}>
+        {formError && <Alert severity="error">{formError}</Alert>}
+
+        <Stack component="section" aria-labelledby={infoId} spacing={2}>
+          <Typography id={infoId} variant="subtitle1" component="h3">
+            {t('modifierGroups.information')}
+          </Typography>
+          <CountedTextField
+            control={control}
+            name="name"
+            max={L.nameMax}
+            label={t('modifierGroups.name')}
+            required
+            disabled={readOnly}
+          />
+          <CountedTextField
+            control={control}
+            name="localizedTitle.fieldValue"
+            max={L.titleMax}
+            label={t('modifierGroups.title')}
+            required
+            disabled={readOnly}
+          />
+          <Stack direction="row" sx={{ gap: 2 }}>
+            {quantityField('minQuantity')}
+            {quantityField('maxQuantity')}
+          </Stack>
+          <Controller
+            control={control}
+            name="allowModifierItemCounter"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Checkbox
+                    checked={field.value}
+                    onChange={(_, checked) => field.onChange(checked)}
+                    inputRef={field.ref}
+                    disabled={readOnly || locked}
+                  />
+                }
+                label={t('modifierGroups.allowCounter')}
+              />
+            )}
+          />
+        </Stack>
+
+        <Divider />
+
+        <Box component="section" aria-labelledby={itemsId}>
+          <Typography id={itemsId} variant="subtitle1" component="h3" sx={{ marginBlockEnd: 1 }}>
+            {t('modifierGroups.items')}
+          </Typography>
+          {itemCount === 0 && (
+            <Typography variant="body2" color="text.secondary">
+              {t('modifierGroups.noItems')}
+            </Typography>
+          )}
+          <SortableList
+            items={items.fields}
+            getId={(field) => field.key}
+            onReorder={(_, from, to) => items.move(from, to)}
+            label={t('modifierGroups.items')}
+            disabled={readOnly}
+            handleLabel={(_, index) =>
+              t('modifierGroups.reorderItem', {
+                item: itemValues[index]?.localizedTitle.fieldValue || index + 1,
+              })
+            }
+            renderItem={(_, index) => {
+              const title = itemValues[index]?.localizedTitle.fieldValue || String(index + 1);
+              const active = itemValues[index]?.active ?? true;
+              return (
+                <Stack
+                  spacing={1}
+                  sx={{ paddingBlock: 1, borderBlockEnd: 1, borderColor: 'divider' }}
+                  data-testid={`modifier-item-${index}`}
+                >
+                  <Controller
+                    control={control}
+                    name={`modifierItems.${index}.localizedTitle.fieldValue`}
+                    render={({ field, fieldState }) => (
+                      <TextField
+                        {...field}
+                        inputRef={field.ref}
+                        size="small"
+                        label={t('modifierGroups.itemText', { index: index + 1 })}
+                        required
+                        fullWidth
+                        disabled={readOnly}
+                        error={!!fieldState.error}
+                        helperText={errorText(fieldState.error, L.itemTextMax)}
+                      />
+                    )}
+                  />
+                  <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+                    <Controller
+                      control={control}
+                      name={`modifierItems.${index}.price`}
+                      render={({ field, fieldState }) => (
+                        <TextField
+                          {...field}
+                          inputRef={field.ref}
+                          size="small"
+                          label={t('modifierGroups.itemPrice', { index: index + 1 })}
+                          required
+                          disabled={readOnly}
+                          sx={{ inlineSize: 150, flexShrink: 0 }}
+                          error={!!fieldState.error}
+                          helperText={
+                            fieldState.error && field.value.trim() === ''
+                              ? t('errors.required')
+                              : errorText(fieldState.error)
+                          }
+                          slotProps={{
+                            htmlInput: { inputMode: 'decimal', dir: 'ltr' },
+                            input: currency
+                              ? {
+                                  startAdornment: (
+                                    <InputAdornment position="start">{currency}</InputAdornment>
+                                  ),
+                                }
+                              : undefined,
+                          }}
+                        />
+                      )}
+                    />
+                    <Controller
+                      control={control}
+                      name={`modifierItems.${index}.active`}
+                      render={({ field }) => (
+                        <FormControlLabel
+                          sx={{ marginInline: 0, minBlockSize: 40 }}
+                          control={
+                            <Switch
+                              checked={field.value}
+                              onChange={(_, checked) => field.onChange(checked)}
+                              inputRef={field.ref}
+                              disabled={readOnly}
+                              slotProps={{
+                                input: {
+                                  'aria-label': t('modifierGroups.itemVisible', { item: title }),
+                                },
+                              }}
+                            />
+                          }
+                          // §4: an item switched off shows 'Hide' beside its toggle.
+                          label={active ? '' : t('modifierGroups.hide')}
+                        />
+                      )}
+                    />
+                    <Box sx={{ flexGrow: 1 }} />
+                    <IconButton
+                      aria-label={t('modifierGroups.removeItem', { item: title })}
+                      onClick={() => setRemoving(index)}
+                      disabled={readOnly}
+                    >
+                      <DeleteOutlineIcon />
+                    </IconButton>
+                  </Stack>
+                </Stack>
+              );
+            }}
+          />
+          {errors.modifierItems?.root?.message && (
+            <FormHelperText error>
+              {t('modifierGroups.tooManyItems', { max: L.maxItems })}
+            </FormHelperText>
+          )}
+          {!readOnly && canAddModifierItem(name, itemCount) && (
+            <Button
+              size="small"
+              startIcon={<AddIcon />}
+              sx={{ marginBlockStart: 1 }}
+              onClick={() => items.append(newModifierItem())}
+            >
+              {t('modifierGroups.addItem')}
+            </Button>
+          )}
+          {!readOnly && name.trim() === '' && (
+            <FormHelperText>{t('modifierGroups.nameFirst')}</FormHelperText>
+          )}
+        </Box>
+
+        {!readOnly && (
+          <>
+            <Divider />
+            <EditorActions
+              busy={isSubmitting}
+              onSave={() => void save(false)}
+              onSaveAndClose={() => void save(true)}
+            />
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        open={removing !== null}
+        title={t('modifierGroups.removeItemTitle')}
+        message={t('modifierGroups.removeItemMessage', { item: removingTitle })}
+        confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
+        destructive
+        onConfirm={() => {
+          // §4: removed from the list here; the server forgets it on the next save.
+          if (removing !== null) items.remove(removing);
+          setRemoving(null);
+        }}
+        onClose={() => setRemoving(null)}
+      />
+    </Box>
+  );
+}

@@ -1,0 +1,200 @@
+import {
+  AdjustableTemplate,
+  PRICE_ADJUSTMENT_LIMITS,
+  PriceAdjustmentBody,
+  effectivePrice,
+  type AdjustmentDirection,
+  type AdjustmentRule,
+  type AdjustmentType,
+  type LocalMoment,
+  type PriceAdjustmentResponse,
+} from '@app/contracts';
+import type { FieldErrors, Resolver } from 'react-hook-form';
+import type { PriceAdjustmentInput } from '../api/price-adjustments-api.ts';
+import { errorsFromIssues, issueCode } from '../../../lib/form-errors.ts';
+
+/** The templates an adjustment may cover, in display order. */
+export const ADJUSTABLE_TEMPLATES = AdjustableTemplate.options;
+
+/** The form's values: '' is a choice not made yet; amount and priority are the text typed. */
+export interface PriceAdjustmentForm {
+  name: string;
+  adjustmentType: AdjustmentType | '';
+  adjustmentDirection: AdjustmentDirection | '';
+  amount: string;
+  checkoutTemplates: AdjustableTemplate[];
+  priority: string;
+}
+
+export const newPriceAdjustmentForm = (): PriceAdjustmentForm => ({
+  name: '',
+  adjustmentType: '',
+  adjustmentDirection: '',
+  amount: '',
+  checkoutTemplates: [],
+  priority: '',
+});
+
+export const toPriceAdjustmentForm = (a: PriceAdjustmentResponse): PriceAdjustmentForm => ({
+  name: a.name,
+  adjustmentType: a.adjustmentType,
+  adjustmentDirection: a.adjustmentDirection,
+  amount: String(a.amount),
+  checkoutTemplates: [...a.checkoutTemplates],
+  priority: String(a.priority),
+});
+
+const blank = (text: string) => text.trim() === '';
+
+/** §4: isActive is always sent true. */
+export function toPriceAdjustmentBody(form: PriceAdjustmentForm): PriceAdjustmentInput {
+  return {
+    name: form.name,
+    adjustmentType: (form.adjustmentType || undefined) as AdjustmentType,
+    adjustmentDirection: form.adjustmentDirection || null,
+    amount: blank(form.amount) ? (undefined as unknown as string) : form.amount.trim(),
+    checkoutTemplates: form.checkoutTemplates,
+    priority: (blank(form.priority) ? undefined : Number(form.priority)) as number,
+    isActive: true,
+  };
+}
+
+export type PriceAdjustmentField = keyof PriceAdjustmentForm;
+
+/**
+ * The message key (under priceAdjustments.errors) of a field's error code, with the §5
+ * wording; the value typed decides between "required" and the other codes.
+ */
+export function priceAdjustmentErrorKey(
+  field: PriceAdjustmentField,
+  code: string,
+  form: PriceAdjustmentForm,
+): string {
+  switch (field) {
+    case 'name':
+      if (code === 'ItemAlreadyExists') return 'alreadyExists';
+      if (blank(form.name)) return 'nameRequired';
+      return code === 'max' ? 'nameMax' : 'nameMin';
+    case 'adjustmentType':
+      return code === 'adjustment_type_not_supported' ? 'typeNotSupported' : 'typeRequired';
+    case 'adjustmentDirection':
+      return 'directionRequired';
+    case 'amount':
+      if (blank(form.amount)) return 'amountRequired';
+      if (code === 'min') return 'amountMin';
+      if (code === 'max')
+        return form.adjustmentType === 'Percentage' ? 'percentageMax' : 'amountMax';
+      return 'amountInvalid';
+    case 'checkoutTemplates':
+      return 'templatesRequired';
+    case 'priority':
+      return blank(form.priority) ? 'priorityRequired' : 'priorityRange';
+  }
+}
+
+/** Which control shows an error on a body field (`checkoutTemplates.0` belongs to the group). */
+export function priceAdjustmentFieldFor(field: string): PriceAdjustmentField | null {
+  const head = field.split('.')[0];
+  const fields: readonly string[] = [
+    'name',
+    'adjustmentType',
+    'adjustmentDirection',
+    'amount',
+    'checkoutTemplates',
+    'priority',
+  ];
+  return head && fields.includes(head) ? (head as PriceAdjustmentField) : null;
+}
+
+/** The contract's rules (PriceAdjustmentBody, the server's own) checked on the form. */
+export const priceAdjustmentResolver: Resolver<PriceAdjustmentForm> = (values) => {
+  const parsed = PriceAdjustmentBody.safeParse(toPriceAdjustmentBody(values), {
+    error: issueCode,
+  });
+  if (parsed.success) return { values, errors: {} };
+  const issues: { path: readonly PropertyKey[]; message: string }[] = [...parsed.error.issues];
+  // The contract checks the direction in a refinement, which zod skips while a field is
+  // missing; the form shows every message at once (§5: an invalid submit marks all).
+  if (!values.adjustmentDirection && !issues.some((i) => i.path[0] === 'adjustmentDirection'))
+    issues.push({ path: ['adjustmentDirection'], message: 'required' });
+  return {
+    values: {},
+    errors: errorsFromIssues(issues, priceAdjustmentFieldFor) as FieldErrors<PriceAdjustmentForm>,
+  };
+};
+
+export const PRIORITIES = Array.from(
+  { length: PRICE_ADJUSTMENT_LIMITS.priorityMax - PRICE_ADJUSTMENT_LIMITS.priorityMin + 1 },
+  (_, i) => PRICE_ADJUSTMENT_LIMITS.priorityMin + i,
+);
+
+/** A price from the API (a JSON number with at most three decimals) as exact decimal text. */
+export const decimalText = (amount: number): string => amount.toFixed(3);
+
+/** A saved adjustment as a rule of the effective-price function. */
+export function toAdjustmentRule(a: PriceAdjustmentResponse): AdjustmentRule {
+  return {
+    id: a.id,
+    adjustmentType: a.adjustmentType,
+    adjustmentDirection: a.adjustmentDirection,
+    amount: decimalText(a.amount),
+    checkoutTemplates: a.checkoutTemplates,
+    priority: a.priority,
+    isActive: a.isActive,
+    variantIds: a.linkedVariants.map((v) => v.variantId),
+    schedule: a.schedule,
+  };
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+
+/** Weekday and minutes of `date` in `timeZone` (the branch's), as schedules are kept. */
+export function localMoment(date: Date, timeZone?: string): LocalMoment {
+  const parts = new Intl.DateTimeFormat('en-US', {
+    timeZone,
+    weekday: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  }).formatToParts(date);
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
+  return {
+    day: Math.max(0, WEEKDAYS.indexOf(part('weekday'))),
+    minutes: Number(part('hour')) * 60 + Number(part('minute')),
+  };
+}
+
+export interface TemplatePrice {
+  template: AdjustableTemplate;
+  /** Exact decimal text. */
+  price: string;
+  /** The adjustment that sets it, null when none applies at that moment. */
+  appliedAdjustmentId: string | null;
+}
+
+/**
+ * The new price of a linked variant for each template the adjustment covers: what the
+ * server would charge at `at`, every adjustment of the tenant taken into account (only the
+ * highest-priority one that applies counts), through the contract's effectivePrice.
+ */
+export function newPrices(
+  variant: { variantId: string; oldPrice: number },
+  adjustment: PriceAdjustmentResponse,
+  all: readonly PriceAdjustmentResponse[],
+  at: LocalMoment,
+): TemplatePrice[] {
+  // The adjustment on screen is the freshest copy of itself.
+  const rules = [adjustment, ...all.filter((a) => a.id !== adjustment.id)].map(toAdjustmentRule);
+  return ADJUSTABLE_TEMPLATES.filter((t) => adjustment.checkoutTemplates.includes(t)).map(
+    (template) => {
+      const result = effectivePrice({
+        price: decimalText(variant.oldPrice),
+        variantId: variant.variantId,
+        template,
+        at,
+        rules,
+      });
+      return { template, ...result };
+    },
+  );
+}

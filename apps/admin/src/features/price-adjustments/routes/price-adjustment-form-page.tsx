@@ -1,0 +1,473 @@
+import { useId, useState } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Controller, useForm, useWatch } from 'react-hook-form';
+import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ScheduleIcon from '@mui/icons-material/Schedule';
+import {
+  AdjustmentDirection,
+  PRICE_ADJUSTMENT_LIMITS,
+  type AdjustmentType,
+  type PriceAdjustmentResponse,
+} from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError, isApiError } from '../../../lib/api-client.ts';
+import { mirrorInRtl } from '../../../lib/direction.ts';
+import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
+import { priceAdjustmentsApi } from '../api/price-adjustments-api.ts';
+import {
+  priceAdjustmentQuery,
+  priceAdjustmentScheduleQuery,
+} from '../api/price-adjustments-queries.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { LoadError } from '../../../components/load-error.tsx';
+import { PriceAdjustmentItems } from '../components/price-adjustment-items.tsx';
+import { ScheduleEditorDialog } from '../../../components/schedule-dialog.tsx';
+import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
+import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
+import {
+  ADJUSTABLE_TEMPLATES,
+  PRIORITIES,
+  newPriceAdjustmentForm,
+  priceAdjustmentErrorKey,
+  priceAdjustmentFieldFor,
+  priceAdjustmentResolver,
+  toPriceAdjustmentBody,
+  toPriceAdjustmentForm,
+  type PriceAdjustmentField,
+  type PriceAdjustmentForm,
+} from '../lib/price-adjustment-form.ts';
+import { hasSchedule } from '../../../lib/schedule.ts';
+import { NEW_PRICE_ADJUSTMENT, priceAdjustmentPaths } from '../paths.ts';
+import { CountedTextField } from '../../../components/counted-text-field.tsx';
+
+/** The choices in the order offered; the override, not available yet, comes last. */
+const ADJUSTMENT_TYPES = [
+  'Percentage',
+  'Flat',
+  'Override',
+] as const satisfies readonly AdjustmentType[];
+
+/** catalog/price-adjustments/{id}: 'new' creates, any other id edits (§2 screen 14). */
+export function PriceAdjustmentFormPage() {
+  const { t } = useTranslation('catalog');
+  const { id = NEW_PRICE_ADJUSTMENT } = useParams();
+  const { tenantId } = useTenantSession();
+  const adding = id === NEW_PRICE_ADJUSTMENT;
+  const adjustment = useQuery({
+    ...priceAdjustmentQuery(tenantId, id),
+    enabled: !adding && tenantId !== '',
+  });
+
+  let body;
+  if (adding) body = <PriceAdjustmentEditor adjustment={null} />;
+  else if (adjustment.isPending) body = <Spinner />;
+  else if (!adjustment.data) {
+    body = <LoadError error={adjustment.error} onRetry={() => void adjustment.refetch()} />;
+  } else body = <PriceAdjustmentEditor key={id} adjustment={adjustment.data} />;
+
+  return (
+    <Stack spacing={2} sx={{ maxInlineSize: 1000 }}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to={priceAdjustmentPaths.list}
+          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
+        >
+          {t('priceAdjustments.back')}
+        </Button>
+      </Box>
+      <Typography variant="h4" component="h1">
+        {adding ? t('priceAdjustments.newTitle') : t('priceAdjustments.editTitle')}
+      </Typography>
+      {body}
+    </Stack>
+  );
+}
+
+type TabName = 'details' | 'items';
+
+function PriceAdjustmentEditor({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
+  const { t } = useTranslation('catalog');
+  const [tab, setTab] = useState<TabName>('details');
+  const baseId = useId();
+  const tabs: TabName[] = ['details', 'items'];
+  return (
+    <Paper variant="outlined">
+      <Tabs
+        value={tab}
+        onChange={(_, next: TabName) => setTab(next)}
+        aria-label={t('priceAdjustments.tabs')}
+        sx={{ borderBlockEnd: 1, borderColor: 'divider', paddingInline: 1 }}
+      >
+        {tabs.map((name) => (
+          <Tab
+            key={name}
+            value={name}
+            label={t(`priceAdjustments.tab.${name}`)}
+            id={`${baseId}-tab-${name}`}
+            aria-controls={`${baseId}-panel-${name}`}
+          />
+        ))}
+      </Tabs>
+      {/* Both stay mounted: switching tabs keeps what was typed. */}
+      {tabs.map((name) => (
+        <Box
+          key={name}
+          role="tabpanel"
+          id={`${baseId}-panel-${name}`}
+          aria-labelledby={`${baseId}-tab-${name}`}
+          hidden={tab !== name}
+          sx={{ padding: { xs: 2, sm: 3 } }}
+        >
+          {name === 'details' ? (
+            <DetailsTab adjustment={adjustment} />
+          ) : adjustment ? (
+            <PriceAdjustmentItems adjustment={adjustment} />
+          ) : (
+            <Typography color="text.secondary">{t('priceAdjustments.saveFirstItems')}</Typography>
+          )}
+        </Box>
+      ))}
+    </Paper>
+  );
+}
+
+function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
+  const { t } = useTranslation('catalog');
+  const { tenantId, currency } = useTenantSession();
+  const navigate = useNavigate();
+  const notify = useCatalogNotify();
+  const queryClient = useQueryClient();
+  const invalidate = useInvalidateCatalog(tenantId);
+  const adding = adjustment === null;
+  const {
+    control,
+    handleSubmit,
+    setError,
+    reset,
+    formState: { isSubmitting },
+  } = useForm<PriceAdjustmentForm>({
+    resolver: priceAdjustmentResolver,
+    defaultValues: adjustment ? toPriceAdjustmentForm(adjustment) : newPriceAdjustmentForm(),
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control }) as PriceAdjustmentForm;
+  const message = (field: PriceAdjustmentField, code: string | undefined) =>
+    code === undefined
+      ? undefined
+      : t(
+          `priceAdjustments.errors.${priceAdjustmentErrorKey(field, code, values)}` as 'errors.invalid',
+          {
+            min: PRICE_ADJUSTMENT_LIMITS.nameMin,
+            max: PRICE_ADJUSTMENT_LIMITS.nameMax,
+            priorityMin: PRICE_ADJUSTMENT_LIMITS.priorityMin,
+            priorityMax: PRICE_ADJUSTMENT_LIMITS.priorityMax,
+            percentageMax: PRICE_ADJUSTMENT_LIMITS.percentageMax,
+            amountMax: new Intl.NumberFormat('en').format(PRICE_ADJUSTMENT_LIMITS.amountMax),
+          },
+        );
+
+  const save = handleSubmit(
+    async (form) => {
+      const body = toPriceAdjustmentBody(form);
+      try {
+        const saved = adding
+          ? await priceAdjustmentsApi.create(tenantId, body)
+          : await priceAdjustmentsApi.update(tenantId, adjustment.id, body);
+        queryClient.setQueryData(catalogKeys.priceAdjustment(tenantId, saved.id), saved);
+        void invalidate();
+        if (adding) {
+          notify.success(t('priceAdjustments.messages.created'));
+          // §4: the edit URL, where the schedule and the items can be set.
+          void navigate(priceAdjustmentPaths.form(saved.id), { replace: true });
+        } else {
+          notify.success(t('priceAdjustments.messages.updated'));
+          reset(toPriceAdjustmentForm(saved));
+        }
+      } catch (error) {
+        if (error instanceof ValidationError) {
+          applyServerErrors(error.fieldErrors, setError, priceAdjustmentFieldFor);
+          if (error.codesFor('name').includes('ItemAlreadyExists')) {
+            notify.error(t('priceAdjustments.errors.alreadyExists'));
+            return;
+          }
+        }
+        if (isApiError(error, 403)) return;
+        console.error('price adjustment save failed', error);
+        notify.error(
+          t(
+            adding
+              ? 'priceAdjustments.messages.saveFailed'
+              : 'priceAdjustments.messages.updateFailed',
+          ),
+        );
+      }
+    },
+    () => scrollToFirstInvalid(),
+  );
+
+  return (
+    <Stack spacing={3}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={t('priceAdjustments.tab.details')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack spacing={2.5} sx={{ maxInlineSize: 560 }}>
+          <CountedTextField
+            control={control}
+            name="name"
+            max={PRICE_ADJUSTMENT_LIMITS.nameMax}
+            label={t('priceAdjustments.name')}
+            required
+            errorText={(error) => message('name', error?.message)}
+          />
+
+          <Controller
+            control={control}
+            name="adjustmentType"
+            render={({ field, fieldState }) => (
+              <FormControl error={!!fieldState.error} required>
+                <FormLabel id="adjustment-type-label">{t('priceAdjustments.type')}</FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="adjustment-type-label"
+                  name={field.name}
+                  value={field.value}
+                  onChange={(_, value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                >
+                  {ADJUSTMENT_TYPES.map((type) => (
+                    <FormControlLabel
+                      key={type}
+                      value={type}
+                      // §4: an override is shown as coming soon and cannot be chosen.
+                      disabled={type === 'Override'}
+                      control={<Radio inputRef={type === 'Percentage' ? field.ref : undefined} />}
+                      label={
+                        type === 'Override'
+                          ? t('priceAdjustments.typeOverrideSoon')
+                          : t(`priceAdjustments.typeName.${type}`)
+                      }
+                    />
+                  ))}
+                </RadioGroup>
+                {fieldState.error && (
+                  <FormHelperText>
+                    {message('adjustmentType', fieldState.error.message)}
+                  </FormHelperText>
+                )}
+              </FormControl>
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="adjustmentDirection"
+            render={({ field, fieldState }) => (
+              <FormControl error={!!fieldState.error} required>
+                <FormLabel id="adjustment-direction-label">
+                  {t('priceAdjustments.direction')}
+                </FormLabel>
+                <RadioGroup
+                  row
+                  aria-labelledby="adjustment-direction-label"
+                  name={field.name}
+                  value={field.value}
+                  onChange={(_, value) => field.onChange(value)}
+                  onBlur={field.onBlur}
+                >
+                  {AdjustmentDirection.options.map((direction, index) => (
+                    <FormControlLabel
+                      key={direction}
+                      value={direction}
+                      control={<Radio inputRef={index === 0 ? field.ref : undefined} />}
+                      label={t(`priceAdjustments.directionName.${direction}`)}
+                    />
+                  ))}
+                </RadioGroup>
+                {fieldState.error && (
+                  <FormHelperText>
+                    {message('adjustmentDirection', fieldState.error.message)}
+                  </FormHelperText>
+                )}
+              </FormControl>
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="amount"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                label={t('priceAdjustments.amount')}
+                required
+                sx={{ maxInlineSize: 240 }}
+                error={!!fieldState.error}
+                helperText={message('amount', fieldState.error?.message)}
+                slotProps={{
+                  htmlInput: { inputMode: 'decimal', dir: 'ltr' },
+                  input:
+                    values.adjustmentType === 'Percentage'
+                      ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+                      : currency
+                        ? {
+                            startAdornment: (
+                              <InputAdornment position="start">{currency}</InputAdornment>
+                            ),
+                          }
+                        : undefined,
+                }}
+              />
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="checkoutTemplates"
+            render={({ field, fieldState }) => (
+              <FormControl component="fieldset" error={!!fieldState.error} required>
+                <FormLabel component="legend">{t('priceAdjustments.templates')}</FormLabel>
+                <FormGroup row>
+                  {ADJUSTABLE_TEMPLATES.map((template, index) => (
+                    <FormControlLabel
+                      key={template}
+                      control={
+                        <Checkbox
+                          checked={field.value.includes(template)}
+                          inputRef={index === 0 ? field.ref : undefined}
+                          onBlur={field.onBlur}
+                          onChange={(_, checked) =>
+                            field.onChange(
+                              ADJUSTABLE_TEMPLATES.filter((x) =>
+                                x === template ? checked : field.value.includes(x),
+                              ),
+                            )
+                          }
+                        />
+                      }
+                      label={t(`templates.${template}`)}
+                    />
+                  ))}
+                </FormGroup>
+                {fieldState.error && (
+                  <FormHelperText>
+                    {message('checkoutTemplates', fieldState.error.message)}
+                  </FormHelperText>
+                )}
+              </FormControl>
+            )}
+          />
+
+          <Controller
+            control={control}
+            name="priority"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                select
+                label={t('priceAdjustments.priority')}
+                required
+                sx={{ maxInlineSize: 240 }}
+                error={!!fieldState.error}
+                helperText={
+                  message('priority', fieldState.error?.message) ??
+                  t('priceAdjustments.priorityHint')
+                }
+              >
+                {PRIORITIES.map((p) => (
+                  <MenuItem key={p} value={String(p)}>
+                    {p}
+                  </MenuItem>
+                ))}
+              </TextField>
+            )}
+          />
+
+          <Box>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={isSubmitting}
+              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {t('actions.save')}
+            </Button>
+          </Box>
+        </Stack>
+      </Box>
+      <ScheduleSection adjustment={adjustment} />
+    </Stack>
+  );
+}
+
+/** §4: the schedule can be set only once the adjustment exists. */
+function ScheduleSection({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
+  const { t } = useTranslation('catalog');
+  const { tenantId } = useTenantSession();
+  const queryClient = useQueryClient();
+  const [open, setOpen] = useState(false);
+  const headingId = useId();
+  return (
+    <Box component="section" aria-labelledby={headingId}>
+      <Typography id={headingId} variant="subtitle1" component="h2" sx={{ marginBlockEnd: 1 }}>
+        {t('priceAdjustments.schedule')}
+      </Typography>
+      {adjustment === null ? (
+        <Typography color="text.secondary">{t('priceAdjustments.saveFirstSchedule')}</Typography>
+      ) : (
+        <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
+          <Typography color="text.secondary">
+            {hasSchedule(adjustment.schedule)
+              ? t('priceAdjustments.scheduleLimited')
+              : t('priceAdjustments.scheduleAlways')}
+          </Typography>
+          <Button variant="outlined" startIcon={<ScheduleIcon />} onClick={() => setOpen(true)}>
+            {t('priceAdjustments.editSchedule')}
+          </Button>
+        </Stack>
+      )}
+      {open && adjustment && (
+        <ScheduleEditorDialog
+          title={t('priceAdjustments.scheduleTitle', { name: adjustment.name })}
+          query={priceAdjustmentScheduleQuery(tenantId, adjustment.id)}
+          save={async (entries) => {
+            await priceAdjustmentsApi.setSchedule(tenantId, adjustment.id, entries);
+            await queryClient.invalidateQueries({
+              queryKey: catalogKeys.priceAdjustments(tenantId),
+            });
+          }}
+          onClose={() => setOpen(false)}
+        />
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,92 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { TEST_TENANT } from '../../../test/app-render.tsx';
+import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
+import { renderCatalog } from '../../../test/render-feature.tsx';
+import { PriceAdjustmentsPage } from './price-adjustments-page.tsx';
+
+const base = new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname;
+const ADJ = '66666666-0000-4000-8000-000000000001';
+
+afterEach(() => vi.unstubAllGlobals());
+
+describe('the price adjustments page', () => {
+  it('says when there are none', async () => {
+    fakeServer({ [`GET ${base}/price-adjustments`]: ok([]) });
+    renderCatalog(<PriceAdjustmentsPage />);
+    expect(await screen.findByText('There are no price adjustments yet.')).toBeVisible();
+  });
+
+  it('shows each card and deletes one after its confirmation', async () => {
+    const user = userEvent.setup();
+    let list = [
+      {
+        id: ADJ,
+        name: 'Lunch deal',
+        adjustmentType: 'Flat',
+        adjustmentDirection: 'Decrease',
+        amount: 0.5,
+        checkoutTemplates: ['DELIVERY', 'PICKUP'],
+        priority: 1,
+        isActive: true,
+        linkedVariants: [],
+        schedule: [],
+      },
+    ];
+    fakeServer({
+      [`GET ${base}/price-adjustments`]: () => ok(list)(),
+      [`DELETE ${base}/price-adjustments/${ADJ}`]: () => {
+        list = [];
+        return ok({ id: ADJ })();
+      },
+    });
+    renderCatalog(<PriceAdjustmentsPage />);
+    const card = await screen.findByTestId(`price-adjustment-${ADJ}`);
+    expect(card).toHaveTextContent('Lunch deal');
+    expect(card).toHaveTextContent(/Decrease JOD\s0\.50/);
+    expect(card).toHaveTextContent('Priority 1');
+    expect(card).toHaveTextContent('Applied on: Delivery, Pickup');
+    expect(within(card).getByRole('link', { name: 'Edit Lunch deal' })).toHaveAttribute(
+      'href',
+      `/admin/catalog/price-adjustments/${ADJ}`,
+    );
+
+    await user.click(within(card).getByRole('button', { name: 'Delete Lunch deal' }));
+    const confirm = screen.getByRole('dialog', { name: 'Delete price adjustment' });
+    expect(confirm).toHaveTextContent('Are you sure you want to delete this price adjustment?');
+    await user.click(within(confirm).getByRole('button', { name: 'Delete' }));
+    expect(await screen.findByText('Price adjustment deleted successfully')).toBeVisible();
+    await waitFor(() => expect(screen.queryByTestId(`price-adjustment-${ADJ}`)).toBeNull());
+  });
+
+  it("says 'Failed to delete price adjustment' when the delete fails", async () => {
+    const user = userEvent.setup();
+    fakeServer({
+      [`GET ${base}/price-adjustments`]: ok([
+        {
+          id: ADJ,
+          name: 'Dinner up',
+          adjustmentType: 'Percentage',
+          adjustmentDirection: 'Increase',
+          amount: 10,
+          checkoutTemplates: ['DINING'],
+          priority: 3,
+          isActive: true,
+          linkedVariants: [],
+          schedule: [],
+        },
+      ]),
+      [`DELETE ${base}/price-adjustments/${ADJ}`]: () => new Response(null, { status: 500 }),
+    });
+    renderCatalog(<PriceAdjustmentsPage />);
+    expect(await screen.findByText('Increase 10%')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Delete Dinner up' }));
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Delete price adjustment' })).getByRole('button', {
+        name: 'Delete',
+      }),
+    );
+    expect(await screen.findByText('Failed to delete price adjustment')).toBeVisible();
+  });
+});

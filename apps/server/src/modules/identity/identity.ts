@@ -1,0 +1,57 @@
+import type { FastifyBaseLogger } from 'fastify';
+import type Provider from 'oidc-provider';
+import type { Config } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
+import { sweepExpiredOidcPayloads } from './oidc-adapter.ts';
+import { loadOrCreateOidcKeys } from './oidc-keys.ts';
+import { createOidcProvider } from './oidc-provider.ts';
+import { createSignInService, type SignInService } from './sign-in.service.ts';
+import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
+
+export type Identity = {
+  config: Config;
+  accounts: AccountsRepository;
+  verifier: TokenVerifier;
+  signIn: SignInService;
+  /** The embedded provider; undefined when OIDC_ISSUER points elsewhere. */
+  provider: Provider | undefined;
+  /** Deletes expired provider rows and ended sign-in windows. */
+  sweep(): Promise<void>;
+};
+
+/**
+ * Assembles sign-in and token verification. With an external issuer the embedded provider is
+ * not mounted at all: a second, unused password login would only be something to attack.
+ */
+export async function createIdentity(deps: {
+  config: Config;
+  db: Db;
+  log: FastifyBaseLogger;
+}): Promise<Identity> {
+  const { config, db, log } = deps;
+  const accounts = createAccountsRepository(db);
+  const signIn = createSignInService({ db, accounts });
+  if (!config.oidc.embedded) {
+    return {
+      config,
+      accounts,
+      signIn,
+      provider: undefined,
+      verifier: createTokenVerifier(config.oidc, undefined),
+      sweep: () => signIn.sweep(),
+    };
+  }
+  const keys = await loadOrCreateOidcKeys(db);
+  return {
+    config,
+    accounts,
+    signIn,
+    provider: createOidcProvider({ config, db, keys, accounts, log }),
+    verifier: createTokenVerifier(config.oidc, keys.signing),
+    sweep: async () => {
+      await sweepExpiredOidcPayloads(db);
+      await signIn.sweep();
+    },
+  };
+}

@@ -1,0 +1,99 @@
+import {
+  createLocalJWKSet,
+  createRemoteJWKSet,
+  jwtVerify,
+  type JWK,
+  type JWTPayload,
+  type JWTVerifyGetKey,
+} from 'jose';
+import type { OidcConfig } from '../../config.ts';
+import { SIGNING_ALG, publicJwk } from './oidc-keys.ts';
+
+export type VerifiedToken = {
+  sub: string;
+  /** The email claim (OIDC_EMAIL_CLAIM), lower-cased. */
+  email: string | undefined;
+  emailVerified: boolean | undefined;
+  /** The role claim (OIDC_ROLE_CLAIM): informational, never trusted for access. */
+  role: string | undefined;
+  claims: JWTPayload;
+};
+
+export type TokenVerifier = {
+  /** Resolves the token's claims, or rejects when the token is bad in any way. */
+  verify(token: string): Promise<VerifiedToken>;
+  /** true: `sub` is our user id (embedded issuer); false: users are matched by email. */
+  subIsUserId: boolean;
+};
+
+// Asymmetric algorithms only: a symmetric `alg` with a public key is the classic forgery.
+const ASYMMETRIC = [
+  'RS256',
+  'RS384',
+  'RS512',
+  'PS256',
+  'PS384',
+  'PS512',
+  'ES256',
+  'ES384',
+  'EdDSA',
+];
+
+/** Finds an external issuer's jwks_uri through discovery, once. */
+function discoveredJwks(issuer: string): JWTVerifyGetKey {
+  let remote: Promise<JWTVerifyGetKey> | undefined;
+  const load = async () => {
+    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
+    if (!res.ok) throw new Error(`OIDC discovery failed with ${res.status}`);
+    const doc = (await res.json()) as { jwks_uri?: string };
+    if (!doc.jwks_uri) throw new Error('OIDC discovery has no jwks_uri');
+    return createRemoteJWKSet(new URL(doc.jwks_uri));
+  };
+  return async (header, token) => {
+    remote ??= load().catch((err: unknown) => {
+      remote = undefined;
+      throw err;
+    });
+    return (await remote)(header, token);
+  };
+}
+
+/**
+ * Access-token verification with jose: our own keys locally for the embedded issuer (no HTTP),
+ * the issuer's JWKS (cached by jose) for an external one. Issuer, audience, expiry and
+ * signature must all hold.
+ */
+export function createTokenVerifier(
+  oidc: OidcConfig,
+  embeddedKeys: JWK[] | undefined,
+): TokenVerifier {
+  const keySet: JWTVerifyGetKey = oidc.embedded
+    ? createLocalJWKSet({ keys: (embeddedKeys ?? []).map(publicJwk) })
+    : oidc.jwksUri
+      ? createRemoteJWKSet(new URL(oidc.jwksUri))
+      : discoveredJwks(oidc.issuer);
+  return {
+    subIsUserId: oidc.embedded,
+    async verify(token) {
+      const { payload } = await jwtVerify(token, keySet, {
+        issuer: oidc.issuer,
+        audience: oidc.audience,
+        algorithms: oidc.embedded ? [SIGNING_ALG] : ASYMMETRIC,
+        // Ours are RFC 9068 access tokens; an ID token (same key) must never pass as one.
+        ...(oidc.embedded ? { typ: 'at+jwt' } : {}),
+        clockTolerance: 5,
+        requiredClaims: ['sub', 'exp'],
+      });
+      const email = payload[oidc.emailClaim];
+      const verified = payload.email_verified;
+      const role = payload[oidc.roleClaim];
+      return {
+        sub: String(payload.sub),
+        email: typeof email === 'string' ? email.toLowerCase() : undefined,
+        emailVerified: typeof verified === 'boolean' ? verified : undefined,
+        role: typeof role === 'string' ? role : undefined,
+        claims: payload,
+      };
+    },
+  };
+}

@@ -1,0 +1,23 @@
+import { asc, eq } from 'drizzle-orm';
+import type { Db } from '../../db/client.ts';
+import { branches, tenants } from '../identity/identity.table.ts';
+
+/** The public reads of a storefront: a tenant by its slug and its branches. */
+export function createStorefrontRepository(db: Db) {
+  return {
+    async tenantBySlug(slug: string) {
+      const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+      return row;
+    },
+
+    async branchesOf(tenantId: string) {
+      return db
+        .select()
+        .from(branches)
+        .where(eq(branches.tenantId, tenantId))
+        .orderBy(asc(branches.position), asc(branches.createdAt));
+    },
+  };
+}
+
+export type StorefrontRepository = ReturnType<typeof createStorefrontRepository>;

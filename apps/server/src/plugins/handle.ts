@@ -1,0 +1,101 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import {
+  ProblemResponse,
+  ValidationErrorResponse,
+  envelope,
+  type RouteBody,
+  type RouteDef,
+  type RouteHeaders,
+  type RouteParams,
+  type RouteQuery,
+  type RouteReply,
+} from '@app/contracts';
+import { SerializedReply } from '../serialized-reply.ts';
+import type { AuthContext } from './auth.ts';
+
+export type HandlerInput<R extends RouteDef> = {
+  params: RouteParams<R>;
+  query: RouteQuery<R>;
+  body: RouteBody<R>;
+  headers: RouteHeaders<R>;
+  /** The caller, on /api/admin routes (the guard sets it before the handler runs). */
+  auth: AuthContext;
+  request: FastifyRequest;
+  reply: FastifyReply;
+};
+
+/** A route's implementation: it returns the `results` (or the whole body), or sends itself. */
+export type Handler<R extends RouteDef> = (
+  input: HandlerInput<R>,
+) => Promise<RouteReply<R> | SerializedReply | FastifyReply>;
+
+const ADMIN = '/api/admin';
+
+/** The documented answers of a route: its success and the errors it can give. */
+function responsesOf(route: RouteDef): Record<number, z.ZodType> {
+  const ok = route.status ?? 200;
+  const responses: Record<number, z.ZodType> = {};
+  const body = route.results
+    ? envelope(route.results)
+    : (route.response ?? (route.produces ? z.string().describe(route.produces) : undefined));
+  if (body) for (const status of [ok, ...(route.alsoAnswers ?? [])]) responses[status] = body;
+  if (route.path.startsWith(ADMIN)) {
+    responses[401] = ProblemResponse;
+    responses[403] = ProblemResponse;
+    responses[404] = ProblemResponse;
+  }
+  if (route.params || route.query || route.body) responses[422] = ValidationErrorResponse;
+  if (route.conflicts?.length) responses[409] = ProblemResponse;
+  return responses;
+}
+
+/**
+ * Registers one route of the contracts: its method, path, access policy, validation and
+ * OpenAPI entry all come from the definition, so the server cannot drift from the clients.
+ */
+export function handle<R extends RouteDef>(
+  app: FastifyInstance,
+  route: R,
+  handler: Handler<R>,
+  /** Fastify route config beside the access policy (a rate limit). */
+  config: Record<string, unknown> = {},
+) {
+  const admin = route.path.startsWith(ADMIN);
+  const conflicts = route.conflicts?.length ? ` 409 codes: ${route.conflicts.join(', ')}.` : '';
+  app.route({
+    method: route.method,
+    url: route.path,
+    config: admin ? { ...config, access: route.access } : config,
+    schema: {
+      tags: [route.area],
+      summary: route.summary,
+      ...(route.description || conflicts
+        ? { description: `${route.description ?? ''}${conflicts}`.trim() }
+        : {}),
+      ...(admin ? { security: [{ bearer: [] }] } : {}),
+      ...(route.params ? { params: route.params } : {}),
+      ...(route.query ? { querystring: route.query } : {}),
+      ...(route.headers ? { headers: route.headers } : {}),
+      ...(route.body ? { body: route.body } : {}),
+      ...(route.consumes ? { consumes: [route.consumes] } : {}),
+      response: responsesOf(route),
+    },
+    handler: async (request, reply) => {
+      const out = await handler({
+        params: request.params as RouteParams<R>,
+        query: request.query as RouteQuery<R>,
+        body: request.body as RouteBody<R>,
+        headers: request.headers as RouteHeaders<R>,
+        auth: request.auth,
+        request,
+        reply,
+      });
+      if (out === reply || reply.sent) return reply;
+      reply.status(route.status ?? 200);
+      if (out instanceof SerializedReply) return reply.type('application/json').send(out.json);
+      if (route.status === 204) return reply.send();
+      return route.results ? { results: out } : out;
+    },
+  });
+}

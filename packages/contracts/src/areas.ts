@@ -1,0 +1,35 @@
+/**
+ * The product's areas, one name each, the same in `packages/contracts/src/<area>.ts`,
+ * `apps/server/src/modules/<area>/` and `apps/admin/src/features/<area>/` (a test holds the
+ * three to this list). An area absent from a package says where its code is instead.
+ */
+export const AREAS = {
+  /** Sign-in, users, memberships, the tenant profile, sign-up. */
+  identity: {},
+  /** The super admin's screens, health and the version heartbeat. */
+  platform: {},
+  /** Sections, items, variants, the tree, the banner, item availability. */
+  catalog: {},
+  'modifier-groups': {},
+  'price-adjustments': {},
+  /** Image uploads; every editor with an image uses them. */
+  images: { admin: 'shared UI in apps/admin/src/components/image-field.tsx' },
+  /** Live orders, the ticket view and actions, printing, transfer, the order intake. */
+  tickets: {},
+  /** Outlet status, branch profile, payment methods, opening hours, branding, delivery zones. */
+  'outlet-settings': {},
+  /** Service area sections, tables, rooms, links and QR codes. */
+  'service-areas': { contracts: 'issue 14', admin: 'issue 14' },
+  /** The public storefront and menu the customer side reads. */
+  storefront: { admin: 'the customer side is its own app (issue 19)' },
+  /** The owner's main dashboard. */
+  dashboard: { contracts: 'issue 20', server: 'issue 20' },
+} as const satisfies Record<string, { contracts?: string; server?: string; admin?: string }>;
+
+export type Area = keyof typeof AREAS;
+export const AREA_NAMES = Object.keys(AREAS) as Area[];
+
+/** The areas a package holds a folder (or contracts file) for. */
+export function areasIn(pkg: 'contracts' | 'server' | 'admin'): Area[] {
+  return AREA_NAMES.filter((area) => !(pkg in AREAS[area]));
+}
