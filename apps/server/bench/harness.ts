@@ -1,3 +1,4 @@
+import { performance } from 'node:perf_hooks';
 import autocannon from 'autocannon';
 
 export type LoadResult = { rps: number; p50: number; p99: number; errors: number; non2xx: number };
@@ -20,24 +21,57 @@ export async function load(
   } satisfies LoadResult;
 }
 
+export const percentile = (sorted: number[], p: number) =>
+  sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
+
+/**
+ * Runs `work` from `workers` concurrent loops for `seconds`, like `load` does over HTTP: the
+ * in-process ceilings (a bare INSERT) are measured with the same concurrency as the route.
+ */
+export async function loop(seconds: number, work: () => Promise<unknown>, workers = 10) {
+  const times: number[] = [];
+  const end = performance.now() + seconds * 1000;
+  await Promise.all(
+    Array.from({ length: workers }, async () => {
+      while (performance.now() < end) {
+        const start = performance.now();
+        await work();
+        times.push(performance.now() - start);
+      }
+    }),
+  );
+  times.sort((a, b) => a - b);
+  return { rps: times.length / seconds, p50: percentile(times, 50), p99: percentile(times, 99) };
+}
+
 export type Figure = {
   name: string;
   value: number;
   unit: string;
-  ceiling?: number;
+  /** What the figure is compared with, measured in the same run; the ratio is value / ceiling. */
+  ceiling?: { value: number; label: string };
   target?: string;
   ok?: boolean;
+  /** Printed instead of a value: why the figure was not measured in this run. */
+  skipped?: string;
 };
+
+const number = (v: number, unit: string) =>
+  unit === 's' ? v.toFixed(2) : v >= 100 ? v.toFixed(0) : v.toFixed(1);
 
 export function printFigures(title: string, figures: Figure[]) {
   console.log(`\n${title}`);
   for (const f of figures) {
+    if (f.skipped) {
+      console.log(`  ${f.name.padEnd(46)} skipped: ${f.skipped}`);
+      continue;
+    }
+    const value = `${number(f.value, f.unit).padStart(8)} ${f.unit.padEnd(5)}`;
     const ratio = f.ceiling
-      ? `  ratio ${(f.value / f.ceiling).toFixed(2)} of ceiling ${f.ceiling.toFixed(1)} ${f.unit}`
+      ? `  ${(f.value / f.ceiling.value).toFixed(2)}× ${f.ceiling.label} (${number(f.ceiling.value, f.unit)} ${f.unit})`
       : '';
-    const verdict = f.ok === undefined ? '' : f.ok ? '  ✓' : '  ✗';
-    console.log(
-      `  ${f.name.padEnd(38)} ${f.value.toFixed(1).padStart(10)} ${f.unit}${ratio}${f.target ? `  (target ${f.target})` : ''}${verdict}`,
-    );
+    const verdict = f.ok === undefined ? '' : f.ok ? '  PASS' : '  MISS';
+    const target = f.target ? `  target ${f.target}` : '';
+    console.log(`  ${f.name.padEnd(46)} ${value}${ratio}${target}${verdict}`);
   }
 }
