@@ -4,7 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type CDPSession, type Page } from '@playwright/test';
+import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
 import e2eConfig from '../../admin/playwright.config.ts';
 import type { Figure } from './harness.ts';
 
@@ -119,13 +119,16 @@ async function settledLcp(page: Page): Promise<number> {
  * signed in, with the cache emptied (what the first visit after a new release costs).
  */
 export async function benchWeb(): Promise<Figure[]> {
-  const server = await startBuiltServer();
   const launch = e2eConfig.use?.launchOptions ?? {};
-  const browser = await chromium.launch({
-    ...launch,
-    executablePath: launch.executablePath ?? '/usr/bin/chromium',
-  });
+  const executablePath = launch.executablePath ?? '/usr/bin/chromium';
+  if (!fs.existsSync(executablePath)) {
+    const skipped = `no Chromium at ${executablePath} (Debian package chromium, or CHROMIUM_PATH)`;
+    return [{ name: 'web figures', value: NaN, unit: '', skipped }];
+  }
+  const server = await startBuiltServer();
+  let browser: Browser | undefined;
   try {
+    browser = await chromium.launch({ ...launch, executablePath });
     const context = await browser.newContext({ baseURL: server.origin });
     await context.addInitScript(() => {
       new PerformanceObserver((list) => {
@@ -220,7 +223,7 @@ export async function benchWeb(): Promise<Figure[]> {
       },
     ];
   } finally {
-    await browser.close();
+    await browser?.close();
     await server.stop();
   }
 }
