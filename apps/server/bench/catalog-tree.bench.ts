@@ -8,7 +8,7 @@ import { seedDemoData } from '../src/db/seed.ts';
 import * as s from '../src/db/schema.ts';
 import { createTestDatabase, testConfig } from '../src/test/harness.ts';
 import { accessTokenFor, baseUrlOf } from '../src/test/auth.ts';
-import { load, percentile, type Figure } from './harness.ts';
+import { abba, load, percentile, type Figure } from './harness.ts';
 
 const SECTIONS = 300;
 const ITEMS = 5000;
@@ -147,10 +147,16 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
   );
 
   await load(treeUrl, headers, 1); // warm-up
-  const ceiling = await load(ceilingUrl, headers, seconds);
-  const tree = await load(treeUrl, headers, seconds);
-  const ceilingBr = await load(ceilingUrl, br, seconds);
-  const treeBr = await load(treeUrl, br, seconds);
+  const [ceiling, tree] = await abba(
+    seconds,
+    (t) => load(ceilingUrl, headers, t),
+    (t) => load(treeUrl, headers, t),
+  );
+  const [ceilingBr, treeBr] = await abba(
+    seconds,
+    (t) => load(ceilingUrl, br, t),
+    (t) => load(treeUrl, br, t),
+  );
   for (const r of [ceiling, tree, ceilingBr, treeBr])
     if (r.errors + r.non2xx > 0) throw new Error('requests failed during the benchmark');
 

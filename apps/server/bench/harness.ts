@@ -21,6 +21,30 @@ export async function load(
   } satisfies LoadResult;
 }
 
+/**
+ * Measures a route and its ceiling in the order A B B A, half the time each turn, and averages
+ * the halves: a machine that speeds up or slows down during the run favours neither.
+ */
+export async function abba(
+  seconds: number,
+  a: (seconds: number) => Promise<LoadResult>,
+  b: (seconds: number) => Promise<LoadResult>,
+): Promise<[LoadResult, LoadResult]> {
+  const half = Math.max(1, Math.round(seconds / 2));
+  const a1 = await a(half);
+  const b1 = await b(half);
+  const b2 = await b(half);
+  const a2 = await a(half);
+  const mean = (x: LoadResult, y: LoadResult): LoadResult => ({
+    rps: (x.rps + y.rps) / 2,
+    p50: (x.p50 + y.p50) / 2,
+    p99: (x.p99 + y.p99) / 2,
+    errors: x.errors + y.errors,
+    non2xx: x.non2xx + y.non2xx,
+  });
+  return [mean(a1, a2), mean(b1, b2)];
+}
+
 export const percentile = (sorted: number[], p: number) =>
   sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)] ?? NaN;
 
