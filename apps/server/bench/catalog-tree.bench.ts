@@ -74,16 +74,21 @@ async function generateMenu(
   }
 }
 
-/** The body's size as sent (fetch would hand back the decompressed body). */
-function wireBytes(url: string, headers: Record<string, string>): Promise<number> {
+/** One GET read to its end as sent (fetch would decompress): its time and its bytes. */
+function timedGet(
+  url: string,
+  headers: Record<string, string>,
+): Promise<{ ms: number; bytes: number }> {
+  const start = performance.now();
   return new Promise((resolve, reject) => {
     http
       .get(url, { headers }, (res) => {
-        if (res.headers['content-encoding'] !== headers['accept-encoding'])
+        const expected = headers['accept-encoding'] ?? 'identity';
+        if ((res.headers['content-encoding'] ?? 'identity') !== expected)
           reject(new Error(`answered ${res.headers['content-encoding'] ?? 'identity'}`));
         let bytes = 0;
         res.on('data', (chunk: Buffer) => (bytes += chunk.length));
-        res.on('end', () => resolve(bytes));
+        res.on('end', () => resolve({ ms: performance.now() - start, bytes }));
       })
       .on('error', reject);
   });
@@ -141,7 +146,7 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
   // The demo menu's items are in the tree as well as the generated ones.
   if (first.status !== 200 || nodes < ITEMS)
     throw new Error(`tree answered ${first.status} with ${nodes} items`);
-  const brBytes = await wireBytes(treeUrl, br);
+  const brBytes = (await timedGet(treeUrl, br)).bytes;
   console.log(
     `  tree body ${(body.length / 1024).toFixed(0)} KiB, ${(brBytes / 1024).toFixed(0)} KiB in brotli, ${nodes} items`,
   );
@@ -152,12 +157,18 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
     (t) => load(ceilingUrl, headers, t),
     (t) => load(treeUrl, headers, t),
   );
-  const [ceilingBr, treeBr] = await abba(
-    seconds,
-    (t) => load(ceilingUrl, br, t),
-    (t) => load(treeUrl, br, t),
-  );
-  for (const r of [ceiling, tree, ceilingBr, treeBr])
+  // In brotli each answer costs its compression: one at a time, the tree and the same body
+  // from memory in turns.
+  const treeBr: number[] = [];
+  const ceilingBr: number[] = [];
+  const brUntil = performance.now() + seconds * 1000;
+  while (treeBr.length < 5 || (performance.now() < brUntil && treeBr.length < 100)) {
+    treeBr.push((await timedGet(treeUrl, br)).ms);
+    ceilingBr.push((await timedGet(ceilingUrl, br)).ms);
+  }
+  treeBr.sort((a, b) => a - b);
+  ceilingBr.sort((a, b) => a - b);
+  for (const r of [ceiling, tree])
     if (r.errors + r.non2xx > 0) throw new Error('requests failed during the benchmark');
 
   // Cold: hide or show an item through the API (a catalogue change), then time the next tree.
@@ -208,16 +219,10 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
     },
     { name: 'warm tree p99', value: tree.p99, unit: 'ms', ceiling: memory(ceiling.p99) },
     {
-      name: 'warm tree requests/s, brotli',
-      value: treeBr.rps,
-      unit: 'req/s',
-      ceiling: { value: ceilingBr.rps, label: 'same body from memory, brotli' },
-    },
-    {
-      name: 'warm tree p99, brotli',
-      value: treeBr.p99,
+      name: `warm tree p50, brotli, one at a time (${treeBr.length})`,
+      value: percentile(treeBr, 50),
       unit: 'ms',
-      ceiling: { value: ceilingBr.p99, label: 'same body from memory, brotli' },
+      ceiling: { value: percentile(ceilingBr, 50), label: 'same body from memory, brotli' },
     },
     {
       name: `cold tree p50 (${cold.length} changes)`,
