@@ -22,6 +22,10 @@ export default defineConfig({
         },
       },
       {
+        // The admin's build steps (vite.config.ts and its plugins) run in Node.
+        test: { name: 'admin-build', include: ['apps/admin/*.test.ts'], environment: 'node' },
+      },
+      {
         plugins: [react()],
         test: {
           name: 'admin',

@@ -1,6 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
+import { buildOutput } from './build-output.ts';
 
 // The server listens on 8080 in development; it also serves the built SPA in production.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';
@@ -24,11 +25,12 @@ function vendorChunk(id: string): string | undefined {
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
   base: '/',
-  plugins: [react()],
+  plugins: [react(), buildOutput()],
   build: {
     outDir: 'dist',
     emptyOutDir: true,
-    sourcemap: true,
+    // Built for error tools, kept out of dist (see build-output.ts): no public source maps.
+    sourcemap: 'hidden',
     rollupOptions: {
       output: { manualChunks: vendorChunk },
       onwarn(warning, warn) {

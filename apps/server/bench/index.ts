@@ -1,17 +1,44 @@
 // `npm run bench`: every benchmark, each figure against a ceiling measured in the same run.
 import { benchCatalogTree } from './catalog-tree.bench.ts';
-import { printFigures } from './harness.ts';
+import { printFigures, type Figure } from './harness.ts';
 import { benchTickets } from './tickets.bench.ts';
+import { benchWeb } from './web.bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
-printFigures('Catalogue tree (300 sections, 5,000 items)', await benchCatalogTree(seconds));
-const tickets = await benchTickets(seconds);
+const postgres = process.env.TEST_DATABASE_URL;
+const skipped = (name: string): Figure => ({
+  name,
+  value: NaN,
+  unit: '',
+  skipped: 'TEST_DATABASE_URL is not set (the PostgreSQL server to run on)',
+});
+
 printFigures(
-  'Order intake (delivery order of 3 lines, both tax kinds, zone fee; vs the no-op admin route)',
-  tickets.intake,
+  'Catalogue tree, 300 sections and 5,000 items (embedded PGlite)',
+  await benchCatalogTree(seconds),
+);
+
+const pglite = await benchTickets(seconds, '');
+printFigures(
+  'Order intake, a delivery order of 3 lines, both tax kinds, zone fee (embedded PGlite)',
+  pglite.intake,
 );
 printFigures(
-  'Realtime: intake → ticketsUpdate at 200 WebSocket clients (1,000 orders, one at a time)',
-  tickets.realtime,
+  'Realtime: intake → ticketsUpdate at 200 WebSocket clients, 1,000 orders one at a time (embedded PGlite)',
+  pglite.realtime,
+);
+const pg = postgres ? await benchTickets(seconds, postgres) : undefined;
+printFigures(
+  'Order intake (PostgreSQL, TEST_DATABASE_URL)',
+  pg?.intake ?? [skipped('order intake')],
+);
+printFigures(
+  'Realtime: intake → ticketsUpdate at 200 WebSocket clients (PostgreSQL, TEST_DATABASE_URL)',
+  pg?.realtime ?? [skipped('order → ticketsUpdate at 200 sockets')],
+);
+
+printFigures(
+  'Web: the built app in headless Chromium, 1.6 Mbps down / 150 ms RTT (kB = 1,000 bytes on the wire)',
+  await benchWeb(),
 );
 process.exit(0);

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
 import Fastify, { type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
@@ -44,6 +45,10 @@ import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
+
+/** JSON, HTML, CSS, JavaScript, XML and SVG; never binary (the default also takes octet-stream). */
+const COMPRESSIBLE_TYPES =
+  /^(?:text\/(?!event-stream)|application\/(?:[\w.-]+\+)?(?:json|javascript|xml)(?:;|$)|image\/svg\+xml)/;
 
 export type AppDeps = {
   config: Config;
@@ -103,6 +108,15 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // Text answers above 1 KiB in brotli or gzip; files already encoded (the SPA's .br/.gz),
+  // images and WebSocket upgrades pass through untouched.
+  await app.register(compress, {
+    encodings: ['br', 'gzip'],
+    threshold: 1024,
+    customTypes: COMPRESSIBLE_TYPES,
+    // Request bodies stay as sent: no compressed uploads to inflate past the body limit.
+    globalDecompression: false,
   });
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);

@@ -5,32 +5,59 @@ import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
 const API_PREFIXES = ['/api/', '/oidc', '/healthz', '/readyz', '/uploads/'];
+/** Hashed build output (`/assets/name-[hash].ext`): a new release writes new names. */
+const ASSETS_PREFIX = '/assets/';
+export const IMMUTABLE = 'public, max-age=31536000, immutable';
+const PRECOMPRESSED = ['.br', '.gz'];
 
-/** Serves the built admin SPA; unknown non-API GETs get index.html so client routes work on reload. */
+/** Served files that have a `.br` or `.gz` sibling written by the admin build. */
+function precompressedFiles(root: string): Set<string> {
+  const found = new Set<string>();
+  for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
+    const ext = path.extname(entry.name);
+    if (entry.isFile() && PRECOMPRESSED.includes(ext)) {
+      found.add(path.join(entry.parentPath, entry.name.slice(0, -ext.length)));
+    }
+  }
+  return found;
+}
+
+/**
+ * Serves the built admin SPA; unknown non-API GETs get index.html so client routes work on
+ * reload. Hashed assets are cached for a year, index.html is revalidated on every visit, and
+ * the build's `.br`/`.gz` files go to clients that accept them. Source maps are never served.
+ */
 export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | undefined }) => {
-  const root = opts.root;
+  const root = opts.root ? path.resolve(opts.root) : undefined;
   const index = root ? path.join(root, 'index.html') : undefined;
   const hasSpa = index !== undefined && fs.existsSync(index);
   if (hasSpa && root) {
+    const compressed = precompressedFiles(root);
+    const assetsDir = path.join(root, 'assets') + path.sep;
     await app.register(fastifyStatic, {
       root,
       prefix: '/',
       wildcard: false,
       index: false,
-      // Hashed assets never change; index.html must always be revalidated.
+      // No routes of their own: the compressed copies are picked by Accept-Encoding.
+      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
+      preCompressed: true,
+      // Ours below; @fastify/send's own header (max-age=0) would overwrite it.
+      cacheControl: false,
       setHeaders: (res, filePath) => {
-        res.setHeader(
-          'cache-control',
-          filePath.includes(`${path.sep}assets${path.sep}`)
-            ? 'public, max-age=31536000, immutable'
-            : 'no-cache',
-        );
+        const ext = path.extname(filePath);
+        const served = PRECOMPRESSED.includes(ext) ? filePath.slice(0, -ext.length) : filePath;
+        res.setHeader('cache-control', served.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        if (compressed.has(served)) res.setHeader('vary', 'accept-encoding');
       },
     });
   }
   app.setNotFoundHandler((request, reply) => {
-    const isApi = API_PREFIXES.some((p) => request.url.startsWith(p));
-    if (hasSpa && request.method === 'GET' && !isApi) {
+    const url = request.url.split('?')[0]!;
+    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+    // A missing hashed file or a source map is a 404, never the HTML of the app.
+    const isFile = url.startsWith(ASSETS_PREFIX) || url.endsWith('.map');
+    if (hasSpa && request.method === 'GET' && !isApi && !isFile) {
       return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
     }
     return reply

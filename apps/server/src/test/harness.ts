@@ -10,10 +10,12 @@ import { seedDemoData } from '../db/seed.ts';
 
 /**
  * A migrated database of its own for one test file: in-memory PGlite by default, or a fresh
- * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `dispose`).
+ * database on the PostgreSQL server of TEST_DATABASE_URL (dropped again by `dispose`); the
+ * benchmarks pass the server to use ('' for PGlite).
  */
-export async function createTestDatabase(): Promise<Database & { dispose(): Promise<void> }> {
-  const url = process.env.TEST_DATABASE_URL;
+export async function createTestDatabase(
+  url = process.env.TEST_DATABASE_URL,
+): Promise<Database & { dispose(): Promise<void> }> {
   if (!url) {
     const database = await openDatabase({ memory: true });
     await database.migrate();
