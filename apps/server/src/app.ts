@@ -112,7 +112,9 @@ export async function buildApp(deps: AppDeps) {
     tenantsRoutes(createTenantsService({ repository: createTenantsRepository(database.db) })),
   );
 
-  await app.register(catalogRoutes(createCatalogService({ db: database.db })));
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const images = createImagesService({ storage });
+  await app.register(catalogRoutes(createCatalogService({ db: database.db, images })));
   await app.register(modifierGroupsRoutes(createModifierGroupsService({ db: database.db })));
   await app.register(priceAdjustmentsRoutes(createPriceAdjustmentsService({ db: database.db })));
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
@@ -129,8 +131,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ticketsRoutes(createTicketsService({ db: database.db, clock, notifier })));
   await app.register(outletStatusRoutes(createOutletStatusService({ db: database.db })));
 
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  await app.register(imagesRoutes(createImagesService({ storage })));
+  await app.register(imagesRoutes(images));
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
     await app.register(fastifyStatic, {

@@ -3,7 +3,7 @@ import multipart from '@fastify/multipart';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import { CATALOG_LIMITS, ROUTE_ROLES, Uuid, envelope } from '@app/contracts';
 import { ValidationFailed } from '../../errors.ts';
-import type { createImagesService } from './images.service.ts';
+import type { ImagesService } from './images.service.ts';
 
 const ImageResult = z.object({
   url: z.string(),
@@ -13,9 +13,12 @@ const ImageResult = z.object({
   bytes: z.number().int(),
 });
 
-/** Image upload for the catalogue editors and branding: jpeg, png or bmp by content, at most 1 MB. */
+/**
+ * Image upload for the catalogue editors and branding: jpeg, png or bmp by content, at most 1 MB
+ * and 25 megapixels, stored re-encoded (422 `image_invalid`, `image_too_large` otherwise).
+ */
 export const imagesRoutes =
-  (images: ReturnType<typeof createImagesService>): FastifyPluginAsyncZod =>
+  (images: ImagesService): FastifyPluginAsyncZod =>
   async (app) => {
     await app.register(multipart, {
       limits: { fileSize: CATALOG_LIMITS.imageMaxBytes, files: 1, fields: 5, parts: 6 },
