@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, Language, LocalizedText, Uuid } from './common.ts';
+import { CheckoutTemplate, Currency, Language, LocalizedText, Text, Uuid } from './common.ts';
 import { Permission, Role } from './permissions.ts';
 import { BranchOperatingStatus, TenantSummary } from './tenants.ts';
 
@@ -121,7 +121,7 @@ export type TenantProfileResponse = z.infer<typeof TenantProfileResponse>;
 
 export const TenantProfileQuery = z.object({
   // A tenant id, or 'notset' when the SPA has none stored.
-  preferredTenantId: z.string().max(64).optional(),
+  preferredTenantId: Text.max(64).optional(),
 });
 export type TenantProfileQuery = z.infer<typeof TenantProfileQuery>;
 

@@ -7,6 +7,7 @@ import {
   PublicMenu,
   PublicMenuQuery,
   PublicStorefront,
+  Text,
   TicketIntakeBody,
   TicketResponse,
   Uuid,
@@ -116,7 +117,7 @@ export const intakeRoutes =
         schema: {
           tags,
           summary: 'A tenant’s storefront by its slug: its id, currency and branches',
-          params: z.object({ slug: z.string().min(1).max(64) }),
+          params: z.object({ slug: Text.min(1).max(64) }),
           response: { 200: envelope(PublicStorefront), 404: ProblemResponse },
         },
       },

@@ -6,6 +6,7 @@ import {
   ProblemResponse,
   ReceiptQuery,
   ROUTE_ROLES,
+  Text,
   TicketCounters,
   TicketResponse,
   TicketsListResponse,
@@ -162,7 +163,7 @@ export const ticketsRoutes =
           summary: 'The receipt as HTML for a 58 or 80 mm thermal printer (text/html)',
           description:
             'Labels and titles in `adminLanguage` (en, ar, es; Arabic right to left); any other value prints in the ticket’s own language. `size` is the paper width in mm.',
-          params: TenantParams.extend({ printId: Uuid, adminLanguage: z.string().max(16) }),
+          params: TenantParams.extend({ printId: Uuid, adminLanguage: Text.max(16) }),
           querystring: ReceiptQuery,
           response: { 200: z.string().describe('text/html'), ...problems },
         },
