@@ -125,6 +125,15 @@ test('the owner builds, schedules, hides, reorders and moves the menu', async ({
   const editItem = page.getByRole('dialog', { name: 'Edit Item' });
   await expect(editItem.getByRole('textbox', { name: 'Variant 2 price' })).toHaveValue('20');
 
+  // A damaged file is named as such by the browser's own decoder; nothing opens or uploads.
+  await editItem.getByTestId('image-file-input').setInputFiles({
+    name: 'damaged.png',
+    mimeType: 'image/png',
+    buffer: Buffer.concat([png(4, 4, [0, 0, 0]).subarray(0, 8), Buffer.from('not a picture')]),
+  });
+  await expect(editItem.getByRole('alert')).toHaveText(/could not be read as an image/);
+  await expect(page.getByRole('dialog', { name: 'Crop image' })).toBeHidden();
+
   // An image for it, through the cropper.
   await editItem.getByTestId('image-file-input').setInputFiles({
     name: 'cake.png',

@@ -136,7 +136,9 @@ export async function buildApp(deps: AppDeps) {
     profileHandlers(createProfileService({ repository: createProfileRepository(database.db) })),
   );
 
-  await app.register(catalogHandlers(createCatalogService({ db: database.db })));
+  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
+  const images = createImagesService({ storage });
+  await app.register(catalogHandlers(createCatalogService({ db: database.db, images })));
   await app.register(modifierGroupsHandlers(createModifierGroupsService({ db: database.db })));
   await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
@@ -158,8 +160,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(ticketsHandlers(createTicketsService({ db: database.db, clock, notifier })));
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
 
-  const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  await app.register(imagesHandlers(createImagesService({ storage })));
+  await app.register(imagesHandlers(images));
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
     await app.register(fastifyStatic, {

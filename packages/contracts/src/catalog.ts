@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, LocalizedText, TenantParams, Uuid } from './common.ts';
+import { CheckoutTemplate, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 
 /** menu-management.md §7: {base} of every catalogue call. */
@@ -48,13 +48,13 @@ export const Money = z
 
 const boundedText = (min: number, max: number) =>
   LocalizedText.extend({
-    fieldValue: z.string().trim().min(min).max(max),
-    en: z.string().max(max).optional(),
-    ar: z.string().max(max).optional(),
-    es: z.string().max(max).optional(),
+    fieldValue: Text.trim().min(min).max(max),
+    en: Text.max(max).optional(),
+    ar: Text.max(max).optional(),
+    es: Text.max(max).optional(),
   });
 
-export const HHMM = z.string().regex(/^([01]\d|2[0-3]):([0-5]\d)$/);
+export const HHMM = Text.regex(/^([01]\d|2[0-3]):([0-5]\d)$/);
 
 export const ScheduleEntry = z.object({
   day: z.number().int().min(0).max(6),
@@ -121,7 +121,7 @@ export const Schedule = z.array(ScheduleEntry).superRefine((entries, ctx) => {
 export const CategoryBody = z.object({
   localizedTitle: boundedText(CATALOG_LIMITS.categoryTitleMin, CATALOG_LIMITS.categoryTitleMax),
   localizedDesc: boundedText(0, CATALOG_LIMITS.categoryDescriptionMax).nullable().optional(),
-  images: z.array(z.string().max(500)).max(5).default([]),
+  images: z.array(Text.max(500)).max(5).default([]),
   active: z.boolean().default(true),
   hideWhenNotAvailable: z.boolean().default(false),
   excludedCheckoutTemplates: z.array(CheckoutTemplate).default([]),
@@ -141,7 +141,7 @@ export const CatalogItemFields = z.object({
   categories: z.array(Uuid).min(1),
   localizedTitle: boundedText(CATALOG_LIMITS.itemTitleMin, CATALOG_LIMITS.itemTitleMax),
   localizedDesc: boundedText(0, CATALOG_LIMITS.itemDescriptionMax).nullable().optional(),
-  images: z.array(z.string().max(500)).max(5).default([]),
+  images: z.array(Text.max(500)).max(5).default([]),
   variants: z.array(VariantBody).min(1),
   taxes: z.array(z.union([Uuid, z.literal(NO_TAX)])).default([]),
   active: z.boolean().default(true),
@@ -318,7 +318,7 @@ export const catalogRoutes = {
     access: edit,
     summary: 'Edit the catalogue banner (becomes the tenant banner)',
     params: TenantParams,
-    body: z.object({ images: z.array(z.string().max(500)).max(1) }),
+    body: z.object({ images: z.array(Text.max(500)).max(1) }),
     results: z.object({ images: z.array(z.string()) }),
   }),
   setPositions: route({

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { issueCode } from './common.ts';
+import { LocalizedText, Text, isStorableText, issueCode } from './common.ts';
 
 const Body = z.object({
   kind: z.enum(['A', 'B']),
@@ -50,5 +50,37 @@ describe('issueCode', () => {
     expect(issueCode({ code: 'custom', message: 'operating_hour_intersection' })).toBe(
       'operating_hour_intersection',
     );
+  });
+});
+
+describe('Text', () => {
+  const unstorable = ['a\u0000b', '\u0000', 'a\ud800', '\udc00b', 'x\udbff\udbffy', '\udc00\ud800'];
+  const storable = ['', 'Kunafa', 'كنافة', 'Crème brûlée 🍰', '\ud83c\udf70', 'tab\tand\nnewline'];
+
+  it('tells text PostgreSQL can store from text it cannot', () => {
+    for (const text of storable) expect(isStorableText(text), JSON.stringify(text)).toBe(true);
+    for (const text of unstorable) expect(isStorableText(text), JSON.stringify(text)).toBe(false);
+  });
+
+  it('refuses NUL and unpaired surrogates with invalid_text, in forms and on the server', () => {
+    const Name = Text.trim().min(1).max(5);
+    expect(Name.parse(' ok ')).toBe('ok');
+    for (const text of unstorable) {
+      const result = Name.safeParse(text, { error: (issue) => issueCode(issue) });
+      expect(result.error?.issues.map((i) => i.message)).toContain('invalid_text');
+      const server = Name.safeParse(text);
+      expect(server.error?.issues.map((i) => issueCode(i))).toContain('invalid_text');
+    }
+    // The other rules still apply beside it.
+    const long = Name.safeParse('\u0000123456');
+    expect(long.error?.issues.map((i) => issueCode(i)).sort()).toEqual(['invalid_text', 'max']);
+  });
+
+  it('guards every language of a localized text', () => {
+    const result = LocalizedText.safeParse({ fieldValue: 'ok', ar: '\u0000', es: '\ud800' });
+    expect(result.error?.issues.map((i) => [i.path.join('.'), issueCode(i)])).toEqual([
+      ['ar', 'invalid_text'],
+      ['es', 'invalid_text'],
+    ]);
   });
 });

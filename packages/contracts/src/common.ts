@@ -33,12 +33,26 @@ export const LANGUAGES = Language.options;
 export const DEFAULT_LANGUAGE: Language = 'en';
 export const RTL_LANGUAGES: readonly Language[] = ['ar'];
 
+// In unicode mode \p{Cs} matches only a surrogate without its partner.
+const UNPAIRED_SURROGATE = /\p{Cs}/u;
+
+/** False for text PostgreSQL cannot store: a NUL character or an unpaired UTF-16 surrogate. */
+export const isStorableText = (value: string): boolean =>
+  !value.includes('\u0000') && !UNPAIRED_SURROGATE.test(value);
+
+/**
+ * Every string a client sends (body, query, path): refuses what PostgreSQL cannot store with
+ * `invalid_text`, so it answers 422 instead of failing in the database. Chain the field's own
+ * rules after it: `Text.trim().max(50)`.
+ */
+export const Text = z.string().refine(isStorableText, { message: 'invalid_text' });
+
 /** Text in the three product languages; display falls back to the generic value. */
 export const LocalizedText = z.object({
-  fieldValue: z.string(),
-  en: z.string().optional(),
-  ar: z.string().optional(),
-  es: z.string().optional(),
+  fieldValue: Text,
+  en: Text.optional(),
+  ar: Text.optional(),
+  es: Text.optional(),
 });
 export type LocalizedText = z.infer<typeof LocalizedText>;
 
@@ -72,6 +86,7 @@ export type IssueLike = {
  * operating_hour_intersection) wins.
  */
 export function issueCode(issue: IssueLike): string {
+  // Also the text type's `invalid_text`.
   if (issue.message && /^[a-z][A-Za-z0-9]*(_[A-Za-z0-9]+)+$/.test(issue.message))
     return issue.message;
   // Forms see the input; the server's validator drops it, and zod's message tells instead.

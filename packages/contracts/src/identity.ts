@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, Language, LocalizedText, Uuid } from './common.ts';
+import { CheckoutTemplate, Currency, Language, LocalizedText, Text, Uuid } from './common.ts';
 import { MembershipRole, Permission } from './access.ts';
 import { BranchOperatingStatus } from './outlet-settings.ts';
 import { routesOf } from './http.ts';
@@ -94,7 +94,7 @@ export type TenantProfile = z.infer<typeof TenantProfile>;
 
 export const TenantProfileQuery = z.object({
   // A tenant id, or 'notset' when the SPA has none stored.
-  preferredTenantId: z.string().max(64).optional(),
+  preferredTenantId: Text.max(64).optional(),
 });
 export type TenantProfileQuery = z.infer<typeof TenantProfileQuery>;
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedText, TenantParams, Uuid } from './common.ts';
+import { LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { CATALOG_BASE, Money } from './catalog.ts';
 import { routesOf } from './http.ts';
 
@@ -21,13 +21,13 @@ export const ModifierItemBody = z.object({
   position: z.number().int().min(0).default(0),
   active: z.boolean().default(true),
   price: Money,
-  localizedTitle: LocalizedText.extend({ fieldValue: z.string().trim().min(1).max(L.itemTextMax) }),
+  localizedTitle: LocalizedText.extend({ fieldValue: Text.trim().min(1).max(L.itemTextMax) }),
 });
 
 export const ModifierGroupBody = z
   .object({
-    name: z.string().trim().min(1).max(L.nameMax),
-    localizedTitle: LocalizedText.extend({ fieldValue: z.string().trim().min(1).max(L.titleMax) }),
+    name: Text.trim().min(1).max(L.nameMax),
+    localizedTitle: LocalizedText.extend({ fieldValue: Text.trim().min(1).max(L.titleMax) }),
     minQuantity: z
       .number({ message: 'error_modifierGroups_minimumQuantity_range' })
       .int()
@@ -40,9 +40,7 @@ export const ModifierGroupBody = z
       .max(L.quantityMax, { message: 'error_modifierGroups_maximumQuantity_range' }),
     allowModifierItemCounter: z.boolean().default(false),
     modifierItems: z.array(ModifierItemBody).max(L.maxItems).default([]),
-    posSku: z
-      .string()
-      .trim()
+    posSku: Text.trim()
       .max(L.posSkuMax)
       .nullable()
       .optional()
@@ -87,12 +85,7 @@ export const ModifierGroupQuery = z.object({
   modifierGroupIds: z
     .union([z.array(Uuid), Uuid])
     .transform((v) => (Array.isArray(v) ? v : [v]))
-    .or(
-      z
-        .string()
-        .transform((v) => v.split(',').filter(Boolean))
-        .pipe(z.array(Uuid)),
-    ),
+    .or(Text.transform((v) => v.split(',').filter(Boolean)).pipe(z.array(Uuid))),
 });
 
 export const LinkedCatalogItem = z.object({ id: Uuid, localizedTitle: LocalizedText });

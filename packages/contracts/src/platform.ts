@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Currency, LocalizedText, Uuid } from './common.ts';
+import { Currency, LocalizedText, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
@@ -9,7 +9,7 @@ export const ReadyResponse = z.object({
 });
 export type ReadyResponse = z.infer<typeof ReadyResponse>;
 
-export const HeartbeatQuery = z.object({ v: z.string().max(40).optional() });
+export const HeartbeatQuery = z.object({ v: Text.max(40).optional() });
 export const Heartbeat = z.object({ refresh: z.boolean(), version: z.string() });
 
 /** One row of the super admin's tenant list (spec admin/tenants). */

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TenantParams, Uuid } from './common.ts';
+import { TenantParams, Text, Uuid } from './common.ts';
 import { CATALOG_BASE, Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
 import { routesOf } from './http.ts';
 import { fromMilli, percentOf, toMilli } from './money.ts';
@@ -34,11 +34,7 @@ const Amount = z.union([z.number(), z.string()]).transform((v, ctx) => {
 
 export const PriceAdjustmentBody = z
   .object({
-    name: z
-      .string()
-      .trim()
-      .min(PRICE_ADJUSTMENT_LIMITS.nameMin)
-      .max(PRICE_ADJUSTMENT_LIMITS.nameMax),
+    name: Text.trim().min(PRICE_ADJUSTMENT_LIMITS.nameMin).max(PRICE_ADJUSTMENT_LIMITS.nameMax),
     adjustmentType: AdjustmentType,
     adjustmentDirection: AdjustmentDirection.nullable().optional(),
     amount: Amount,

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, LocalizedText, Uuid } from './common.ts';
+import { CheckoutTemplate, Currency, LocalizedText, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 import { BranchOperatingStatus } from './outlet-settings.ts';
 import { Amount, OrderingTemplate } from './tickets.ts';
@@ -68,7 +68,7 @@ export const storefrontRoutes = {
     path: '/api/public/storefronts/:slug',
     access: { public: true },
     summary: 'A tenant’s storefront by its slug: its id, currency and branches',
-    params: z.object({ slug: z.string().min(1).max(64) }),
+    params: z.object({ slug: Text.min(1).max(64) }),
     results: PublicStorefront,
   }),
   menu: route({

@@ -5,6 +5,7 @@ import {
   Language,
   LocalizedText,
   TenantParams,
+  Text,
   Uuid,
 } from './common.ts';
 import { routesOf } from './http.ts';
@@ -112,12 +113,12 @@ export const needsCancellationReason = (to: TicketStatus) => to === 'Cancelled';
 // ---------------------------------------------------------------------------------------------
 // Order intake: POST /api/public/tenants/{tenantId}/branches/{branchId}/tickets
 
-const optionalText = (max: number) => z.string().trim().max(max).nullish();
+const optionalText = (max: number) => Text.trim().max(max).nullish();
 
 /** A wall-clock time in the branch's time zone, without offset: 2025-03-01T19:30. */
-export const LocalDateTime = z
-  .string()
-  .regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, { message: 'datetime_invalid' })
+export const LocalDateTime = Text.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, {
+  message: 'datetime_invalid',
+})
   .refine(
     (v) => {
       const [date = '', time = ''] = v.split('T');
@@ -130,16 +131,14 @@ export const LocalDateTime = z
   )
   .transform((v) => v.slice(0, 16));
 
-export const PhoneNumber = z
-  .string()
-  .trim()
+export const PhoneNumber = Text.trim()
   .transform((v) => v.replace(/[\s()-]/g, ''))
   .pipe(z.string().regex(/^\+?[1-9]\d{6,14}$/, { message: 'phone_invalid' }));
 
 export const ShippingAddress = z.object({
   lat: z.number().min(-90).max(90).nullish(),
   lng: z.number().min(-180).max(180).nullish(),
-  address1: z.string().trim().min(1).max(L.addressLineMax),
+  address1: Text.trim().min(1).max(L.addressLineMax),
   streetAddress: optionalText(L.addressLineMax),
   building: optionalText(L.addressShortMax),
   floor: optionalText(L.addressShortMax),
@@ -150,7 +149,7 @@ export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
 export const OnPropertyInfo = z.object({
   tableNumber: z.number().int().min(0).max(L.tableNumberMax).nullish(),
-  phoneNumber: z.string().trim().max(20).nullish(),
+  phoneNumber: Text.trim().max(20).nullish(),
 });
 
 export const CartModifierInput = z.object({
@@ -217,9 +216,7 @@ export const TicketIntakeBody = z
   });
 export type TicketIntakeBody = z.infer<typeof TicketIntakeBody>;
 
-export const IdempotencyKey = z
-  .string()
-  .min(1)
+export const IdempotencyKey = Text.min(1)
   .max(L.idempotencyKeyMax)
   .regex(/^[A-Za-z0-9._:-]+$/, { message: 'idempotency_key_invalid' });
 
@@ -440,7 +437,7 @@ export type TicketsListResponse = z.infer<typeof TicketsListResponse>;
 
 export const UpdateTicketStatusBody = z.object({
   status: TicketStatus,
-  note: z.string().trim().max(L.noteMax).nullish(),
+  note: Text.trim().max(L.noteMax).nullish(),
   reason: RejectReason.nullish(),
 });
 export type UpdateTicketStatusBody = z.infer<typeof UpdateTicketStatusBody>;
@@ -570,7 +567,7 @@ export const ticketsRoutes = {
     summary: 'The receipt as HTML for a 58 or 80 mm thermal printer (text/html)',
     description:
       'Labels and titles in `adminLanguage` (en, ar, es; Arabic right to left); any other value prints in the ticket’s own language. `size` is the paper width in mm.',
-    params: TenantParams.extend({ printId: Uuid, adminLanguage: z.string().max(16) }),
+    params: TenantParams.extend({ printId: Uuid, adminLanguage: Text.max(16) }),
     query: ReceiptQuery,
     produces: 'text/html',
   }),

@@ -27,6 +27,14 @@ export function isAcceptedImage(file: File, types: readonly string[]): boolean {
   return /\.(jpe?g|png|bmp)$/i.test(file.name);
 }
 
+/** A decoded image, ready to draw; `close` frees its pixels. */
+export interface DecodedImage {
+  image: CanvasImageSource;
+  width: number;
+  height: number;
+  close: () => void;
+}
+
 function loadImage(src: string): Promise<HTMLImageElement> {
   return new Promise((resolve, reject) => {
     const image = new Image();
@@ -36,9 +44,49 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
+/**
+ * Decodes the whole file as the browser will draw it; rejects when the browser cannot read it
+ * (a damaged file, or one that only claims to be an image).
+ */
+export async function decodeImage(file: Blob): Promise<DecodedImage> {
+  if (typeof createImageBitmap === 'function') {
+    const bitmap = await createImageBitmap(file, { imageOrientation: 'from-image' });
+    return {
+      image: bitmap,
+      width: bitmap.width,
+      height: bitmap.height,
+      close: () => bitmap.close(),
+    };
+  }
+  const url = URL.createObjectURL(file);
+  try {
+    const image = await loadImage(url);
+    await image.decode();
+    return { image, width: image.naturalWidth, height: image.naturalHeight, close: () => {} };
+  } finally {
+    URL.revokeObjectURL(url);
+  }
+}
+
+/** The largest centred area of the target's aspect: what the cropper shows before any change. */
+export function initialArea(natural: ImageSize, size: ImageSize): PixelArea {
+  const aspect = aspectOf(size);
+  const width = Math.min(natural.width, Math.round(natural.height * aspect));
+  const height = Math.min(natural.height, Math.round(natural.width / aspect));
+  return {
+    x: Math.round((natural.width - width) / 2),
+    y: Math.round((natural.height - height) / 2),
+    width,
+    height,
+  };
+}
+
 /** Draws the chosen area at exactly the target size and encodes it as JPEG. */
-export async function cropToBlob(src: string, area: PixelArea, size: ImageSize): Promise<Blob> {
-  const image = await loadImage(src);
+export async function cropToBlob(
+  image: CanvasImageSource,
+  area: PixelArea,
+  size: ImageSize,
+): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
   canvas.height = size.height;

@@ -18,7 +18,10 @@ import {
   aspectOf,
   cropDialogWidth,
   cropToBlob,
+  decodeImage,
+  initialArea,
   isAcceptedImage,
+  type DecodedImage,
   type ImageSize,
   type PixelArea,
 } from './crop-image.ts';
@@ -39,7 +42,10 @@ export interface ImageFieldLabels {
   cancel: string;
   confirm: string;
   wrongType: string;
+  /** Over the size limit, said before uploading or by the server. */
   tooLarge: string;
+  /** The file cannot be decoded as an image (damaged, or not an image at all). */
+  unreadable: string;
   /** The failure text, with the HTTP status when the server answered. */
   uploadFailed: (status: number | null) => string;
 }
@@ -57,7 +63,27 @@ export interface ImageFieldProps {
   disabled?: boolean;
 }
 
-type UploadError = { status?: number } | null | undefined;
+/** What a failed upload may tell: an HTTP status and, for a 422, the codes of its fields. */
+type UploadError =
+  { status?: number; fieldErrors?: readonly { codes: readonly string[] }[] } | null | undefined;
+
+function uploadErrorText(caught: unknown, labels: ImageFieldLabels): string {
+  const error = caught as UploadError;
+  const codes = error?.fieldErrors?.flatMap((e) => e.codes) ?? [];
+  if (error?.status === 413 || codes.includes('image_too_large')) return labels.tooLarge;
+  if (codes.includes('image_invalid')) return labels.unreadable;
+  if (codes.includes('image_type_not_allowed')) return labels.wrongType;
+  return labels.uploadFailed(error?.status ? error.status : null);
+}
+
+/** Before the image is laid out the cropper may report an empty or NaN area: keep ours then. */
+const isDrawable = (area: PixelArea) =>
+  [area.x, area.y, area.width, area.height].every(Number.isFinite) &&
+  area.width > 0 &&
+  area.height > 0;
+
+/** The picked file: its address for the cropper and its decoded pixels for the canvas. */
+type Source = { url: string; decoded: DecodedImage };
 
 /** An image with upload (through a cropper at the image type's size and aspect) and removal. */
 export function ImageField({
@@ -71,14 +97,21 @@ export function ImageField({
   disabled = false,
 }: ImageFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
-  const [source, setSource] = useState<string | null>(null);
+  const [source, setSource] = useState<Source | null>(null);
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const hintId = useId();
 
-  useEffect(() => () => void (source && URL.revokeObjectURL(source)), [source]);
+  useEffect(
+    () => () => {
+      if (!source) return;
+      URL.revokeObjectURL(source.url);
+      source.decoded.close();
+    },
+    [source],
+  );
 
-  const pick = (file: File | undefined) => {
+  const pick = async (file: File | undefined) => {
     if (inputRef.current) inputRef.current.value = '';
     if (!file) return;
     if (!isAcceptedImage(file, accept)) {
@@ -86,7 +119,21 @@ export function ImageField({
       return;
     }
     setError(null);
-    setSource(URL.createObjectURL(file));
+    setBusy(true);
+    try {
+      // Decoded before the cropper opens: a damaged file is named here, not left as a blank crop.
+      const decoded = await decodeImage(file);
+      setSource({ url: URL.createObjectURL(file), decoded });
+    } catch {
+      setError(labels.unreadable);
+    } finally {
+      setBusy(false);
+    }
+  };
+
+  const cancel = () => {
+    setSource(null);
+    setError(null);
   };
 
   const confirm = async (area: PixelArea) => {
@@ -94,7 +141,8 @@ export function ImageField({
     setBusy(true);
     setError(null);
     try {
-      const blob = await cropToBlob(source, area, size);
+      // The limit applies to what is uploaded: the cropped JPEG, not the picked file.
+      const blob = await cropToBlob(source.decoded.image, area, size);
       if (blob.size > maxBytes) {
         setError(labels.tooLarge);
         return;
@@ -102,8 +150,7 @@ export function ImageField({
       onChange(await upload(blob));
       setSource(null);
     } catch (caught) {
-      const status = (caught as UploadError)?.status;
-      setError(labels.uploadFailed(status ? status : null));
+      setError(uploadErrorText(caught, labels));
     } finally {
       setBusy(false);
     }
@@ -175,9 +222,9 @@ export function ImageField({
         accept={[...accept, '.jpg', '.jpeg', '.png', '.bmp'].join(',')}
         aria-label={labels.upload}
         data-testid="image-file-input"
-        onChange={(event) => pick(event.target.files?.[0])}
+        onChange={(event) => void pick(event.target.files?.[0])}
       />
-      {error && (
+      {error && !source && (
         <Alert severity="error" role="alert" sx={{ inlineSize: '100%' }}>
           {error}
         </Alert>
@@ -188,7 +235,8 @@ export function ImageField({
           size={size}
           labels={labels}
           busy={busy}
-          onCancel={() => setSource(null)}
+          error={error}
+          onCancel={cancel}
           onConfirm={(area) => void confirm(area)}
         />
       )}
@@ -201,19 +249,23 @@ function CropDialog({
   size,
   labels,
   busy,
+  error,
   onCancel,
   onConfirm,
 }: {
-  source: string;
+  source: Source;
   size: ImageSize;
   labels: ImageFieldLabels;
   busy: boolean;
+  /** Shown in the dialog: the page behind it is hidden from assistive technology while open. */
+  error: string | null;
   onCancel: () => void;
   onConfirm: (area: PixelArea) => void;
 }) {
   const [crop, setCrop] = useState({ x: 0, y: 0 });
   const [zoom, setZoom] = useState(1);
-  const [area, setArea] = useState<PixelArea | null>(null);
+  // The cropper's own first report replaces this once it has laid the image out.
+  const [area, setArea] = useState<PixelArea>(() => initialArea(source.decoded, size));
   const titleId = useId();
   const width = cropDialogWidth(size);
 
@@ -234,13 +286,15 @@ function CropDialog({
           sx={{ position: 'relative', inlineSize: '100%', blockSize: 280, bgcolor: 'grey.900' }}
         >
           <Cropper
-            image={source}
+            image={source.url}
             crop={crop}
             zoom={zoom}
             aspect={aspectOf(size)}
             onCropChange={setCrop}
             onZoomChange={setZoom}
-            onCropComplete={(_: Area, pixels: Area) => setArea(pixels)}
+            onCropComplete={(_: Area, pixels: Area) => {
+              if (isDrawable(pixels)) setArea(pixels);
+            }}
           />
         </Box>
         <Slider
@@ -255,6 +309,11 @@ function CropDialog({
         <Typography variant="body2" color="text.secondary">
           {labels.cropNote}
         </Typography>
+        {error && (
+          <Alert severity="error" role="alert" sx={{ marginBlockStart: 2 }}>
+            {error}
+          </Alert>
+        )}
       </DialogContent>
       <DialogActions>
         <Button onClick={onCancel} disabled={busy}>
@@ -262,8 +321,8 @@ function CropDialog({
         </Button>
         <Button
           variant="contained"
-          disabled={busy || !area}
-          onClick={() => area && onConfirm(area)}
+          disabled={busy}
+          onClick={() => onConfirm(area)}
           startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
         >
           {labels.confirm}

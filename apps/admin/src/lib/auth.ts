@@ -128,23 +128,26 @@ export async function loadSignedInUser(): Promise<User | null> {
   const { userManager } = await getAuth();
   const user = await userManager.getUser();
   if (!user || !user.expired) return user;
-  renewingStoredUser = true;
-  try {
-    return await userManager.signinSilent();
-  } catch {
-    await userManager.removeUser();
-    return null;
-  } finally {
-    renewingStoredUser = false;
-  }
+  renewingStoredUser ??= userManager
+    .signinSilent()
+    .catch(async () => {
+      await userManager.removeUser();
+      return null;
+    })
+    .finally(() => {
+      renewingStoredUser = null;
+    });
+  return renewingStoredUser;
 }
 
-/** True while loadSignedInUser renews the stored user's expired token. */
-let renewingStoredUser = false;
+/** The renewal of a stored user's expired token, while loadSignedInUser runs it. */
+let renewingStoredUser: Promise<User | null> | null = null;
 
 /** The bearer token for API calls, or null when nobody is signed in. */
 export async function getAccessToken(): Promise<string | null> {
   const { userManager } = await getAuth();
+  // A call made while the stored user's token is being renewed waits for the new token.
+  if (renewingStoredUser) await renewingStoredUser;
   const user = await userManager.getUser();
   return user && !user.expired ? user.access_token : null;
 }

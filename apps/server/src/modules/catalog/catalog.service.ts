@@ -111,7 +111,14 @@ function toItem(
 
 export type CatalogService = ReturnType<typeof createCatalogService>;
 
-export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
+/** Recognises the image urls the upload call handed this tenant. */
+export type TenantImages = { isTenantImage(tenantId: string, url: string): Promise<boolean> };
+
+export function createCatalogService(deps: {
+  db: Db;
+  images: TenantImages;
+  treeCacheSize?: number;
+}) {
   const { db } = deps;
   // Serialized trees by tenant, valid while the tenant's catalog version is unchanged.
   const treeCache = new Map<string, { version: number; json: SerializedReply }>();
@@ -239,8 +246,19 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
     );
   }
 
+  /** Only this tenant's own uploads: never another tenant's file or an outside address. */
+  async function imageErrors(tenantId: string, urls: readonly string[]) {
+    const own = await Promise.all(urls.map((url) => deps.images.isTenantImage(tenantId, url)));
+    return own.every(Boolean) ? [] : [{ field: 'images', codes: ['image_url_invalid'] }];
+  }
+
+  async function assertImages(tenantId: string, urls: readonly string[]) {
+    const errors = await imageErrors(tenantId, urls);
+    if (errors.length > 0) throw new ValidationFailed(errors);
+  }
+
   async function checkItemRefs(tx: Tx, tenantId: string, body: CatalogItemBody) {
-    const errors: { field: string; codes: string[] }[] = [];
+    const errors: { field: string; codes: string[] }[] = await imageErrors(tenantId, body.images);
     const section = await repo.category(tx, tenantId, body.categories[0]!);
     if (!section) errors.push({ field: 'categories', codes: ['category_not_found'] });
     const taxIds = [...new Set(body.taxes.filter((t) => t !== NO_TAX))];
@@ -307,6 +325,7 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async setBanner(tenantId: string, images: string[]) {
       await db.transaction(async (tx) => {
+        await assertImages(tenantId, images);
         await repo.setBanner(tx, tenantId, images[0] ?? null);
         await bump(tx, tenantId);
       });
@@ -337,6 +356,7 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async createCategory(tenantId: string, parentId: string | null, body: CategoryBody) {
       return db.transaction(async (tx) => {
+        await assertImages(tenantId, body.images);
         // A delivery-focused view shows no main sections, so none can be created there (screen 5).
         if (!parentId && !(await flags(tx, tenantId)).viewShowSection) {
           throw new Forbidden('The store view is delivery focused', 'view_delivery_focused');
@@ -368,6 +388,7 @@ export function createCatalogService(deps: { db: Db; treeCacheSize?: number }) {
 
     async updateCategory(tenantId: string, id: string, body: CategoryBody) {
       return db.transaction(async (tx) => {
+        await assertImages(tenantId, body.images);
         const row = await repo.updateCategory(tx, tenantId, id, {
           title: body.localizedTitle,
           description: body.localizedDesc ?? null,

@@ -4,7 +4,7 @@ import formbody from '@fastify/formbody';
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
 import type Provider from 'oidc-provider';
 import { z } from 'zod';
-import { identityRoutes, type Language } from '@app/contracts';
+import { identityRoutes, Text, type Language } from '@app/contracts';
 import { handle } from '../../plugins/handle.ts';
 import type { Config } from '../../config.ts';
 import { OIDC_MOUNT } from './oidc-provider.ts';
@@ -29,12 +29,12 @@ export type IdentityDeps = {
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
 const SignInForm = z.object({
-  email: z.string().max(320).catch(''),
-  password: z.string().max(1024).catch(''),
-  lang: z.string().max(10).optional().catch(undefined),
+  email: Text.max(320).catch(''),
+  password: Text.max(1024).catch(''),
+  lang: Text.max(10).optional().catch(undefined),
 });
-const UidParams = z.object({ uid: z.string().min(1).max(64) });
-const LangQuery = z.object({ lang: z.string().max(10).optional() });
+const UidParams = z.object({ uid: Text.min(1).max(64) });
+const LangQuery = z.object({ lang: Text.max(10).optional() });
 
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 

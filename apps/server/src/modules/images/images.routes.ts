@@ -5,7 +5,10 @@ import { ValidationFailed } from '../../errors.ts';
 import { handle } from '../../plugins/handle.ts';
 import type { ImagesService } from './images.service.ts';
 
-/** Image upload for the catalogue editors and branding: jpeg, png or bmp by content, at most 1 MB. */
+/**
+ * Image upload for the catalogue editors and branding: jpeg, png or bmp by content, at most 1 MB
+ * and 25 megapixels, stored re-encoded (422 `image_invalid`, `image_too_large` otherwise).
+ */
 export const imagesHandlers =
   (images: ImagesService): FastifyPluginAsync =>
   async (app) => {

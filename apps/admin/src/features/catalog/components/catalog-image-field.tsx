@@ -39,6 +39,7 @@ export function CatalogImageField({
       confirm: t('image.confirm'),
       wrongType: t('image.wrongType'),
       tooLarge: t('image.tooLarge'),
+      unreadable: t('image.unreadable'),
       uploadFailed: (status) =>
         status ? t('image.uploadFailedStatus', { status }) : t('image.uploadFailed'),
     }),
