@@ -1,5 +1,41 @@
-import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const kind = net.isIP(address);
+  if (kind === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
+
+/** Off, a hop count, or the proxies' addresses/CIDRs; never "every peer" (anyone could pick an address). */
+const TrustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const v = (value ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a.length > 0);
+    const bad = list.filter((a) => !isAddressOrRange(a));
+    if (bad.length > 0 || list.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count or a comma list of proxy addresses/CIDRs (not ${bad.join(', ') || v})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
@@ -27,6 +63,7 @@ const Env = z.object({
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  TRUST_PROXY: TrustProxy,
 });
 
 export type OidcConfig = {
@@ -59,7 +96,18 @@ export type Config = {
   seedDemo: boolean;
   oidc: OidcConfig;
   intakeRateLimit: RateLimit;
+  /** Which peers' X-Forwarded-* to believe (Fastify's trustProxy); false: the socket's address. */
+  trustProxy: false | number | string[];
 };
+
+/**
+ * Fastify's trustProxy for the setting. Fastify ignores a bare hop count (it cannot tell a proxy
+ * from a direct client), so the count becomes a function: deployments where the server is only
+ * reachable through its proxies may use it; others list the proxies.
+ */
+export function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -86,6 +134,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    trustProxy: e.TRUST_PROXY,
     oidc: {
       embedded,
       // An external issuer is kept exactly as given: some end in '/' and `iss` must match.

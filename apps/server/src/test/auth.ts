@@ -120,13 +120,18 @@ export class OidcTestClient {
   }
 
   /** Posts the sign-in form shown at `page`. */
-  async submitSignIn(page: Response, email: string, password: string): Promise<Response> {
+  async submitSignIn(
+    page: Response,
+    email: string,
+    password: string,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const html = await page.text();
     const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`no sign-in form (HTTP ${page.status}): ${html.slice(0, 300)}`);
     return this.fetch(action.replace(/&amp;/g, '&'), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams({ email, password }).toString(),
     });
   }

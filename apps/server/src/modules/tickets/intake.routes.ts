@@ -35,7 +35,7 @@ export const intakeRoutes =
     app.post(
       '/api/public/tenants/:tenantId/branches/:branchId/tickets',
       {
-        // Counted per client address (req.ip, from X-Forwarded-For behind the load balancer)
+        // Counted per client address (req.ip: the socket's, or X-Forwarded-For with TRUST_PROXY)
         // before the body is read; a refused order counts too. The 429 carries Retry-After and
         // goes through the error handler's envelope (code too_many_requests).
         config: limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {},
