@@ -47,6 +47,8 @@ export type AppDeps = {
   storage?: FileStorage;
   /** The time the order intake and the live list see; tests may fix it. */
   clock?: () => Date;
+  /** How a slowed sign-in waits; tests record instead of sleeping. */
+  signInDelay?: (ms: number) => Promise<void>;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -102,7 +104,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
 
-  const identity = await createIdentity({ config, db: database.db, log: app.log });
+  const identity = await createIdentity({
+    config,
+    db: database.db,
+    log: app.log,
+    signInDelay: deps.signInDelay,
+  });
   // Before any route: it guards every /api/admin route and refuses ones without a policy.
   await app.register(authPlugin, { verifier: identity.verifier, accounts: identity.accounts });
   await app.register(identityRoutes(identity));

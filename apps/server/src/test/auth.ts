@@ -54,6 +54,14 @@ class CookieJar {
   has(name: string): boolean {
     return this.cookies.has(name);
   }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
 }
 
 /**
