@@ -32,3 +32,11 @@ describe('TRUST_PROXY', () => {
     }
   });
 });
+
+describe('DATABASE_WAIT_SECONDS', () => {
+  it('bounds how long start-up waits for the database, a minute by default', () => {
+    expect(loadConfig({}).databaseWaitMs).toBe(60_000);
+    expect(loadConfig({ DATABASE_WAIT_SECONDS: '5' }).databaseWaitMs).toBe(5_000);
+    expect(() => loadConfig({ DATABASE_WAIT_SECONDS: '-1' })).toThrow(/DATABASE_WAIT_SECONDS/);
+  });
+});

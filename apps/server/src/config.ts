@@ -42,6 +42,8 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // How long start-up keeps trying a PostgreSQL that does not answer before it gives up.
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: z.string().optional(),
@@ -90,6 +92,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseWaitMs: number;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   adminDist: string | undefined;
@@ -126,6 +129,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     publicUrl,
     logLevel: e.LOG_LEVEL,
     adminDist: e.ADMIN_DIST,

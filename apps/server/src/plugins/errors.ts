@@ -3,6 +3,10 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { issueCode, type FieldError } from '@app/contracts';
 import { DomainError, ValidationFailed } from '../errors.ts';
+import { isDatabaseUnavailable } from '../db/errors.ts';
+
+/** Seconds a client is told to wait while the database is unreachable. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 type Issue = {
   keyword: string;
@@ -41,6 +45,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send({ error: { code: error.code, message: error.message, requestId: request.id } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn('database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send({
+          error: {
+            code: 'service_unavailable',
+            message: 'The service is briefly unavailable; try again shortly',
+            requestId: request.id,
+          },
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
