@@ -13,6 +13,7 @@ import {
 import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -32,7 +33,7 @@ import { imagesRoutes } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { createNotifier } from './realtime/notifier.ts';
-import { createTicketsHub, redactAccessToken } from './realtime/hub.ts';
+import { createTicketsHub } from './realtime/hub.ts';
 import { intakeRoutes } from './modules/tickets/intake.routes.ts';
 import { createIntakeService } from './modules/tickets/intake.service.ts';
 import { ticketsRoutes } from './modules/tickets/tickets.routes.ts';
@@ -56,19 +57,7 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      // The realtime hub takes its token in the query string: never write it to a log.
-      serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: redactAccessToken(req.url),
-          host: req.host,
-          remoteAddress: req.ip,
-          remotePort: req.socket?.remotePort,
-        }),
-      },
-    },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();

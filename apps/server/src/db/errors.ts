@@ -40,42 +40,71 @@ export function isDatabaseUnavailable(err: unknown): boolean {
   return false;
 }
 
-export type DatabaseErrorSummary = { code: string; statement?: string };
+export type DatabaseErrorSummary = {
+  code: string;
+  statement?: string;
+  table?: string;
+  constraint?: string;
+};
+
+const NAME = /^[A-Za-z_][\w$]{0,62}$/;
+const nameOf = (value: unknown) =>
+  typeof value === 'string' && NAME.test(value) ? value : undefined;
 
 /**
- * What may be logged of a failed query: the SQLSTATE (or socket error code) and a short name of
- * the statement ("insert tickets"). Never the SQL's values, the parameters, or the server's
- * message and detail, which quote the row (a customer's name and phone).
+ * What may be logged of a failed query: the SQLSTATE (or socket error code), a short name of
+ * the statement ("insert tickets") and the table and constraint PostgreSQL names. Never the
+ * SQL's values, the parameters, or the server's message and detail, which quote the row (a
+ * customer's name and phone).
  */
 export function databaseErrorSummary(err: unknown): DatabaseErrorSummary | undefined {
   let query: string | undefined;
   let code: string | undefined;
+  let table: string | undefined;
+  let constraint: string | undefined;
   let database = false;
   for (const e of chain(err)) {
     if (typeof e.query === 'string' && 'params' in e) {
       query ??= e.query;
       database = true;
     }
-    if (
-      typeof e.code === 'string' &&
-      (/^[0-9A-Z]{5}$/.test(e.code) || UNREACHABLE_ERRNO.has(e.code))
-    ) {
-      code ??= e.code;
+    const ownCode = typeof e.code === 'string' ? e.code : undefined;
+    if (ownCode && (/^[0-9A-Z]{5}$/.test(ownCode) || UNREACHABLE_ERRNO.has(ownCode))) {
+      code ??= ownCode;
       database = true;
     }
     if ('severity' in e && 'routine' in e) database = true;
+    table ??= nameOf(e.table);
+    constraint ??= nameOf(e.constraint);
   }
   if (!database && !isDatabaseUnavailable(err)) return undefined;
   return {
     code: code ?? 'unavailable',
     ...(query ? { statement: statementName(query) } : {}),
+    ...(table ? { table } : {}),
+    ...(constraint ? { constraint } : {}),
   };
 }
 
-/** "insert tickets", "select branches", "update tickets": the verb and first table, no values. */
+/**
+ * "insert tickets", "update tickets", "select branches": the verb and the tables it writes (or
+ * the first it reads), from the SQL text only, never its values.
+ */
 export function statementName(query: string): string {
-  const body = query.replace(/^\s*with\s+.*?\)\s*(?=select|insert|update|delete)/is, '');
-  const verb = /^\s*(\w+)/.exec(body)?.[1]?.toLowerCase() ?? 'query';
-  const table = /\b(?:from|into|update)\s+"?([A-Za-z_][\w]*)"?/i.exec(body)?.[1];
+  const writes = [
+    ...query.matchAll(/\b(insert\s+into|update|delete\s+from)\s+"?([A-Za-z_]\w*)"?/gi),
+  ];
+  if (writes.length > 0) {
+    const verbs = new Map<string, string[]>();
+    for (const [, verb = '', table = ''] of writes) {
+      const v = verb.split(/\s+/)[0]!.toLowerCase();
+      const tables = verbs.get(v) ?? [];
+      if (!tables.includes(table)) tables.push(table);
+      verbs.set(v, tables);
+    }
+    return [...verbs].map(([v, tables]) => `${v} ${tables.join(', ')}`).join('; ');
+  }
+  const verb = /^\s*(\w+)/.exec(query)?.[1]?.toLowerCase() ?? 'query';
+  const table = /\bfrom\s+"?([A-Za-z_]\w*)"?/i.exec(query)?.[1];
   return table ? `${verb} ${table}` : verb;
 }

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { issueCode, type FieldError } from '@app/contracts';
 import { DomainError, ValidationFailed } from '../errors.ts';
-import { isDatabaseUnavailable } from '../db/errors.ts';
+import { databaseErrorSummary, isDatabaseUnavailable } from '../db/errors.ts';
 
 /** Seconds a client is told to wait while the database is unreachable. */
 const OUTAGE_RETRY_AFTER_SECONDS = 5;
@@ -47,7 +47,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .send({ error: { code: error.code, message: error.message, requestId: request.id } });
     }
     if (isDatabaseUnavailable(error)) {
-      request.log.warn('database unavailable');
+      request.log.warn({ db: databaseErrorSummary(error) }, 'database unavailable');
       return reply
         .status(503)
         .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
@@ -74,7 +74,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(status)
         .send({ error: { code, message: error.message, requestId: request.id } });
     }
-    request.log.error({ err: error }, 'request failed');
+    // A database error is logged as its code and statement only: its text quotes the values.
+    const db = databaseErrorSummary(error);
+    if (db) request.log.error({ db }, 'request failed: database error');
+    else request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({
       error: {
         code: 'internal_error',
