@@ -115,8 +115,10 @@ export async function buildApp(deps: AppDeps) {
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
+  const hub = createTicketsHub({ notifier });
+  app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(createTicketsHub({ notifier }).routes);
+  await app.register(hub.routes);
   await app.register(
     intakeRoutes(createIntakeService({ db: database.db, clock, notifier }), {
       rateLimit: config.intakeRateLimit,
