@@ -12,7 +12,7 @@ import {
 } from 'fastify-type-provider-zod';
 import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
@@ -64,6 +64,10 @@ export async function buildApp(deps: AppDeps) {
     },
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
+    // Errors met before any route (router, HTTP parser) in the same envelope as the rest.
+    frameworkErrors,
+    clientErrorHandler,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
