@@ -1,5 +1,10 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
 import { describe, expect, it } from 'vitest';
+import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
+import { createTestDatabase, testConfig } from './test/harness.ts';
 
 describe('TRUST_PROXY', () => {
   it('is off by default: the socket address is the client', () => {
@@ -38,5 +43,34 @@ describe('DATABASE_WAIT_SECONDS', () => {
     expect(loadConfig({}).databaseWaitMs).toBe(60_000);
     expect(loadConfig({ DATABASE_WAIT_SECONDS: '5' }).databaseWaitMs).toBe(5_000);
     expect(() => loadConfig({ DATABASE_WAIT_SECONDS: '-1' })).toThrow(/DATABASE_WAIT_SECONDS/);
+  });
+});
+
+describe('relative paths', () => {
+  it('are resolved against the working directory', () => {
+    const config = loadConfig({ ADMIN_DIST: 'apps/admin/dist', DATA_DIR: './data' });
+    expect(config.adminDist).toBe(path.resolve(process.cwd(), 'apps/admin/dist'));
+    expect(config.dataDir).toBe(path.resolve(process.cwd(), 'data'));
+    expect(loadConfig({ ADMIN_DIST: '/srv/admin' }).adminDist).toBe('/srv/admin');
+    expect(loadConfig({}).adminDist).toBeUndefined();
+  });
+
+  it('serve the SPA from a relative ADMIN_DIST, as docs/deployment.md runs it', async () => {
+    const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-dist-'));
+    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>admin</title>');
+    const relative = path.relative(process.cwd(), dist);
+    expect(path.isAbsolute(relative)).toBe(false);
+    const database = await createTestDatabase();
+    try {
+      const config = { ...testConfig(), adminDist: loadConfig({ ADMIN_DIST: relative }).adminDist };
+      const app = await buildApp({ config, database, logger: false });
+      const res = await app.inject({ method: 'GET', url: '/live-orders' });
+      expect(res.statusCode).toBe(200);
+      expect(res.body).toContain('<title>admin</title>');
+      await app.close();
+    } finally {
+      await database.dispose();
+      fs.rmSync(dist, { recursive: true, force: true });
+    }
   });
 });

@@ -132,7 +132,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    adminDist: e.ADMIN_DIST,
+    // Relative paths are from the working directory, as a shell user means them.
+    adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
