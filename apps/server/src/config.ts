@@ -61,6 +61,19 @@ const Env = z.object({
   OIDC_JWKS_URI: z.string().url().optional(),
   // Extra SPA origins the embedded provider accepts redirects to (the Vite dev server).
   OIDC_DEV_ORIGINS: z.string().optional(),
+  // Encrypts the embedded provider's signing keys in the database (AES-256-GCM).
+  OIDC_KEYS_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const key = Buffer.from(value, 'base64');
+      if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) || key.length !== 32) {
+        ctx.addIssue({ code: 'custom', message: 'base64 of 32 bytes (openssl rand -base64 32)' });
+        return z.NEVER;
+      }
+      return key;
+    }),
   NODE_ENV: z.string().optional(),
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
@@ -82,6 +95,8 @@ export type OidcConfig = {
   jwksUri: string | undefined;
   /** Origins besides publicUrl whose /auth/* pages may receive sign-in redirects. */
   spaOrigins: string[];
+  /** The AES-256 key the embedded provider's keys are stored under; plain when unset. */
+  keysEncryptionKey: Buffer | undefined;
 };
 
 /** Requests one client address may make to the public order intake per window. */
@@ -151,6 +166,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       roleClaim: embedded ? 'extension_role' : e.OIDC_ROLE_CLAIM,
       emailClaim: embedded ? 'email' : e.OIDC_EMAIL_CLAIM,
       jwksUri: e.OIDC_JWKS_URI,
+      keysEncryptionKey: e.OIDC_KEYS_ENCRYPTION_KEY,
       spaOrigins: [
         ...new Set(
           devOrigins

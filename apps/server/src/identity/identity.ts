@@ -48,7 +48,7 @@ export async function createIdentity(deps: {
       sweep: () => signIn.sweep(),
     };
   }
-  const keys = await loadOrCreateOidcKeys(db);
+  const keys = await loadOrCreateOidcKeys(db, config.oidc.keysEncryptionKey);
   return {
     config,
     accounts,

@@ -266,7 +266,7 @@ export async function forgeToken(
     const payload = { ...claims, iss: oidc.issuer, aud: oidc.audience, iat: now, exp: now + 600 };
     return `${enc({ alg: 'none', typ: 'at+jwt' })}.${enc(payload)}.`;
   }
-  const [jwk] = (await loadOrCreateOidcKeys(db)).signing;
+  const [jwk] = (await loadOrCreateOidcKeys(db, oidc.keysEncryptionKey)).signing;
   if (!jwk) throw new Error('no signing key');
   const key =
     kind === 'foreign-key'
