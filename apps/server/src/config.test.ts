@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { parseEnv } from 'node:util';
 import { describe, expect, it } from 'vitest';
 import { buildApp } from './app.ts';
 import { loadConfig } from './config.ts';
@@ -72,5 +73,22 @@ describe('relative paths', () => {
       await database.dispose();
       fs.rmSync(dist, { recursive: true, force: true });
     }
+  });
+});
+
+describe('development and served defaults', () => {
+  const root = path.resolve(import.meta.dirname, '../../..');
+
+  it('lets no extra origin receive sign-in codes by default', () => {
+    expect(loadConfig({}).oidc.spaOrigins).toEqual([]);
+    expect(loadConfig({ NODE_ENV: 'development' }).oidc.spaOrigins).toEqual([]);
+  });
+
+  it('allows the Vite dev server origin with `npm run dev -w apps/server` only', () => {
+    const pkg = JSON.parse(fs.readFileSync(path.join(root, 'apps/server/package.json'), 'utf8'));
+    const envFile = /--env-file=(\S+)/.exec(pkg.scripts.dev)?.[1];
+    expect(envFile).toBeTruthy();
+    const devEnv = parseEnv(fs.readFileSync(path.join(root, 'apps/server', envFile!), 'utf8'));
+    expect(loadConfig(devEnv).oidc.spaOrigins).toEqual(['http://localhost:5173']);
   });
 });

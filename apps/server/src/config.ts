@@ -74,7 +74,6 @@ const Env = z.object({
       }
       return key;
     }),
-  NODE_ENV: z.string().optional(),
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -137,8 +136,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const embedded = e.OIDC_ISSUER === undefined;
-  const devOrigins =
-    e.OIDC_DEV_ORIGINS ?? (e.NODE_ENV === 'production' ? '' : 'http://localhost:5173');
+  // None by default: only `npm run dev -w apps/server` (its dev.env) adds the Vite dev server.
+  const devOrigins = e.OIDC_DEV_ORIGINS ?? '';
   return {
     port: e.PORT,
     host: e.HOST,
