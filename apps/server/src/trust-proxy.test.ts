@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from './app.ts';
 import type { Config } from './config.ts';
 import {
   demoFixtures,
@@ -7,31 +8,42 @@ import {
   type DemoFixtures,
 } from './modules/tickets/test-fixtures.ts';
 import { OidcTestClient } from './test/auth.ts';
-import { createTestApp, type TestContext } from './test/harness.ts';
+import { createTestDatabase, testConfig } from './test/harness.ts';
 import { SIGN_IN_LIMITS } from './identity/sign-in.service.ts';
 import { DEMO_PASSWORD } from './db/demo-data.ts';
+import { seedDemoData } from './db/seed.ts';
 
 // Which address the intake limit and the sign-in limits count: the socket's, unless
-// TRUST_PROXY names the proxies in front.
+// TRUST_PROXY names the proxies in front. One database, one app per setting (each with its
+// own in-memory intake counters; the sign-in tests use different emails and addresses).
 const LIMIT = 3;
 
-async function appWith(trustProxy: Config['trustProxy']) {
-  const ctx = await createTestApp({
-    seed: true,
-    config: { trustProxy, intakeRateLimit: { max: LIMIT, windowMs: 60_000 } },
-  });
-  return { ctx, f: await demoFixtures(ctx.database.db) };
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+let f: DemoFixtures;
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await seedDemoData(database.db);
+  f = await demoFixtures(database.db);
+}, 120_000);
+afterAll(() => database.dispose());
+
+type TestContext = { app: App; config: Config; database: typeof database };
+
+async function appWith(trustProxy: Config['trustProxy']): Promise<TestContext> {
+  const config = testConfig({ trustProxy, intakeRateLimit: { max: LIMIT, windowMs: 60_000 } });
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  return { app, config, database };
 }
 
-const placeWith =
-  (ctx: TestContext, f: DemoFixtures) => (remoteAddress: string, forwardedFor?: string) =>
-    ctx.app.inject({
-      method: 'POST',
-      url: intakeUrl(f.alBayt.id, f.abdoun.id),
-      remoteAddress,
-      headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
-      payload: pickup([{ variantId: f.variant('Hummus', 'Large').variantId }]),
-    });
+const placeWith = (ctx: TestContext) => (remoteAddress: string, forwardedFor?: string) =>
+  ctx.app.inject({
+    method: 'POST',
+    url: intakeUrl(f.alBayt.id, f.abdoun.id),
+    remoteAddress,
+    headers: forwardedFor ? { 'x-forwarded-for': forwardedFor } : {},
+    payload: pickup([{ variantId: f.variant('Hummus', 'Large').variantId }]),
+  });
 
 /** Wrong passwords for one email over HTTP, each claiming another X-Forwarded-For. */
 async function guess(c: OidcTestClient, email: string, forwardedFor: (i: number) => string) {
@@ -48,12 +60,11 @@ async function guess(c: OidcTestClient, email: string, forwardedFor: (i: number)
 
 describe('TRUST_PROXY off (the default)', () => {
   let ctx: TestContext;
-  let f: DemoFixtures;
-  beforeAll(async () => ({ ctx, f } = await appWith(false)), 120_000);
-  afterAll(() => ctx.close());
+  beforeAll(async () => void (ctx = await appWith(false)));
+  afterAll(() => ctx.app.close());
 
   it('counts the socket address at the intake: a new X-Forwarded-For each time does not help', async () => {
-    const place = placeWith(ctx, f);
+    const place = placeWith(ctx);
     for (let i = 0; i < LIMIT; i++) {
       expect((await place('198.51.100.20', `203.0.113.${i}`)).statusCode).toBe(201);
     }
@@ -76,12 +87,11 @@ describe('TRUST_PROXY off (the default)', () => {
 
 describe('TRUST_PROXY=1 (one load balancer in front)', () => {
   let ctx: TestContext;
-  let f: DemoFixtures;
-  beforeAll(async () => ({ ctx, f } = await appWith(1)), 120_000);
-  afterAll(() => ctx.close());
+  beforeAll(async () => void (ctx = await appWith(1)));
+  afterAll(() => ctx.app.close());
 
   it('counts the address the proxy saw at the intake, not the proxy', async () => {
-    const place = placeWith(ctx, f);
+    const place = placeWith(ctx);
     for (let i = 0; i < LIMIT; i++)
       expect((await place('10.0.0.1', '203.0.113.1')).statusCode).toBe(201);
     expect((await place('10.0.0.1', '203.0.113.1')).statusCode).toBe(429);
@@ -89,7 +99,7 @@ describe('TRUST_PROXY=1 (one load balancer in front)', () => {
   });
 
   it('ignores what the client itself put in front of the proxy’s entry', async () => {
-    const place = placeWith(ctx, f);
+    const place = placeWith(ctx);
     for (let i = 0; i < LIMIT; i++) {
       expect((await place('10.0.0.1', `192.0.2.${i}, 203.0.113.3`)).statusCode).toBe(201);
     }
@@ -111,12 +121,11 @@ describe('TRUST_PROXY=1 (one load balancer in front)', () => {
 
 describe('TRUST_PROXY as a list of proxy addresses', () => {
   let ctx: TestContext;
-  let f: DemoFixtures;
-  beforeAll(async () => ({ ctx, f } = await appWith(['10.9.0.0/16'])), 120_000);
-  afterAll(() => ctx.close());
+  beforeAll(async () => void (ctx = await appWith(['10.9.0.0/16'])));
+  afterAll(() => ctx.app.close());
 
   it('takes the forwarded address from a listed proxy only', async () => {
-    const place = placeWith(ctx, f);
+    const place = placeWith(ctx);
     for (let i = 0; i < LIMIT; i++)
       expect((await place('10.9.0.5', '203.0.113.30')).statusCode).toBe(201);
     expect((await place('10.9.0.5', '203.0.113.30')).statusCode).toBe(429);
