@@ -64,14 +64,23 @@ export function ensureBuilt({ force = false } = {}) {
   fs.writeFileSync(stamp, new Date().toISOString());
 }
 
+/**
+ * The environment of the served build: production defaults (no dev origin may receive sign-in
+ * codes), the built SPA, and whatever the caller set.
+ */
+export function serverEnv(env, base = process.env) {
+  return {
+    ...base,
+    NODE_ENV: base.NODE_ENV ?? 'production',
+    ADMIN_DIST: path.join(root, 'apps', 'admin', 'dist'),
+    ...env,
+  };
+}
+
 export function spawnServer(env) {
   return spawn(
     process.execPath,
     ['--enable-source-maps', path.join(root, 'apps', 'server', 'dist', 'main.js')],
-    {
-      cwd: root,
-      stdio: 'inherit',
-      env: { ...process.env, ADMIN_DIST: path.join(root, 'apps', 'admin', 'dist'), ...env },
-    },
+    { cwd: root, stdio: 'inherit', env: serverEnv(env) },
   );
 }

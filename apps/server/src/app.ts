@@ -11,9 +11,10 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
-import { errorsPlugin } from './plugins/errors.ts';
+import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -35,7 +36,7 @@ import { imagesHandlers } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { createNotifier } from './realtime/notifier.ts';
-import { createTicketsHub, redactAccessToken } from './realtime/hub.ts';
+import { createTicketsHub } from './realtime/hub.ts';
 import { intakeHandlers } from './modules/tickets/intake.routes.ts';
 import { createIntakeService } from './modules/tickets/intake.service.ts';
 import { storefrontHandlers } from './modules/storefront/storefront.routes.ts';
@@ -57,6 +58,8 @@ export type AppDeps = {
   storage?: FileStorage;
   /** The time the order intake and the live list see; tests may fix it. */
   clock?: () => Date;
+  /** How a slowed sign-in waits; tests record instead of sleeping. */
+  signInDelay?: (ms: number) => Promise<void>;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -64,25 +67,17 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? {
-      level: config.logLevel,
-      // The realtime hub takes its token in the query string: never write it to a log.
-      serializers: {
-        req: (req) => ({
-          method: req.method,
-          url: redactAccessToken(req.url),
-          host: req.host,
-          remoteAddress: req.ip,
-          remotePort: req.socket?.remotePort,
-        }),
-      },
-    },
+    logger: deps.logger ?? loggerOptions(config.logLevel),
     genReqId: (req) => {
       const given = req.headers['x-request-id'];
       return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
     },
     bodyLimit: 2 * 1024 * 1024,
-    trustProxy: true,
+    trustProxy: trustProxyOption(config.trustProxy),
+    // Errors met before any route (router, HTTP parser) in the same envelope as the rest.
+    frameworkErrors,
+    clientErrorHandler,
+    http: { requireHostHeader: false },
   }).withTypeProvider<ZodTypeProvider>();
 
   app.setValidatorCompiler(validatorCompiler);
@@ -121,7 +116,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
 
-  const identity = await createIdentity({ config, db: database.db, log: app.log });
+  const identity = await createIdentity({
+    config,
+    db: database.db,
+    log: app.log,
+    signInDelay: deps.signInDelay,
+  });
   // Before any route: it guards every /api/admin route and refuses ones without a policy.
   await app.register(authPlugin, { verifier: identity.verifier, accounts: identity.accounts });
   await app.register(identityHandlers(identity));
@@ -145,8 +145,10 @@ export async function buildApp(deps: AppDeps) {
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
+  const hub = createTicketsHub({ notifier });
+  app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
-  await app.register(createTicketsHub({ notifier }).routes);
+  await app.register(hub.routes);
   const intake = createIntakeService({ db: database.db, clock, notifier });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
   await app.register(

@@ -1,11 +1,49 @@
-import { z } from 'zod';
+import net from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
+
+/** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
+const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isAddressOrRange(entry: string): boolean {
+  if (PROXY_RANGE_NAMES.has(entry)) return true;
+  const [address = '', bits, ...rest] = entry.split('/');
+  const kind = net.isIP(address);
+  if (kind === 0 || rest.length > 0) return false;
+  if (bits === undefined) return true;
+  return /^\d{1,3}$/.test(bits) && Number(bits) <= (kind === 4 ? 32 : 128);
+}
+
+/** Off, a hop count, or the proxies' addresses/CIDRs; never "every peer" (anyone could pick an address). */
+const TrustProxy = z
+  .string()
+  .optional()
+  .transform((value, ctx): false | number | string[] => {
+    const v = (value ?? '').trim();
+    if (v === '' || v === 'false' || v === '0') return false;
+    if (/^\d+$/.test(v)) return Number(v);
+    const list = v
+      .split(',')
+      .map((a) => a.trim())
+      .filter((a) => a.length > 0);
+    const bad = list.filter((a) => !isAddressOrRange(a));
+    if (bad.length > 0 || list.length === 0) {
+      ctx.addIssue({
+        code: 'custom',
+        message: `a hop count or a comma list of proxy addresses/CIDRs (not ${bad.join(', ') || v})`,
+      });
+      return z.NEVER;
+    }
+    return list;
+  });
 
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // How long start-up keeps trying a PostgreSQL that does not answer before it gives up.
+  DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: z.string().optional(),
@@ -23,10 +61,23 @@ const Env = z.object({
   OIDC_JWKS_URI: z.string().url().optional(),
   // Extra SPA origins the embedded provider accepts redirects to (the Vite dev server).
   OIDC_DEV_ORIGINS: z.string().optional(),
-  NODE_ENV: z.string().optional(),
+  // Encrypts the embedded provider's signing keys in the database (AES-256-GCM).
+  OIDC_KEYS_ENCRYPTION_KEY: z
+    .string()
+    .optional()
+    .transform((value, ctx) => {
+      if (!value) return undefined;
+      const key = Buffer.from(value, 'base64');
+      if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) || key.length !== 32) {
+        ctx.addIssue({ code: 'custom', message: 'base64 of 32 bytes (openssl rand -base64 32)' });
+        return z.NEVER;
+      }
+      return key;
+    }),
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  TRUST_PROXY: TrustProxy,
 });
 
 export type OidcConfig = {
@@ -43,6 +94,8 @@ export type OidcConfig = {
   jwksUri: string | undefined;
   /** Origins besides publicUrl whose /auth/* pages may receive sign-in redirects. */
   spaOrigins: string[];
+  /** The AES-256 key the embedded provider's keys are stored under; plain when unset. */
+  keysEncryptionKey: Buffer | undefined;
 };
 
 /** Requests one client address may make to the public order intake per window. */
@@ -53,13 +106,25 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseWaitMs: number;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   adminDist: string | undefined;
   seedDemo: boolean;
   oidc: OidcConfig;
   intakeRateLimit: RateLimit;
+  /** Which peers' X-Forwarded-* to believe (Fastify's trustProxy); false: the socket's address. */
+  trustProxy: false | number | string[];
 };
+
+/**
+ * Fastify's trustProxy for the setting. Fastify ignores a bare hop count (it cannot tell a proxy
+ * from a direct client), so the count becomes a function: deployments where the server is only
+ * reachable through its proxies may use it; others list the proxies.
+ */
+export function trustProxyOption(trust: Config['trustProxy']) {
+  return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -71,21 +136,24 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const embedded = e.OIDC_ISSUER === undefined;
-  const devOrigins =
-    e.OIDC_DEV_ORIGINS ?? (e.NODE_ENV === 'production' ? '' : 'http://localhost:5173');
+  // None by default: only `npm run dev -w apps/server` (its dev.env) adds the Vite dev server.
+  const devOrigins = e.OIDC_DEV_ORIGINS ?? '';
   return {
     port: e.PORT,
     host: e.HOST,
     dataDir: path.resolve(e.DATA_DIR),
     databaseUrl: e.DATABASE_URL,
+    databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     publicUrl,
     logLevel: e.LOG_LEVEL,
-    adminDist: e.ADMIN_DIST,
+    // Relative paths are from the working directory, as a shell user means them.
+    adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    trustProxy: e.TRUST_PROXY,
     oidc: {
       embedded,
       // An external issuer is kept exactly as given: some end in '/' and `iss` must match.
@@ -97,6 +165,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       roleClaim: embedded ? 'extension_role' : e.OIDC_ROLE_CLAIM,
       emailClaim: embedded ? 'email' : e.OIDC_EMAIL_CLAIM,
       jwksUri: e.OIDC_JWKS_URI,
+      keysEncryptionKey: e.OIDC_KEYS_ENCRYPTION_KEY,
       spaOrigins: [
         ...new Set(
           devOrigins

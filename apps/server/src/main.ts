@@ -1,12 +1,16 @@
 import { loadConfig } from './config.ts';
-import { openDatabase } from './db/client.ts';
+import { openDatabase, retryWhileUnavailable } from './db/client.ts';
 import { DEMO_SIGN_INS, seedDemoData } from './db/seed.ts';
 import { DEMO_PASSWORD } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
 const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
-await database.migrate();
+// A database that is not up yet (both starting together) is waited for, not a crash.
+await retryWhileUnavailable(() => database.migrate(), {
+  timeoutMs: config.databaseWaitMs,
+  log: (line) => console.warn(line),
+});
 if (config.seedDemo) {
   const seeded = await seedDemoData(database.db);
   if (seeded.seeded)

@@ -1,10 +1,12 @@
 import '@testing-library/jest-dom/vitest';
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach } from 'vitest';
 import i18n from 'i18next';
 import { initI18n } from '../lib/i18n.ts';
 
 initI18n({ stored: 'en' });
+// A loaded machine (CI beside other work) renders slower than the 1 s default; waits stay waits.
+configure({ asyncUtilTimeout: 5_000 });
 
 afterEach(async () => {
   cleanup();

@@ -10,6 +10,7 @@ import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import pg from 'pg';
 import * as schema from './schema.ts';
+import { databaseErrorSummary, isDatabaseUnavailable } from './errors.ts';
 
 export type Schema = typeof schema;
 /** The one database type the services see, whichever driver is underneath. */
@@ -41,7 +42,12 @@ export type OpenOptions = { databaseUrl?: string; dataDir?: string; memory?: boo
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    const pool = new pg.Pool({ connectionString: opts.databaseUrl, max: 10 });
+    // A connection attempt to an unreachable host fails after 5 s instead of hanging a request.
+    const pool = new pg.Pool({
+      connectionString: opts.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5000,
+    });
     // An idle client losing its server must not crash the process; requests see the error.
     pool.on('error', () => undefined);
     const db = drizzlePg(pool, { schema }) as unknown as Db;
@@ -82,4 +88,46 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       await client.close();
     },
   };
+}
+
+export type RetryOptions = {
+  /** Total time to keep trying before giving up. */
+  timeoutMs: number;
+  log: (line: string) => void;
+  sleep?: (ms: number) => Promise<void>;
+  now?: () => number;
+};
+
+/**
+ * Runs `task` (the start-up's first touch of the database) again while the database cannot be
+ * reached, waiting 0.5 s doubling to 10 s between attempts, for at most `timeoutMs`; any other
+ * error (a wrong password, a failed migration) stops at once.
+ */
+export async function retryWhileUnavailable<T>(
+  task: () => Promise<T>,
+  opts: RetryOptions,
+): Promise<T> {
+  const sleep = opts.sleep ?? ((ms: number) => new Promise<void>((r) => setTimeout(r, ms)));
+  const now = opts.now ?? Date.now;
+  const started = now();
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await task();
+    } catch (err) {
+      if (!isDatabaseUnavailable(err)) throw err;
+      const left = opts.timeoutMs - (now() - started);
+      const code = databaseErrorSummary(err)?.code ?? 'unavailable';
+      if (left <= 0) {
+        throw new Error(
+          `database still not reachable after ${Math.round(opts.timeoutMs / 1000)} s (${code})`,
+          { cause: err },
+        );
+      }
+      const wait = Math.min(500 * 2 ** (attempt - 1), 10_000, left);
+      opts.log(
+        `database not reachable (${code}), attempt ${attempt}; retrying in ${Math.round(wait / 100) / 10} s`,
+      );
+      await sleep(wait);
+    }
+  }
 }

@@ -1,8 +1,15 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import { randomUUID } from 'node:crypto';
+import http from 'node:http';
+import type { Socket } from 'node:net';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { issueCode, type FieldError } from '@app/contracts';
 import { DomainError, ValidationFailed } from '../errors.ts';
+import { databaseErrorSummary, isDatabaseUnavailable } from '../db/errors.ts';
+
+/** Seconds a client is told to wait while the database is unreachable. */
+const OUTAGE_RETRY_AFTER_SECONDS = 5;
 
 type Issue = {
   keyword: string;
@@ -28,6 +35,29 @@ export function toFieldErrors(issues: Issue[]): FieldError[] {
 
 /** One place that decides what a failed request looks like to a client. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
+  // Node would answer these two itself with an empty body (see http.requireHostHeader in app.ts).
+  app.server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+    const body = JSON.stringify({
+      error: { code: 'expectation_failed', message: 'Only Expect: 100-continue is supported' },
+    });
+    res.writeHead(417, {
+      'content-type': 'application/json; charset=utf-8',
+      'content-length': Buffer.byteLength(body),
+      connection: 'close',
+    });
+    res.end(body);
+  });
+  app.addHook('onRequest', async (request, reply) => {
+    if (request.raw.httpVersion === '1.1' && request.headers.host === undefined) {
+      return reply.status(400).send({
+        error: {
+          code: 'bad_request',
+          message: 'The Host header is required',
+          requestId: request.id,
+        },
+      });
+    }
+  });
   app.setErrorHandler((error: FastifyError, request, reply) => {
     if (hasZodFastifySchemaValidationErrors(error)) {
       return reply
@@ -41,6 +71,19 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply
         .status(error.statusCode)
         .send({ error: { code: error.code, message: error.message, requestId: request.id } });
+    }
+    if (isDatabaseUnavailable(error)) {
+      request.log.warn({ db: databaseErrorSummary(error) }, 'database unavailable');
+      return reply
+        .status(503)
+        .header('retry-after', String(OUTAGE_RETRY_AFTER_SECONDS))
+        .send({
+          error: {
+            code: 'service_unavailable',
+            message: 'The service is briefly unavailable; try again shortly',
+            requestId: request.id,
+          },
+        });
     }
     const status = error.statusCode ?? 500;
     if (status >= 400 && status < 500) {
@@ -57,7 +100,10 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
         .status(status)
         .send({ error: { code, message: error.message, requestId: request.id } });
     }
-    request.log.error({ err: error }, 'request failed');
+    // A database error is logged as its code and statement only: its text quotes the values.
+    const db = databaseErrorSummary(error);
+    if (db) request.log.error({ db }, 'request failed: database error');
+    else request.log.error({ err: error }, 'request failed');
     return reply.status(500).send({
       error: {
         code: 'internal_error',
@@ -67,3 +113,48 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
     });
   });
 });
+
+/**
+ * Fastify's router errors (`frameworkErrors`), in the envelope: a path parameter past
+ * maxParamLength (414) and a path that is not valid percent-encoding (400). The path itself is
+ * never echoed.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const [status, code, message] =
+    error.code === 'FST_ERR_MAX_PARAM_LENGTH'
+      ? [414, 'uri_too_long', 'The URL is too long']
+      : error.code === 'FST_ERR_BAD_URL'
+        ? [400, 'bad_request', 'The URL is not valid']
+        : [500, 'internal_error', 'Something went wrong on our side'];
+  return reply.status(status).send({ error: { code, message, requestId: request.id } });
+}
+
+/**
+ * Node's HTTP parser errors (`clientErrorHandler`), before any request exists: headers or a
+ * request line past the size Node reads (431), a timeout (408), bytes that are not HTTP (400).
+ */
+export function clientErrorHandler(err: NodeJS.ErrnoException, socket: Socket) {
+  if (err.code === 'ECONNRESET' || socket.destroyed) return;
+  const [status, code, message] =
+    err.code === 'HPE_HEADER_OVERFLOW'
+      ? [431, 'request_header_fields_too_large', 'The request headers are too large']
+      : err.code === 'ERR_HTTP_REQUEST_TIMEOUT'
+        ? [408, 'request_timeout', 'The request took too long to arrive']
+        : [400, 'bad_request', 'The request is not valid HTTP'];
+  const requestId = randomUUID();
+  const body = JSON.stringify({ error: { code, message, requestId } });
+  if (socket.writable) {
+    socket.write(
+      [
+        `HTTP/1.1 ${status} ${http.STATUS_CODES[status]}`,
+        'Content-Type: application/json; charset=utf-8',
+        `Content-Length: ${Buffer.byteLength(body)}`,
+        `x-request-id: ${requestId}`,
+        'Connection: close',
+        '',
+        body,
+      ].join('\r\n'),
+    );
+  }
+  socket.destroy(err);
+}

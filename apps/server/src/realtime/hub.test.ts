@@ -243,3 +243,16 @@ describe('two server copies on one database', () => {
     await Promise.all([onFirst.next(forTicket(u.id)), onSecond.next(forTicket(u.id))]);
   });
 });
+
+describe('a graceful shutdown', () => {
+  it('closes every hub connection with 1001 (going away), so clients reconnect elsewhere', async () => {
+    const closing = await buildApp({ config: ctx.config, database: ctx.database, logger: false });
+    await closing.ready();
+    const client = connect(await baseUrlOf(closing), await accessTokenFor(ctx, 'staff@demo.local'));
+    await client.opened;
+    const closed = new Promise<number>((resolve) => client.ws.once('close', resolve));
+    await closing.close();
+    expect(await closed).toBe(HUB_CLOSE_CODES.serverClosing);
+    expect(HUB_CLOSE_CODES.serverClosing).toBe(1001);
+  });
+});

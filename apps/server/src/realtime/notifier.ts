@@ -35,7 +35,9 @@ export type Notifier = {
 
 type Wire = { t: string; e: string; d: unknown };
 
-const RETRY_MS = [250, 1000, 2000, 5000, 15000];
+/** Waits between tries while the LISTEN connection is down: never more than a second, so the
+ * feed is back within a second of the database answering again. */
+const RETRY_MS = [100, 250, 500, 1000];
 
 /**
  * LISTEN/NOTIFY fan-out: with PostgreSQL a dedicated connection (outside the pool) listens and
@@ -88,6 +90,7 @@ export function createNotifier(database: Database, log: FastifyBaseLogger): Noti
     let timer: NodeJS.Timeout | undefined;
     let failures = 0;
     let lost = false;
+    let warned = false;
 
     const retry = () => {
       if (stopped || timer) return;
@@ -104,7 +107,13 @@ export function createNotifier(database: Database, log: FastifyBaseLogger): Noti
       if (client !== c) return;
       client = undefined;
       lost = true;
-      if (!stopped) log.warn({ err }, 'realtime: lost the LISTEN connection, reconnecting');
+      // One warning per outage; the probes that follow it every second are debug lines.
+      if (!stopped && !warned) {
+        warned = true;
+        log.warn({ err }, 'realtime: lost the LISTEN connection, trying again every second');
+      } else if (!stopped) {
+        log.debug({ err }, 'realtime: the database still does not answer');
+      }
       c.end().catch(() => undefined);
       retry();
     };
@@ -129,6 +138,7 @@ export function createNotifier(database: Database, log: FastifyBaseLogger): Noti
         return;
       }
       failures = 0;
+      warned = false;
       if (lost) {
         lost = false;
         log.info('realtime: LISTEN connection restored');

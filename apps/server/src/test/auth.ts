@@ -54,6 +54,14 @@ class CookieJar {
   has(name: string): boolean {
     return this.cookies.has(name);
   }
+
+  get(name: string): string | undefined {
+    return this.cookies.get(name);
+  }
+
+  set(name: string, value: string) {
+    this.cookies.set(name, value);
+  }
 }
 
 /**
@@ -120,13 +128,18 @@ export class OidcTestClient {
   }
 
   /** Posts the sign-in form shown at `page`. */
-  async submitSignIn(page: Response, email: string, password: string): Promise<Response> {
+  async submitSignIn(
+    page: Response,
+    email: string,
+    password: string,
+    headers: Record<string, string> = {},
+  ): Promise<Response> {
     const html = await page.text();
     const action = /<form method="post" action="([^"]+)"/.exec(html)?.[1];
     if (!action) throw new Error(`no sign-in form (HTTP ${page.status}): ${html.slice(0, 300)}`);
     return this.fetch(action.replace(/&amp;/g, '&'), {
       method: 'POST',
-      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      headers: { 'content-type': 'application/x-www-form-urlencoded', ...headers },
       body: new URLSearchParams({ email, password }).toString(),
     });
   }
@@ -253,7 +266,7 @@ export async function forgeToken(
     const payload = { ...claims, iss: oidc.issuer, aud: oidc.audience, iat: now, exp: now + 600 };
     return `${enc({ alg: 'none', typ: 'at+jwt' })}.${enc(payload)}.`;
   }
-  const [jwk] = (await loadOrCreateOidcKeys(db)).signing;
+  const [jwk] = (await loadOrCreateOidcKeys(db, oidc.keysEncryptionKey)).signing;
   if (!jwk) throw new Error('no signing key');
   const key =
     kind === 'foreign-key'

@@ -8,6 +8,7 @@ import { identityRoutes, Text, type Language } from '@app/contracts';
 import { handle } from '../../plugins/handle.ts';
 import type { Config } from '../../config.ts';
 import { OIDC_MOUNT } from './oidc-provider.ts';
+import { cookieValue, KNOWN_DEVICE_COOKIE, type KnownDevices } from './known-device.ts';
 import type { SignInService } from './sign-in.service.ts';
 import {
   messagePage,
@@ -23,6 +24,7 @@ export type IdentityDeps = {
   /** Absent when an external issuer is configured. */
   provider: Provider | undefined;
   signIn: SignInService;
+  knownDevices: KnownDevices | undefined;
   sweep: () => Promise<void>;
 };
 
@@ -67,7 +69,7 @@ export const identityHandlers =
 const interactionRoutes =
   (deps: IdentityDeps, provider: Provider): FastifyPluginAsyncZod =>
   async (app) => {
-    const { config, signIn } = deps;
+    const { config, signIn, knownDevices } = deps;
     const appUrl = `${config.publicUrl}/auth/loginlanding`;
     await app.register(formbody);
 
@@ -160,12 +162,16 @@ const interactionRoutes =
               error,
             }),
           );
-        const result = await signIn.signIn(form.email, form.password, req.ip);
+        const device = cookieValue(req.headers.cookie, KNOWN_DEVICE_COOKIE);
+        const result = await signIn.signIn(form.email, form.password, req.ip, {
+          knownDevice: knownDevices?.recognizes(device, form.email) ?? false,
+        });
         if (result.outcome === 'limited') {
           reply.header('retry-after', '900');
           return page(429, 'tooMany');
         }
         if (result.outcome === 'invalid') return page(200, 'invalid');
+        if (knownDevices) reply.header('set-cookie', knownDevices.setCookie(device, form.email));
         const returnTo = await provider.interactionResult(
           req.raw,
           reply.raw,

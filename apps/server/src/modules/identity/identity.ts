@@ -3,6 +3,7 @@ import type Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
+import { createKnownDevices, type KnownDevices } from './known-device.ts';
 import { sweepExpiredOidcPayloads } from './oidc-adapter.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
@@ -16,6 +17,8 @@ export type Identity = {
   signIn: SignInService;
   /** The embedded provider; undefined when OIDC_ISSUER points elsewhere. */
   provider: Provider | undefined;
+  /** Browsers that signed in before (embedded provider only). */
+  knownDevices: KnownDevices | undefined;
   /** Deletes expired provider rows and ended sign-in windows. */
   sweep(): Promise<void>;
 };
@@ -28,26 +31,33 @@ export async function createIdentity(deps: {
   config: Config;
   db: Db;
   log: FastifyBaseLogger;
+  /** How a slowed sign-in waits; tests record instead of sleeping. */
+  signInDelay?: (ms: number) => Promise<void>;
 }): Promise<Identity> {
   const { config, db, log } = deps;
   const accounts = createAccountsRepository(db);
-  const signIn = createSignInService({ db, accounts });
+  const signIn = createSignInService({ db, accounts, sleep: deps.signInDelay });
   if (!config.oidc.embedded) {
     return {
       config,
       accounts,
       signIn,
       provider: undefined,
+      knownDevices: undefined,
       verifier: createTokenVerifier(config.oidc, undefined),
       sweep: () => signIn.sweep(),
     };
   }
-  const keys = await loadOrCreateOidcKeys(db);
+  const keys = await loadOrCreateOidcKeys(db, config.oidc.keysEncryptionKey);
   return {
     config,
     accounts,
     signIn,
     provider: createOidcProvider({ config, db, keys, accounts, log }),
+    knownDevices: createKnownDevices({
+      secrets: keys.cookie,
+      secure: config.publicUrl.startsWith('https:'),
+    }),
     verifier: createTokenVerifier(config.oidc, keys.signing),
     sweep: async () => {
       await sweepExpiredOidcPayloads(db);

@@ -207,8 +207,8 @@ export function createOidcProvider(deps: OidcDeps): Provider {
   };
 
   const provider = new Provider(issuer, configuration);
-  // Behind a load balancer the origin comes from X-Forwarded-* (Fastify trusts them too).
-  provider.proxy = true;
+  // Behind a load balancer (TRUST_PROXY set) the scheme comes from X-Forwarded-Proto.
+  provider.proxy = config.trustProxy !== false;
   provider.on('server_error', (_ctx: unknown, err: Error) =>
     log.error({ err }, 'oidc server error'),
   );

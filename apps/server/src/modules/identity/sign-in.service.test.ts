@@ -10,6 +10,7 @@ import { createSignInService, type SignInService } from './sign-in.service.ts';
 // Small limits so each rule shows in a few argon2 checks.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let service: SignInService;
+const waits: number[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -17,7 +18,17 @@ beforeAll(async () => {
   service = createSignInService({
     db: database.db,
     accounts: createAccountsRepository(database.db),
-    limits: { perEmailAndIp: 3, perEmail: 5, perIp: 7, windowSeconds: 900 },
+    limits: {
+      perEmailAndIp: 3,
+      perIp: 7,
+      perEmailSlowAfter: 5,
+      perEmailFirstDelayMs: 100,
+      perEmailMaxDelayMs: 1000,
+      windowSeconds: 900,
+    },
+    sleep: async (ms) => {
+      waits.push(ms);
+    },
   });
 });
 afterAll(() => database.dispose());
@@ -39,11 +50,32 @@ describe('the sign-in limiter', () => {
     });
   });
 
-  it('limits one email across addresses (a rotated X-Forwarded-For does not help)', async () => {
-    for (let i = 0; i < 5; i++) await fail('manager@demo.local', `10.1.0.${i}`);
-    expect(await service.signIn('manager@demo.local', DEMO_PASSWORD, '10.1.0.99')).toEqual({
-      outcome: 'limited',
+  it('slows one email across addresses, growing to a bound, and never refuses the real user', async () => {
+    waits.length = 0;
+    for (let i = 0; i < 12; i++) {
+      expect(await fail('manager@demo.local', `10.1.0.${i}`)).toEqual({ outcome: 'invalid' });
+    }
+    expect(waits).toEqual([0, 0, 0, 0, 0, 100, 200, 400, 800, 1000, 1000, 1000]);
+    waits.length = 0;
+    expect(await service.signIn('manager@demo.local', DEMO_PASSWORD, '10.1.0.99')).toMatchObject({
+      outcome: 'signed-in',
     });
+    expect(waits).toEqual([1000]);
+  });
+
+  it('does not slow a known device for that email', async () => {
+    waits.length = 0;
+    const known = await service.signIn('manager@demo.local', DEMO_PASSWORD, '10.1.0.98', {
+      knownDevice: true,
+    });
+    expect(known).toMatchObject({ outcome: 'signed-in' });
+    expect(waits).toEqual([0]);
+  });
+
+  it('slows an unknown email the same way (no hint which emails exist)', async () => {
+    waits.length = 0;
+    for (let i = 0; i < 7; i++) await fail('nobody@demo.local', `10.3.0.${i}`);
+    expect(waits).toEqual([0, 0, 0, 0, 0, 100, 200]);
   });
 
   it('limits one address across emails (password spraying)', async () => {

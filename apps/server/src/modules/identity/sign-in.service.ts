@@ -6,18 +6,26 @@ import { signInAttempts } from './oidc.table.ts';
 
 export type SignInLimits = {
   perEmailAndIp: number;
-  perEmail: number;
   perIp: number;
+  perEmailSlowAfter: number;
+  perEmailFirstDelayMs: number;
+  perEmailMaxDelayMs: number;
   windowSeconds: number;
 };
 
 export const SIGN_IN_LIMITS: SignInLimits = {
-  /** Failed tries for one email from one address within the window. */
+  /** Failed tries for one email from one address within the window; then refused. */
   perEmailAndIp: 10,
-  /** Failed tries for one email from any address (a spoofed X-Forwarded-For changes nothing). */
-  perEmail: 50,
-  /** Failed tries from one address over all emails (password spraying). */
+  /** Failed tries from one address over all emails (password spraying); then refused. */
   perIp: 100,
+  /**
+   * Failed tries for one email from any address after which every try for it waits, doubling
+   * from the first delay to the bound. A wait, not a refusal: an attacker spreading guesses
+   * over many addresses cannot lock the real user out, and a known device does not wait.
+   */
+  perEmailSlowAfter: 10,
+  perEmailFirstDelayMs: 250,
+  perEmailMaxDelayMs: 4000,
   windowSeconds: 15 * 60,
 };
 
@@ -31,26 +39,35 @@ const decoy = () => (decoyHash ??= argon2.hash('not-a-password', { type: argon2.
 /**
  * Checks an email and password. Failures are counted in the database per email + address, per
  * email and per address, so every server copy enforces the same limits; a success clears the
- * email + address count.
+ * email + address count (the per-email count stays: the guessing may go on).
  */
 export function createSignInService(deps: {
   db: Db;
   accounts: AccountsRepository;
   limits?: SignInLimits;
+  /** How a try waits; tests record instead of sleeping. */
+  sleep?: (ms: number) => Promise<void>;
 }) {
   const { db, accounts, limits = SIGN_IN_LIMITS } = deps;
+  const sleep =
+    deps.sleep ?? ((ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : r())));
   const normal = (email: string) => email.trim().toLowerCase();
   const emailIpKey = (email: string, ip: string) => `ei:${normal(email)}|${ip}`;
   const emailKey = (email: string) => `e:${normal(email)}`;
   const ipKey = (ip: string) => `ip:${ip}`;
-  const limitOf = (key: string) =>
-    key.startsWith('ei:')
-      ? limits.perEmailAndIp
-      : key.startsWith('e:')
-        ? limits.perEmail
-        : limits.perIp;
 
-  async function isLimited(email: string, ip: string): Promise<boolean> {
+  /** The wait before checking a password for an email with this many recent failures. */
+  function delayFor(failures: number): number {
+    const over = failures - limits.perEmailSlowAfter;
+    if (over < 0) return 0;
+    return Math.min(
+      limits.perEmailMaxDelayMs,
+      limits.perEmailFirstDelayMs * 2 ** Math.min(over, 30),
+    );
+  }
+
+  /** Refused outright (per email + address, per address), or else how long to wait. */
+  async function check(email: string, ip: string): Promise<{ limited: boolean; delayMs: number }> {
     const rows = await db
       .select({ key: signInAttempts.key, failures: signInAttempts.failures })
       .from(signInAttempts)
@@ -60,7 +77,13 @@ export function createSignInService(deps: {
           gt(signInAttempts.windowEndsAt, sql`now()`),
         ),
       );
-    return rows.some((r) => r.failures >= limitOf(r.key));
+    const failures = (key: string) => rows.find((r) => r.key === key)?.failures ?? 0;
+    return {
+      limited:
+        failures(emailIpKey(email, ip)) >= limits.perEmailAndIp ||
+        failures(ipKey(ip)) >= limits.perIp,
+      delayMs: delayFor(failures(emailKey(email))),
+    };
   }
 
   async function recordFailure(key: string): Promise<void> {
@@ -79,10 +102,20 @@ export function createSignInService(deps: {
   }
 
   return {
-    isLimited,
-
-    async signIn(email: string, password: string, ip: string): Promise<SignInResult> {
-      if (await isLimited(email, ip)) return { outcome: 'limited' };
+    /**
+     * A device that signed in to this email before (its cookie checked by the caller) skips the
+     * per-email wait; the limits per email + address and per address hold for everyone.
+     */
+    async signIn(
+      email: string,
+      password: string,
+      ip: string,
+      opts: { knownDevice?: boolean } = {},
+    ): Promise<SignInResult> {
+      const { limited, delayMs } = await check(email, ip);
+      if (limited) return { outcome: 'limited' };
+      // Before the check, whatever the password: a fast answer must not tell a right one.
+      await sleep(opts.knownDevice ? 0 : delayMs);
       const user = email.length > 0 ? await accounts.findUserByEmail(email.trim()) : undefined;
       const hash = user?.passwordHash ?? (await decoy());
       const matches = await argon2.verify(hash, password).catch(() => false);

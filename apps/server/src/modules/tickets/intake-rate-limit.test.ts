@@ -55,13 +55,6 @@ describe('order intake rate limit', () => {
     expect(other.statusCode, other.body).toBe(201);
   });
 
-  it('counts the forwarded client address behind a proxy, not the proxy', async () => {
-    const viaProxy = (client: string) => place('10.0.0.1', { 'x-forwarded-for': client });
-    for (let i = 0; i < LIMIT; i++) expect((await viaProxy('203.0.113.1')).statusCode).toBe(201);
-    expect((await viaProxy('203.0.113.1')).statusCode).toBe(429);
-    expect((await viaProxy('203.0.113.2')).statusCode).toBe(201);
-  });
-
   it('limits only placing orders, not reading the menu', async () => {
     for (let i = 0; i <= LIMIT; i++) await place('198.51.100.10');
     const menu = await ctx.app.inject({

@@ -31,8 +31,9 @@ export const intakeHandlers =
         if (replayed) reply.header('idempotent-replayed', 'true');
         return reply.status(replayed ? 200 : 201).send({ results: ticket });
       },
-      // Counted per client address before the body is read; a refused order counts too. The
-      // 429 carries Retry-After and goes through the error handler's envelope.
+      // Counted per client address (req.ip: the socket's, or X-Forwarded-For with TRUST_PROXY)
+      // before the body is read; a refused order counts too. The 429 carries Retry-After and
+      // goes through the error handler's envelope (code too_many_requests).
       limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {},
     );
   };
