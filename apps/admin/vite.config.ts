@@ -12,15 +12,17 @@ const proxy = {
   '/readyz': { target: apiTarget },
 };
 
-// Libraries change less often than the app: separate chunks stay cached across releases.
-function vendorChunk(id: string): string | undefined {
-  if (!id.includes('node_modules')) return undefined;
-  if (/[\\/]node_modules[\\/](@mui|@emotion|stylis|notistack)/.test(id)) return 'vendor-ui';
-  if (/[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/.test(id)) {
-    return 'vendor-react';
-  }
-  return 'vendor';
-}
+// Libraries change less often than the app: separate chunks stay cached across releases. Only
+// the libraries every page needs at start ($initial) are grouped; the rest (cropper, drag and
+// drop, spreadsheets, charts) stay in the lazy chunks of the pages that use them.
+const chunkGroups = [
+  {
+    name: 'vendor-react',
+    test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
+    priority: 2,
+  },
+  { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial' as const], priority: 1 },
+];
 
 export default defineConfig({
   root: fileURLToPath(new URL('.', import.meta.url)),
@@ -29,10 +31,13 @@ export default defineConfig({
   build: {
     outDir: 'dist',
     emptyOutDir: true,
+    // Fonts stay files: inlined into the render-blocking CSS, every visitor would download the
+    // subsets (Cyrillic, Greek, ...) that the browser otherwise fetches only for text using them.
+    assetsInlineLimit: (file: string) => (/\.woff2?$/.test(file) ? false : undefined),
     // Built for error tools, kept out of dist (see build-output.ts): no public source maps.
     sourcemap: 'hidden',
-    rollupOptions: {
-      output: { manualChunks: vendorChunk },
+    rolldownOptions: {
+      output: { codeSplitting: { groups: chunkGroups } },
       onwarn(warning, warn) {
         // Libraries' "use client" directives and comments Rollup cannot place are harmless.
         const harmless = ['MODULE_LEVEL_DIRECTIVE', 'INVALID_ANNOTATION', 'SOURCEMAP_ERROR'];
