@@ -12,6 +12,47 @@ const proxy = {
   '/readyz': { target: apiTarget },
 };
 
+interface ModuleGraph {
+  getModuleInfo(
+    id: string,
+  ): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
+}
+
+/** The entry and the lazily loaded modules (pages, translation files) that import `id` statically. */
+function rootsOf(id: string, graph: ModuleGraph): Set<string> {
+  const roots = new Set<string>();
+  const seen = new Set([id]);
+  const queue = [id];
+  for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
+    const info = graph.getModuleInfo(next);
+    if (!info) continue;
+    if (info.isEntry || info.dynamicImporters.length > 0) roots.add(next);
+    for (const importer of info.importers) {
+      if (!seen.has(importer)) {
+        seen.add(importer);
+        queue.push(importer);
+      }
+    }
+  }
+  return roots;
+}
+
+const ADMIN_FRAME = /[\\/]src[\\/]app[\\/]admin-frame\.tsx$/;
+const LIVE_ORDERS = /[\\/]src[\\/]features[\\/]tickets[\\/]routes[\\/]live-orders-page\.tsx$/;
+
+/**
+ * One chunk for the admin shell and for what live orders shares with other pages, instead of
+ * dozens of small ones (each request costs its headers and a place in the queue): every admin
+ * page loads the shell anyway. What only one page uses stays in that page's chunk.
+ */
+function adminChunk(id: string, graph: ModuleGraph): string | null {
+  const roots = [...rootsOf(id, graph)];
+  const isRoot = (pattern: RegExp) => roots.some((root) => pattern.test(root));
+  if (roots.some((root) => graph.getModuleInfo(root)?.isEntry)) return null;
+  if (isRoot(ADMIN_FRAME) || (isRoot(LIVE_ORDERS) && roots.length > 1)) return 'admin';
+  return null;
+}
+
 // Libraries change less often than the app: separate chunks stay cached across releases. Only
 // the libraries every page needs at start ($initial) are grouped; the rest (cropper, drag and
 // drop, spreadsheets, charts) stay in the lazy chunks of the pages that use them.
@@ -19,9 +60,16 @@ const chunkGroups = [
   {
     name: 'vendor-react',
     test: /[\\/]node_modules[\\/](react|react-dom|react-router|scheduler)[\\/]/,
-    priority: 2,
+    priority: 3,
   },
-  { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial' as const], priority: 1 },
+  { name: 'vendor', test: /[\\/]node_modules[\\/]/, tags: ['$initial' as const], priority: 2 },
+  {
+    name: adminChunk,
+    debugName: 'admin',
+    priority: 1,
+    // Its dependencies that the sign-in pages use too stay with them, not in this chunk.
+    includeDependenciesRecursively: false,
+  },
 ];
 
 export default defineConfig({

@@ -193,7 +193,7 @@ describe('admin pages and their rights', () => {
   /** Every page path under /admin the router knows, as patterns. */
   function adminPages(list: readonly RouteObject[], into: string[] = []): string[] {
     for (const route of list) {
-      if (route.path?.startsWith('/admin/') && route.element) into.push(route.path);
+      if (route.path?.startsWith('/admin/') && (route.element || route.lazy)) into.push(route.path);
       if (route.children) adminPages(route.children, into);
     }
     return into;
