@@ -46,10 +46,16 @@ const LIVE_ORDERS = /[\\/]src[\\/]features[\\/]tickets[\\/]routes[\\/]live-order
  * page loads the shell anyway. What only one page uses stays in that page's chunk.
  */
 function adminChunk(id: string, graph: ModuleGraph): string | null {
-  const roots = [...rootsOf(id, graph)];
-  const isRoot = (pattern: RegExp) => roots.some((root) => pattern.test(root));
-  if (roots.some((root) => graph.getModuleInfo(root)?.isEntry)) return null;
-  if (isRoot(ADMIN_FRAME) || (isRoot(LIVE_ORDERS) && roots.length > 1)) return 'admin';
+  const isEntry = (root: string) => graph.getModuleInfo(root)?.isEntry === true;
+  let roots = [...rootsOf(id, graph)];
+  if (roots.some(isEntry)) {
+    // Initial app code stays with the entry. A library reached from the entry here is one that
+    // only a re-exporting index imports there: the $initial vendor group took those really used.
+    if (!/[\\/]node_modules[\\/]/.test(id)) return null;
+    roots = roots.filter((root) => !isEntry(root));
+  }
+  const reachedFrom = (pattern: RegExp) => roots.some((root) => pattern.test(root));
+  if (reachedFrom(ADMIN_FRAME) || (reachedFrom(LIVE_ORDERS) && roots.length > 1)) return 'admin';
   return null;
 }
 
