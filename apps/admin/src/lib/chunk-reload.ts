@@ -17,9 +17,21 @@ export interface ReloadDeps {
   now: () => number;
 }
 
+/** The page a navigation under way is going to (its chunk is what failed), else null. */
+let pendingHref: () => string | null = () => null;
+
+/** The app tells where its router is heading, so the reload opens the page the user asked for. */
+export function configureChunkReload(options: { pendingHref: () => string | null }): void {
+  pendingHref = options.pendingHref;
+}
+
 const browser = (): ReloadDeps => ({
   storage: window.sessionStorage,
-  reload: () => window.location.reload(),
+  reload: () => {
+    const href = pendingHref();
+    if (href) window.location.assign(href);
+    else window.location.reload();
+  },
   now: () => Date.now(),
 });
 
