@@ -122,18 +122,18 @@ export function initI18n(
     .use(initReactI18next)
     .use(lazyTranslations)
     .init({
-    resources,
-    partialBundledLanguages: true,
-    lng,
-    // Every file has every key in every language (locales.test.ts): no second language to load.
-    fallbackLng: false,
-    supportedLngs: LANGUAGES,
-    ns: ['common'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    showSupportNotice: false,
-  });
+      resources,
+      partialBundledLanguages: true,
+      lng,
+      // Every file has every key in every language (locales.test.ts): no second language to load.
+      fallbackLng: false,
+      supportedLngs: LANGUAGES,
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      showSupportNotice: false,
+    });
   applyToDocument(lng);
   return i18n;
 }

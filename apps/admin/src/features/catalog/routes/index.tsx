@@ -9,7 +9,11 @@ import { catalogPaths } from '../paths.ts';
 export const catalogRoutes: RouteObject[] = [
   {
     path: catalogPaths.arrange,
-    lazy: lazyPage(() => import('./menu-list-page.tsx'), (m) => m.MenuListPage, ['catalog']),
+    lazy: lazyPage(
+      () => import('./menu-list-page.tsx'),
+      (m) => m.MenuListPage,
+      ['catalog'],
+    ),
   },
   {
     path: catalogPaths.mainSections,
@@ -21,7 +25,11 @@ export const catalogRoutes: RouteObject[] = [
   },
   {
     path: catalogPaths.sectionPattern,
-    lazy: lazyPage(() => import('./section-page.tsx'), (m) => m.SectionPage, ['catalog']),
+    lazy: lazyPage(
+      () => import('./section-page.tsx'),
+      (m) => m.SectionPage,
+      ['catalog'],
+    ),
   },
   {
     path: catalogPaths.manager,

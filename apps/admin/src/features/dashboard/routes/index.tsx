@@ -6,6 +6,9 @@ import { paths } from '../../../lib/paths.ts';
 export const dashboardRoutes: RouteObject[] = [
   {
     path: paths.dashboard,
-    lazy: lazyPage(() => import('./main-dashboard-page.tsx'), (m) => m.MainDashboardPage),
+    lazy: lazyPage(
+      () => import('./main-dashboard-page.tsx'),
+      (m) => m.MainDashboardPage,
+    ),
   },
 ];

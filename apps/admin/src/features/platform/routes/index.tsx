@@ -6,6 +6,9 @@ import { paths } from '../../../lib/paths.ts';
 export const platformRoutes: RouteObject[] = [
   {
     path: paths.tenants,
-    lazy: lazyPage(() => import('./tenants-page.tsx'), (m) => m.TenantsPage),
+    lazy: lazyPage(
+      () => import('./tenants-page.tsx'),
+      (m) => m.TenantsPage,
+    ),
   },
 ];
