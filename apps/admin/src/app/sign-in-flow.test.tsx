@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -16,7 +16,11 @@ import {
 import { AuthSessionProvider } from './auth-session.tsx';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
+import { loadLazyRoutes } from '../test/lazy-routes.ts';
 import { TEST_PROFILE, TEST_TENANT } from '../test/app-render.tsx';
+
+// The pages load lazily in the app; here once, before the tests that render them.
+beforeAll(() => loadLazyRoutes(routes), 60_000);
 
 const USER_ID = '55555555-5555-4555-8555-555555555555';
 const ISSUER = AUTH_CONFIG.authority;
