@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import type { Config } from './config.ts';
+import { EMULATOR_PREFIX, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { errorsPlugin } from './plugins/errors.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
@@ -45,6 +45,12 @@ import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
+import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
+import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
+import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
+import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
+import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
+import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
 
 /** JSON, HTML, CSS, JavaScript, XML and SVG; never binary (the default also takes octet-stream). */
 const COMPRESSIBLE_TYPES =
@@ -57,6 +63,8 @@ export type AppDeps = {
   storage?: FileStorage;
   /** The time the order intake and the live list see; tests may fix it. */
   clock?: () => Date;
+  /** Online payments; by default the card gateway of the configuration (none without one). */
+  payments?: PaymentProvider | null;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -145,21 +153,50 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('onClose', () => notifier.stop());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(createTicketsHub({ notifier }).routes);
-  const intake = createIntakeService({ db: database.db, clock, notifier });
+  // Online payments through the card gateway; its emulator is served here when configured so.
+  const payments =
+    deps.payments !== undefined
+      ? deps.payments
+      : config.payments
+        ? createCardGatewayClient(config.payments)
+        : null;
+  if (config.payments?.emulator) {
+    await app.register(createCardGatewayEmulator(config.payments).routes, {
+      prefix: EMULATOR_PREFIX,
+    });
+  }
+  const intake = createIntakeService({ db: database.db, clock, notifier, payments });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
   await app.register(
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
         pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        payments:
+          payments && config.payments
+            ? { tokenUrl: config.payments.tokenUrl, publishableKey: config.payments.publishableKey }
+            : null,
       }),
     ),
   );
-  await app.register(ticketsHandlers(createTicketsService({ db: database.db, clock, notifier })));
+  await app.register(
+    ticketsHandlers(createTicketsService({ db: database.db, clock, notifier, payments })),
+  );
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
-  await app.register(imagesHandlers(createImagesService({ storage })));
+  const images = createImagesService({ storage });
+  await app.register(imagesHandlers(images));
+  await app.register(
+    outletSettingsHandlers({
+      branches: createBranchSettingsService({
+        db: database.db,
+        storefrontUrl: config.storefrontUrl,
+        onlinePaymentsApproved: payments !== null,
+      }),
+      branding: createBrandingService({ db: database.db, images }),
+    }),
+  );
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
     await app.register(fastifyStatic, {

@@ -61,12 +61,12 @@ export type TestContext = {
 
 /** The real app on a real database, optionally with the demo world loaded. */
 export async function createTestApp(
-  opts: { seed?: boolean; config?: Partial<Config> } = {},
+  opts: { seed?: boolean; config?: Partial<Config>; clock?: () => Date } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   if (opts.seed) await seedDemoData(database.db);
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, clock: opts.clock });
   await app.ready();
   return {
     app,
