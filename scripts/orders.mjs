@@ -35,6 +35,12 @@ const INSTRUCTIONS = [
   'We are celebrating a birthday',
 ];
 const DECIMALS = { JOD: 3, EUR: 2, USD: 2 };
+const OFFLINE_METHODS = ['CASH', 'CREDIT_CARD_OFFLINE', 'PAY_LATER'];
+/** The branch's accepted methods that need no card token; cash when it takes none of them. */
+const offlineMethods = (menu) => {
+  const offline = (menu.paymentMethods ?? []).filter((m) => OFFLINE_METHODS.includes(m));
+  return offline.length > 0 ? offline : ['CASH'];
+};
 
 /** A small seeded random source, so a run can be repeated with --seed. */
 export function randomSource(seed = Date.now()) {
@@ -142,10 +148,8 @@ export function makeOrder({ branch, template, items, menu }, rnd) {
     ...(asap
       ? {}
       : { preferredFulfillmentLocalDateTime: localLater(branch.timeZone, rnd.int(45, 120)) }),
-    paymentMethodType:
-      template === 'DINING'
-        ? rnd.pick(['PAY_LATER', 'CASH', 'CREDIT_CARD_OFFLINE'])
-        : rnd.pick(['CASH', 'CASH', 'CREDIT_CARD_OFFLINE']),
+    // What the branch takes for this template (outlet settings); online ones need a card token.
+    paymentMethodType: rnd.pick(offlineMethods(menu)),
     lang,
     ...(rnd.chance(0.2) ? { customerCheckoutSpecialInstructions: rnd.pick(INSTRUCTIONS) } : {}),
   };

@@ -1,6 +1,13 @@
 import { z } from 'zod';
 import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
-import { CheckoutTemplate, Currency, Language, LocalizedText, TenantParams, Uuid } from './common.ts';
+import {
+  CheckoutTemplate,
+  Currency,
+  Language,
+  LocalizedText,
+  TenantParams,
+  Uuid,
+} from './common.ts';
 import { routesOf } from './http.ts';
 
 export const BranchOperatingStatus = z.object({
@@ -216,10 +223,7 @@ export function paymentMethodErrors(
 // Opening hours (§3 Store hours, §4.4, §5.4, §9)
 
 /** §5.4 and §9: minutes in steps of five, plus 59 (so a day can close at 23:59). */
-export const HOUR_MINUTES: readonly number[] = [
-  ...Array.from({ length: 12 }, (_, i) => i * 5),
-  59,
-];
+export const HOUR_MINUTES: readonly number[] = [...Array.from({ length: 12 }, (_, i) => i * 5), 59];
 export const ALL_DAY_HOURS = { openHour: 10, openMinute: 0, closeHour: 23, closeMinute: 59 };
 /** What a day nobody has set is: open around the clock (as before hours existed). */
 export const OPEN_AROUND_THE_CLOCK = { openHour: 0, openMinute: 0, closeHour: 23, closeMinute: 59 };
@@ -267,7 +271,10 @@ export function daySlotIssues(hours: readonly StoreHoursSlot[]): { path: string;
       const a = hours[i]!;
       if (slotStart(a) >= slotEnd(a)) continue;
       if (slotStart(a) === slotStart(b)) {
-        issues.push({ path: `hours.${j}.openHour`, code: 'operating_hour_duplicate_opening_hours' });
+        issues.push({
+          path: `hours.${j}.openHour`,
+          code: 'operating_hour_duplicate_opening_hours',
+        });
         return;
       }
       if (slotStart(a) < slotEnd(b) && slotStart(b) < slotEnd(a)) {
@@ -570,7 +577,7 @@ export const outletSettingsRoutes = {
     method: 'PUT',
     path: `${BRANCH}/deliveryZones/:deliveryZoneId`,
     access: settings,
-    summary: "Switch a zone on or off for the branch and set its fee (0–100000)",
+    summary: 'Switch a zone on or off for the branch and set its fee (0–100000)',
     description: '422 codes: `delivery_fee_invalid`, `max`, `zone_mismatch`.',
     params: BranchParams.extend({ deliveryZoneId: Uuid }),
     body: DeliveryZoneBody,

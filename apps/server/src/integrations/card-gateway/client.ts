@@ -62,7 +62,11 @@ export function createCardGatewayClient(config: CardGatewayConfig): PaymentProvi
     },
 
     async capture(paymentId, amountMinor, idempotencyKey) {
-      await call(`/v1/payments/${encodeURIComponent(paymentId)}/capture`, { amount: amountMinor }, idempotencyKey);
+      await call(
+        `/v1/payments/${encodeURIComponent(paymentId)}/capture`,
+        { amount: amountMinor },
+        idempotencyKey,
+      );
     },
 
     async refund(paymentId, amountMinor, idempotencyKey) {

@@ -27,7 +27,12 @@ export type EmulatedPayment = {
   refunds: { id: string; amount: number }[];
 };
 
-type Card = { scheme: string; last4: string; outcome: 'approve' | 'decline' | 'fail'; code?: string };
+type Card = {
+  scheme: string;
+  last4: string;
+  outcome: 'approve' | 'decline' | 'fail';
+  code?: string;
+};
 
 const CARDS: Record<string, Omit<Card, 'last4'>> = {
   '4242424242424242': { scheme: 'VISA', outcome: 'approve' },
@@ -44,7 +49,9 @@ export type CardGatewayEmulator = {
   payments: Map<string, EmulatedPayment>;
 };
 
-export function createCardGatewayEmulator(options: CardGatewayEmulatorOptions): CardGatewayEmulator {
+export function createCardGatewayEmulator(
+  options: CardGatewayEmulatorOptions,
+): CardGatewayEmulator {
   const tokens = new Map<string, Card & { used: boolean }>();
   const payments = new Map<string, EmulatedPayment>();
   // Idempotency keys per operation: a replay answers the first result.
@@ -74,7 +81,9 @@ export function createCardGatewayEmulator(options: CardGatewayEmulatorOptions): 
         return fail(reply, 402, 'invalid_card');
       const token = id('tok');
       tokens.set(token, { ...known, last4: number.slice(-4), used: false });
-      return reply.status(201).send({ id: token, card: { scheme: known.scheme, last4: number.slice(-4) } });
+      return reply
+        .status(201)
+        .send({ id: token, card: { scheme: known.scheme, last4: number.slice(-4) } });
     });
 
     // Everything below takes the secret key.
@@ -88,12 +97,17 @@ export function createCardGatewayEmulator(options: CardGatewayEmulatorOptions): 
       async (request: FastifyRequest, reply: FastifyReply) => {
         const key = keyed(request, scope);
         const replay = key ? replies.get(key) : undefined;
-        if (replay) return reply.status(replay.status === 201 ? 200 : replay.status).send(replay.body);
+        if (replay)
+          return reply.status(replay.status === 201 ? 200 : replay.status).send(replay.body);
         const result = run(request);
-        if (key && result.status < 500) replies.set(key, result);
+        // Only successes are kept for replay: a refused request may be tried again.
+        if (key && result.status < 300) replies.set(key, result);
         return reply.status(result.status).send(result.body);
       };
-    const error = (status: number, code: string) => ({ status, body: { error: { code, message: code } } });
+    const error = (status: number, code: string) => ({
+      status,
+      body: { error: { code, message: code } },
+    });
     const paymentOf = (request: FastifyRequest) =>
       payments.get((request.params as { id: string }).id);
 
@@ -134,7 +148,9 @@ export function createCardGatewayEmulator(options: CardGatewayEmulatorOptions): 
       once('capture', (request) => {
         const payment = paymentOf(request);
         if (!payment) return error(404, 'not_found');
-        const amount = Number((request.body as { amount?: unknown } | undefined)?.amount ?? payment.amount);
+        const amount = Number(
+          (request.body as { amount?: unknown } | undefined)?.amount ?? payment.amount,
+        );
         if (payment.status !== 'authorized') return error(409, 'payment_not_authorized');
         if (!Number.isInteger(amount) || amount <= 0 || amount > payment.amount)
           return error(400, 'amount_invalid');

@@ -14,7 +14,11 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<Authorization>;
   capture(paymentId: string, amountMinor: number, idempotencyKey: string): Promise<void>;
-  refund(paymentId: string, amountMinor: number, idempotencyKey: string): Promise<{ refundId: string }>;
+  refund(
+    paymentId: string,
+    amountMinor: number,
+    idempotencyKey: string,
+  ): Promise<{ refundId: string }>;
   void(paymentId: string, idempotencyKey: string): Promise<void>;
 }
 

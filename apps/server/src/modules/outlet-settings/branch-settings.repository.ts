@@ -201,7 +201,13 @@ export const branchSettingsRepository = {
 
   async upsertZone(
     q: Q,
-    row: { tenantId: string; branchId: string; deliveryZoneId: string; active: boolean; fee: string },
+    row: {
+      tenantId: string;
+      branchId: string;
+      deliveryZoneId: string;
+      active: boolean;
+      fee: string;
+    },
   ) {
     await q
       .insert(branchDeliveryZones)

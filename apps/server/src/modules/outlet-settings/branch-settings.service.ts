@@ -217,7 +217,9 @@ export function createBranchSettingsService(deps: {
         const closed = d.dayClosed || d.hours.length === 0;
         const hours = closed
           ? []
-          : [...d.hours].sort((a, b) => a.openHour * 60 + a.openMinute - b.openHour * 60 - b.openMinute);
+          : [...d.hours].sort(
+              (a, b) => a.openHour * 60 + a.openMinute - b.openHour * 60 - b.openMinute,
+            );
         return { checkoutTemplate: d.checkoutTemplate, day: d.day, dayClosed: closed, hours };
       });
       await repo.upsertHours(db, tenantId, branchId, days);

@@ -1,5 +1,6 @@
+import type {
+  CheckoutTemplate} from '@app/contracts';
 import {
-  CheckoutTemplate,
   OPEN_AROUND_THE_CLOCK,
   hoursOpenAt,
   slotStart,

@@ -27,9 +27,7 @@ export const outletSettingsHandlers =
     });
 
     handle(app, routes.branches, ({ params }) => branches.branches(params.tenantId));
-    handle(app, routes.profile, ({ params }) =>
-      branches.profile(params.tenantId, params.branchId),
-    );
+    handle(app, routes.profile, ({ params }) => branches.profile(params.tenantId, params.branchId));
     handle(app, routes.setProfile, ({ params, body }) =>
       branches.setProfile(params.tenantId, params.branchId, body),
     );

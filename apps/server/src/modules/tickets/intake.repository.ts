@@ -152,7 +152,9 @@ export const intakeRepository = {
           from branch_opening_hours h
           where h.tenant_id = ${branches.tenantId} and h.branch_id = ${branches.id}
             and h.checkout_template = ${p.template})`,
-        paymentMethods: sql<StoredPaymentMethod[] | string>`(select coalesce(json_agg(json_build_object(
+        paymentMethods: sql<
+          StoredPaymentMethod[] | string
+        >`(select coalesce(json_agg(json_build_object(
             'paymentMethodType', pm.payment_method_type, 'active', pm.active)), '[]'::json)
           from branch_payment_methods pm
           where pm.tenant_id = ${branches.tenantId} and pm.branch_id = ${branches.id}
