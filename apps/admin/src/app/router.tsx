@@ -17,6 +17,7 @@ import { paths, ticketViewPath } from '../lib/paths.ts';
 import { PublicLayout } from '../shell/public-layout.tsx';
 import { AdminFrame } from './admin-frame.tsx';
 import { RequireAccess } from './require-access.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 
 const toLoginLanding = <Navigate to={paths.loginLanding} replace />;
@@ -29,8 +30,8 @@ function TicketLinkRedirect() {
 
 /**
  * The routes of spec §2.1. Every /admin page sits behind RequireAccess, which checks the
- * page's rule in route-access.ts; an admin path with a rule but no page yet, and any other
- * unknown path, goes to the login landing.
+ * page's rule in route-access.ts. An admin path with a rule but no page yet (an area not built)
+ * shows the not-found page inside the admin; any other unknown path goes to the login landing.
  */
 export const routes: RouteObject[] = [
   {
@@ -67,7 +68,7 @@ export const routes: RouteObject[] = [
               ...modifierGroupsRoutes,
               ...priceAdjustmentsRoutes,
               ...outletRoutes,
-              { path: '*', element: toLoginLanding },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
         ],

@@ -36,8 +36,13 @@ function loadImage(src: string): Promise<HTMLImageElement> {
   });
 }
 
-/** Draws the chosen area at exactly the target size and encodes it as JPEG. */
-export async function cropToBlob(src: string, area: PixelArea, size: ImageSize): Promise<Blob> {
+/** Draws the chosen area at exactly the target size and encodes it (JPEG unless PNG is asked). */
+export async function cropToBlob(
+  src: string,
+  area: PixelArea,
+  size: ImageSize,
+  type: 'image/jpeg' | 'image/png' = 'image/jpeg',
+): Promise<Blob> {
   const image = await loadImage(src);
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
@@ -45,14 +50,16 @@ export async function cropToBlob(src: string, area: PixelArea, size: ImageSize):
   const context = canvas.getContext('2d');
   if (!context) throw new Error('canvas is not available');
   // JPEG has no transparency: transparent parts of a PNG become white, not black.
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, size.width, size.height);
+  if (type === 'image/jpeg') {
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size.width, size.height);
+  }
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size.width, size.height);
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('image could not be encoded'))),
-      'image/jpeg',
+      type,
       CROP_QUALITY,
     ),
   );

@@ -55,6 +55,12 @@ export interface ImageFieldProps {
   accept: readonly string[];
   maxBytes: number;
   disabled?: boolean;
+  /** The encoding of the cropped image; PNG keeps transparency (a white logo). */
+  outputType?: 'image/jpeg' | 'image/png';
+  /** Offer to remove the image (not where the image is required once set). */
+  removable?: boolean;
+  /** Shows the image whole (a logo) instead of filling the frame. */
+  fit?: 'cover' | 'contain';
 }
 
 type UploadError = { status?: number } | null | undefined;
@@ -69,6 +75,9 @@ export function ImageField({
   accept,
   maxBytes,
   disabled = false,
+  outputType = 'image/jpeg',
+  removable = true,
+  fit = 'cover',
 }: ImageFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -94,7 +103,7 @@ export function ImageField({
     setBusy(true);
     setError(null);
     try {
-      const blob = await cropToBlob(source, area, size);
+      const blob = await cropToBlob(source, area, size, outputType);
       if (blob.size > maxBytes) {
         setError(labels.tooLarge);
         return;
@@ -131,7 +140,7 @@ export function ImageField({
             component="img"
             src={value}
             alt={labels.image}
-            sx={{ inlineSize: '100%', blockSize: '100%', objectFit: 'cover' }}
+            sx={{ inlineSize: '100%', blockSize: '100%', objectFit: fit }}
           />
         ) : (
           <Stack sx={{ alignItems: 'center', color: 'text.secondary' }} aria-label={labels.image}>
@@ -156,7 +165,7 @@ export function ImageField({
         >
           {value ? labels.change : labels.upload}
         </Button>
-        {value && (
+        {value && removable && (
           <Button
             size="small"
             color="error"
