@@ -64,7 +64,9 @@ describe('routes and guards', () => {
     'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
     async (path) => {
       const router = renderAt(path);
-      expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      ).toBeVisible();
       expect(router.state.location.pathname).toBe(path);
       expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
       expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(

@@ -1,11 +1,5 @@
-import type {
-  CheckoutTemplate} from '@app/contracts';
-import {
-  OPEN_AROUND_THE_CLOCK,
-  hoursOpenAt,
-  slotStart,
-  type StoreHoursDay,
-} from '@app/contracts';
+import type { CheckoutTemplate } from '@app/contracts';
+import { OPEN_AROUND_THE_CLOCK, hoursOpenAt, slotStart, type StoreHoursDay } from '@app/contracts';
 import { branchLocalTime } from '../tickets/local-time.ts';
 
 export type WeekDay = Pick<StoreHoursDay, 'day' | 'dayClosed' | 'hours'>;
