@@ -61,6 +61,8 @@ export interface ImageFieldProps {
   removable?: boolean;
   /** Shows the image whole (a logo) instead of filling the frame. */
   fit?: 'cover' | 'contain';
+  /** The preview's widest size in pixels (a tall image needs less). */
+  previewWidth?: number;
 }
 
 type UploadError = { status?: number } | null | undefined;
@@ -78,6 +80,7 @@ export function ImageField({
   outputType = 'image/jpeg',
   removable = true,
   fit = 'cover',
+  previewWidth = 360,
 }: ImageFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<string | null>(null);
@@ -123,7 +126,7 @@ export function ImageField({
       <Box
         sx={{
           inlineSize: '100%',
-          maxInlineSize: 360,
+          maxInlineSize: previewWidth,
           aspectRatio: `${size.width} / ${size.height}`,
           borderRadius: 1,
           overflow: 'hidden',

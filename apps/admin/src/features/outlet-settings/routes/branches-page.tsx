@@ -69,8 +69,8 @@ export function BranchesPage() {
                   {name}
                 </Typography>
                 {b.phoneNumber && (
-                  <Typography color="text.secondary" dir="ltr" sx={{ textAlign: 'start' }}>
-                    {b.phoneNumber}
+                  <Typography color="text.secondary">
+                    <span dir="ltr">{b.phoneNumber}</span>
                   </Typography>
                 )}
                 <Stack direction="row" sx={{ gap: 0.5, flexWrap: 'wrap', marginBlockStart: 1 }}>

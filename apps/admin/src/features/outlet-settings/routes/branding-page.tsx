@@ -384,6 +384,13 @@ function BusinessName({ tenantId, branding }: { tenantId: string; branding: Bran
   );
 }
 
+const PREVIEW_WIDTH: Record<BrandingImageKind, number> = {
+  banner: 360,
+  landing: 180,
+  logo: 160,
+  logoWhite: 160,
+};
+
 function BrandingImageField({
   tenantId,
   kind,
@@ -433,6 +440,7 @@ function BrandingImageField({
         outputType={size.png ? 'image/png' : 'image/jpeg'}
         removable={false}
         fit={kind === 'banner' || kind === 'landing' ? 'cover' : 'contain'}
+        previewWidth={PREVIEW_WIDTH[kind]}
         upload={async (blob) => (await upload.mutateAsync(blob)).url}
       />
     </Stack>

@@ -17,7 +17,7 @@ import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import { DeliveryFee, localize, type BranchDeliveryZone } from '@app/contracts';
+import { CURRENCY_DECIMALS, DeliveryFee, localize, type BranchDeliveryZone } from '@app/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -40,6 +40,17 @@ export function DeliveryFeesPage() {
   const setZone = useSetZone(tenantId, id);
   const [editing, setEditing] = useState<BranchDeliveryZone | null>(null);
   const zoneName = (z: BranchDeliveryZone) => localize(z.deliveryZoneLocalizedTitle, lang);
+  const currency = profile.data?.defaultCurrency;
+  // The fee to the currency's own minor unit: a JOD fee of 1.125 is not rounded away.
+  const feeText = (fee: number) =>
+    currency
+      ? new Intl.NumberFormat(`${lang}-u-nu-latn`, {
+          style: 'currency',
+          currency,
+          minimumFractionDigits: CURRENCY_DECIMALS[currency],
+          maximumFractionDigits: CURRENCY_DECIMALS[currency],
+        }).format(fee)
+      : String(fee);
 
   const toggle = (z: BranchDeliveryZone, active: boolean) =>
     setZone.mutate(
@@ -113,12 +124,11 @@ export function DeliveryFeesPage() {
                       <Button
                         variant="outlined"
                         size="small"
+                        sx={{ whiteSpace: 'nowrap' }}
                         onClick={() => setEditing(z)}
                         aria-label={t('zones.editFee', { zone: zoneName(z) })}
                       >
-                        <span dir="ltr">
-                          {z.deliveryFee} {profile.data?.defaultCurrency ?? ''}
-                        </span>
+                        <span dir="ltr">{feeText(z.deliveryFee)}</span>
                       </Button>
                     )}
                   </TableCell>
