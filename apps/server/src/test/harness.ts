@@ -49,7 +49,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests and benchmarks place thousands of orders from one address; the limit's own test
   // sets a small one.
   const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
-  return { ...config, intakeRateLimit, ...overrides };
+  // No card gateway unless a test starts its emulator (the default would call port 8080).
+  return { ...config, intakeRateLimit, payments: null, ...overrides };
 }
 
 export type TestContext = {
