@@ -35,6 +35,12 @@ const INSTRUCTIONS = [
   'We are celebrating a birthday',
 ];
 const DECIMALS = { JOD: 3, EUR: 2, USD: 2 };
+const OFFLINE_METHODS = ['CASH', 'CREDIT_CARD_OFFLINE', 'PAY_LATER'];
+/** The branch's accepted methods that need no card token; cash when it takes none of them. */
+const offlineMethods = (menu) => {
+  const offline = (menu.paymentMethods ?? []).filter((m) => OFFLINE_METHODS.includes(m));
+  return offline.length > 0 ? offline : ['CASH'];
+};
 
 /** A small seeded random source, so a run can be repeated with --seed. */
 export function randomSource(seed = Date.now()) {
@@ -87,6 +93,8 @@ export async function loadStorefront(base, slug) {
       );
       const items = menu.sections.flatMap((s) => s.items).filter((i) => i.variants.length > 0);
       if (items.length === 0) continue;
+      // Outside the template's opening hours (outlet settings) nothing can be ordered.
+      if (menu.openNow === false) continue;
       if (template === 'DELIVERY' && menu.deliveryZones.length === 0) continue;
       if (template === 'DINING' && menu.serviceAreas.length === 0) continue;
       menus.push({ branch, template, items, menu });
@@ -142,10 +150,8 @@ export function makeOrder({ branch, template, items, menu }, rnd) {
     ...(asap
       ? {}
       : { preferredFulfillmentLocalDateTime: localLater(branch.timeZone, rnd.int(45, 120)) }),
-    paymentMethodType:
-      template === 'DINING'
-        ? rnd.pick(['PAY_LATER', 'CASH', 'CREDIT_CARD_OFFLINE'])
-        : rnd.pick(['CASH', 'CASH', 'CREDIT_CARD_OFFLINE']),
+    // What the branch takes for this template (outlet settings); online ones need a card token.
+    paymentMethodType: rnd.pick(offlineMethods(menu)),
     lang,
     ...(rnd.chance(0.2) ? { customerCheckoutSpecialInstructions: rnd.pick(INSTRUCTIONS) } : {}),
   };
@@ -190,6 +196,21 @@ async function place(url, order) {
   }
 }
 
+/** What a storefront's browser does: the test card to the gateway, a token back. */
+async function cardToken({ tokenUrl, publishableKey }) {
+  const res = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+    }),
+  }).catch(() => null);
+  return res?.ok ? (await res.json()).id : null;
+}
+
 const money = (value, currency) => value.toFixed(DECIMALS[currency] ?? 2);
 
 /** Places `count` orders at `rate` a second; answers what happened to each. */
@@ -214,6 +235,17 @@ export async function placeOrders({
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const target = rnd.pick(menus);
       const order = makeOrder(target, rnd);
+      // Where the branch takes online card, half the orders pay with the gateway's test card.
+      if (
+        store.payments &&
+        order.ticketType !== 'callstaff' &&
+        target.menu.paymentMethods?.includes('CREDIT_CARD_ONLINE') &&
+        rnd.chance(0.5)
+      ) {
+        const token = await cardToken(store.payments);
+        if (token)
+          Object.assign(order, { paymentMethodType: 'CREDIT_CARD_ONLINE', paymentToken: token });
+      }
       const { status, body } = await place(
         `${base}/api/public/tenants/${store.tenantId}/branches/${target.branch.branchId}/tickets`,
         order,

@@ -25,6 +25,7 @@ const OWNER_MENU = [
   'Price adjustments',
   'Modifier groups',
   'Accept/pause orders',
+  'Branch/store settings',
   'Logout',
 ];
 

@@ -52,3 +52,13 @@ export class ValidationFailed extends DomainError {
       typeof errors === 'string' ? [{ field: errors, codes: codes ?? ['invalid'] }] : errors;
   }
 }
+
+/** A provider we depend on (the payment gateway) could not be reached: 503, try again later. */
+export class ServiceUnavailable extends DomainError {
+  readonly statusCode = 503;
+  readonly code: string;
+  constructor(code: string, message = 'A service this request needs is unavailable') {
+    super(message);
+    this.code = code;
+  }
+}

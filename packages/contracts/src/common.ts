@@ -7,6 +7,8 @@ export const envelope = <T extends z.ZodType>(results: T) => z.object({ results 
 export const FieldError = z.object({
   field: z.string(),
   codes: z.array(z.string()).min(1),
+  /** Values the message needs (store_closed_hours: the next opening time). */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
 export type FieldError = z.infer<typeof FieldError>;
 

@@ -11,5 +11,6 @@ export * from './modifier-groups.ts';
 export * from './price-adjustments.ts';
 export * from './tickets.ts';
 export * from './storefront.ts';
+export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
 export * from './routes.ts';

@@ -9,6 +9,7 @@ import {
   Uuid,
 } from './common.ts';
 import { routesOf } from './http.ts';
+import { PaymentMethodType, isOnlinePayment } from './branch-basics.ts';
 
 /**
  * Live orders (operations-platform §2.3, §2.4, §3 Ticket, §4.1, §7.4, §9): the public order
@@ -28,6 +29,7 @@ export const TICKET_LIMITS = {
   noteMax: 500,
   tableNumberMax: 999,
   idempotencyKeyMax: 255,
+  paymentTokenMax: 200,
   /** The Completed filter lists tickets finished in the past 12 hours (§2.3, §9). */
   completedWindowHours: 12,
   /** At most this many tickets in one list answer, newest first. */
@@ -61,24 +63,12 @@ export type TicketType = z.infer<typeof TicketType>;
 export const OrderingTemplate = CheckoutTemplate.exclude(['MENU']);
 export type OrderingTemplate = z.infer<typeof OrderingTemplate>;
 
-export const PaymentMethodType = z.enum([
-  'CASH',
-  'CREDIT_CARD_OFFLINE',
-  'CREDIT_CARD_ONLINE',
-  'APPLE_PAY',
-  'GOOGLE_PAY',
-  'ROOM_CHARGE',
-  'PAY_LATER',
-]);
-export type PaymentMethodType = z.infer<typeof PaymentMethodType>;
-
-/** What the intake takes for now: no online payment exists yet (cash, card machine, pay later). */
-export const IntakePaymentMethod = PaymentMethodType.extract([
-  'CASH',
-  'CREDIT_CARD_OFFLINE',
-  'PAY_LATER',
-]);
-export type IntakePaymentMethod = z.infer<typeof IntakePaymentMethod>;
+/**
+ * What an order may ask to pay with: any method; the intake takes only those its template's
+ * branch settings have active (outlet settings), the online ones with a provider token.
+ */
+export const IntakePaymentMethod = PaymentMethodType;
+export type IntakePaymentMethod = PaymentMethodType;
 
 export const RejectReason = z.enum([
   'CANCELLED_BY_CUSTOMER',
@@ -191,6 +181,8 @@ export const TicketIntakeBody = z
     isFulfillmentAsap: z.boolean().default(false),
     customerCheckoutSpecialInstructions: optionalText(L.instructionsMax),
     paymentMethodType: IntakePaymentMethod.nullish(),
+    /** An online payment's token from the payment provider (card details never reach us). */
+    paymentToken: z.string().trim().min(1).max(L.paymentTokenMax).nullish(),
     lang: Language.default('en'),
   })
   .superRefine((b, ctx) => {
@@ -204,6 +196,8 @@ export const TicketIntakeBody = z
       issue(ctx, ['checkoutTemplate'], 'checkout_template_not_orderable');
     if (b.cartItems.length === 0) issue(ctx, ['cartItems'], 'required');
     if (!b.paymentMethodType) issue(ctx, ['paymentMethodType'], 'required');
+    else if (isOnlinePayment(b.paymentMethodType) && !b.paymentToken)
+      issue(ctx, ['paymentToken'], 'required');
     if (!b.isFulfillmentAsap && !b.preferredFulfillmentLocalDateTime)
       issue(ctx, ['preferredFulfillmentLocalDateTime'], 'required');
     if (b.checkoutTemplate === 'DELIVERY') {
@@ -593,6 +587,10 @@ export const ticketsRoutes = {
       'second; the same key with another body answers 409 `idempotency_key_reused`.',
       '',
       '422 codes: `store_closed`, `store_not_accepting_orders` (field `branchId`);',
+      '`store_closed_hours` (field `branchId`, outside the template’s opening hours in the',
+      'branch’s time zone; `params.nextOpeningTime` (UTC) and `params.nextOpeningLocalTime`);',
+      '`payment_method_not_accepted` (field `paymentMethodType`: not active for the template);',
+      '`payment_declined` (field `paymentToken`, with the provider’s `params.reason`);',
       '`item_inactive` (hidden, out of stock, excluded for the template or branch, or a',
       'section inactive or outside its schedule), `item_not_found`, `modifier_not_allowed`,',
       '`modifier_duplicate`, `modifier_quantity_max`, `modifier_group_min`,',
@@ -601,6 +599,11 @@ export const ticketsRoutes = {
       '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
       '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
       '`required` and the format codes.',
+      '',
+      'Online methods (CREDIT_CARD_ONLINE, APPLE_PAY, GOOGLE_PAY) need `paymentToken` from the',
+      'payment provider: the order is authorised and captured before the ticket is made',
+      '(paymentDetails.paymentStatus SUCCESS); 503 `payment_provider_unavailable` when the',
+      'provider cannot be reached (nothing is charged, no ticket is made).',
       '',
       '429 `too_many_requests` (with `Retry-After` in seconds) when one client address',
       'places more orders than the server allows per window (INTAKE_RATE_LIMIT_*).',

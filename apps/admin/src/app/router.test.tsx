@@ -64,6 +64,22 @@ describe('routes and guards', () => {
     },
   );
 
+  it.each(['/admin/marketing/discounts/discount-list', '/admin/settings/profile/b1/serviceareas'])(
+    'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
+    async (path) => {
+      const router = renderAt(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      ).toBeVisible();
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+        'href',
+        '/admin/dashboard/main-dashboard',
+      );
+    },
+  );
+
   it.each([
     ['StoreManager', '/admin/dashboard/main-dashboard'],
     ['StoreManager', '/admin/settings/profile'],

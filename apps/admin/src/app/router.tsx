@@ -12,6 +12,7 @@ import { lazyPage } from '../lib/lazy-page.ts';
 import { paths, ticketViewPath } from '../lib/paths.ts';
 import { PublicLayout } from '../shell/public-layout.tsx';
 import { RequireAccess } from './require-access.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 
 const toLoginLanding = <Navigate to={paths.loginLanding} replace />;
@@ -41,8 +42,9 @@ function TicketLinkRedirect() {
 /**
  * The routes of spec §2.1. The sign-in pages ship with the app; the admin shell and each
  * area's pages load on their first visit (their routes' `lazy`). Every /admin page sits behind
- * RequireAccess, which checks the page's rule in route-access.ts; an admin path with a rule but
- * no page yet, and any other unknown path, goes to the login landing.
+ * RequireAccess, which checks the page's rule in route-access.ts. An admin path with a rule but
+ * no page yet (an area not built) shows the not-found page inside the admin; any other unknown
+ * path goes to the login landing.
  */
 export const routes: RouteObject[] = [
   {
@@ -76,7 +78,7 @@ export const routes: RouteObject[] = [
               ...modifierGroupsRoutes,
               ...priceAdjustmentsRoutes,
               ...outletRoutes,
-              { path: '*', element: toLoginLanding },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
         ],

@@ -1,5 +1,6 @@
 import {
   canMoveTicket,
+  toMilli,
   Currency,
   Language,
   isOpenTicket,
@@ -15,12 +16,14 @@ import {
   type UpdateTicketStatusBody,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
+import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt, type ReceiptSize } from './receipt.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
 import { toCartData } from './ticket-shapes.ts';
+import { minorUnit } from './pricing.ts';
 
 const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
 const languageOf = (v: string) => Language.catch('en').parse(v);
@@ -68,8 +71,34 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
  * one ticket with its history, status changes under a row lock, transfer between branches of
  * the tenant, and receipts for printing.
  */
-export function createTicketsService(deps: { db: Db; clock: () => Date; notifier: Notifier }) {
+export function createTicketsService(deps: {
+  db: Db;
+  clock: () => Date;
+  notifier: Notifier;
+  /** Refunds the online payment of a ticket cancelled after it was paid. */
+  payments?: PaymentProvider | null;
+}) {
   const { db, clock, notifier } = deps;
+
+  /**
+   * §4.1: a cancelled order paid online is refunded in full before the cancel is stored; a
+   * provider failure leaves the ticket as it was (503), and a retry refunds at most once.
+   */
+  async function refundIfPaid(row: TicketRow): Promise<TicketRow['ticketDetails'] | null> {
+    const paid = row.ticketDetails.paymentDetails;
+    if (paid?.paymentStatus !== 'SUCCESS' || !paid.paymentUniqueInvoiceId) return null;
+    if (!deps.payments) throw new ServiceUnavailable('payment_refund_failed');
+    const amountMinor = Number(toMilli(row.total) / minorUnit(currencyOf(row.currency)));
+    try {
+      await deps.payments.refund(paid.paymentUniqueInvoiceId, amountMinor, `refund:${row.id}`);
+    } catch {
+      throw new ServiceUnavailable(
+        'payment_refund_failed',
+        'The online payment could not be refunded; the order was not cancelled. Try again.',
+      );
+    }
+    return { ...row.ticketDetails, paymentDetails: { ...paid, paymentStatus: 'REFUNDED' } };
+  }
 
   async function read(tenantId: string, ticketId: string): Promise<Ticket> {
     const [row, history] = await Promise.all([
@@ -160,10 +189,12 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
           throw new ValidationFailed('reason', ['required']);
         const reason = body.status === 'Cancelled' ? (body.reason ?? null) : null;
         const closed = !isOpenTicket(body.status);
+        const refunded = body.status === 'Cancelled' ? await refundIfPaid(row) : null;
         await repo.update(tx, tenantId, ticketId, {
           status: body.status,
           cancellationReason: reason,
           ...(closed ? { closedAt: clock() } : {}),
+          ...(refunded ? { ticketDetails: refunded } : {}),
         });
         await repo.insertEvent(tx, {
           tenantId,

@@ -15,7 +15,7 @@ import {
   RejectReason,
   TicketStatus,
   TicketType,
-  type IntakePaymentMethod,
+  type PaymentMethodType,
   type Language,
   type OrderingTemplate,
 } from '@app/contracts';
@@ -64,7 +64,7 @@ export const tickets = pgTable(
     status: ticketStatus('status').notNull(),
     checkoutTemplate: text('checkout_template').$type<OrderingTemplate>().notNull(),
     lang: text('lang').$type<Language>().notNull(),
-    paymentMethodType: text('payment_method_type').$type<IntakePaymentMethod>(),
+    paymentMethodType: text('payment_method_type').$type<PaymentMethodType>(),
     currency: text('currency').notNull(),
     total: numeric('total', { precision: 14, scale: 3 }).notNull(),
     serviceAreaId: uuid('service_area_id'),

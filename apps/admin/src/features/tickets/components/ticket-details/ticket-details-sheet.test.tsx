@@ -177,7 +177,7 @@ describe('the ticket details sheet', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order #42?' });
     expect(
       within(dialog).getByText(
-        'This order was paid online: the payment will have to be refunded to the customer.',
+        'This order was paid online: cancelling it refunds the payment to the customer in full.',
       ),
     ).toBeVisible();
   });
