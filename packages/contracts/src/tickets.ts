@@ -4,6 +4,7 @@ import {
   Currency,
   Language,
   LocalizedText,
+  problemWith,
   TenantParams,
   Uuid,
 } from './common.ts';
@@ -440,10 +441,19 @@ export type TicketsListResponse = z.infer<typeof TicketsListResponse>;
 
 export const UpdateTicketStatusBody = z.object({
   status: TicketStatus,
+  /**
+   * The status the sender saw: the change applies only if the ticket is still in it (else 409
+   * `status_changed`). Optional for the spec's older clients, which send status and note only.
+   */
+  fromStatus: TicketStatus.nullish(),
   note: z.string().trim().max(L.noteMax).nullish(),
   reason: RejectReason.nullish(),
 });
 export type UpdateTicketStatusBody = z.infer<typeof UpdateTicketStatusBody>;
+
+/** 409 `status_changed`: the ticket left `fromStatus` meanwhile; `ticket` is what it is now. */
+export const StatusChangedResponse = problemWith({ ticket: Ticket.optional() });
+export type StatusChangedResponse = z.infer<typeof StatusChangedResponse>;
 
 export const TransferTicketBody = z.object({
   branchId: Uuid,
@@ -535,12 +545,22 @@ export const ticketsRoutes = {
     path: `${TENANT}/tickets/:ticketId`,
     access,
     summary: 'Accept, reject, complete or cancel a ticket, with a note',
-    description:
-      'UnVerified → InProgress (accept) or Cancelled (reject: `reason` required); InProgress → Completed or Cancelled. Any other move, or one that lost a race with another, answers 409.',
+    description: [
+      'UnVerified → InProgress (accept) or Cancelled (reject: `reason` required); InProgress →',
+      'Completed or Cancelled (`reason` required). Any other move answers 409',
+      '`illegal_transition`.',
+      '',
+      '`fromStatus` names the status the sender saw. When the ticket is no longer in it (someone',
+      'accepted it meanwhile, so a reject would cancel an accepted order), nothing changes and',
+      'the answer is 409 `status_changed` with the ticket as it is now in `error.ticket`.',
+      '`fromStatus` is optional so that the spec’s older clients (status and note only) keep',
+      'working, without that protection; the admin always sends it.',
+    ].join('\n'),
     params: TicketParams,
     body: UpdateTicketStatusBody,
     results: Ticket,
-    conflicts: ['illegal_transition'],
+    conflicts: ['status_changed', 'illegal_transition'],
+    conflictResponse: StatusChangedResponse,
   }),
   transfer: route({
     method: 'PUT',

@@ -14,7 +14,7 @@ import {
   type TransferTicketBody,
   type UpdateTicketStatusBody,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
@@ -71,10 +71,10 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
 export function createTicketsService(deps: { db: Db; clock: () => Date; notifier: Notifier }) {
   const { db, clock, notifier } = deps;
 
-  async function read(tenantId: string, ticketId: string): Promise<Ticket> {
+  async function read(tenantId: string, ticketId: string, q: Db | Tx = db): Promise<Ticket> {
     const [row, history] = await Promise.all([
-      repo.withNames(db, tenantId, ticketId),
-      repo.history(db, tenantId, ticketId),
+      repo.withNames(q, tenantId, ticketId),
+      repo.history(q, tenantId, ticketId),
     ]);
     if (!row) throw new NotFound('Ticket');
     return toTicket(row.ticket, row.tenantName, row.branchName, history);
@@ -139,7 +139,8 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
 
     /**
      * §4.1 transitions under a row lock: of two staff acting at once, the second waits for the
-     * first to commit, then finds the new status and gets 409.
+     * first to commit, then finds the new status and gets 409 — `status_changed` with the
+     * ticket as it is now when it named the status it expected, else when the move is illegal.
      */
     async updateStatus(
       tenantId: string,
@@ -150,6 +151,13 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
       await db.transaction(async (tx) => {
         const row = await repo.lock(tx, tenantId, ticketId);
         if (!row) throw new NotFound('Ticket');
+        if (body.fromStatus && body.fromStatus !== row.status) {
+          throw new Conflict(
+            'status_changed',
+            `The ticket is ${row.status} now, no longer ${body.fromStatus}`,
+            { ticket: await read(tenantId, ticketId, tx) },
+          );
+        }
         if (!canMoveTicket(row.status, body.status)) {
           throw new Conflict(
             'illegal_transition',

@@ -167,6 +167,89 @@ describe('ticket lifecycle', () => {
   });
 });
 
+describe('status changes name the status they move from', () => {
+  const from = (fromStatus: string) => ({ fromStatus, reason: 'CANCELLED_BY_CUSTOMER' });
+  const codesOf = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();
+  const eventsOf = (ticketId: string) =>
+    db.select().from(s.ticketEvents).where(eq(s.ticketEvents.ticketId, ticketId));
+
+  it('refuses a reject after the accept it did not see, answering the current ticket', async () => {
+    const t = await newTicket();
+    const accepted = await move(t.id, 'InProgress', from('UnVerified'));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const rejected = await move(t.id, 'Cancelled', from('UnVerified'), owner);
+    expect(rejected.statusCode, rejected.body).toBe(409);
+    const { error } = rejected.json();
+    expect(error.code).toBe('status_changed');
+    expect(error.message).toMatch(/InProgress/);
+    expect(error.ticket).toMatchObject({ id: t.id, status: 'InProgress' });
+    expect(error.ticket.history).toHaveLength(1);
+    const view = await call('GET', `${base()}/tickets/${t.id}`);
+    expect(view.json().results.status).toBe('InProgress');
+    expect(await eventsOf(t.id)).toHaveLength(1);
+  });
+
+  it('refuses a change from a status the ticket is not in', async () => {
+    const t = await newTicket();
+    const res = await move(t.id, 'Completed', from('InProgress'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'status_changed',
+      ticket: { status: 'UnVerified' },
+    });
+  });
+
+  it('lets an accept and a reject sent at once give exactly one 200', async () => {
+    for (let round = 0; round < 5; round++) {
+      const t = await newTicket();
+      const answers = await Promise.all([
+        move(t.id, 'InProgress', from('UnVerified')),
+        move(t.id, 'Cancelled', from('UnVerified'), owner),
+      ]);
+      expect(codesOf(answers), answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
+      const loser = answers.find((a) => a.statusCode === 409)!.json().error;
+      const winner = answers.find((a) => a.statusCode === 200)!.json().results;
+      expect(loser.code).toBe('status_changed');
+      expect(loser.ticket.status).toBe(winner.status);
+      expect(await eventsOf(t.id)).toHaveLength(1);
+    }
+  });
+
+  it('lets a complete and a cancel sent at once give exactly one 200', async () => {
+    for (let round = 0; round < 5; round++) {
+      const t = await newTicket();
+      expect((await move(t.id, 'InProgress', from('UnVerified'))).statusCode).toBe(200);
+      const answers = await Promise.all([
+        move(t.id, 'Cancelled', from('InProgress'), owner),
+        move(t.id, 'Completed', from('InProgress')),
+      ]);
+      expect(codesOf(answers)).toEqual([200, 409]);
+      expect(await eventsOf(t.id)).toHaveLength(2);
+    }
+  });
+
+  it('gives ten clients acting at once exactly one 200', async () => {
+    const t = await newTicket();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0
+          ? move(t.id, 'InProgress', from('UnVerified'), i % 4 === 0 ? staff : owner)
+          : move(t.id, 'Cancelled', from('UnVerified'), i % 3 === 0 ? staff : owner),
+      ),
+    );
+    expect(codesOf(answers)).toEqual([200, ...Array<number>(9).fill(409)]);
+    const losers = answers.filter((a) => a.statusCode === 409).map((a) => a.json().error);
+    expect(losers.every((e) => e.code === 'status_changed')).toBe(true);
+    expect(await eventsOf(t.id)).toHaveLength(1);
+  });
+
+  it('still takes a change without fromStatus from older clients', async () => {
+    const t = await newTicket();
+    const res = await move(t.id, 'InProgress');
+    expect(res.statusCode).toBe(200);
+  });
+});
+
 describe('live list and counters', () => {
   it('lists open tickets of any age and the past 12 hours of finished ones, with counters', async () => {
     const old = await newTicket();

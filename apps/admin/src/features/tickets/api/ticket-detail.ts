@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  StatusChangedResponse,
   ticketsRoutes as routes,
   type Language,
   type Ticket,
@@ -87,11 +88,22 @@ export function useLocateTicket(ticketId: string, tenantIds: readonly string[]) 
   });
 }
 
-/** A status change as the actions row sends it: the reason only for a reject or cancel. */
+/**
+ * A status change as the actions row sends it: the status the user saw it in (so a change
+ * someone else made meanwhile is refused, not overridden), the reason only for a reject or cancel.
+ */
 export interface StatusChange {
   status: TicketStatus;
+  fromStatus: TicketStatus;
   note?: string;
   reason?: RejectReason;
+}
+
+/** The ticket as it is now, from a 409 `status_changed` (someone else moved it first). */
+export function currentTicketOf(error: unknown): Ticket | null {
+  if (!isApiError(error, 409) || error.code !== 'status_changed') return null;
+  const parsed = StatusChangedResponse.shape.error.safeParse(error.problem);
+  return parsed.success ? (parsed.data.ticket ?? null) : null;
 }
 
 /** After any action the ticket shows the server's answer and every list and counter refetches. */
@@ -112,9 +124,10 @@ export function useUpdateTicketStatus(tenantId: string, ticketId: string) {
       PAID_ONLINE_REFRESH_MS,
     );
   return useMutation({
-    mutationFn: ({ status, note, reason }: StatusChange) =>
+    mutationFn: ({ status, fromStatus, note, reason }: StatusChange) =>
       ticketDetailApi.updateStatus(tenantId, ticketId, {
         status,
+        fromStatus,
         note: note?.trim() ? note.trim() : null,
         reason: reason ?? null,
       }),
@@ -124,7 +137,7 @@ export function useUpdateTicketStatus(tenantId: string, ticketId: string) {
       return settle(ticket);
     },
     // A 409 means someone else moved the ticket first: show what it is now.
-    onError: (error) => (isApiError(error, 409) ? settle(null) : undefined),
+    onError: (error) => (isApiError(error, 409) ? settle(currentTicketOf(error)) : undefined),
   });
 }
 

@@ -131,6 +131,7 @@ describe('the ticket details sheet', () => {
     expect(await screen.findByText('Order updated')).toBeVisible();
     expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
       status: 'InProgress',
+      fromStatus: 'UnVerified',
       note: 'On it',
       reason: null,
     });
@@ -155,6 +156,7 @@ describe('the ticket details sheet', () => {
     await waitFor(() => expect(puts(server)).toHaveLength(1));
     expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
       status: 'Cancelled',
+      fromStatus: 'UnVerified',
       note: null,
       reason: 'OUT_OF_STOCK',
     });
@@ -209,6 +211,38 @@ describe('the ticket details sheet', () => {
     await waitFor(() =>
       expect(screen.queryByRole('dialog', { name: 'Accept order #42?' })).toBeNull(),
     );
+  });
+
+  it('shows what the order became when someone else moved it first (409 status_changed)', async () => {
+    let current = testTicket();
+    const cancelled = testTicket({ status: 'Cancelled', cancellationReason: 'OUT_OF_STOCK' });
+    fakeServer({
+      ...authConfigRoute,
+      [`GET ${url}`]: () => Response.json({ results: current }),
+      [`PUT ${url}`]: () => {
+        current = cancelled;
+        return Response.json(
+          {
+            error: {
+              code: 'status_changed',
+              message: 'The ticket is Cancelled now, no longer UnVerified',
+              ticket: cancelled,
+            },
+          },
+          { status: 409 },
+        );
+      },
+    });
+    const { user, sheet } = await openSheet();
+    await user.click(within(sheet).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(
+      await screen.findByText('Someone else changed this order first: it is now Cancelled.'),
+    ).toBeVisible();
+    expect(await within(sheet).findByText('Cancelled')).toBeVisible();
+    expect(within(sheet).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Accept order #42?' })).toBeNull();
   });
 
   it('shows every part of the ticket, truncating long modifier titles', async () => {
