@@ -30,8 +30,8 @@ export const TICKET_LIMITS = {
   idempotencyKeyMax: 255,
   /** The Completed filter lists tickets finished in the past 12 hours (§2.3, §9). */
   completedWindowHours: 12,
-  /** At most this many tickets in one list answer, newest first. */
-  listMax: 1000,
+  /** At most this many tickets in one page of the live list (and the default page size). */
+  listPageMax: 1000,
   /** Display truncation of modifier titles (§2.4). */
   modifierTitleMax: 120,
   childModifierTitleMax: 80,
@@ -429,13 +429,52 @@ export const TicketsQuery = z.object({
 });
 export type TicketsQuery = z.infer<typeof TicketsQuery>;
 
+/** Where a page of the live list starts: after this ticket in (time, id) order, newest first. */
+export type TicketsCursor = { at: string; id: string };
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The `nextCursor` of a page: base64url of `time|id`, opaque to clients. */
+export const encodeTicketsCursor = (c: TicketsCursor): string =>
+  btoa(`${c.at}|${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function decodeTicketsCursor(text: string): TicketsCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const [at = '', id = '', ...rest] = plain.split('|');
+  if (rest.length > 0 || !CURSOR_AT.test(at) || !CURSOR_ID.test(id)) return null;
+  return Number.isNaN(Date.parse(at)) ? null : { at, id };
+}
+
+export const TicketsListQuery = TicketsQuery.extend({
+  /** The `nextCursor` of the page before; the first page without it. */
+  cursor: z
+    .string()
+    .transform((text, ctx) => {
+      const cursor = decodeTicketsCursor(text);
+      if (!cursor) ctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
+      return cursor ?? z.NEVER;
+    })
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(L.listPageMax).default(L.listPageMax),
+});
+export type TicketsListQuery = z.infer<typeof TicketsListQuery>;
+
 /**
  * GET api/admin/tenants/tickets: `results` stays the plain list the spec reads; the counters of
- * the same snapshot ride beside it.
+ * all the caller's live tickets ride beside it, and `nextCursor` asks for the page after (null
+ * on the last page).
  */
 export const TicketsListResponse = z.object({
   results: z.array(TicketSummary),
   counters: TicketCounters,
+  nextCursor: z.string().nullable(),
 });
 export type TicketsListResponse = z.infer<typeof TicketsListResponse>;
 
@@ -518,10 +557,18 @@ export const ticketsRoutes = {
     method: 'GET',
     path: '/api/admin/tenants/tickets',
     access,
-    summary: "Live tickets of the caller's tenants, with the counters",
-    description:
-      'Open tickets (UnVerified, New, InProgress) of any age and tickets Completed or Cancelled in the past 12 hours, newest first. `counters` (beside `results`) are the §4.1 counters of the same tenants.',
-    query: TicketsQuery,
+    summary: "Live tickets of the caller's tenants, a page at a time, with the counters",
+    description: [
+      'Open tickets (UnVerified, New, InProgress) of any age and tickets Completed or Cancelled',
+      'in the past 12 hours, newest first (by time, then id). `counters` (beside `results`) are',
+      'the §4.1 counters of the same tenants, whatever the page.',
+      '',
+      `At most \`limit\` tickets (1 to ${L.listPageMax}, ${L.listPageMax} when absent) per answer;`,
+      '`nextCursor` is null on the last page, else sent back as `cursor` for the next one. The',
+      'pages follow (time, id), so a ticket placed or changed meanwhile never shifts another',
+      'out of the walk. 422 `cursor_invalid` for a cursor the server did not make.',
+    ].join('\n'),
+    query: TicketsListQuery,
     response: TicketsListResponse,
   }),
   counters: route({

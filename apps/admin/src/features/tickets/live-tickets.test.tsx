@@ -94,6 +94,21 @@ describe('LiveTicketsProvider', () => {
     expect(await screen.findByText('2', { selector: '[aria-label="badge"]' })).toBeVisible();
   });
 
+  it('reads every page of the list, so no open ticket is left out', async () => {
+    const many = Array.from({ length: 7 }, () => ticket({ status: 'UnVerified' }));
+    const server = fakeServer(ticketRoutes(() => many, { pageSize: 3 }));
+    function Count() {
+      const { tickets } = useLiveTickets();
+      return <p>{tickets.data ? `${tickets.data.results.length} tickets` : 'loading'}</p>;
+    }
+    renderLive(<Count />);
+    expect(await screen.findByText('7 tickets')).toBeVisible();
+    const cursors = server.requests
+      .filter((r) => r.url.pathname === ticketsRoutes.list.path)
+      .map((r) => r.url.searchParams.get('cursor'));
+    expect(cursors).toEqual([null, '3', '6']);
+  });
+
   it('polls the list every 60 s when no event comes', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const server = fakeServer(ticketRoutes(() => list));

@@ -3,6 +3,7 @@ import {
   CLOSED_TICKET_STATUSES,
   OPEN_TICKET_STATUSES,
   type RejectReason,
+  type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -145,11 +146,15 @@ export const ticketsRepository = {
       .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
   },
 
-  /** Open tickets of any age and those finished since `closedSince`, newest first. */
-  async live(q: Q, tenantIds: string[], closedSince: Date, limit: number) {
+  /**
+   * Open tickets of any age and those finished since `closedSince`, newest first by (time, id),
+   * after the cursor's ticket; `at` is the exact time (microseconds) for the next cursor.
+   */
+  async live(q: Q, tenantIds: string[], closedSince: Date, limit: number, after?: TicketsCursor) {
     if (tenantIds.length === 0) return [];
     return q
       .select({
+        at: sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
         id: tickets.id,
         tenantId: tickets.tenantId,
         branchId: tickets.branchId,
@@ -186,9 +191,12 @@ export const ticketsRepository = {
               gte(tickets.closedAt, closedSince),
             ),
           ),
+          after
+            ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
         ),
       )
-      .orderBy(desc(tickets.createdAt), desc(tickets.ticketNumber))
+      .orderBy(desc(tickets.createdAt), desc(tickets.id))
       .limit(limit);
   },
 

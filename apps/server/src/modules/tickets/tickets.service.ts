@@ -1,6 +1,7 @@
 import {
   canMoveTicket,
   Currency,
+  encodeTicketsCursor,
   Language,
   isOpenTicket,
   needsCancellationReason,
@@ -10,6 +11,7 @@ import {
   type Ticket,
   type TicketCounters,
   type TicketHistoryEntry,
+  type TicketsListQuery,
   type TicketSummary,
   type TransferTicketBody,
   type UpdateTicketStatusBody,
@@ -102,14 +104,24 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
   return {
     get: read,
 
-    /** Open tickets of any age and tickets finished in the past 12 hours, newest first. */
-    async list(tenantIds: string[], only?: string) {
-      const ids = scope(tenantIds, only);
+    /**
+     * One page of the open tickets of any age and tickets finished in the past 12 hours, newest
+     * first, with the cursor of the next page (null on the last).
+     */
+    async list(tenantIds: string[], query: TicketsListQuery) {
+      const ids = scope(tenantIds, query.tenantId);
       const since = new Date(clock().getTime() - TICKET_LIMITS.completedWindowHours * 3600_000);
-      const [rows, totals] = await Promise.all([
-        repo.live(db, ids, since, TICKET_LIMITS.listMax),
+      const [found, totals] = await Promise.all([
+        // One more than asked tells whether a next page exists.
+        repo.live(db, ids, since, query.limit + 1, query.cursor),
         counters(ids),
       ]);
+      const rows = found.slice(0, query.limit);
+      const last = rows.at(-1);
+      const nextCursor =
+        found.length > query.limit && last
+          ? encodeTicketsCursor({ at: last.at, id: last.id })
+          : null;
       const results: TicketSummary[] = rows.map((r) => ({
         ticketType: r.ticketType,
         id: r.id,
@@ -132,7 +144,7 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
         paymentMethodType: r.paymentMethodType,
         paymentStatus: r.paymentStatus,
       }));
-      return { results, counters: totals };
+      return { results, counters: totals, nextCursor };
     },
 
     counters: (tenantIds: string[], only?: string) => counters(scope(tenantIds, only)),
