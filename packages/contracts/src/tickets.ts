@@ -550,6 +550,14 @@ export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as co
 const route = routesOf('tickets');
 const TENANT = '/api/admin/tenants/:tenantId';
 const TicketParams = TenantParams.extend({ ticketId: Uuid });
+
+/** A ticket's id, or its number as printed on the receipt (short links carry either). */
+export const TicketIdOrNumber = z
+  .string()
+  .refine((v) => Uuid.safeParse(v).success || /^\d{1,15}$/.test(v), {
+    message: 'ticket_id_invalid',
+  });
+export const isTicketNumber = (v: string) => /^\d{1,15}$/.test(v);
 const access = { permission: 'LiveTickets' } as const;
 
 export const ticketsRoutes = {
@@ -584,7 +592,9 @@ export const ticketsRoutes = {
     path: `${TENANT}/tickets/:ticketId`,
     access,
     summary: 'One ticket with its cart, customer details and history',
-    params: TicketParams,
+    description:
+      '`ticketId` is the ticket’s id or its number as printed (the t/{id} and ticketview/{id} short links carry either); a number is looked up in the tenant of the path. 422 `ticket_id_invalid` for anything else.',
+    params: TenantParams.extend({ ticketId: TicketIdOrNumber }),
     results: Ticket,
   }),
   updateStatus: route({

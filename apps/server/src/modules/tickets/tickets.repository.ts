@@ -102,6 +102,15 @@ export const ticketsRepository = {
     return row;
   },
 
+  async idByNumber(q: Q, tenantId: string, ticketNumber: number) {
+    const [row] = await q
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.ticketNumber, ticketNumber)))
+      .limit(1);
+    return row?.id;
+  },
+
   /** Locks the ticket for a state change: a second writer waits, then sees the new state. */
   async lock(tx: Tx, tenantId: string, id: string) {
     const [row] = await tx

@@ -4,6 +4,7 @@ import {
   encodeTicketsCursor,
   Language,
   isOpenTicket,
+  isTicketNumber,
   needsCancellationReason,
   OrderingTemplate,
   TICKET_LIMITS,
@@ -102,7 +103,13 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
   }
 
   return {
-    get: read,
+    /** One ticket by its id, or by its number as printed. */
+    async get(tenantId: string, idOrNumber: string) {
+      if (!isTicketNumber(idOrNumber)) return read(tenantId, idOrNumber);
+      const id = await repo.idByNumber(db, tenantId, Number(idOrNumber));
+      if (!id) throw new NotFound('Ticket');
+      return read(tenantId, id);
+    },
 
     /**
      * One page of the open tickets of any age and tickets finished in the past 12 hours, newest

@@ -250,6 +250,26 @@ describe('status changes name the status they move from', () => {
   });
 });
 
+describe('a ticket by its number', () => {
+  it('answers the ticket for its number as printed, in the tenant of the path only', async () => {
+    const t = await newTicket();
+    const byNumber = await call('GET', `${base()}/tickets/${t.ticketNumber}`);
+    expect(byNumber.statusCode, byNumber.body).toBe(200);
+    expect(byNumber.json().results).toMatchObject({ id: t.id, ticketNumber: t.ticketNumber });
+    const none = await call('GET', `${base()}/tickets/987654`);
+    expect(none.statusCode).toBe(404);
+    const foreign = await call(
+      'GET',
+      `/api/admin/tenants/${f.casa.id}/tickets/${t.ticketNumber}`,
+      outsider,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const junk = await call('GET', `${base()}/tickets/12a`);
+    expect(junk.statusCode).toBe(422);
+    expect(junk.json().errors).toEqual([{ field: 'ticketId', codes: ['ticket_id_invalid'] }]);
+  });
+});
+
 describe('live list and counters', () => {
   it('lists open tickets of any age and the past 12 hours of finished ones, with counters', async () => {
     const old = await newTicket();

@@ -47,8 +47,11 @@ export const ticketDetailApi = {
     }),
 };
 
-const retryTicket = (count: number, error: unknown) =>
-  !isApiError(error, 404) && !isApiError(error, 403) && count < TICKET_RETRIES;
+/** A 4xx: the server refused the link (gone, not yours, not a ticket id); asking again won't help. */
+export const isRefusal = (error: unknown) =>
+  isApiError(error) && error.status >= 400 && error.status < 500;
+
+const retryTicket = (count: number, error: unknown) => !isRefusal(error) && count < TICKET_RETRIES;
 
 export const ticketQuery = (tenantId: string, ticketId: string) =>
   queryOptions({
@@ -62,26 +65,27 @@ export const useTicket = (tenantId: string, ticketId: string, enabled = true) =>
   useQuery({ ...ticketQuery(tenantId, ticketId), enabled: enabled && tenantId !== '' });
 
 /**
- * The ticket view page knows only the ticket id: it asks the current tenant first, then the
- * user's other tenants, and answers the ticket with its tenant (a 404 everywhere is a 404).
+ * The ticket view page knows only what the link carries, the ticket's id or its number as
+ * printed: it asks the current tenant first, then the user's other tenants, and answers the
+ * ticket's tenant and id (a 404 everywhere is a 404).
  */
-export function useLocateTicket(ticketId: string, tenantIds: readonly string[]) {
+export function useLocateTicket(idOrNumber: string, tenantIds: readonly string[]) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...ticketKeys.all, 'locate', ticketId, ...tenantIds] as const,
+    queryKey: [...ticketKeys.all, 'locate', idOrNumber, ...tenantIds] as const,
     queryFn: async ({ signal }) => {
       for (const tenantId of tenantIds) {
         try {
-          const ticket = await ticketDetailApi.get(tenantId, ticketId, signal);
-          queryClient.setQueryData(ticketKeys.detail(tenantId, ticketId), ticket);
-          return { tenantId };
+          const ticket = await ticketDetailApi.get(tenantId, idOrNumber, signal);
+          queryClient.setQueryData(ticketKeys.detail(tenantId, ticket.id), ticket);
+          return { tenantId, ticketId: ticket.id };
         } catch (error) {
           if (!isApiError(error, 404)) throw error;
         }
       }
       throw new ApiError(404, 'Ticket not found');
     },
-    enabled: ticketId !== '' && tenantIds.length > 0,
+    enabled: idOrNumber !== '' && tenantIds.length > 0,
     retry: retryTicket,
     retryDelay: TICKET_RETRY_DELAY_MS,
     staleTime: Infinity,

@@ -287,6 +287,23 @@ describe('the ticket details sheet', () => {
     expect(await within(sheet).findByText('Order not found or expired')).toBeVisible();
   });
 
+  it('says the order is not found on any other refusal, without retrying', async () => {
+    const server = fakeServer({
+      ...authConfigRoute,
+      [`GET ${url}`]: () =>
+        Response.json(
+          { errors: [{ field: 'ticketId', codes: ['ticket_id_invalid'] }] },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp(<Host />);
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Order details' });
+    expect(await within(sheet).findByText('Order not found or expired')).toBeVisible();
+    expect(server.requests.filter((r) => r.url.pathname === url)).toHaveLength(1);
+  });
+
   it('closes on browser back and on its close button, staying on the page', async () => {
     serveTicket(testTicket());
     const { user } = await openSheet();
@@ -337,6 +354,42 @@ describe('the ticket view page', () => {
     // The other tenant's branches are not in the session: no transfer from here.
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
   });
+
+  it('opens a ticket by its number as printed, and acts on it by its id', async () => {
+    const server = fakeServer({
+      ...authConfigRoute,
+      [`GET /api/admin/tenants/${TENANT}/tickets/42`]: ok(testTicket()),
+      [`GET ${url}`]: ok(testTicket()),
+      [`PUT ${url}`]: ok(testTicket({ status: 'InProgress' })),
+    });
+    const user = userEvent.setup();
+    renderApp(<TicketViewPage />, '/admin/tickets/view/42', '/admin/tickets/view/:id');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Order updated')).toBeVisible();
+    expect(puts(server).map((r) => r.url.pathname)).toEqual([url]);
+  });
+
+  it.each([422, 400])(
+    'says Order not found or expired at once when the server refuses the link (%i)',
+    async (status) => {
+      const server = fakeServer({
+        ...authConfigRoute,
+        [`GET /api/admin/tenants/${TENANT}/tickets/x1`]: () =>
+          Response.json(
+            { errors: [{ field: 'ticketId', codes: ['ticket_id_invalid'] }] },
+            { status },
+          ),
+      });
+      renderApp(<TicketViewPage />, '/admin/tickets/view/x1', '/admin/tickets/view/:id');
+      expect(await screen.findByText('Order not found or expired')).toBeVisible();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      const tries = server.requests.filter((r) => r.url.pathname.endsWith('/tickets/x1'));
+      expect(tries).toHaveLength(1);
+    },
+  );
 
   it('says Order not found or expired when no tenant has it', async () => {
     const server = fakeServer({ ...authConfigRoute });
