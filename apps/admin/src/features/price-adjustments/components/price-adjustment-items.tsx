@@ -13,7 +13,7 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import type { PriceAdjustmentResponse } from '@app/contracts';
+import { formatMoney, type PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { catalogKeys, useCatalogTree } from '../../../lib/catalog-queries.ts';
@@ -21,7 +21,6 @@ import { priceAdjustmentsApi } from '../api/price-adjustments-api.ts';
 import { priceAdjustmentsQuery } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { localMoment, newPrices, type TemplatePrice } from '../lib/price-adjustment-form.ts';
-import { formatPrice } from '../../../lib/price.ts';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import {
   VariantsPickerDialog,
@@ -79,7 +78,7 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
     }
   };
 
-  const price = (amount: number | string) => formatPrice(Number(amount), currency, lang);
+  const price = (amount: number | string) => formatMoney(amount, currency, lang);
 
   const newPriceCell = (prices: TemplatePrice[]) => {
     const same = prices.every(

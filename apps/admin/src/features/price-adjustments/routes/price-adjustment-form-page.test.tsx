@@ -170,8 +170,8 @@ describe('the price adjustment form', () => {
     const row = await screen.findByTestId(`adjusted-variant-${VARIANT}`);
     const cells = within(row).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('WrapLarge');
-    expect(cells[1]).toHaveTextContent(/JOD\s8\.50/);
-    await waitFor(() => expect(cells[2]).toHaveTextContent(/JOD\s8\.00/));
+    expect(cells[1]).toHaveTextContent(/JOD\s8\.500/);
+    await waitFor(() => expect(cells[2]).toHaveTextContent(/JOD\s8\.000/));
     expect(cells[2]).toHaveTextContent('Lunch deal applies (priority 1)');
 
     await user.click(within(row).getByRole('button', { name: 'Remove Wrap (Large)' }));

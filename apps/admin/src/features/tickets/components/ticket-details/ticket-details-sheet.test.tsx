@@ -257,17 +257,17 @@ describe('the ticket details sheet', () => {
     expect(within(sheet).getByText('2 × Hummus')).toBeVisible();
     expect(within(sheet).getByText(/Large/)).toBeVisible();
     expect(within(sheet).getByText('Special request: No garlic')).toBeVisible();
-    expect(within(sheet).getByText('Tax 16% (included): JOD 0.90')).toBeVisible();
+    expect(within(sheet).getByText('Tax 16% (included): JOD 0.897')).toBeVisible();
     expect(within(sheet).getByText('As soon as possible')).toBeVisible();
     expect(within(sheet).getByText('Abdoun')).toBeVisible();
     expect(within(sheet).getByText('Blue door')).toBeVisible();
     expect(within(sheet).getByText('Ring twice')).toBeVisible();
     expect(within(sheet).getByText('Cash')).toBeVisible();
-    // Amounts with 2 decimals, the JOD's third dropped: line and items total, modifier, delivery, total.
-    expect(within(sheet).getByText('JOD 1.50')).toBeVisible();
-    expect(within(sheet).getAllByText('JOD 6.50')).toHaveLength(2);
-    expect(within(sheet).getByText('JOD 1.25')).toBeVisible();
-    expect(within(sheet).getByText('JOD 7.75')).toBeVisible();
+    // Amounts with the JOD's three decimals, as on the receipt: line and items total, modifier, delivery, total.
+    expect(within(sheet).getByText('JOD 1.500')).toBeVisible();
+    expect(within(sheet).getAllByText('JOD 6.500')).toHaveLength(2);
+    expect(within(sheet).getByText('JOD 1.250')).toBeVisible();
+    expect(within(sheet).getByText('JOD 7.750')).toBeVisible();
     const map = within(sheet).getByRole('link', { name: 'Open location in maps' });
     expect(map).toHaveAttribute('href', expect.stringContaining('31.95,35.88'));
     const share = within(sheet).getByRole('link', { name: 'Share order (WhatsApp)' });
