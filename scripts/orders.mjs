@@ -1,9 +1,11 @@
 // `npm run orders -- --url http://localhost:8080 --count 20 --rate 2`: places realistic orders
 // of the demo tenant through the public order intake of a running server (the same call a
-// storefront makes) and prints the ticket number of each. Plain Node, no dependencies.
+// storefront makes) and prints the ticket number of each. Run by tsx, for the contracts' money
+// formatter (amounts read as on the screens and receipts).
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { formatMoney } from '@app/contracts';
 
 const FIRST_NAMES = [
   'Rana',
@@ -34,7 +36,6 @@ const INSTRUCTIONS = [
   'Leave it with the doorman',
   'We are celebrating a birthday',
 ];
-const DECIMALS = { JOD: 3, EUR: 2, USD: 2 };
 const OFFLINE_METHODS = ['CASH', 'CREDIT_CARD_OFFLINE', 'PAY_LATER'];
 /** The branch's accepted methods that need no card token; cash when it takes none of them. */
 const offlineMethods = (menu) => {
@@ -211,8 +212,6 @@ async function cardToken({ tokenUrl, publishableKey }) {
   return res?.ok ? (await res.json()).id : null;
 }
 
-const money = (value, currency) => value.toFixed(DECIMALS[currency] ?? 2);
-
 /** Places `count` orders at `rate` a second; answers what happened to each. */
 export async function placeOrders({
   url,
@@ -256,7 +255,7 @@ export async function placeOrders({
         const what =
           t.ticketType === 'callstaff'
             ? `call staff, table ${t.ticketDetails.serviceArea?.value}`
-            : `${t.ticketDetails.checkoutUiTemplate.padEnd(8)} ${String(t.cartData.cartItems.length).padStart(2)} lines  ${money(t.cartData.total, t.cartData.currency)} ${t.cartData.currency}`;
+            : `${t.ticketDetails.checkoutUiTemplate.padEnd(8)} ${String(t.cartData.cartItems.length).padStart(2)} lines  ${formatMoney(t.cartData.total, t.cartData.currency)}`;
         log(`  #${String(t.ticketNumber).padEnd(6)} ${branch.padEnd(10)} ${what}  (${t.lang})`);
         return { ok: true, ticketNumber: t.ticketNumber };
       }

@@ -92,3 +92,21 @@ export const storefrontRoutes = {
     results: PublicMenu,
   }),
 };
+
+/**
+ * The storefront addresses the admin's links and QR codes encode, and the storefront's router
+ * reads (`base` is STOREFRONT_URL, or `https://{customDomain}` where a branch has one, which
+ * then stands for the slug too). A table's template (dining or menu only) is read from the
+ * service area when the page opens, so a QR code stays valid when the template is switched.
+ */
+export const storefrontAddress = {
+  /** The branch's public ordering link for one template (delivery, pickup). */
+  branch: (base: string, slug: string | null, branchId: string, template: string) =>
+    `${base}${slug === null ? '' : `/${encodeURIComponent(slug)}`}/${branchId}/${template.toLowerCase()}`,
+  /** A table's, room's or sunbed's QR code. */
+  serviceArea: (base: string, slug: string | null, serviceAreaId: string) =>
+    `${base}${slug === null ? '' : `/${encodeURIComponent(slug)}`}/t/${serviceAreaId}`,
+  /** A unique delivery or pickup link (service areas §2.9: links per template). */
+  uniqueLink: (base: string, slug: string | null, linkId: string) =>
+    `${base}${slug === null ? '' : `/${encodeURIComponent(slug)}`}/l/${linkId}`,
+};

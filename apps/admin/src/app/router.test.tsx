@@ -144,6 +144,7 @@ describe('routes and guards', () => {
           return Promise.resolve(
             Response.json({
               results: [],
+              nextCursor: null,
               counters: {
                 allTicketsCounter: 0,
                 newAndUnVerifiedTicketsCounter: 0,

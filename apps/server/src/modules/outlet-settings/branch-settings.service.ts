@@ -4,6 +4,7 @@ import {
   LANGUAGES,
   Language,
   paymentMethodErrors,
+  storefrontAddress,
   type BranchCard,
   type BranchCheckoutTemplates,
   type BranchDeliveryZone,
@@ -61,7 +62,7 @@ export function createBranchSettingsService(deps: {
 
   function profileOf(branch: BranchRow, tenant: TenantRow): BranchProfile {
     const link = (template: 'delivery' | 'pickup') =>
-      `${storefrontUrl}/${encodeURIComponent(tenant.slug)}/${branch.id}/${template}`;
+      storefrontAddress.branch(storefrontUrl, tenant.slug, branch.id, template);
     return {
       ...card(branch),
       customDomain: branch.customDomain,

@@ -2,8 +2,10 @@ import {
   canMoveTicket,
   toMilli,
   Currency,
+  encodeTicketsCursor,
   Language,
   isOpenTicket,
+  isTicketNumber,
   needsCancellationReason,
   OrderingTemplate,
   TICKET_LIMITS,
@@ -11,11 +13,12 @@ import {
   type Ticket,
   type TicketCounters,
   type TicketHistoryEntry,
+  type TicketsListQuery,
   type TicketSummary,
   type TransferTicketBody,
   type UpdateTicketStatusBody,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
 import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
@@ -100,10 +103,10 @@ export function createTicketsService(deps: {
     return { ...row.ticketDetails, paymentDetails: { ...paid, paymentStatus: 'REFUNDED' } };
   }
 
-  async function read(tenantId: string, ticketId: string): Promise<Ticket> {
+  async function read(tenantId: string, ticketId: string, q: Db | Tx = db): Promise<Ticket> {
     const [row, history] = await Promise.all([
-      repo.withNames(db, tenantId, ticketId),
-      repo.history(db, tenantId, ticketId),
+      repo.withNames(q, tenantId, ticketId),
+      repo.history(q, tenantId, ticketId),
     ]);
     if (!row) throw new NotFound('Ticket');
     return toTicket(row.ticket, row.tenantName, row.branchName, history);
@@ -129,16 +132,32 @@ export function createTicketsService(deps: {
   }
 
   return {
-    get: read,
+    /** One ticket by its id, or by its number as printed. */
+    async get(tenantId: string, idOrNumber: string) {
+      if (!isTicketNumber(idOrNumber)) return read(tenantId, idOrNumber);
+      const id = await repo.idByNumber(db, tenantId, Number(idOrNumber));
+      if (!id) throw new NotFound('Ticket');
+      return read(tenantId, id);
+    },
 
-    /** Open tickets of any age and tickets finished in the past 12 hours, newest first. */
-    async list(tenantIds: string[], only?: string) {
-      const ids = scope(tenantIds, only);
+    /**
+     * One page of the open tickets of any age and tickets finished in the past 12 hours, newest
+     * first, with the cursor of the next page (null on the last).
+     */
+    async list(tenantIds: string[], query: TicketsListQuery) {
+      const ids = scope(tenantIds, query.tenantId);
       const since = new Date(clock().getTime() - TICKET_LIMITS.completedWindowHours * 3600_000);
-      const [rows, totals] = await Promise.all([
-        repo.live(db, ids, since, TICKET_LIMITS.listMax),
+      const [found, totals] = await Promise.all([
+        // One more than asked tells whether a next page exists.
+        repo.live(db, ids, since, query.limit + 1, query.cursor),
         counters(ids),
       ]);
+      const rows = found.slice(0, query.limit);
+      const last = rows.at(-1);
+      const nextCursor =
+        found.length > query.limit && last
+          ? encodeTicketsCursor({ at: last.at, id: last.id })
+          : null;
       const results: TicketSummary[] = rows.map((r) => ({
         ticketType: r.ticketType,
         id: r.id,
@@ -161,14 +180,15 @@ export function createTicketsService(deps: {
         paymentMethodType: r.paymentMethodType,
         paymentStatus: r.paymentStatus,
       }));
-      return { results, counters: totals };
+      return { results, counters: totals, nextCursor };
     },
 
     counters: (tenantIds: string[], only?: string) => counters(scope(tenantIds, only)),
 
     /**
      * §4.1 transitions under a row lock: of two staff acting at once, the second waits for the
-     * first to commit, then finds the new status and gets 409.
+     * first to commit, then finds the new status and gets 409 — `status_changed` with the
+     * ticket as it is now when it named the status it expected, else when the move is illegal.
      */
     async updateStatus(
       tenantId: string,
@@ -179,6 +199,13 @@ export function createTicketsService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.lock(tx, tenantId, ticketId);
         if (!row) throw new NotFound('Ticket');
+        if (body.fromStatus && body.fromStatus !== row.status) {
+          throw new Conflict(
+            'status_changed',
+            `The ticket is ${row.status} now, no longer ${body.fromStatus}`,
+            { ticket: await read(tenantId, ticketId, tx) },
+          );
+        }
         if (!canMoveTicket(row.status, body.status)) {
           throw new Conflict(
             'illegal_transition',

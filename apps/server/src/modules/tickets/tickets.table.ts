@@ -84,6 +84,8 @@ export const tickets = pgTable(
     unique('tickets_number_uq').on(t.tenantId, t.ticketNumber),
     unique('tickets_idempotency_uq').on(t.tenantId, t.idempotencyKey),
     index('tickets_live_idx').on(t.tenantId, t.status, t.createdAt),
+    // The live list's pages walk (time, id) newest first.
+    index('tickets_list_order_idx').on(t.tenantId, t.createdAt, t.id),
     index('tickets_closed_idx').on(t.tenantId, t.closedAt),
   ],
 );
