@@ -4,7 +4,7 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ALL_ROUTES, APP_VERSION, type RouteDef } from '@app/contracts';
 import * as s from './db/schema.ts';
-import { accessTokenFor, bearer, forgeToken } from './test/auth.ts';
+import { accessTokenFor, bearer, forgeToken, OidcTestClient } from './test/auth.ts';
 import {
   contractViolation,
   injectOptions,
@@ -191,9 +191,12 @@ async function upload(email: string, tenantId: string): Promise<string> {
   return (res.json() as { results: { url: string } }).results.url;
 }
 
-beforeAll(async () => {
-  ctx = await createTestApp({ seed: true });
-  const token = (email: string) => accessTokenFor(ctx, email).then((t) => `Bearer ${t}`);
+let signedInAt = 0;
+
+/** Every caller's Authorization, through the real sign-in: again when tokens near their expiry. */
+async function signIn() {
+  const token = async (email: string) =>
+    `Bearer ${(await (await OidcTestClient.for(ctx)).signIn(email)).accessToken}`;
   callers = {
     owner: await token('owner@demo.local'),
     manager: await token('manager@demo.local'),
@@ -204,6 +207,12 @@ beforeAll(async () => {
     unsigned: `Bearer ${await forgeToken(ctx, 'unsigned')}`,
     garbage: 'Bearer not-a-token',
   };
+  signedInAt = Date.now();
+}
+
+beforeAll(async () => {
+  ctx = await createTestApp({ seed: true });
+  await signIn();
   const pixels = { width: 8, height: 6, channels: 3 as const, background: '#c03' };
   images = {
     png: await sharp({ create: pixels }).png().toBuffer(),
@@ -282,6 +291,8 @@ describe(`every route of the contracts, fuzzed (${RUNS} requests each)`, () => {
   it.each(ALL_ROUTES.map((route) => [`${route.method} ${route.path}`, route] as const))(
     '%s keeps its contract',
     async (name, route) => {
+      // Access tokens live 10 minutes; a deep run outlasts them.
+      if (Date.now() - signedInAt > 5 * 60_000) await signIn();
       const world: FuzzWorld = { hint: hintFor(await pools()), images };
       const counts = new Map<number, number>();
       stats.set(name, counts);
