@@ -19,4 +19,3 @@ export const imagesHandlers =
       images.upload(params.tenantId, await readUpload(request)),
     );
   };
-
