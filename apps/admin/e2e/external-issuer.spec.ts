@@ -33,7 +33,7 @@ test.beforeAll(async () => {
     OIDC_CLIENT_ID: CLIENT_ID,
     OIDC_AUDIENCE: AUDIENCE,
     OIDC_SCOPE: `openid profile offline_access ${AUDIENCE}/access`,
-    OIDC_EMAIL_CLAIM: 'email',
+    OIDC_EMAIL_CLAIM: 'emails',
     OIDC_ROLE_CLAIM: 'roles',
     OIDC_PASSWORD_RESET_URL: issuer.passwordResetUrl,
   });

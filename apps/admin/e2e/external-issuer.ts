@@ -110,12 +110,8 @@ export async function startExternalIssuer(port = 0): Promise<ExternalIssuer> {
 
   const userOf = (email: string) => ISSUER_USERS.find((u) => u.email === email);
   const stamp = (payload: Record<string, unknown>, user: IssuerUser) => {
-    Object.assign(payload, {
-      sub: user.sub,
-      emails: [user.email],
-      email: user.email,
-      name: user.name,
-    });
+    // B2C names a local account's address in `emails`, a list.
+    Object.assign(payload, { sub: user.sub, emails: [user.email], name: user.name });
     if (user.roles) payload.roles = user.roles;
   };
 

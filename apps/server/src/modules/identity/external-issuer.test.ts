@@ -200,3 +200,91 @@ describe('an external issuer that is wrongly configured stops the start, naming 
     );
   });
 });
+
+// The settings docs/deployment.md gives for Keycloak and Auth0, against stand-ins serving the
+// same discovery paths, `iss` forms, audiences and claims as those issuers.
+describe.each([
+  {
+    name: 'Keycloak',
+    issuerPath: '/realms/restaurants',
+    jwksPath: '/realms/restaurants/protocol/openid-connect/certs',
+    env: { OIDC_CLIENT_ID: 'restaurant-admin', OIDC_SCOPE: 'openid profile email' },
+    // An audience mapper adds the client; Keycloak's own `account` stays beside it.
+    aud: ['restaurant-admin', 'account'],
+    claims: (email: string) => ({ email, email_verified: true, preferred_username: email }),
+  },
+  {
+    name: 'Auth0',
+    // Auth0's `iss` ends in '/', and must be given so.
+    issuerPath: '/',
+    jwksPath: '/.well-known/jwks.json',
+    env: {
+      OIDC_CLIENT_ID: 'Xk2a9spa',
+      OIDC_AUDIENCE: 'https://api.restaurant-admin',
+      OIDC_SCOPE: 'openid profile email offline_access',
+      OIDC_EMAIL_CLAIM: 'https://restaurant-admin/email',
+    },
+    aud: ['https://api.restaurant-admin', 'https://tenant.auth0.com/userinfo'],
+    claims: (email: string) => ({ 'https://restaurant-admin/email': email }),
+  },
+])('$name settings', ({ issuerPath, jwksPath, env, aud, claims }) => {
+  let server: Server;
+  let iss: string;
+  let key: CryptoKey;
+  let app: TestContext;
+
+  beforeAll(async () => {
+    const pair = await generateKeyPair('RS256');
+    key = pair.privateKey;
+    const jwk = { ...(await exportJWK(pair.publicKey)), kid: 'k1', alg: 'RS256', use: 'sig' };
+    const base = issuerPath.replace(/\/$/, '');
+    server = createServer((req, res) => {
+      res.setHeader('content-type', 'application/json');
+      const origin = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+      if (req.url === `${base}/.well-known/openid-configuration`) {
+        res.end(
+          JSON.stringify({
+            issuer: iss,
+            authorization_endpoint: `${origin}${base}/authorize`,
+            token_endpoint: `${origin}${base}/oauth/token`,
+            jwks_uri: `${origin}${jwksPath}`,
+          }),
+        );
+      } else if (req.url === jwksPath) {
+        res.end(JSON.stringify({ keys: [jwk] }));
+      } else {
+        res.statusCode = 404;
+        res.end('{}');
+      }
+    });
+    await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+    iss = `http://127.0.0.1:${(server.address() as AddressInfo).port}${issuerPath}`;
+    app = await createTestApp({
+      seed: true,
+      config: loadConfig({ PORT: '8080', LOG_LEVEL: 'silent', OIDC_ISSUER: iss, ...env }),
+    });
+  });
+  afterAll(async () => {
+    await app.close();
+    await new Promise((resolve) => server.close(resolve));
+  });
+
+  const token = (email: string, audience: string | string[] = aud) =>
+    new SignJWT({ sub: `idp|${email}`, ...claims(email) })
+      .setProtectedHeader({ alg: 'RS256', kid: 'k1', typ: 'JWT' })
+      .setIssuer(iss)
+      .setAudience(audience)
+      .setIssuedAt()
+      .setExpirationTime('5m')
+      .sign(key);
+  const meWith = (t: string) =>
+    app.app.inject({ method: 'GET', url: '/api/admin/users/me', headers: bearer(t) });
+
+  it('signs our owner in by the email claim and refuses another audience', async () => {
+    const res = await meWith(await token('Owner@Demo.Local'));
+    expect(res.statusCode).toBe(200);
+    expect(res.json().results.email).toBe('owner@demo.local');
+    expect((await meWith(await token('owner@demo.local', 'someone-else'))).statusCode).toBe(401);
+    expect((await meWith(await token('stranger@example.com'))).statusCode).toBe(403);
+  });
+});

@@ -12,7 +12,7 @@ import { SIGNING_ALG, publicJwk } from './oidc-keys.ts';
 
 export type VerifiedToken = {
   sub: string;
-  /** The email claim (OIDC_EMAIL_CLAIM), lower-cased. */
+  /** The email claim (OIDC_EMAIL_CLAIM; of a list, the first), lower-cased. */
   email: string | undefined;
   emailVerified: boolean | undefined;
   /** The role claim (OIDC_ROLE_CLAIM): informational, never trusted for access. */
@@ -67,7 +67,9 @@ export function createTokenVerifier(
         clockTolerance: 5,
         requiredClaims: ['sub', 'exp'],
       });
-      const email = payload[oidc.emailClaim];
+      // Azure AD B2C puts a local account's address in `emails`, a list.
+      const claimed = payload[oidc.emailClaim];
+      const email = Array.isArray(claimed) ? claimed.find((e) => typeof e === 'string') : claimed;
       const verified = payload.email_verified;
       const role = payload[oidc.roleClaim];
       return {
