@@ -43,11 +43,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds the SPA and the server bundle when any source is newer than the last build. */
+/** Builds the SPAs (admin, storefront) and the server bundle when any source is newer than the last build. */
 export function ensureBuilt({ force = false } = {}) {
   const stamp = path.join(root, 'apps', 'server', 'dist', '.built');
   const sources = Math.max(
     newestMtime(path.join(root, 'apps', 'admin')),
+    newestMtime(path.join(root, 'apps', 'storefront')),
     newestMtime(path.join(root, 'apps', 'server')),
     newestMtime(path.join(root, 'packages', 'contracts')),
   );
@@ -55,11 +56,13 @@ export function ensureBuilt({ force = false } = {}) {
   if (
     !force &&
     built >= sources &&
-    fs.existsSync(path.join(root, 'apps', 'admin', 'dist', 'index.html'))
+    fs.existsSync(path.join(root, 'apps', 'admin', 'dist', 'index.html')) &&
+    fs.existsSync(path.join(root, 'apps', 'storefront', 'dist', 'index.html'))
   )
     return;
-  console.log('Building the admin app and the server…');
+  console.log('Building the admin app, the storefront and the server…');
   run('npm', ['run', 'build', '-w', 'apps/admin']);
+  run('npm', ['run', 'build', '-w', 'apps/storefront']);
   run('npm', ['run', 'build', '-w', 'apps/server']);
   fs.writeFileSync(stamp, new Date().toISOString());
 }
@@ -73,6 +76,7 @@ export function serverEnv(env, base = process.env) {
     ...base,
     NODE_ENV: base.NODE_ENV ?? 'production',
     ADMIN_DIST: path.join(root, 'apps', 'admin', 'dist'),
+    STOREFRONT_DIST: path.join(root, 'apps', 'storefront', 'dist'),
     ...env,
   };
 }

@@ -94,6 +94,7 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  const tokenOrigin = config.payments ? new URL(config.payments.tokenUrl).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -103,7 +104,8 @@ export async function buildApp(deps: AppDeps) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
+        // The storefront's browser fetches card tokens from the gateway itself.
+        connectSrc: ["'self'", 'ws:', 'wss:', ...(tokenOrigin ? [tokenOrigin] : [])],
         frameSrc: ["'self'"],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
@@ -171,21 +173,22 @@ export async function buildApp(deps: AppDeps) {
   }
   const intake = createIntakeService({ db: database.db, clock, notifier, payments });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
+  const tickets = createTicketsService({ db: database.db, clock, notifier, payments });
   await app.register(
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
         pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         payments:
           payments && config.payments
             ? { tokenUrl: config.payments.tokenUrl, publishableKey: config.payments.publishableKey }
             : null,
       }),
+      { rateLimit: config.publicReadRateLimit },
     ),
   );
-  await app.register(
-    ticketsHandlers(createTicketsService({ db: database.db, clock, notifier, payments })),
-  );
+  await app.register(ticketsHandlers(tickets));
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
 
   await app.register(imagesHandlers(images));
@@ -211,7 +214,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  await app.register(spaPlugin, { root: config.adminDist });
+  await app.register(spaPlugin, { root: config.adminDist, storefront: config.storefrontDist });
   return app;
 }
 
