@@ -72,8 +72,17 @@ export function ensureBuilt({ force = false } = {}) {
  * codes), the built SPA, and whatever the caller set.
  */
 export function serverEnv(env, base = process.env) {
+  // The demo's storefront pays online through the card gateway's emulator: only while the demo
+  // data is loaded and no real gateway or explicit choice is configured.
+  const demoPayments =
+    base.SEED_DEMO !== 'false' &&
+    !base.PAYMENT_GATEWAY_URL &&
+    base.PAYMENT_GATEWAY_EMULATOR === undefined
+      ? { PAYMENT_GATEWAY_EMULATOR: 'true' }
+      : {};
   return {
     ...base,
+    ...demoPayments,
     NODE_ENV: base.NODE_ENV ?? 'production',
     ADMIN_DIST: path.join(root, 'apps', 'admin', 'dist'),
     STOREFRONT_DIST: path.join(root, 'apps', 'storefront', 'dist'),

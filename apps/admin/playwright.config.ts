@@ -11,7 +11,11 @@ const storefrontDist = process.env.E2E_STOREFRONT_DIST ?? path.join(root, 'apps/
 const serverMain = process.env.E2E_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 
 export default defineConfig({
-  testDir: './e2e',
+  // The admin's specs, and the customer storefront's (issue 19) against the same server.
+  projects: [
+    { name: 'admin', testDir: './e2e' },
+    { name: 'storefront', testDir: '../storefront/e2e' },
+  ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, 'test-results'),
   fullyParallel: false,
   workers: 1,

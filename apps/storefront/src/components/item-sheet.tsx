@@ -132,7 +132,7 @@ export function ItemSheet({
             max={TICKET_LIMITS.quantityMax}
             onChange={setQuantity}
           />
-          <button type="submit" className="button primary grow" aria-disabled={!valid}>
+          <button type="submit" className={`button primary grow${valid ? '' : ' dimmed'}`}>
             {t('item.add', { price: money(unit * BigInt(quantity)) })}
           </button>
         </div>

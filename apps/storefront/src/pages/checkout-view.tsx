@@ -117,8 +117,10 @@ export function CheckoutView({
           const target = lines[Number(line[1])];
           if (target) byLine[target.id] = text(code);
         } else if (field === 'branchId' || field === 'checkoutTemplate') banner = text(code);
-        else if (field === 'paymentToken' || field === 'card') fields.cardNumber = [code];
-        else fields[field] = [code];
+        else if (field === 'paymentToken' || field === 'card') {
+          fields.cardNumber = [code];
+          banner = text(code);
+        } else fields[field] = [code];
       }
       setErrors(fields);
       setLineErrors(byLine);
