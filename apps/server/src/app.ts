@@ -180,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
         repository: createStorefrontRepository(database.db),
         pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
+        storefrontUrl: config.storefrontUrl,
         payments:
           payments && config.payments
             ? { tokenUrl: config.payments.tokenUrl, publishableKey: config.payments.publishableKey }

@@ -352,3 +352,34 @@ test('an unknown store says so; the branch link of a known one opens its menu', 
   // 404s of the missing store are expected here.
   consoleErrors = consoleErrors.filter((e) => !/status of 404/.test(e));
 });
+
+test('the admin’s Preview buttons open the storefront in preview mode, which takes no orders', async ({
+  page,
+}, testInfo) => {
+  watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'owner@demo.local');
+  await page.goto('/admin/settings/profile');
+  await page.getByRole('button', { name: 'Preview storefront' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Storefront preview' });
+  const frame = dialog.frameLocator('iframe[title="Your storefront as customers see it"]');
+  // Abdoun opens on delivery, the first of delivery, dining, pickup, menu it has.
+  await expect(frame.getByText('Abdoun', { exact: true })).toBeVisible();
+  await expect(frame.getByText('Delivery', { exact: true })).toBeVisible();
+  await expect(frame.getByText('Preview: orders cannot be placed from here.')).toBeVisible();
+  // Items are shown, not ordered: no item opens a cart.
+  await expect(frame.getByRole('button', { name: /Mixed grill/ })).toHaveCount(0);
+  await expect(frame.getByText('Mixed grill')).toBeVisible();
+  await shot(page, testInfo, 'admin-preview-1280-en');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/admin/catalog/v2/categories');
+  await page.getByRole('button', { name: 'Preview menu' }).first().click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Storefront preview' })
+      .frameLocator('iframe')
+      .getByText('Preview: orders cannot be placed from here.'),
+  ).toBeVisible();
+});

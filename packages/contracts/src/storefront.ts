@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, LocalizedText, Text, Uuid } from './common.ts';
+import { CheckoutTemplate, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
 import {
@@ -118,6 +118,15 @@ export const PublicTicket = z.object({
 });
 export type PublicTicket = z.infer<typeof PublicTicket>;
 
+/** §2.7: the template a storefront preview opens on, the first a branch has of these. */
+export const PREVIEW_TEMPLATE_ORDER = ['DELIVERY', 'DINING', 'PICKUP', 'MENU'] as const;
+
+/** The admin's storefront preview: each branch's storefront address (null: no template on). */
+export const StorefrontPreview = z.array(
+  z.object({ branchId: Uuid, branchName: LocalizedText, url: z.string().nullable() }),
+);
+export type StorefrontPreview = z.infer<typeof StorefrontPreview>;
+
 const route = routesOf('storefront');
 
 export const storefrontRoutes = {
@@ -156,6 +165,17 @@ export const storefrontRoutes = {
       'By the ticket’s id only (never its printed number, which could be guessed). Answers an `ETag`; a client polling with `If-None-Match` gets 304 until the ticket changes.',
     params: z.object({ tenantId: Uuid, ticketId: Uuid }),
     results: PublicTicket,
+  }),
+  preview: route({
+    method: 'GET',
+    path: '/api/admin/tenants/:tenantId/storefront/preview',
+    // Whoever sees the menu may preview it (the menu's and the branch settings' Preview buttons).
+    access: { permission: 'ManageCatalog' },
+    summary: 'Where the storefront preview opens for each branch (§2.7), in preview mode',
+    description:
+      'Each branch’s storefront address on the first template it has of delivery, dining, pickup, menu, with `?preview=1` (the storefront then takes no orders); null when the branch has none on.',
+    params: TenantParams,
+    results: StorefrontPreview,
   }),
 };
 

@@ -472,13 +472,10 @@ export function CheckoutView({
 }
 
 function BackLink({ onBack }: { onBack: () => void }) {
-  const { t } = useI18n();
+  const { t, lang } = useI18n();
   return (
     <button type="button" className="link back" onClick={onBack}>
-      <span aria-hidden="true" className="flip">
-        ←
-      </span>{' '}
-      {t('common.back')}
+      <span aria-hidden="true">{lang === 'ar' ? '→' : '←'}</span> {t('common.back')}
     </button>
   );
 }

@@ -11,6 +11,11 @@ export function createStorefrontRepository(db: Db) {
       return row;
     },
 
+    async tenantById(tenantId: string) {
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      return row;
+    },
+
     async branchesOf(tenantId: string) {
       return db
         .select()

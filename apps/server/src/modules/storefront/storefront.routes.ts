@@ -59,6 +59,7 @@ export const storefrontHandlers =
         cacheable(request, reply, await storefront.serviceArea(params.slug, params.serviceAreaId)),
       config,
     );
+    handle(app, routes.preview, ({ params }) => storefront.preview(params.tenantId));
     handle(
       app,
       routes.ticket,

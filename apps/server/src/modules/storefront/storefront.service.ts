@@ -1,5 +1,8 @@
 import {
   Currency,
+  PREVIEW_TEMPLATE_ORDER,
+  storefrontAddress,
+  type StorefrontPreview,
   type OrderingTemplate,
   type PublicMenu,
   type PublicServiceArea,
@@ -51,6 +54,8 @@ export function createStorefrontService(deps: {
   repository: StorefrontRepository;
   pricedMenu: PricedMenu;
   ticket: TicketReader;
+  /** Where the storefront is served (config.storefrontUrl). */
+  storefrontUrl: string;
   /** Where a storefront gets online payment tokens (null: no online payment). */
   payments?: PublicStorefront['payments'];
 }) {
@@ -100,6 +105,23 @@ export function createStorefrontService(deps: {
         template: area.template,
         enabled: area.enabled,
       };
+    },
+
+    /** §2.7: each branch's storefront on its first template, in preview mode (no ordering). */
+    async preview(tenantId: string): Promise<StorefrontPreview> {
+      const tenant = await repository.tenantById(tenantId);
+      if (!tenant) throw new NotFound('Tenant');
+      const list = await repository.branchesOf(tenantId);
+      return list.map((b) => {
+        const template = PREVIEW_TEMPLATE_ORDER.find((t) => b.checkoutTemplates.includes(t));
+        return {
+          branchId: b.id,
+          branchName: b.name,
+          url: template
+            ? `${storefrontAddress.branch(deps.storefrontUrl, tenant.slug, b.id, template)}?preview=1`
+            : null,
+        };
+      });
     },
 
     /** An order's status for the customer's status page. */

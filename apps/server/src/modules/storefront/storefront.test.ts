@@ -174,3 +174,28 @@ describe('public read rate limit', () => {
     }
   }, 120_000);
 });
+
+describe('the admin’s storefront preview', () => {
+  const url = (tenantId: string) => `/api/admin/tenants/${tenantId}/storefront/preview`;
+
+  it('opens each branch on its first template of delivery, dining, pickup, menu, in preview mode', async () => {
+    for (const email of ['owner@demo.local', 'manager@demo.local']) {
+      const res = await get(url(f.alBayt.id), await authAs(ctx, email));
+      expect(res.statusCode, res.body).toBe(200);
+      const abdoun = res
+        .json()
+        .results.find((b: { branchId: string }) => b.branchId === f.abdoun.id);
+      expect(abdoun.url).toBe(
+        `${ctx.config.storefrontUrl}/al-bayt/${f.abdoun.id}/delivery?preview=1`,
+      );
+    }
+  });
+
+  it('is not for the order taker, nor for another tenant', async () => {
+    expect((await get(url(f.alBayt.id), staff)).statusCode).toBe(403);
+    const outsider = await authAs(ctx, 'owner@other.local');
+    const res = await get(url(f.alBayt.id), outsider);
+    expect([403, 404]).toContain(res.statusCode);
+    expect(res.body).not.toContain(f.abdoun.id);
+  });
+});
