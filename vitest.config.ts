@@ -39,8 +39,15 @@ export default defineConfig({
         plugins: [react()],
         test: {
           name: 'storefront',
-          include: ['apps/storefront/src/**/*.test.{ts,tsx}', 'apps/storefront/*.test.ts'],
+          include: ['apps/storefront/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'storefront-build',
+          include: ['apps/storefront/*.test.ts'],
+          environment: 'node',
         },
       },
     ],
