@@ -42,6 +42,7 @@ export const ar: Record<MessageKey, string> = {
   'item.less': 'إنقاص واحد',
   'item.add': 'أضف إلى الطلب · {price}',
   'cart.view': 'عرض الطلب',
+  'cart.oneItem': 'صنف واحد',
   'cart.items': '{count} أصناف',
   'cart.title': 'طلبك',
   'cart.empty': 'طلبك فارغ.',

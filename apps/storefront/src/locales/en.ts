@@ -40,6 +40,7 @@ export const en = {
   'item.less': 'One less',
   'item.add': 'Add to order · {price}',
   'cart.view': 'View order',
+  'cart.oneItem': '1 item',
   'cart.items': '{count} items',
   'cart.title': 'Your order',
   'cart.empty': 'Your order is empty.',

@@ -42,6 +42,7 @@ export const es: Record<MessageKey, string> = {
   'item.less': 'Uno menos',
   'item.add': 'Añadir al pedido · {price}',
   'cart.view': 'Ver pedido',
+  'cart.oneItem': '1 producto',
   'cart.items': '{count} productos',
   'cart.title': 'Tu pedido',
   'cart.empty': 'Tu pedido está vacío.',

@@ -462,7 +462,9 @@ export function CheckoutView({
             aria-busy={busy}
           >
             <span>{busy ? t('checkout.placing') : t('checkout.place')}</span>
-            <span className="badge">{t('cart.items', { count })}</span>
+            <span className="badge">
+              {count === 1 ? t('cart.oneItem') : t('cart.items', { count })}
+            </span>
             <span>{money(itemsTotal + fee)}</span>
           </button>
         </div>

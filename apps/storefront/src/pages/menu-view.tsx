@@ -110,7 +110,9 @@ export function MenuView({
         <div className="bar">
           <button type="button" className="button primary wide" onClick={onCheckout}>
             <span>{t('cart.view')}</span>
-            <span className="badge">{t('cart.items', { count })}</span>
+            <span className="badge">
+              {count === 1 ? t('cart.oneItem') : t('cart.items', { count })}
+            </span>
             <span>{money(itemsTotal)}</span>
           </button>
         </div>
