@@ -65,6 +65,12 @@ export default tseslint.config(
     },
   },
   {
+    files: ['apps/storefront/src/**/*.{ts,tsx}'],
+    languageOptions: { globals: { ...globals.browser } },
+    plugins: { 'react-hooks': reactHooks },
+    rules: { ...reactHooks.configs.recommended.rules },
+  },
+  {
     // Tests render the app's providers; the code under test still may not.
     files: ['apps/admin/src/**/*.test.{ts,tsx}', 'apps/admin/src/features/*/test/**'],
     rules: {

@@ -34,6 +34,22 @@ export default defineConfig({
           setupFiles: ['apps/admin/src/test/setup.ts'],
         },
       },
+      {
+        // The customer storefront: cart and price logic, its build budget.
+        plugins: [react()],
+        test: {
+          name: 'storefront',
+          include: ['apps/storefront/src/**/*.test.{ts,tsx}'],
+          environment: 'happy-dom',
+        },
+      },
+      {
+        test: {
+          name: 'storefront-build',
+          include: ['apps/storefront/*.test.ts'],
+          environment: 'node',
+        },
+      },
     ],
   },
 });

@@ -43,11 +43,12 @@ function newestMtime(dir) {
   return newest;
 }
 
-/** Builds the SPA and the server bundle when any source is newer than the last build. */
+/** Builds the SPAs (admin, storefront) and the server bundle when any source is newer than the last build. */
 export function ensureBuilt({ force = false } = {}) {
   const stamp = path.join(root, 'apps', 'server', 'dist', '.built');
   const sources = Math.max(
     newestMtime(path.join(root, 'apps', 'admin')),
+    newestMtime(path.join(root, 'apps', 'storefront')),
     newestMtime(path.join(root, 'apps', 'server')),
     newestMtime(path.join(root, 'packages', 'contracts')),
   );
@@ -55,11 +56,13 @@ export function ensureBuilt({ force = false } = {}) {
   if (
     !force &&
     built >= sources &&
-    fs.existsSync(path.join(root, 'apps', 'admin', 'dist', 'index.html'))
+    fs.existsSync(path.join(root, 'apps', 'admin', 'dist', 'index.html')) &&
+    fs.existsSync(path.join(root, 'apps', 'storefront', 'dist', 'index.html'))
   )
     return;
-  console.log('Building the admin app and the server…');
+  console.log('Building the admin app, the storefront and the server…');
   run('npm', ['run', 'build', '-w', 'apps/admin']);
+  run('npm', ['run', 'build', '-w', 'apps/storefront']);
   run('npm', ['run', 'build', '-w', 'apps/server']);
   fs.writeFileSync(stamp, new Date().toISOString());
 }
@@ -69,10 +72,20 @@ export function ensureBuilt({ force = false } = {}) {
  * codes), the built SPA, and whatever the caller set.
  */
 export function serverEnv(env, base = process.env) {
+  // The demo's storefront pays online through the card gateway's emulator: only while the demo
+  // data is loaded and no real gateway or explicit choice is configured.
+  const demoPayments =
+    base.SEED_DEMO !== 'false' &&
+    !base.PAYMENT_GATEWAY_URL &&
+    base.PAYMENT_GATEWAY_EMULATOR === undefined
+      ? { PAYMENT_GATEWAY_EMULATOR: 'true' }
+      : {};
   return {
     ...base,
+    ...demoPayments,
     NODE_ENV: base.NODE_ENV ?? 'production',
     ADMIN_DIST: path.join(root, 'apps', 'admin', 'dist'),
+    STOREFRONT_DIST: path.join(root, 'apps', 'storefront', 'dist'),
     ...env,
   };
 }

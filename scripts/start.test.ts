@@ -8,6 +8,7 @@ describe('npm start', () => {
     const config = loadConfig(serverEnv({}, {}));
     expect(config.oidc.spaOrigins).toEqual([]);
     expect(config.adminDist).toBe(path.join(root, 'apps', 'admin', 'dist'));
+    expect(config.storefrontDist).toBe(path.join(root, 'apps', 'storefront', 'dist'));
     expect(serverEnv({}, {}).NODE_ENV).toBe('production');
   });
 
@@ -15,5 +16,25 @@ describe('npm start', () => {
     const env = serverEnv({ PORT: '9000' }, { OIDC_DEV_ORIGINS: 'http://localhost:5173' });
     expect(loadConfig(env).oidc.spaOrigins).toEqual(['http://localhost:5173']);
     expect(loadConfig(env).port).toBe(9000);
+  });
+
+  it('lets the demo pay online through the emulator, and only the demo', () => {
+    expect(loadConfig(serverEnv({}, {})).payments).toMatchObject({ emulator: true });
+    expect(loadConfig(serverEnv({}, { SEED_DEMO: 'false' })).payments).toBeNull();
+    expect(loadConfig(serverEnv({}, { PAYMENT_GATEWAY_EMULATOR: 'false' })).payments).toBeNull();
+    const real = loadConfig(
+      serverEnv(
+        {},
+        {
+          PAYMENT_GATEWAY_URL: 'https://gateway.example/api',
+          PAYMENT_GATEWAY_SECRET_KEY: 'sk_live',
+          PAYMENT_GATEWAY_PUBLISHABLE_KEY: 'pk_live',
+        },
+      ),
+    );
+    expect(real.payments).toMatchObject({
+      baseUrl: 'https://gateway.example/api',
+      emulator: false,
+    });
   });
 });

@@ -7,10 +7,15 @@ const port = Number(process.env.E2E_PORT ?? 18090);
 // Overrides let several copies run side by side (each its own port, data, build and output).
 const dataDir = process.env.E2E_DATA_DIR ?? path.join(root, '.tmp', 'e2e-data');
 const adminDist = process.env.E2E_ADMIN_DIST ?? path.join(root, 'apps/admin/dist');
+const storefrontDist = process.env.E2E_STOREFRONT_DIST ?? path.join(root, 'apps/storefront/dist');
 const serverMain = process.env.E2E_SERVER_MAIN ?? path.join(root, 'apps/server/dist/main.js');
 
 export default defineConfig({
-  testDir: './e2e',
+  // The admin's specs, and the customer storefront's (issue 19) against the same server.
+  projects: [
+    { name: 'admin', testDir: './e2e' },
+    { name: 'storefront', testDir: '../storefront/e2e' },
+  ],
   outputDir: process.env.E2E_OUTPUT_DIR ?? path.join(root, 'test-results'),
   fullyParallel: false,
   workers: 1,
@@ -49,6 +54,7 @@ export default defineConfig({
       PORT: String(port),
       DATA_DIR: dataDir,
       ADMIN_DIST: adminDist,
+      STOREFRONT_DIST: storefrontDist,
       LOG_LEVEL: 'warn',
       // Specs place orders from one address; the per-address intake limit is tested on its own.
       INTAKE_RATE_LIMIT_MAX: '10000',

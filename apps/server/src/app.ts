@@ -101,6 +101,7 @@ export async function buildApp(deps: AppDeps) {
     log: app.log,
     signInDelay: deps.signInDelay,
   });
+  const tokenOrigin = config.payments ? new URL(config.payments.tokenUrl).origin : null;
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -110,7 +111,15 @@ export async function buildApp(deps: AppDeps) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:', ...identity.issuerOrigins.connect],
+        // Sign-in talks to an external issuer's endpoints; the storefront's browser fetches card
+        // tokens from the gateway itself.
+        connectSrc: [
+          "'self'",
+          'ws:',
+          'wss:',
+          ...identity.issuerOrigins.connect,
+          ...(tokenOrigin ? [tokenOrigin] : []),
+        ],
         frameSrc: ["'self'", ...identity.issuerOrigins.frame],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
@@ -172,21 +181,23 @@ export async function buildApp(deps: AppDeps) {
   }
   const intake = createIntakeService({ db: database.db, clock, notifier, payments });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
+  const tickets = createTicketsService({ db: database.db, clock, notifier, payments });
   await app.register(
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
         pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
+        storefrontUrl: config.storefrontUrl,
         payments:
           payments && config.payments
             ? { tokenUrl: config.payments.tokenUrl, publishableKey: config.payments.publishableKey }
             : null,
       }),
+      { rateLimit: config.publicReadRateLimit },
     ),
   );
-  await app.register(
-    ticketsHandlers(createTicketsService({ db: database.db, clock, notifier, payments })),
-  );
+  await app.register(ticketsHandlers(tickets));
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
 
   await app.register(imagesHandlers(images));
@@ -212,7 +223,7 @@ export async function buildApp(deps: AppDeps) {
     });
   }
 
-  await app.register(spaPlugin, { root: config.adminDist });
+  await app.register(spaPlugin, { root: config.adminDist, storefront: config.storefrontDist });
   return app;
 }
 

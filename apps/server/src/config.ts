@@ -47,6 +47,8 @@ const Env = z.object({
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: z.string().optional(),
+  // The built customer storefront, served under /store.
+  STOREFRONT_DIST: z.string().optional(),
   SEED_DEMO: z
     .enum(['true', 'false'])
     .default('true')
@@ -79,6 +81,9 @@ const Env = z.object({
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
+  // Public reads (storefront, menu, table QR, order status): requests one address may make per window.
+  PUBLIC_READ_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
+  PUBLIC_READ_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   TRUST_PROXY: TrustProxy,
   // 'production' (npm start sets it) turns off the development conveniences (the card emulator).
   NODE_ENV: z.string().optional(),
@@ -139,9 +144,11 @@ export type Config = {
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   adminDist: string | undefined;
+  storefrontDist: string | undefined;
   seedDemo: boolean;
   oidc: OidcConfig;
   intakeRateLimit: RateLimit;
+  publicReadRateLimit: RateLimit;
   /** Which peers' X-Forwarded-* to believe (Fastify's trustProxy); false: the socket's address. */
   trustProxy: false | number | string[];
   storefrontUrl: string;
@@ -221,12 +228,17 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: e.LOG_LEVEL,
     // Relative paths are from the working directory, as a shell user means them.
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
+    storefrontDist: e.STOREFRONT_DIST ? path.resolve(e.STOREFRONT_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
     storefrontUrl: (e.STOREFRONT_URL ?? `${publicUrl}/store`).replace(/\/$/, ''),
     payments: paymentsConfig(e, publicUrl),
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,
+    },
+    publicReadRateLimit: {
+      max: e.PUBLIC_READ_RATE_LIMIT_MAX,
+      windowMs: e.PUBLIC_READ_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
     trustProxy: e.TRUST_PROXY,
     oidc: {

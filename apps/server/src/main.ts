@@ -39,6 +39,7 @@ console.log(
     '',
     `  Restaurant admin is running at ${config.publicUrl}/`,
     `  API docs: ${config.publicUrl}/api/docs   database: ${where}`,
+    ...(config.seedDemo ? [`  Demo storefront: ${config.storefrontUrl}/al-bayt`] : []),
     ...(config.seedDemo
       ? [
           `  Demo sign-ins (password ${DEMO_PASSWORD}):`,

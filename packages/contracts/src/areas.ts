@@ -21,7 +21,9 @@ export const AREAS = {
   /** Service area sections, tables, rooms, links and QR codes. */
   'service-areas': { contracts: 'issue 14', admin: 'issue 14' },
   /** The public storefront and menu the customer side reads. */
-  storefront: { admin: 'the customer side is its own app (issue 19)' },
+  storefront: {
+    admin: 'the customer side is apps/storefront (issue 19); the preview is in components/',
+  },
   /** The owner's main dashboard. */
   dashboard: { contracts: 'issue 20', server: 'issue 20' },
 } as const satisfies Record<string, { contracts?: string; server?: string; admin?: string }>;

@@ -1,8 +1,15 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, LocalizedText, Text, Uuid } from './common.ts';
+import { CheckoutTemplate, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
-import { Amount, OrderingTemplate } from './tickets.ts';
+import {
+  Amount,
+  CartData,
+  OrderingTemplate,
+  RejectReason,
+  TicketStatus,
+  TicketType,
+} from './tickets.ts';
 
 /** The public reads a storefront (or any client) needs to place an order; no token. */
 export const PublicStorefront = z.object({
@@ -71,6 +78,55 @@ export const PublicMenu = z.object({
 });
 export type PublicMenu = z.infer<typeof PublicMenu>;
 
+/** A table's, room's or sunbed's QR code resolved: where it orders and how (dining or menu only). */
+export const PublicServiceArea = z.object({
+  id: Uuid,
+  tenantId: Uuid,
+  branchId: Uuid,
+  value: z.string(),
+  title: z.string().nullable(),
+  /** DINING orders to the table; MENU shows the menu without ordering. */
+  template: z.enum(['DINING', 'MENU']),
+  /** A disabled table takes no orders (the intake answers `service_area_disabled`). */
+  enabled: z.boolean(),
+});
+export type PublicServiceArea = z.infer<typeof PublicServiceArea>;
+
+/**
+ * What the customer's order status page shows: the ticket's status, lines and totals, without
+ * the customer's name, phone, address or notes (whoever holds the ticket's id may read it).
+ */
+export const PublicTicket = z.object({
+  id: Uuid,
+  tenantId: Uuid,
+  branchId: Uuid,
+  branchName: LocalizedText,
+  ticketType: TicketType,
+  ticketNumber: z.number().int(),
+  /** When the ticket was placed (ISO 8601, UTC). */
+  timestamp: z.string(),
+  status: TicketStatus,
+  cancellationReason: RejectReason.nullable(),
+  checkoutTemplate: OrderingTemplate,
+  isFulfillmentAsap: z.boolean(),
+  preferredFulfillmentLocalDateTime: z.string().nullable(),
+  serviceArea: z.object({ value: z.string(), title: z.string().nullable() }).nullable(),
+  deliveryZone: LocalizedText.nullable(),
+  paymentMethodType: PaymentMethodType.nullable(),
+  paymentStatus: z.string().nullable(),
+  cartData: CartData,
+});
+export type PublicTicket = z.infer<typeof PublicTicket>;
+
+/** §2.7: the template a storefront preview opens on, the first a branch has of these. */
+export const PREVIEW_TEMPLATE_ORDER = ['DELIVERY', 'DINING', 'PICKUP', 'MENU'] as const;
+
+/** The admin's storefront preview: each branch's storefront address (null: no template on). */
+export const StorefrontPreview = z.array(
+  z.object({ branchId: Uuid, branchName: LocalizedText, url: z.string().nullable() }),
+);
+export type StorefrontPreview = z.infer<typeof StorefrontPreview>;
+
 const route = routesOf('storefront');
 
 export const storefrontRoutes = {
@@ -90,6 +146,36 @@ export const storefrontRoutes = {
     params: z.object({ tenantId: Uuid, branchId: Uuid }),
     query: PublicMenuQuery,
     results: PublicMenu,
+  }),
+  serviceArea: route({
+    method: 'GET',
+    path: '/api/public/storefronts/:slug/service-areas/:serviceAreaId',
+    access: { public: true },
+    summary: 'A table QR code’s service area: its branch and template (dining or menu only)',
+    description: '404 when the service area is not one of the storefront’s tenant.',
+    params: z.object({ slug: Text.min(1).max(64), serviceAreaId: Uuid }),
+    results: PublicServiceArea,
+  }),
+  ticket: route({
+    method: 'GET',
+    path: '/api/public/tenants/:tenantId/tickets/:ticketId',
+    access: { public: true },
+    summary: 'An order’s status for the customer who placed it (no personal fields)',
+    description:
+      'By the ticket’s id only (never its printed number, which could be guessed). Answers an `ETag`; a client polling with `If-None-Match` gets 304 until the ticket changes.',
+    params: z.object({ tenantId: Uuid, ticketId: Uuid }),
+    results: PublicTicket,
+  }),
+  preview: route({
+    method: 'GET',
+    path: '/api/admin/tenants/:tenantId/storefront/preview',
+    // Whoever sees the menu may preview it (the menu's and the branch settings' Preview buttons).
+    access: { permission: 'ManageCatalog' },
+    summary: 'Where the storefront preview opens for each branch (§2.7), in preview mode',
+    description:
+      'Each branch’s storefront address on the first template it has of delivery, dining, pickup, menu, with `?preview=1` (the storefront then takes no orders); null when the branch has none on.',
+    params: TenantParams,
+    results: StorefrontPreview,
   }),
 };
 

@@ -14,11 +14,11 @@ const script = `export const greeting = ${JSON.stringify('marhaba '.repeat(2000)
 const html = `<!doctype html><html><head><script type="module" src="/assets/index-Bx9f3k2Q.js"></script></head><body><div id="root"></div>${'<!-- padding -->'.repeat(80)}</body></html>`;
 
 /** A dist folder as `vite build` leaves it: the build step writes .br and .gz beside text files. */
-function writeDist(): string {
+function writeDist(page = html): string {
   const dist = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-dist-'));
   fs.mkdirSync(path.join(dist, 'assets'));
   const files = {
-    'index.html': html,
+    'index.html': page,
     'assets/index-Bx9f3k2Q.js': script,
     'assets/roboto-latin-400-normal-BqEyEoaF.woff2': 'wOF2 not text',
   };
@@ -118,6 +118,45 @@ describe('the built admin app', () => {
       expect(res.statusCode, url).toBe(404);
       expect(res.headers['content-type'], url).toMatch(/^application\/json/);
       expect(res.json().error.code, url).toBe('not_found');
+    }
+  });
+});
+
+describe('the built storefront beside the admin', () => {
+  let both: TestContext;
+  const storeHtml = `<!doctype html><html><head><script type="module" src="/store/assets/index-St0re123.js"></script></head><body><div id="root">store</div>${'<!-- pad -->'.repeat(90)}</body></html>`;
+  beforeAll(async () => {
+    both = await createTestApp({
+      config: { adminDist: writeDist(), storefrontDist: writeDist(storeHtml) },
+    });
+  }, 60_000);
+  afterAll(async () => both.close());
+  const fetch = (url: string) =>
+    both.app.inject({ method: 'GET', url, headers: { 'accept-encoding': 'br' } });
+
+  it('answers its own index.html for its addresses (branch link, table QR), revalidated', async () => {
+    for (const url of ['/store/', '/store/al-bayt/3f0c/pickup', '/store/al-bayt/t/9a1b?lang=ar']) {
+      const res = await fetch(url);
+      expect(res.statusCode, url).toBe(200);
+      expect(res.headers['cache-control'], url).toBe('no-cache');
+      expect(decode(res.headers['content-encoding'] as string, res.rawPayload), url).toBe(
+        storeHtml,
+      );
+    }
+    expect((await fetch('/store')).headers.location).toBe('/store/');
+    // The admin's own routes still get the admin.
+    expect(decode('br', (await fetch('/admin/tickets/manage')).rawPayload)).toBe(html);
+  });
+
+  it('caches its hashed assets for a year, compressed, and 404s a missing one', async () => {
+    const res = await fetch('/store/assets/index-Bx9f3k2Q.js');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(res.headers['content-encoding']).toBe('br');
+    for (const url of ['/store/assets/index-Gone1234.js', '/store/assets/index-Bx9f3k2Q.js.map']) {
+      const missing = await fetch(url);
+      expect(missing.statusCode, url).toBe(404);
+      expect(missing.json().error.code, url).toBe('not_found');
     }
   });
 });

@@ -4,13 +4,15 @@ import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
 import fastifyStatic from '@fastify/static';
 
-const API_PREFIXES = ['/api/', '/oidc', '/healthz', '/readyz', '/uploads/'];
+const API_PREFIXES = ['/api/', '/oidc', '/healthz', '/readyz', '/uploads/', '/emulators/'];
+/** Where the customer storefront is served (STOREFRONT_URL's default path). */
+export const STOREFRONT_PREFIX = '/store/';
 /** Hashed build output (`/assets/name-[hash].ext`): a new release writes new names. */
-const ASSETS_PREFIX = '/assets/';
+const ASSETS = 'assets/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED = ['.br', '.gz'];
 
-/** Served files that have a `.br` or `.gz` sibling written by the admin build. */
+/** Served files that have a `.br` or `.gz` sibling written by the build. */
 function precompressedFiles(root: string): Set<string> {
   const found = new Set<string>();
   for (const entry of fs.readdirSync(root, { withFileTypes: true, recursive: true })) {
@@ -22,46 +24,66 @@ function precompressedFiles(root: string): Set<string> {
   return found;
 }
 
-/**
- * Serves the built admin SPA; unknown non-API GETs get index.html so client routes work on
- * reload. Hashed assets are cached for a year, index.html is revalidated on every visit, and
- * the build's `.br`/`.gz` files go to clients that accept them. Source maps are never served.
- */
-export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | undefined }) => {
-  const root = opts.root ? path.resolve(opts.root) : undefined;
-  const index = root ? path.join(root, 'index.html') : undefined;
-  const hasSpa = index !== undefined && fs.existsSync(index);
-  if (hasSpa && root) {
-    const compressed = precompressedFiles(root);
-    const assetsDir = path.join(root, 'assets') + path.sep;
-    await app.register(fastifyStatic, {
-      root,
-      prefix: '/',
-      wildcard: false,
-      index: false,
-      // No routes of their own: the compressed copies are picked by Accept-Encoding.
-      globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
-      preCompressed: true,
-      // Ours below; @fastify/send's own header (max-age=0) would overwrite it.
-      cacheControl: false,
-      setHeaders: (res, filePath) => {
-        const ext = path.extname(filePath);
-        const served = PRECOMPRESSED.includes(ext) ? filePath.slice(0, -ext.length) : filePath;
-        res.setHeader('cache-control', served.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
-        if (compressed.has(served)) res.setHeader('vary', 'accept-encoding');
-      },
-    });
-  }
-  app.setNotFoundHandler((request, reply) => {
-    const url = request.url.split('?')[0]!;
-    const isApi = API_PREFIXES.some((p) => url.startsWith(p));
-    // A missing hashed file or a source map is a 404, never the HTML of the app.
-    const isFile = url.startsWith(ASSETS_PREFIX) || url.endsWith('.map');
-    if (hasSpa && request.method === 'GET' && !isApi && !isFile) {
-      return reply.type('text/html').header('cache-control', 'no-cache').sendFile('index.html');
-    }
-    return reply
-      .status(404)
-      .send({ error: { code: 'not_found', message: 'Route not found', requestId: request.id } });
+const builtRoot = (dir: string | undefined) => {
+  const root = dir ? path.resolve(dir) : undefined;
+  return root && fs.existsSync(path.join(root, 'index.html')) ? root : undefined;
+};
+
+/** One built SPA's files under a prefix: hashed assets for a year, the rest revalidated. */
+async function serveBuild(app: FastifyInstance, root: string, prefix: string, decorate: boolean) {
+  const compressed = precompressedFiles(root);
+  const assetsDir = path.join(root, 'assets') + path.sep;
+  await app.register(fastifyStatic, {
+    root,
+    prefix,
+    wildcard: false,
+    index: false,
+    decorateReply: decorate,
+    // No routes of their own: the compressed copies are picked by Accept-Encoding.
+    globIgnore: ['**/*.br', '**/*.gz', '**/*.map'],
+    preCompressed: true,
+    // Ours below; @fastify/send's own header (max-age=0) would overwrite it.
+    cacheControl: false,
+    setHeaders: (res, filePath) => {
+      const ext = path.extname(filePath);
+      const served = PRECOMPRESSED.includes(ext) ? filePath.slice(0, -ext.length) : filePath;
+      res.setHeader('cache-control', served.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      if (compressed.has(served)) res.setHeader('vary', 'accept-encoding');
+    },
   });
-});
+}
+
+/**
+ * Serves the built admin SPA at / and the customer storefront at /store/; unknown non-API GETs
+ * get the index.html of the app they fall under so client routes work on reload. Hashed assets
+ * are cached for a year, index.html is revalidated on every visit, and the builds' `.br`/`.gz`
+ * files go to clients that accept them. Source maps are never served.
+ */
+export const spaPlugin = fp(
+  async (app: FastifyInstance, opts: { root: string | undefined; storefront?: string }) => {
+    const admin = builtRoot(opts.root);
+    const store = builtRoot(opts.storefront);
+    if (admin) await serveBuild(app, admin, '/', true);
+    if (store) await serveBuild(app, store, STOREFRONT_PREFIX, !admin);
+    if (store) app.get('/store', (_request, reply) => reply.redirect(STOREFRONT_PREFIX, 301));
+
+    app.setNotFoundHandler((request, reply) => {
+      const url = request.url.split('?')[0]!;
+      const isApi = API_PREFIXES.some((p) => url.startsWith(p));
+      const inStore = url.startsWith(STOREFRONT_PREFIX);
+      const rest = inStore ? url.slice(STOREFRONT_PREFIX.length) : url.slice(1);
+      // A missing hashed file or a source map is a 404, never the HTML of the app.
+      const isFile = rest.startsWith(ASSETS) || url.endsWith('.map');
+      const root = inStore ? store : admin;
+      if (root && request.method === 'GET' && !isApi && !isFile) {
+        return reply
+          .type('text/html')
+          .header('cache-control', 'no-cache')
+          .sendFile('index.html', root);
+      }
+      return reply
+        .status(404)
+        .send({ error: { code: 'not_found', message: 'Route not found', requestId: request.id } });
+    });
+  },
+);

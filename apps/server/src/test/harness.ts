@@ -50,7 +50,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // sets a small one.
   const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
   // No card gateway unless a test starts its emulator (the default would call port 8080).
-  return { ...config, intakeRateLimit, payments: null, ...overrides };
+  const publicReadRateLimit = { max: 1_000_000, windowMs: 60_000 };
+  return { ...config, intakeRateLimit, publicReadRateLimit, payments: null, ...overrides };
 }
 
 export type TestContext = {

@@ -1,6 +1,7 @@
-import { asc, eq } from 'drizzle-orm';
+import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
+import { serviceAreas } from '../service-areas/service-areas.table.ts';
 
 /** The public reads of a storefront: a tenant by its slug and its branches. */
 export function createStorefrontRepository(db: Db) {
@@ -10,12 +11,27 @@ export function createStorefrontRepository(db: Db) {
       return row;
     },
 
+    async tenantById(tenantId: string) {
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      return row;
+    },
+
     async branchesOf(tenantId: string) {
       return db
         .select()
         .from(branches)
         .where(eq(branches.tenantId, tenantId))
         .orderBy(asc(branches.position), asc(branches.createdAt));
+    },
+
+    /** A service area of the tenant; another tenant's id finds nothing. */
+    async serviceArea(tenantId: string, serviceAreaId: string) {
+      const [row] = await db
+        .select()
+        .from(serviceAreas)
+        .where(and(eq(serviceAreas.tenantId, tenantId), eq(serviceAreas.id, serviceAreaId)))
+        .limit(1);
+      return row;
     },
   };
 }

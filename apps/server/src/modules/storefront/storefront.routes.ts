@@ -1,14 +1,70 @@
-import type { FastifyPluginAsync } from 'fastify';
+import { createHash } from 'node:crypto';
+import rateLimit from '@fastify/rate-limit';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { storefrontRoutes as routes } from '@app/contracts';
+import type { RateLimit } from '../../config.ts';
 import { handle } from '../../plugins/handle.ts';
 import type { StorefrontService } from './storefront.service.ts';
 
+export type StorefrontRoutesOptions = {
+  /** Reads per client address and window (config.publicReadRateLimit); none when unset. */
+  rateLimit?: RateLimit;
+};
+
+/**
+ * Answers `results` with a strong ETag over them; a client that sends the same tag back in
+ * If-None-Match gets 304 and no body. `no-cache`: every use revalidates (menus and statuses change).
+ */
+function cacheable<T>(request: FastifyRequest, reply: FastifyReply, results: T): T | FastifyReply {
+  const tag = `"${createHash('sha1').update(JSON.stringify(results)).digest('base64url')}"`;
+  reply.header('etag', tag).header('cache-control', 'no-cache').header('vary', 'accept-encoding');
+  const asked = request.headers['if-none-match'];
+  const tags = typeof asked === 'string' ? asked.split(',').map((t) => t.trim()) : [];
+  if (tags.includes(tag) || tags.includes(`W/${tag}`) || tags.includes('*'))
+    return reply.status(304).send();
+  return results;
+}
+
 /** The public reads a storefront or any client needs to place an order (no token). */
 export const storefrontHandlers =
-  (storefront: StorefrontService): FastifyPluginAsync =>
+  (storefront: StorefrontService, options: StorefrontRoutesOptions = {}): FastifyPluginAsync =>
   async (app) => {
-    handle(app, routes.storefront, ({ params }) => storefront.storefront(params.slug));
-    handle(app, routes.menu, ({ params, query }) =>
-      storefront.menu(params.tenantId, params.branchId, query.checkoutTemplate),
+    // Only in this plugin's scope: each public read counts against its own limit per address.
+    await app.register(rateLimit, { global: false });
+    const limit = options.rateLimit;
+    const config = limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {};
+
+    handle(
+      app,
+      routes.storefront,
+      async ({ params, request, reply }) =>
+        cacheable(request, reply, await storefront.storefront(params.slug)),
+      config,
+    );
+    handle(
+      app,
+      routes.menu,
+      async ({ params, query, request, reply }) =>
+        cacheable(
+          request,
+          reply,
+          await storefront.menu(params.tenantId, params.branchId, query.checkoutTemplate),
+        ),
+      config,
+    );
+    handle(
+      app,
+      routes.serviceArea,
+      async ({ params, request, reply }) =>
+        cacheable(request, reply, await storefront.serviceArea(params.slug, params.serviceAreaId)),
+      config,
+    );
+    handle(app, routes.preview, ({ params }) => storefront.preview(params.tenantId));
+    handle(
+      app,
+      routes.ticket,
+      async ({ params, request, reply }) =>
+        cacheable(request, reply, await storefront.ticket(params.tenantId, params.ticketId)),
+      config,
     );
   };

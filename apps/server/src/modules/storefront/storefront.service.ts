@@ -1,8 +1,14 @@
 import {
   Currency,
+  PREVIEW_TEMPLATE_ORDER,
+  storefrontAddress,
+  type StorefrontPreview,
   type OrderingTemplate,
   type PublicMenu,
+  type PublicServiceArea,
   type PublicStorefront,
+  type PublicTicket,
+  type Ticket,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
@@ -16,10 +22,40 @@ export type PricedMenu = (
   template: OrderingTemplate,
 ) => Promise<PublicMenu>;
 
+/** A ticket of a tenant by its id, as staff see it (the tickets module reads it). */
+export type TicketReader = (tenantId: string, ticketId: string) => Promise<Ticket>;
+
+/** The customer's view of a ticket: status, lines and totals; nothing that names the customer. */
+export function toPublicTicket(t: Ticket): PublicTicket {
+  const d = t.ticketDetails;
+  return {
+    id: t.id,
+    tenantId: t.tenantId,
+    branchId: t.branchId,
+    branchName: t.branchName,
+    ticketType: t.ticketType,
+    ticketNumber: t.ticketNumber,
+    timestamp: t.timestamp,
+    status: t.status,
+    cancellationReason: t.cancellationReason,
+    checkoutTemplate: d.checkoutUiTemplate,
+    isFulfillmentAsap: d.isFulfillmentAsap,
+    preferredFulfillmentLocalDateTime: d.preferredFulfillmentLocalDateTime,
+    serviceArea: d.serviceArea ? { value: d.serviceArea.value, title: d.serviceArea.title } : null,
+    deliveryZone: d.deliveryZone,
+    paymentMethodType: d.paymentMethodType,
+    paymentStatus: d.paymentDetails.paymentStatus,
+    cartData: t.cartData,
+  };
+}
+
 /** The public storefront: a tenant by its slug with its branches, and a branch's menu. */
 export function createStorefrontService(deps: {
   repository: StorefrontRepository;
   pricedMenu: PricedMenu;
+  ticket: TicketReader;
+  /** Where the storefront is served (config.storefrontUrl). */
+  storefrontUrl: string;
   /** Where a storefront gets online payment tokens (null: no online payment). */
   payments?: PublicStorefront['payments'];
 }) {
@@ -54,6 +90,44 @@ export function createStorefrontService(deps: {
 
     /** What can be ordered now at a branch for a template, priced exactly as the intake will. */
     menu: deps.pricedMenu,
+
+    /** A table's QR code: the branch it orders at and its template, within the slug's tenant. */
+    async serviceArea(slug: string, serviceAreaId: string): Promise<PublicServiceArea> {
+      const tenant = await repository.tenantBySlug(slug);
+      const area = tenant ? await repository.serviceArea(tenant.id, serviceAreaId) : undefined;
+      if (!area) throw new NotFound('Service area');
+      return {
+        id: area.id,
+        tenantId: area.tenantId,
+        branchId: area.branchId,
+        value: area.value,
+        title: area.title,
+        template: area.template,
+        enabled: area.enabled,
+      };
+    },
+
+    /** §2.7: each branch's storefront on its first template, in preview mode (no ordering). */
+    async preview(tenantId: string): Promise<StorefrontPreview> {
+      const tenant = await repository.tenantById(tenantId);
+      if (!tenant) throw new NotFound('Tenant');
+      const list = await repository.branchesOf(tenantId);
+      return list.map((b) => {
+        const template = PREVIEW_TEMPLATE_ORDER.find((t) => b.checkoutTemplates.includes(t));
+        return {
+          branchId: b.id,
+          branchName: b.name,
+          url: template
+            ? `${storefrontAddress.branch(deps.storefrontUrl, tenant.slug, b.id, template)}?preview=1`
+            : null,
+        };
+      });
+    },
+
+    /** An order's status for the customer's status page. */
+    async ticket(tenantId: string, ticketId: string): Promise<PublicTicket> {
+      return toPublicTicket(await deps.ticket(tenantId, ticketId));
+    },
   };
 }
 

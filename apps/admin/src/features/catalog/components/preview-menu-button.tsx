@@ -1,18 +1,8 @@
-import Button from '@mui/material/Button';
-import Tooltip from '@mui/material/Tooltip';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { useTranslation } from 'react-i18next';
+import { StorefrontPreviewButton } from '../../../components/storefront-preview-dialog.tsx';
 
-/** Preview menu: the storefront that renders the preview is not part of this release yet. */
+/** Preview menu: the storefront preview dialog (§2.7) on the menu as customers see it. */
 export function PreviewMenuButton() {
   const { t } = useTranslation('catalog');
-  return (
-    <Tooltip title={t('actions.previewUnavailable')}>
-      <span>
-        <Button variant="outlined" startIcon={<VisibilityOutlinedIcon />} disabled>
-          {t('actions.previewMenu')}
-        </Button>
-      </span>
-    </Tooltip>
-  );
+  return <StorefrontPreviewButton label={t('actions.previewMenu')} />;
 }

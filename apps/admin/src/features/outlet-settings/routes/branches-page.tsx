@@ -6,16 +6,15 @@ import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
-import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import { localize } from '@app/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
+import { StorefrontPreviewButton } from '../../../components/storefront-preview-dialog.tsx';
 import { branchProfilePath, paths } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useBranches, useBranding } from '../api/branch-settings-queries.ts';
@@ -135,14 +134,7 @@ function BusinessSettings({ tenantId, canBrand }: { tenantId: string; canBrand: 
           </Stack>
         )}
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          {/* The customer storefront that renders the preview is a later release. */}
-          <Tooltip title={t('branches.previewUnavailable')}>
-            <span>
-              <Button variant="outlined" startIcon={<VisibilityOutlinedIcon />} disabled>
-                {t('branches.preview')}
-              </Button>
-            </span>
-          </Tooltip>
+          <StorefrontPreviewButton label={t('branches.preview')} />
           {canBrand && (
             <Button
               component={RouterLink}

@@ -1,0 +1,385 @@
+import path from 'node:path';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Page,
+  type TestInfo,
+} from '@playwright/test';
+import {
+  storefrontAddress,
+  type PublicMenu,
+  type PublicStorefront,
+  type PublicTicket,
+} from '@app/contracts';
+import { signIn } from '../../admin/e2e/auth.ts';
+
+/**
+ * Issue 19: a customer on a phone orders from the storefront (a branch link, a table's QR code,
+ * an online card) and the restaurant sees the order live; the customer's status page follows
+ * the staff's accept. Two browser contexts: the restaurant at 1280 px, the customer at 390 px.
+ */
+const RUN = `SF-${Date.now().toString(36)}`;
+// Two browsers, a catalogue change and its clean-up: more than the default minute.
+test.setTimeout(150_000);
+const PHONE = { width: 390, height: 844 };
+
+let consoleErrors: string[] = [];
+const watch = (page: Page) => {
+  page.on('console', (m) => {
+    if (m.type() === 'error') consoleErrors.push(`${page.url()}: ${m.text()}`);
+  });
+  page.on('pageerror', (e) => consoleErrors.push(`${page.url()}: ${e.message}`));
+};
+test.beforeEach(() => {
+  consoleErrors = [];
+});
+test.afterEach(() => expect(consoleErrors).toEqual([]));
+
+async function results<T>(request: APIRequestContext, url: string): Promise<T> {
+  const res = await request.get(url);
+  expect(res.ok(), `GET ${url}`).toBe(true);
+  return ((await res.json()) as { results: T }).results;
+}
+
+async function accessToken(page: Page): Promise<string> {
+  return page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    return (JSON.parse(sessionStorage.getItem(key!)!) as { access_token: string }).access_token;
+  });
+}
+
+async function shot(page: Page, testInfo: TestInfo, name: string) {
+  const file = path.join(testInfo.outputDir, `${name}.png`);
+  await page.screenshot({ path: file, fullPage: false });
+  await testInfo.attach(name, { path: file, contentType: 'image/png' });
+}
+
+type World = { store: PublicStorefront; branchId: (en: string) => string };
+async function world(request: APIRequestContext): Promise<World> {
+  const store = await results<PublicStorefront>(request, '/api/public/storefronts/al-bayt');
+  return {
+    store,
+    branchId: (en) => store.branches.find((b) => b.branchName.en === en)!.branchId,
+  };
+}
+
+const CATALOG = (tenantId: string) =>
+  `/api/admin/tenants/${tenantId}/branches/defaultBranch/productcatalogs`;
+
+/**
+ * The demo's Mixed grill with a required sauce group (1 to 2) for the length of `body`: the
+ * owner adds it through the admin API, and takes it off again afterwards.
+ */
+async function withSauces(
+  request: APIRequestContext,
+  owner: Page,
+  tenantId: string,
+  body: () => Promise<void>,
+) {
+  const headers = { authorization: `Bearer ${await accessToken(owner)}` };
+  const base = CATALOG(tenantId);
+  const created = await request.post(`${base}/modifiergroups/`, {
+    headers,
+    data: {
+      name: `${RUN} sauces`,
+      localizedTitle: { fieldValue: 'Sauces', en: 'Sauces', ar: 'الصلصات', es: 'Salsas' },
+      minQuantity: 1,
+      maxQuantity: 2,
+      modifierItems: [
+        { price: '0.250', localizedTitle: { fieldValue: 'Garlic', en: 'Garlic', ar: 'ثوم' } },
+        { price: '0.100', localizedTitle: { fieldValue: 'Chili', en: 'Chili', ar: 'حار' } },
+        { price: '0', localizedTitle: { fieldValue: 'Tahini', en: 'Tahini', ar: 'طحينة' } },
+      ],
+    },
+  });
+  expect(created.status(), await created.text()).toBe(201);
+  const group = ((await created.json()) as { results: { id: string } }).results;
+  const items = await request.get(`${base}/catalogitems`, { headers });
+  const grill = ((await items.json()) as { results: Record<string, unknown>[] }).results.find(
+    (i) => (i.localizedTitle as { en?: string }).en === 'Mixed grill',
+  )!;
+  const put = (modifierGroupIds: string[]) =>
+    request.put(`${base}/catalogitems/${grill.id as string}`, {
+      headers,
+      data: { ...grill, modifierGroupIds },
+    });
+  const before = grill.modifierGroupIds as string[];
+  expect((await put([...before, group.id])).ok()).toBe(true);
+  try {
+    await body();
+  } finally {
+    await put(before);
+    await request.delete(`${base}/modifiergroups/${group.id}`, { headers });
+  }
+}
+
+/** The restaurant's side: signed in at 1280 px with live orders started. */
+async function restaurant(browser: Browser, email: string) {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+  const page = await context.newPage();
+  watch(page);
+  await signIn(page, email);
+  await page.goto('/admin/tickets/manage');
+  await page.getByRole('button', { name: 'Start Live Orders' }).click();
+  await expect(page.getByRole('img', { name: 'Live updates connected' })).toBeVisible();
+  return { context, page };
+}
+
+/** Staff accept the order in the ticket view, as the order taker does. */
+async function acceptInAdmin(page: Page, ticketNumber: number) {
+  const toast = page.getByRole('alert').filter({ hasText: `New order #${ticketNumber}` });
+  await expect(toast).toBeVisible();
+  await expect(
+    page.getByRole('row', { name: `Order #${ticketNumber}, Not Accepted` }),
+  ).toBeVisible();
+  await page.getByRole('row', { name: `Order #${ticketNumber}, Not Accepted` }).click();
+  const actions = page.getByRole('group', { name: 'Order actions' });
+  await actions.getByRole('button', { name: 'Accept' }).click();
+  const confirm = page.getByRole('dialog', { name: `Accept order #${ticketNumber}?` });
+  await confirm.getByRole('button', { name: 'Accept' }).click();
+  await expect(confirm).toBeHidden();
+}
+
+const ticketIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
+
+test('a customer orders from the branch link with a variant and modifiers, pays cash, and sees the accept', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { store, branchId } = await world(request);
+  const abdoun = branchId('Abdoun');
+  const owner = await restaurant(browser, 'owner@demo.local');
+  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  const customer = await customerContext.newPage();
+  watch(customer);
+  try {
+    await withSauces(request, owner.page, store.tenantId, async () => {
+      await customer.goto(storefrontAddress.branch('/store', 'al-bayt', abdoun, 'PICKUP'));
+      await expect(customer.getByRole('heading', { level: 1, name: 'Abdoun' })).toBeVisible();
+      await expect(customer.getByRole('link', { name: 'Al Bayt Kitchen' })).toBeVisible();
+      await expect(
+        customer.getByRole('button', { name: /Mixed grill.*From JOD 8\.500/ }),
+      ).toBeVisible();
+      await shot(customer, testInfo, 'menu-390-en');
+
+      await customer.getByRole('button', { name: /Mixed grill/ }).click();
+      const sheet = customer.getByRole('dialog', { name: 'Mixed grill' });
+      await sheet.getByRole('radio', { name: /For two/ }).check();
+      // The sauce group asks for one: adding without it says so and adds nothing.
+      await sheet.getByRole('button', { name: /Add to order/ }).click();
+      await expect(sheet.getByRole('alert')).toHaveText('Choose at least 1');
+      await sheet.getByRole('checkbox', { name: /Garlic/ }).check();
+      await sheet.getByRole('checkbox', { name: /Chili/ }).check();
+      // Two chosen of at most two: the third is out of reach.
+      await expect(sheet.getByRole('checkbox', { name: /Tahini/ })).toBeDisabled();
+      await sheet.getByRole('button', { name: 'One more: Quantity' }).click();
+      await shot(customer, testInfo, 'item-390-en');
+      // 2 × (15.000 + 0.250 + 0.100)
+      await sheet.getByRole('button', { name: 'Add to order · JOD 30.700' }).click();
+      await expect(sheet).toBeHidden();
+
+      await customer.getByRole('button', { name: /Falafel plate/ }).click();
+      await customer.getByRole('button', { name: 'Add to order · JOD 2.250' }).click();
+      const bar = customer.getByRole('button', { name: /View order/ });
+      await expect(bar).toContainText('3 items');
+      await expect(bar).toContainText('JOD 32.950');
+      await bar.click();
+
+      await expect(customer.getByRole('heading', { level: 1, name: 'Your order' })).toBeVisible();
+      await customer.getByLabel('First name').fill(RUN);
+      await expect(customer.getByRole('radio', { name: 'Cash' })).toBeChecked();
+      await shot(customer, testInfo, 'checkout-390-en');
+      await customer.getByRole('button', { name: /Place order/ }).click();
+
+      await expect(customer).toHaveURL(/\/store\/al-bayt\/orders\/[0-9a-f-]{36}$/);
+      const status = customer.getByRole('status').filter({ hasText: 'Sent' });
+      await expect(status).toContainText('waiting for the restaurant to accept');
+      const ticket = await results<PublicTicket>(
+        request,
+        `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
+      );
+      // Priced by the server as the storefront showed it, with the chosen variant and sauces.
+      expect(ticket.cartData.itemsTotal).toBe(32.95);
+      const grill = ticket.cartData.cartItems.find((i) => i.localizedTitle.en === 'Mixed grill')!;
+      expect(grill.variant.localizedTitle.en).toBe('For two');
+      expect(grill.itemModifiers.map((m) => m.localizedTitle.en).sort()).toEqual([
+        'Chili',
+        'Garlic',
+      ]);
+      await expect(
+        customer.getByRole('heading', { level: 1, name: `Order ${ticket.ticketNumber}` }),
+      ).toBeVisible();
+      await shot(customer, testInfo, 'status-sent-390-en');
+
+      await acceptInAdmin(owner.page, ticket.ticketNumber);
+      // No reload: the status page follows the ticket.
+      await expect(customer.getByRole('status').filter({ hasText: 'Accepted' })).toContainText(
+        'your order is being prepared',
+        { timeout: 15_000 },
+      );
+      await shot(customer, testInfo, 'status-accepted-390-en');
+    });
+  } finally {
+    await customerContext.close();
+    await owner.context.close();
+  }
+});
+
+test('a customer scans a table QR in Arabic, orders with modifiers, and the order taker’s accept shows', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { store, branchId } = await world(request);
+  const abdoun = branchId('Abdoun');
+  const dining = await results<PublicMenu>(
+    request,
+    `/api/public/tenants/${store.tenantId}/branches/${abdoun}/menu?checkoutTemplate=DINING`,
+  );
+  const table = dining.serviceAreas.find((a) => a.value === '7')!;
+  const owner = await restaurant(browser, 'owner@demo.local');
+  const staff = await restaurant(browser, 'staff@demo.local');
+  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'ar' });
+  const customer = await customerContext.newPage();
+  watch(customer);
+  try {
+    await withSauces(request, owner.page, store.tenantId, async () => {
+      await customer.goto(storefrontAddress.serviceArea('/store', 'al-bayt', table.id));
+      await expect(customer.locator('html')).toHaveAttribute('dir', 'rtl');
+      await expect(customer.getByText('تناول في المطعم · طاولة 7')).toBeVisible();
+      await shot(customer, testInfo, 'table-menu-390-ar');
+
+      await customer.getByRole('button', { name: /مشاوي مشكلة/ }).click();
+      const sheet = customer.getByRole('dialog', { name: 'مشاوي مشكلة' });
+      await sheet.getByRole('checkbox', { name: /طحينة/ }).check();
+      await shot(customer, testInfo, 'table-item-390-ar');
+      await sheet.getByRole('button', { name: /أضف إلى الطلب/ }).click();
+      await customer.getByRole('button', { name: /عرض الطلب/ }).click();
+      // The QR code says the table: the checkout does not ask for one.
+      await expect(customer.getByLabel('الطاولة')).toHaveCount(0);
+      await customer.getByLabel('الاسم الأول').fill(RUN);
+      await shot(customer, testInfo, 'table-checkout-390-ar');
+      await customer.getByRole('button', { name: /قدّم الطلب/ }).click();
+      await expect(customer).toHaveURL(/\/orders\//);
+
+      const ticket = await results<PublicTicket>(
+        request,
+        `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
+      );
+      expect(ticket).toMatchObject({ checkoutTemplate: 'DINING', serviceArea: { value: '7' } });
+      expect(ticket.cartData.cartItems[0]!.itemModifiers[0]!.localizedTitle.en).toBe('Tahini');
+      await acceptInAdmin(staff.page, ticket.ticketNumber);
+      await expect(customer.getByRole('status').filter({ hasText: 'قُبل' })).toContainText(
+        'يجري تحضير طلبك',
+        { timeout: 15_000 },
+      );
+      await shot(customer, testInfo, 'table-status-accepted-390-ar');
+      await customer.setViewportSize({ width: 1280, height: 800 });
+      await shot(customer, testInfo, 'table-status-accepted-1280-ar');
+      await customer.goto(storefrontAddress.serviceArea('/store', 'al-bayt', table.id));
+      await shot(customer, testInfo, 'table-menu-1280-ar');
+    });
+  } finally {
+    await customerContext.close();
+    await staff.context.close();
+    await owner.context.close();
+  }
+});
+
+test('a customer pays online by card through the payment provider (its emulator)', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { store, branchId } = await world(request);
+  expect(store.payments).not.toBeNull();
+  const sweifieh = branchId('Sweifieh');
+  const context = await browser.newContext({
+    viewport: { width: 1280, height: 800 },
+    locale: 'en-US',
+  });
+  const customer = await context.newPage();
+  watch(customer);
+  try {
+    await customer.goto(storefrontAddress.branch('/store', 'al-bayt', sweifieh, 'PICKUP'));
+    await shot(customer, testInfo, 'menu-1280-en');
+    await customer.getByRole('button', { name: /Falafel plate/ }).click();
+    await customer.getByRole('button', { name: /Add to order/ }).click();
+    await customer.getByRole('button', { name: /View order/ }).click();
+    await customer.getByRole('radio', { name: 'Pay online by card' }).check();
+    await customer.getByLabel('First name').fill(RUN);
+    // A declined card: no order, and the customer is told.
+    await customer.getByLabel('Card number').fill('4000 0000 0000 0002');
+    await customer.getByLabel('Expiry (MM/YY)').fill('12/39');
+    await customer.getByLabel('Security code').fill('123');
+    await customer.getByRole('button', { name: /Place order/ }).click();
+    await expect(customer.getByRole('alert').first()).toHaveText(
+      'The payment was declined. Try another card.',
+    );
+    await expect(customer).toHaveURL(/\/checkout$/);
+    // The intake's 422 for the declined card is expected here.
+    consoleErrors = consoleErrors.filter((e) => !/status of 422/.test(e));
+
+    await customer.getByLabel('Card number').fill('4242 4242 4242 4242');
+    await shot(customer, testInfo, 'checkout-card-1280-en');
+    await customer.getByRole('button', { name: /Place order/ }).click();
+    await expect(customer).toHaveURL(/\/orders\//);
+    await expect(customer.getByText('Pay online by card · Paid')).toBeVisible();
+    const ticket = await results<PublicTicket>(
+      request,
+      `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
+    );
+    expect(ticket).toMatchObject({
+      paymentMethodType: 'CREDIT_CARD_ONLINE',
+      paymentStatus: 'SUCCESS',
+    });
+    await shot(customer, testInfo, 'status-paid-1280-en');
+  } finally {
+    await context.close();
+  }
+});
+
+test('an unknown store says so; the branch link of a known one opens its menu', async ({
+  page,
+  request,
+}) => {
+  watch(page);
+  const { branchId } = await world(request);
+  await page.goto('/store/no-such-shop');
+  await expect(page.getByText('This store was not found.')).toBeVisible();
+  await page.goto(storefrontAddress.branch('/store', 'al-bayt', branchId('Abdoun'), 'PICKUP'));
+  await expect(page.getByRole('heading', { level: 1, name: 'Abdoun' })).toBeVisible();
+  // 404s of the missing store are expected here.
+  consoleErrors = consoleErrors.filter((e) => !/status of 404/.test(e));
+});
+
+test('the admin’s Preview buttons open the storefront in preview mode, which takes no orders', async ({
+  page,
+}, testInfo) => {
+  watch(page);
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await signIn(page, 'owner@demo.local');
+  await page.goto('/admin/settings/profile');
+  await page.getByRole('button', { name: 'Preview storefront' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Storefront preview' });
+  const frame = dialog.frameLocator('iframe[title="Your storefront as customers see it"]');
+  // Abdoun opens on delivery, the first of delivery, dining, pickup, menu it has.
+  await expect(frame.getByText('Abdoun', { exact: true })).toBeVisible();
+  await expect(frame.getByText('Delivery', { exact: true })).toBeVisible();
+  await expect(frame.getByText('Preview: orders cannot be placed from here.')).toBeVisible();
+  // Items are shown, not ordered: no item opens a cart.
+  await expect(frame.getByRole('button', { name: /Mixed grill/ })).toHaveCount(0);
+  await expect(frame.getByText('Mixed grill')).toBeVisible();
+  await shot(page, testInfo, 'admin-preview-1280-en');
+  await dialog.getByRole('button', { name: 'Close' }).click();
+  await expect(dialog).toBeHidden();
+
+  await page.goto('/admin/catalog/v2/categories');
+  await page.getByRole('button', { name: 'Preview menu' }).first().click();
+  await expect(
+    page
+      .getByRole('dialog', { name: 'Storefront preview' })
+      .frameLocator('iframe')
+      .getByText('Preview: orders cannot be placed from here.'),
+  ).toBeVisible();
+});

@@ -1,0 +1,119 @@
+import {
+  storefrontRoutes,
+  ticketsRoutes,
+  type PublicMenu,
+  type PublicServiceArea,
+  type PublicStorefront,
+  type PublicTicket,
+  type Ticket,
+  type TicketIntakeBody,
+} from '@app/contracts';
+
+/** An answer other than success: the envelope's field codes or its error code. */
+export class ApiError extends Error {
+  constructor(
+    readonly status: number,
+    readonly code: string,
+    /** Field → codes from a 422 `{ errors: [{ field, codes }] }`. */
+    readonly fields: Record<string, string[]> = {},
+  ) {
+    super(code);
+  }
+}
+
+/** A route's path with its `:params` filled in (the path itself comes from the contracts). */
+export function pathOf(path: string, params: Record<string, string>) {
+  return path.replace(/:(\w+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined) throw new Error(`missing ${name} for ${path}`);
+    return encodeURIComponent(value);
+  });
+}
+
+type Problem = {
+  errors?: { field: string; codes: string[] }[];
+  error?: { code?: string };
+};
+
+async function call<T>(
+  method: 'GET' | 'POST',
+  url: string,
+  init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
+): Promise<T> {
+  let res: Response;
+  try {
+    res = await fetch(url, {
+      method,
+      signal: init.signal,
+      headers: {
+        accept: 'application/json',
+        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
+        ...init.headers,
+      },
+      body: init.body === undefined ? undefined : JSON.stringify(init.body),
+    });
+  } catch (err) {
+    if (init.signal?.aborted) throw err;
+    throw new ApiError(0, 'network');
+  }
+  const json = (await res.json().catch(() => ({}))) as Problem & { results?: T };
+  if (res.ok) return json.results as T;
+  const fields: Record<string, string[]> = {};
+  for (const e of json.errors ?? []) fields[e.field] = e.codes;
+  const code = json.error?.code ?? (json.errors ? 'form_invalid' : 'unknown');
+  throw new ApiError(res.status, code, fields);
+}
+
+const r = storefrontRoutes;
+
+export const api = {
+  storefront: (slug: string, signal?: AbortSignal) =>
+    call<PublicStorefront>('GET', pathOf(r.storefront.path, { slug }), { signal }),
+  menu: (tenantId: string, branchId: string, template: string, signal?: AbortSignal) =>
+    call<PublicMenu>(
+      'GET',
+      `${pathOf(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}`,
+      { signal },
+    ),
+  serviceArea: (slug: string, serviceAreaId: string, signal?: AbortSignal) =>
+    call<PublicServiceArea>('GET', pathOf(r.serviceArea.path, { slug, serviceAreaId }), {
+      signal,
+    }),
+  ticket: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
+    call<PublicTicket>('GET', pathOf(r.ticket.path, { tenantId, ticketId }), { signal }),
+  placeOrder: (tenantId: string, branchId: string, body: TicketIntakeBody, key: string) =>
+    call<Ticket>('POST', pathOf(ticketsRoutes.intake.path, { tenantId, branchId }), {
+      body,
+      headers: { 'idempotency-key': key },
+    }),
+};
+
+/** A card token from the payment provider: card details go to it, never to our server. */
+export async function cardToken(
+  payments: NonNullable<PublicStorefront['payments']>,
+  card: { number: string; expMonth: number; expYear: number; cvc: string },
+): Promise<string> {
+  let res: Response;
+  try {
+    res = await fetch(payments.tokenUrl, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${payments.publishableKey}`,
+        'content-type': 'application/json',
+      },
+      body: JSON.stringify(card),
+    });
+  } catch {
+    throw new ApiError(0, 'payment_provider_unavailable');
+  }
+  const json = (await res.json().catch(() => ({}))) as { id?: string; error?: { code?: string } };
+  if (res.ok && json.id) return json.id;
+  if (res.status >= 500) throw new ApiError(res.status, 'payment_provider_unavailable');
+  throw new ApiError(
+    res.status,
+    json.error?.code === 'invalid_card' ? 'invalid_card' : 'payment_declined',
+    {
+      card: ['invalid_card'],
+    },
+  );
+}

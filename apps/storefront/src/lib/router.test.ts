@@ -1,0 +1,63 @@
+import { describe, expect, it } from 'vitest';
+import { storefrontAddress, storefrontRoutes, ticketsRoutes } from '@app/contracts';
+import { pathOf } from './api.ts';
+import { parseRoute, paths } from './router.ts';
+
+const branchId = '17d5bad6-51c3-4730-96f6-460a62c32212';
+const areaId = '27d5bad6-51c3-4730-96f6-460a62c32212';
+
+describe('the storefront reads the addresses the admin hands out', () => {
+  it.each(['DELIVERY', 'PICKUP', 'DINING', 'MENU'])('a branch link for %s', (template) => {
+    const url = storefrontAddress.branch('', 'al-bayt', branchId, template);
+    expect(parseRoute(url)).toEqual({
+      page: 'branch',
+      slug: 'al-bayt',
+      branchId,
+      template: template.toLowerCase(),
+      checkout: false,
+    });
+  });
+
+  it('a table QR code and a unique link', () => {
+    expect(parseRoute(storefrontAddress.serviceArea('', 'al-bayt', areaId))).toEqual({
+      page: 'table',
+      slug: 'al-bayt',
+      serviceAreaId: areaId,
+      checkout: false,
+    });
+    expect(parseRoute(storefrontAddress.uniqueLink('', 'al-bayt', 'abc'))).toEqual({
+      page: 'link',
+      slug: 'al-bayt',
+      linkId: 'abc',
+    });
+  });
+
+  it('its own checkout and order pages, and nothing else', () => {
+    expect(parseRoute(paths.branch('al-bayt', branchId, 'PICKUP', true))).toMatchObject({
+      page: 'branch',
+      checkout: true,
+    });
+    expect(parseRoute(paths.table('al-bayt', areaId, true))).toMatchObject({
+      page: 'table',
+      checkout: true,
+    });
+    expect(parseRoute(paths.order('al-bayt', areaId))).toEqual({
+      page: 'order',
+      slug: 'al-bayt',
+      ticketId: areaId,
+    });
+    expect(parseRoute('/al-bayt')).toEqual({ page: 'store', slug: 'al-bayt' });
+    expect(parseRoute('/')).toEqual({ page: 'none' });
+    expect(parseRoute(`/al-bayt/${branchId}/takeaway`)).toEqual({ page: 'none' });
+  });
+
+  it('calls the routes of the contracts with their parameters filled in', () => {
+    expect(pathOf(storefrontRoutes.serviceArea.path, { slug: 'a b', serviceAreaId: areaId })).toBe(
+      `/api/public/storefronts/a%20b/service-areas/${areaId}`,
+    );
+    expect(pathOf(ticketsRoutes.intake.path, { tenantId: 't', branchId: 'b' })).toBe(
+      '/api/public/tenants/t/branches/b/tickets',
+    );
+    expect(() => pathOf(storefrontRoutes.menu.path, { tenantId: 't' })).toThrow();
+  });
+});

@@ -1,0 +1,145 @@
+import { useState } from 'react';
+import type { OrderingTemplate, PublicServiceArea, PublicStorefront } from '@app/contracts';
+import { ApiError, api } from '../lib/api.ts';
+import { useI18n } from '../lib/i18n.tsx';
+import { isPreview, navigate, paths, type Route } from '../lib/router.ts';
+import { useCart } from '../lib/use-cart.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { Problem, Spinner } from '../components/states.tsx';
+import { MenuView } from './menu-view.tsx';
+import { CheckoutView } from './checkout-view.tsx';
+
+type Branch = PublicStorefront['branches'][number];
+
+/** A branch's public link for one template: /{slug}/{branchId}/{delivery|pickup|dining|menu}. */
+export function BranchPage({
+  store,
+  route,
+}: {
+  store: PublicStorefront;
+  route: Extract<Route, { page: 'branch' }>;
+}) {
+  const { t } = useI18n();
+  const branch = store.branches.find((b) => b.branchId === route.branchId);
+  if (!branch)
+    return (
+      <main className="page">
+        <Problem message={t('store.linkNotFound')} />
+      </main>
+    );
+  const template = route.template.toUpperCase() as OrderingTemplate | 'MENU';
+  return (
+    <Ordering
+      store={store}
+      branch={branch}
+      template={template}
+      checkout={route.checkout}
+      menuPath={paths.branch(store.slug, branch.branchId, route.template)}
+      checkoutPath={paths.branch(store.slug, branch.branchId, route.template, true)}
+    />
+  );
+}
+
+/** A table's QR code: /{slug}/t/{serviceAreaId}; the table says its branch and template. */
+export function TablePage({
+  store,
+  route,
+}: {
+  store: PublicStorefront;
+  route: Extract<Route, { page: 'table' }>;
+}) {
+  const { t } = useI18n();
+  const area = useLoad(`${store.slug}:${route.serviceAreaId}`, (signal) =>
+    api.serviceArea(store.slug, route.serviceAreaId, signal),
+  );
+  if (area.error)
+    return (
+      <main className="page">
+        <Problem
+          message={
+            area.error instanceof ApiError && [404, 422].includes(area.error.status)
+              ? t('store.linkNotFound')
+              : t('common.loadFailed')
+          }
+          retry={area.reload}
+        />
+      </main>
+    );
+  const branch = area.data && store.branches.find((b) => b.branchId === area.data!.branchId);
+  if (!area.data || !branch)
+    return (
+      <main className="page">
+        <Spinner />
+      </main>
+    );
+  return (
+    <Ordering
+      store={store}
+      branch={branch}
+      template={area.data.template}
+      table={area.data}
+      checkout={route.checkout}
+      menuPath={paths.table(store.slug, route.serviceAreaId)}
+      checkoutPath={paths.table(store.slug, route.serviceAreaId, true)}
+    />
+  );
+}
+
+export type OrderingProps = {
+  store: PublicStorefront;
+  branch: Branch;
+  template: OrderingTemplate | 'MENU';
+  table?: PublicServiceArea;
+  checkout: boolean;
+  menuPath: string;
+  checkoutPath: string;
+};
+
+/** The menu and the checkout of one branch and template, over one cart. */
+function Ordering(props: OrderingProps) {
+  const { store, branch, template, table, checkout } = props;
+  const { t } = useI18n();
+  // A menu-only template is browsed as the dine-in menu, without a cart.
+  const menuTemplate: OrderingTemplate = template === 'MENU' ? 'DINING' : template;
+  const browseOnly = template === 'MENU' || (table !== undefined && !table.enabled);
+  const menu = useLoad(`${store.tenantId}:${branch.branchId}:${menuTemplate}`, (signal) =>
+    api.menu(store.tenantId, branch.branchId, menuTemplate, signal),
+  );
+  const cart = useCart(`${store.tenantId}:${branch.branchId}:${menuTemplate}:${table?.id ?? ''}`);
+  const [preview] = useState(isPreview);
+
+  if (menu.error)
+    return (
+      <main className="page">
+        <Problem message={t('common.loadFailed')} retry={menu.reload} />
+      </main>
+    );
+  if (!menu.data)
+    return (
+      <main className="page">
+        <Spinner />
+      </main>
+    );
+  const canOrder = !browseOnly && !preview;
+  if (checkout && canOrder)
+    return (
+      <CheckoutView
+        {...props}
+        template={menuTemplate}
+        menu={menu.data}
+        cart={cart}
+        onBack={() => navigate(props.menuPath)}
+        onPlaced={(ticketId) => navigate(paths.order(store.slug, ticketId), { replace: true })}
+      />
+    );
+  return (
+    <MenuView
+      {...props}
+      menu={menu.data}
+      cart={cart}
+      canOrder={canOrder}
+      preview={preview}
+      onCheckout={() => navigate(props.checkoutPath)}
+    />
+  );
+}
