@@ -12,4 +12,5 @@ export * from './price-adjustments.ts';
 export * from './tickets.ts';
 export * from './storefront.ts';
 export * from './outlet-settings.ts';
+export * from './discounts.ts';
 export * from './routes.ts';

@@ -16,6 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
+import type { DiscountsService } from '../discounts/discounts.service.ts';
 import {
   intakeRepository as catalogue,
   type AdjustmentLink,
@@ -216,6 +217,8 @@ export function createIntakeService(deps: {
   db: Db;
   clock: Clock;
   notifier: Notifier;
+  /** Applies a customer's code or the automatic discount and counts its use. */
+  discounts: Pick<DiscountsService, 'forOrder'>;
   catalogueCacheSize?: number;
 }) {
   const { db, clock, notifier } = deps;
@@ -328,12 +331,18 @@ export function createIntakeService(deps: {
       if (errors.length > 0) throw new ValidationFailed(errors);
 
       const currency = currencyOf(ctx.currency);
-      const cart = priceCart({
-        currency,
-        lines: priced.lines,
-        // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
-        deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
+      const discount = await deps.discounts.forOrder({
+        tenantId,
+        template,
+        code: isCall ? null : body.discountCode,
+        cart: priceCart({
+          currency,
+          lines: priced.lines,
+          // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
+          deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
+        }),
       });
+      const { cart } = discount;
       const payment = isCall ? null : (body.paymentMethodType ?? null);
       const details: TicketDetails = {
         checkoutUiTemplate: template,
@@ -390,8 +399,10 @@ export function createIntakeService(deps: {
       };
       let numbered: { ticketNumber: number; createdAt: Date };
       try {
-        numbered = await repo.insertNumbered(db, row, (c) =>
-          notifier.eventSql(c.tenantId, 'ticketsUpdate', ticketChangeSql('created', c)),
+        numbered = await discount.place((q) =>
+          repo.insertNumbered(q, row, (c) =>
+            notifier.eventSql(c.tenantId, 'ticketsUpdate', ticketChangeSql('created', c)),
+          ),
         );
       } catch (err) {
         // Two requests with one key raced: the loser answers the winner's ticket.
