@@ -2,6 +2,7 @@ import { Navigate, useParams, type RouteObject } from 'react-router';
 import { catalogRoutes } from '../features/catalog/routes/index.tsx';
 import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
+import { discountsRoutes } from '../features/discounts/routes/index.tsx';
 import { MainDashboardPage } from '../features/dashboard/routes/main-dashboard-page.tsx';
 import { AuthCallbackPage } from '../features/identity/routes/auth-callback-page.tsx';
 import { LoginLandingPage } from '../features/identity/routes/login-landing-page.tsx';
@@ -66,6 +67,7 @@ export const routes: RouteObject[] = [
               ...catalogRoutes,
               ...modifierGroupsRoutes,
               ...priceAdjustmentsRoutes,
+              ...discountsRoutes,
               ...outletRoutes,
               { path: '*', element: toLoginLanding },
             ],

@@ -6,6 +6,9 @@ import ar from '../locales/ar/common.json';
 import enCatalog from '../locales/en/catalog.json';
 import en from '../locales/en/common.json';
 import esCatalog from '../locales/es/catalog.json';
+import arDiscounts from '../locales/ar/discounts.json';
+import enDiscounts from '../locales/en/discounts.json';
+import esDiscounts from '../locales/es/discounts.json';
 import arOutlet from '../locales/ar/outlet.json';
 import arTicketDetails from '../locales/ar/ticketDetails.json';
 import arTickets from '../locales/ar/tickets.json';
@@ -24,6 +27,7 @@ export const resources = {
     tickets: enTickets,
     ticketDetails: enTicketDetails,
     outlet: enOutlet,
+    discounts: enDiscounts,
   },
   ar: {
     common: ar,
@@ -31,6 +35,7 @@ export const resources = {
     tickets: arTickets,
     ticketDetails: arTicketDetails,
     outlet: arOutlet,
+    discounts: arDiscounts,
   },
   es: {
     common: es,
@@ -38,6 +43,7 @@ export const resources = {
     tickets: esTickets,
     ticketDetails: esTicketDetails,
     outlet: esOutlet,
+    discounts: esDiscounts,
   },
 } as const;
 

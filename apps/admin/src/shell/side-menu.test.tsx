@@ -20,6 +20,7 @@ describe('SideMenu', () => {
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
+      'Discounts',
       'Accept/pause orders',
       'Logout',
     ]);
@@ -32,6 +33,7 @@ describe('SideMenu', () => {
       'Live orders',
       'Manage catalog',
       'Modifier groups',
+      'Discounts',
       'Accept/pause orders',
       'Logout',
     ]);
@@ -56,6 +58,7 @@ describe('SideMenu', () => {
       'Live orders',
       'Manage catalog',
       'Modifier groups',
+      'Discounts',
       'Accept/pause orders',
       'Logout',
     ]);
