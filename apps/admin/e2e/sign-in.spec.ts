@@ -26,6 +26,7 @@ const OWNER_MENU = [
   'Modifier groups',
   'Discounts',
   'Accept/pause orders',
+  'Branch/store settings',
   'Logout',
 ];
 
@@ -208,7 +209,12 @@ test('renews the access token silently with the refresh token', async ({ page })
 });
 
 test('a tab whose token expired while asleep renews it on load', async ({ page }) => {
-  await signIn(page, 'manager@demo.local');
+  // Live orders loads with its page after sign-in: its first call must be done before the
+  // token is made to expire, or that call goes out without one.
+  await Promise.all([
+    page.waitForResponse((res) => new URL(res.url()).pathname === '/api/admin/tenants/tickets'),
+    signIn(page, 'manager@demo.local'),
+  ]);
   const before = await storedUser(page);
   await page.evaluate(({ key, user }) => sessionStorage.setItem(key, JSON.stringify(user)), {
     key: before.key,

@@ -11,6 +11,7 @@ export * from './modifier-groups.ts';
 export * from './price-adjustments.ts';
 export * from './tickets.ts';
 export * from './storefront.ts';
+export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
 export * from './discounts.ts';
 export * from './routes.ts';

@@ -3,10 +3,12 @@ import {
   Currency,
   effectivePrice,
   fromMilli,
+  isOnlinePayment,
   scheduleOpen,
   toMilli,
   type AdjustmentRule,
   type FieldError,
+  type PaymentMethodType,
   type OrderingTemplate,
   type PublicMenu,
   type Ticket,
@@ -14,9 +16,16 @@ import {
   type TicketIntakeBody,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
+import {
+  PaymentDeclined,
+  type Authorization,
+  type PaymentProvider,
+} from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import type { DiscountsService } from '../discounts/discounts.service.ts';
+import { openState } from '../outlet-settings/opening-hours.ts';
+import { acceptedPaymentMethods } from '../outlet-settings/payment-methods.ts';
 import {
   intakeRepository as catalogue,
   type AdjustmentLink,
@@ -219,9 +228,49 @@ export function createIntakeService(deps: {
   notifier: Notifier;
   /** Applies a customer's code or the automatic discount and counts its use. */
   discounts: Pick<DiscountsService, 'forOrder'>;
+  /** Online payments; without a provider the online methods are not accepted. */
+  payments?: PaymentProvider | null;
   catalogueCacheSize?: number;
 }) {
   const { db, clock, notifier } = deps;
+  const payments = deps.payments ?? null;
+
+  /**
+   * Authorises and captures an online payment; a decline is the customer's 422, anything else
+   * a 503 with nothing left charged.
+   */
+  async function charge(input: {
+    amountMinor: number;
+    currency: string;
+    token: string;
+    reference: string;
+    key: string;
+  }): Promise<Authorization> {
+    if (!payments) throw new ServiceUnavailable('payment_provider_unavailable');
+    let auth: Authorization | null = null;
+    try {
+      auth = await payments.authorize({
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        token: input.token,
+        reference: input.reference,
+        idempotencyKey: `${input.key}:authorize`,
+      });
+      await payments.capture(auth.paymentId, input.amountMinor, `${input.key}:capture`);
+      return auth;
+    } catch (error) {
+      if (error instanceof PaymentDeclined) {
+        throw new ValidationFailed([
+          { field: 'paymentToken', codes: ['payment_declined'], params: { reason: error.reason } },
+        ]);
+      }
+      if (auth) await payments.void(auth.paymentId, `${input.key}:void`).catch(() => undefined);
+      throw new ServiceUnavailable(
+        'payment_provider_unavailable',
+        'The payment could not be taken; nothing was charged. Try again.',
+      );
+    }
+  }
   const cacheSize = deps.catalogueCacheSize ?? 200;
   // Catalogues by tenant, valid while the tenant's catalogue version (read with every order)
   // is unchanged: every catalogue change bumps it, on whichever server copy.
@@ -277,6 +326,7 @@ export function createIntakeService(deps: {
       const ctx = await catalogue.context(db, {
         tenantId,
         branchId,
+        template,
         idempotencyKey,
         deliveryZoneId: template === 'DELIVERY' ? body.deliveryZoneId : null,
         serviceAreaId: usesTable ? body.serviceAreaId : null,
@@ -300,8 +350,34 @@ export function createIntakeService(deps: {
       if (!isCall && !branch.checkoutTemplates.includes(template))
         throw new ValidationFailed('checkoutTemplate', ['checkout_template_disabled']);
 
-      const at = branchLocalTime(clock(), branch.timeZone);
+      const now = clock();
+      // Calling a waiter is not an order: it goes through outside the hours too.
+      if (!isCall) {
+        const hours = openState(ctx.hours, now, branch.timeZone);
+        if (!hours.open) {
+          throw new ValidationFailed([
+            {
+              field: 'branchId',
+              codes: ['store_closed_hours'],
+              params: {
+                nextOpeningTime: hours.next?.at.toISOString() ?? null,
+                nextOpeningLocalTime: hours.next?.localDateTime ?? null,
+              },
+            },
+          ]);
+        }
+      }
+      const at = branchLocalTime(now, branch.timeZone);
       const errors: FieldError[] = [];
+      const method = isCall ? null : ((body.paymentMethodType ?? null) as PaymentMethodType | null);
+      if (method) {
+        const accepted = acceptedPaymentMethods(template, ctx.paymentMethods, {
+          roomService: ctx.roomService,
+          onlineApproved: payments !== null,
+        });
+        if (!accepted.includes(method))
+          errors.push({ field: 'paymentMethodType', codes: ['payment_method_not_accepted'] });
+      }
       const preferred = isCall ? null : (body.preferredFulfillmentLocalDateTime ?? null);
       if (!body.isFulfillmentAsap && preferred && preferred < at.dateTime) {
         errors.push({
@@ -343,7 +419,20 @@ export function createIntakeService(deps: {
         }),
       });
       const { cart } = discount;
-      const payment = isCall ? null : (body.paymentMethodType ?? null);
+      const payment = method;
+      const ticketId = randomUUID();
+      const amountMinor = Number(toMilli(cart.total) / minorUnit(currency));
+      let paid: Authorization | null = null;
+      if (payment && isOnlinePayment(payment) && amountMinor > 0) {
+        paid = await charge({
+          amountMinor,
+          currency,
+          token: body.paymentToken ?? '',
+          reference: ticketId,
+          // A retry under the same Idempotency-Key finds the same payment at the provider.
+          key: idempotencyKey ? `intake:${tenantId}:${idempotencyKey}` : `intake:${ticketId}`,
+        });
+      }
       const details: TicketDetails = {
         checkoutUiTemplate: template,
         firstName: body.firstName || null,
@@ -369,22 +458,22 @@ export function createIntakeService(deps: {
         paymentMethodType: payment,
         paymentDetails: {
           paymentMethodType: payment,
-          cardScheme: null,
-          maskedValue: null,
-          paymentStatus: null,
-          paymentUniqueInvoiceId: null,
+          cardScheme: paid?.scheme ?? null,
+          maskedValue: paid ? `•••• ${paid.last4}` : null,
+          paymentStatus: paid ? 'SUCCESS' : null,
+          paymentUniqueInvoiceId: paid?.paymentId ?? null,
         },
       };
 
       const row: Omit<TicketRow, 'ticketNumber' | 'createdAt'> = {
-        id: randomUUID(),
+        id: ticketId,
         tenantId,
         branchId,
         ticketType: body.ticketType,
         status: 'UnVerified',
         checkoutTemplate: template,
         lang: body.lang,
-        paymentMethodType: payment as TicketRow['paymentMethodType'],
+        paymentMethodType: payment,
         currency,
         total: cart.total,
         serviceAreaId: details.serviceArea?.id ?? null,
@@ -405,11 +494,17 @@ export function createIntakeService(deps: {
           ),
         );
       } catch (err) {
-        // Two requests with one key raced: the loser answers the winner's ticket.
+        // Two requests with one key raced: the loser answers the winner's ticket (whose
+        // payment, under the same key, is this one).
         if (idempotencyKey && isUniqueViolation(err, 'tickets_idempotency_uq')) {
           const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
           if (first) return { ticket: await firstTicket(tenantId, first, hash), replayed: true };
         }
+        // No ticket, so no charge: give the money back.
+        if (paid && payments)
+          await payments
+            .refund(paid.paymentId, amountMinor, `intake:${ticketId}:refund`)
+            .catch(() => undefined);
         throw err;
       }
       const ticket = toTicket(
@@ -427,10 +522,12 @@ export function createIntakeService(deps: {
       branchId: string,
       template: OrderingTemplate,
     ): Promise<PublicMenu> {
-      const ctx = await catalogue.context(db, { tenantId, branchId });
+      const ctx = await catalogue.context(db, { tenantId, branchId, template });
       if (!ctx) throw new NotFound('Branch');
       const { branch } = ctx;
-      const at = branchLocalTime(clock(), branch.timeZone);
+      const now = clock();
+      const at = branchLocalTime(now, branch.timeZone);
+      const hours = openState(ctx.hours, now, branch.timeZone);
       const currency = currencyOf(ctx.currency);
       const [index, links, zones, tables] = await Promise.all([
         catalogueAt(tenantId, ctx.catalogVersion),
@@ -493,6 +590,14 @@ export function createIntakeService(deps: {
           acceptingOrders: branch.acceptingOrders,
           busy: branch.busy,
         },
+        paymentMethods: enabled
+          ? acceptedPaymentMethods(template, ctx.paymentMethods, {
+              roomService: ctx.roomService,
+              onlineApproved: payments !== null,
+            })
+          : [],
+        openNow: hours.open,
+        nextOpeningTime: hours.open ? null : (hours.next?.at.toISOString() ?? null),
         sections: [...sections.values()],
         deliveryZones: zones.map((z) => ({
           deliveryZoneId: z.id,

@@ -55,6 +55,19 @@ export function useUpdateDiscount(tenantId: string) {
   });
 }
 
+/** Deletes a discount for good (`deleted: true` on the stored discount); the list reads again. */
+export function useDeleteDiscount(tenantId: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (discount: Discount) =>
+      discountsApi.update(tenantId, discount.id, { ...discount, deleted: true }),
+    onSuccess: (deleted) => {
+      queryClient.removeQueries({ queryKey: discountKeys.detail(tenantId, deleted.id) });
+      return queryClient.invalidateQueries({ queryKey: discountKeys.list(tenantId) });
+    },
+  });
+}
+
 const replaceIn = (list: Discount[] | undefined, next: Discount) =>
   list?.map((d) => (d.id === next.id ? next : d));
 

@@ -22,6 +22,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChecklistIcon from '@mui/icons-material/Checklist';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import {
   DISCOUNT_LIMITS,
   DiscountApplication,
@@ -32,6 +33,7 @@ import {
   type Discount,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
@@ -40,7 +42,12 @@ import { mirrorInRtl } from '../../../lib/direction.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
-import { useCreateDiscount, useDiscount, useUpdateDiscount } from '../api/discounts-queries.ts';
+import {
+  useCreateDiscount,
+  useDeleteDiscount,
+  useDiscount,
+  useUpdateDiscount,
+} from '../api/discounts-queries.ts';
 import { ItemsPickerDialog, pickableItems } from '../components/items-picker-dialog.tsx';
 import {
   DISCOUNT_TEMPLATES,
@@ -170,6 +177,8 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
   const notify = useNotify();
   const create = useCreateDiscount(tenantId);
   const update = useUpdateDiscount(tenantId);
+  const remove = useDeleteDiscount(tenantId);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
   const adding = discount === null;
   const resolver = useMemo(() => discountResolver(adding, lang), [adding, lang]);
   const {
@@ -218,6 +227,21 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
     },
     () => scrollToFirstInvalid(),
   );
+
+  const deleteDiscount = async () => {
+    if (!discount) return;
+    try {
+      await remove.mutateAsync(discount);
+      setConfirmingDelete(false);
+      notify.success(t('snackbar.deleted'));
+      void navigate(discountPaths.list);
+    } catch (error) {
+      setConfirmingDelete(false);
+      if (isApiError(error, 403)) return;
+      console.error('discount delete failed', error);
+      notify.errorWithRefresh();
+    }
+  };
 
   const amountField = (
     name: 'discountValue' | 'minOrderValue' | 'maximumDiscountValue',
@@ -451,6 +475,16 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
             <Button component={RouterLink} to={discountPaths.list}>
               {t('form.cancel')}
             </Button>
+            {discount && (
+              <Button
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => setConfirmingDelete(true)}
+                sx={{ marginInlineStart: 'auto' }}
+              >
+                {t('form.delete')}
+              </Button>
+            )}
           </Stack>
         </Stack>
       </Box>
@@ -463,6 +497,18 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
           setValue('itemIds', ids, { shouldValidate: true, shouldDirty: true });
         }}
       />
+      {discount && (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={t('form.deleteTitle', { code: discount.discountCode })}
+          message={t('form.deleteMessage')}
+          confirmLabel={t('form.delete')}
+          cancelLabel={t('form.cancel')}
+          destructive
+          onConfirm={deleteDiscount}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
     </Paper>
   );
 }

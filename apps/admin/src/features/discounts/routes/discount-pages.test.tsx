@@ -111,7 +111,7 @@ describe('the discount list (§2.5)', { timeout: 30_000 }, () => {
       'DeliveryPickup',
       'HAPPYHappy hourUsed: 3',
       '15%',
-      'JOD\u00a010.00',
+      'JOD\u00a010.000',
       '—',
       'Never',
       '',
@@ -336,5 +336,28 @@ describe('the discount form (§5.1)', { timeout: 30_000 }, () => {
       deleted: false,
     });
     expect(await screen.findByText('Discount updated')).toBeVisible();
+  });
+
+  it('asks before deleting, and deletes only once confirmed', async () => {
+    const user = userEvent.setup();
+    const server = fakeServer({
+      [`GET ${base}/${AUTO}`]: ok(discount()),
+      [`PUT ${base}/${AUTO}`]: (r) => ok({ ...discount(), ...bodyOf(r) })(),
+    });
+    openForm(AUTO);
+    await user.click(await screen.findByRole('button', { name: 'Delete' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Delete HAPPY?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
+
+    await user.click(screen.getByRole('button', { name: 'Delete' }));
+    await user.click(
+      within(await screen.findByRole('dialog')).getByRole('button', { name: 'Delete' }),
+    );
+    expect(await screen.findByText('Discount deleted')).toBeVisible();
+    const puts = server.requests.filter((r) => r.method === 'PUT');
+    expect(puts).toHaveLength(1);
+    expect(bodyOf(puts[0]!)).toMatchObject({ id: AUTO, discountCode: 'HAPPY', deleted: true });
   });
 });
