@@ -59,14 +59,14 @@ function CodeAndName({ discount }: { discount: Discount }) {
   const { lang } = useTenantSession();
   return (
     <Stack sx={{ minInlineSize: 0 }}>
-      <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'anywhere' }} dir="ltr">
+      <Typography component="span" sx={{ fontWeight: 600, overflowWrap: 'break-word' }} dir="ltr">
         {discount.discountCode}
       </Typography>
       <Typography
         component="span"
         variant="body2"
         color="text.secondary"
-        sx={{ overflowWrap: 'anywhere' }}
+        sx={{ overflowWrap: 'break-word' }}
       >
         {localize(discount.discountName, lang)}
       </Typography>
@@ -182,11 +182,19 @@ export function DiscountList({ discounts, saving, onToggle, cards }: DiscountLis
 
   return (
     <TableContainer component={Paper} variant="outlined">
-      <Table size="small" aria-label={t('list.label')}>
+      {/* Ten columns beside the side menu at 1280 px: narrower gutters, headers may wrap. */}
+      <Table
+        size="small"
+        aria-label={t('list.label')}
+        sx={{
+          '& th, & td': { paddingInline: 1 },
+          '& th:first-of-type, & td:first-of-type': { paddingInlineStart: 2 },
+        }}
+      >
         <TableHead>
           <TableRow>
             {COLUMNS.map((c) => (
-              <TableCell key={c} sx={{ fontWeight: 600, whiteSpace: 'nowrap' }}>
+              <TableCell key={c} sx={{ fontWeight: 600 }}>
                 {t(`list.columns.${c}`)}
               </TableCell>
             ))}
@@ -195,7 +203,7 @@ export function DiscountList({ discounts, saving, onToggle, cards }: DiscountLis
         <TableBody>
           {discounts.map((d) => (
             <TableRow key={d.id} hover data-testid={`discount-${d.discountCode}`}>
-              <TableCell padding="checkbox">
+              <TableCell>
                 <ActiveSwitch discount={d} saving={saving.has(d.id)} onToggle={onToggle} />
               </TableCell>
               <TableCell>{t(`application.${d.discountApplication}`)}</TableCell>
@@ -203,7 +211,7 @@ export function DiscountList({ discounts, saving, onToggle, cards }: DiscountLis
               <TableCell>
                 <Templates discount={d} />
               </TableCell>
-              <TableCell sx={{ maxInlineSize: 220 }}>
+              <TableCell sx={{ minInlineSize: 140, maxInlineSize: 240 }}>
                 <CodeAndName discount={d} />
                 <UsageCount discount={d} />
               </TableCell>
@@ -213,7 +221,7 @@ export function DiscountList({ discounts, saving, onToggle, cards }: DiscountLis
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(d.minOrderValue)}</TableCell>
               <TableCell sx={{ whiteSpace: 'nowrap' }}>{money(d.maximumDiscountValue)}</TableCell>
               <TableCell>{t('list.never')}</TableCell>
-              <TableCell padding="checkbox">
+              <TableCell>
                 <EditButton discount={d} />
               </TableCell>
             </TableRow>
