@@ -212,6 +212,12 @@ async function cardToken({ tokenUrl, publishableKey }) {
   return res?.ok ? (await res.json()).id : null;
 }
 
+/** The discount a ticket got, as the log shows it after the total. */
+function discountText({ discountDetails: d, currency }) {
+  if (!d?.discountCode) return '';
+  return `  (${d.discountCode} −${formatMoney(d.appliedDiscountValue, currency)})`;
+}
+
 /** Places `count` orders at `rate` a second; answers what happened to each. */
 export async function placeOrders({
   url,
@@ -219,6 +225,7 @@ export async function placeOrders({
   rate,
   tenant = 'al-bayt',
   seed,
+  discount,
   log = console.log,
 }) {
   const base = url.replace(/\/$/, '');
@@ -245,6 +252,9 @@ export async function placeOrders({
         if (token)
           Object.assign(order, { paymentMethodType: 'CREDIT_CARD_ONLINE', paymentToken: token });
       }
+      // With --discount, a third of the orders carry that promo code.
+      if (discount && order.ticketType !== 'callstaff' && rnd.chance(1 / 3))
+        order.discountCode = discount;
       const { status, body } = await place(
         `${base}/api/public/tenants/${store.tenantId}/branches/${target.branch.branchId}/tickets`,
         order,
@@ -255,7 +265,7 @@ export async function placeOrders({
         const what =
           t.ticketType === 'callstaff'
             ? `call staff, table ${t.ticketDetails.serviceArea?.value}`
-            : `${t.ticketDetails.checkoutUiTemplate.padEnd(8)} ${String(t.cartData.cartItems.length).padStart(2)} lines  ${formatMoney(t.cartData.total, t.cartData.currency)}`;
+            : `${t.ticketDetails.checkoutUiTemplate.padEnd(8)} ${String(t.cartData.cartItems.length).padStart(2)} lines  ${formatMoney(t.cartData.total, t.cartData.currency)}${discountText(t.cartData)}`;
         log(`  #${String(t.ticketNumber).padEnd(6)} ${branch.padEnd(10)} ${what}  (${t.lang})`);
         return { ok: true, ticketNumber: t.ticketNumber };
       }
@@ -278,12 +288,13 @@ async function main() {
       rate: { type: 'string', default: '1' },
       tenant: { type: 'string', default: 'al-bayt' },
       seed: { type: 'string' },
+      discount: { type: 'string' },
       help: { type: 'boolean', short: 'h', default: false },
     },
   });
   if (values.help) {
     console.log(
-      'npm run orders -- [--url http://localhost:8080] [--count 10] [--rate 1] [--tenant al-bayt] [--seed N]',
+      'npm run orders -- [--url http://localhost:8080] [--count 10] [--rate 1] [--tenant al-bayt] [--seed N] [--discount WELCOME10]',
     );
     return;
   }
@@ -300,6 +311,7 @@ async function main() {
     rate,
     tenant: values.tenant,
     seed: values.seed === undefined ? undefined : Number(values.seed),
+    discount: values.discount,
   });
   const placed = results.filter((r) => r.ok).map((r) => r.ticketNumber);
   console.log(

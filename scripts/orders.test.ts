@@ -47,4 +47,30 @@ describe('npm run orders', () => {
       expect(line).toContain(formatMoney(row.total, Currency.parse(row.currency)));
     }
   });
+
+  it('puts a promo code on a third of the orders with --discount, priced by the server', async () => {
+    const lines: string[] = [];
+    const results: Result[] = await placeOrders({
+      url,
+      count: 12,
+      rate: 100,
+      seed: 11,
+      discount: 'WELCOME10',
+      log: (l: string) => lines.push(l),
+    });
+    expect(results.filter((r) => !r.ok)).toEqual([]);
+    const numbers = new Set(results.map((r) => r.ticketNumber));
+    const rows = (await ctx.database.db.select().from(s.tickets)).filter((r) =>
+      numbers.has(r.ticketNumber),
+    );
+    const discounted = rows.filter((r) => r.cartData.discountDetails.discountCode === 'WELCOME10');
+    expect(discounted.length).toBeGreaterThan(0);
+    expect(discounted.length).toBeLessThan(rows.length);
+    for (const row of discounted) {
+      const applied = row.cartData.discountDetails.appliedDiscountValue;
+      expect(Number(applied)).toBeGreaterThan(0);
+      const line = lines.find((l) => l.includes(`#${row.ticketNumber} `));
+      expect(line).toContain(`(WELCOME10 −${formatMoney(applied, Currency.parse(row.currency))})`);
+    }
+  });
 });

@@ -24,6 +24,7 @@ const OWNER_MENU = [
   'Manage catalog',
   'Price adjustments',
   'Modifier groups',
+  'Discounts',
   'Accept/pause orders',
   'Branch/store settings',
   'Logout',
@@ -48,6 +49,7 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
       'Live orders',
       'Manage catalog',
       'Modifier groups',
+      'Discounts',
       'Accept/pause orders',
       'Logout',
     ]);
@@ -132,6 +134,7 @@ test('a manager cannot open owner-only pages', async ({ page }) => {
     'Live orders',
     'Manage catalog',
     'Modifier groups',
+    'Discounts',
     'Accept/pause orders',
     'Logout',
   ]);

@@ -44,6 +44,8 @@ import { createStorefrontRepository } from './modules/storefront/storefront.repo
 import { createStorefrontService } from './modules/storefront/storefront.service.ts';
 import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
+import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
 import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
@@ -179,7 +181,9 @@ export async function buildApp(deps: AppDeps) {
       prefix: EMULATOR_PREFIX,
     });
   }
-  const intake = createIntakeService({ db: database.db, clock, notifier, payments });
+  const discounts = createDiscountsService({ db: database.db });
+  await app.register(discountsHandlers(discounts));
+  const intake = createIntakeService({ db: database.db, clock, notifier, payments, discounts });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
   const tickets = createTicketsService({ db: database.db, clock, notifier, payments });
   await app.register(

@@ -1,5 +1,6 @@
 import type { RouteDef } from './http.ts';
 import { catalogRoutes } from './catalog.ts';
+import { discountsRoutes } from './discounts.ts';
 import { identityRoutes } from './identity.ts';
 import { imagesRoutes } from './images.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
@@ -20,6 +21,7 @@ export const ROUTE_GROUPS = {
   tickets: ticketsRoutes,
   'outlet-settings': outletSettingsRoutes,
   storefront: storefrontRoutes,
+  discounts: discountsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export const ALL_ROUTES: readonly RouteDef[] = Object.values(ROUTE_GROUPS).flatMap(

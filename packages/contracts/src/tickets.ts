@@ -9,6 +9,7 @@ import {
   Text,
   Uuid,
 } from './common.ts';
+import { DiscountType } from './discounts.ts';
 import { routesOf } from './http.ts';
 import { PaymentMethodType, isOnlinePayment } from './branch-basics.ts';
 
@@ -30,6 +31,7 @@ export const TICKET_LIMITS = {
   noteMax: 500,
   tableNumberMax: 999,
   idempotencyKeyMax: 255,
+  discountCodeMax: 50,
   paymentTokenMax: 200,
   /** The Completed filter lists tickets finished in the past 12 hours (§2.3, §9). */
   completedWindowHours: 12,
@@ -170,6 +172,8 @@ export const TicketIntakeBody = z
     ticketType: TicketType.default('cartticket'),
     checkoutTemplate: CheckoutTemplate.nullish(),
     cartItems: z.array(CartItemInput).max(L.cartItemsMax).default([]),
+    /** The customer's promo code (HIDDEN_CODE or MANUAL_ENTRY), in any case. */
+    discountCode: Text.trim().max(L.discountCodeMax).nullish(),
     deliveryZoneId: Uuid.nullish(),
     shippingAddress: ShippingAddress.nullish(),
     serviceAreaId: Uuid.nullish(),
@@ -296,8 +300,11 @@ export const CartData = z.object({
   additiveTaxTotal: Amount,
   deliveryTotal: Amount,
   serviceChargeTotal: Amount,
+  /** The one discount applied (a code or the automatic one); all null and 0 without. */
   discountDetails: z.object({
     discountCode: z.string().nullable(),
+    discountType: DiscountType.nullable(),
+    /** What it took off the total; 0 for free delivery while the fee is undefined. */
     appliedDiscountValue: Amount,
   }),
   deliveryFeesDetails: FeeDetails,
@@ -676,6 +683,12 @@ export const ticketsRoutes = {
       '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
       '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
       '`required` and the format codes.',
+      '',
+      'Discounts: `discountCode` (any case) applies that code; without one the active automatic',
+      'discount applies when the order qualifies. A refused code answers 422 on `discountCode`:',
+      '`discount_code_invalid`, `discount_template_not_allowed`, `discount_min_order_not_met`,',
+      '`discount_items_not_in_cart`, `discount_usage_limit_reached` (also for an automatic',
+      'discount whose last use a concurrent order took; a retry is priced without it).',
       '',
       'Online methods (CREDIT_CARD_ONLINE, APPLE_PAY, GOOGLE_PAY) need `paymentToken` from the',
       'payment provider: the order is authorised and captured before the ticket is made',

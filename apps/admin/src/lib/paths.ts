@@ -55,6 +55,7 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.catalog,
   paths.priceAdjustments,
   paths.modifierGroups,
+  paths.discounts,
   paths.acceptOrders,
   paths.branchSettings,
   paths.branding,

@@ -20,6 +20,7 @@ describe('SideMenu', () => {
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
+      'Discounts',
       'Accept/pause orders',
       'Branch/store settings',
       'Logout',
@@ -33,6 +34,7 @@ describe('SideMenu', () => {
       'Live orders',
       'Manage catalog',
       'Modifier groups',
+      'Discounts',
       'Accept/pause orders',
       'Logout',
     ]);
@@ -57,6 +59,7 @@ describe('SideMenu', () => {
       'Live orders',
       'Manage catalog',
       'Modifier groups',
+      'Discounts',
       'Accept/pause orders',
       'Logout',
     ]);

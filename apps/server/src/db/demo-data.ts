@@ -1,5 +1,8 @@
 import type {
   CheckoutTemplate,
+  DiscountApplication,
+  DiscountTemplate,
+  DiscountType,
   LocalizedText,
   PaymentMethodType,
   PaymentTemplate,
@@ -47,6 +50,21 @@ export type DemoTenant = {
   sections: DemoSection[];
   zones: { title: LocalizedText; fee: string; active?: boolean }[];
   tableSections: { name: string; from: number; to: number }[];
+  /** None automatic and active: demo orders keep their menu prices unless a code is typed. */
+  discounts: {
+    name: LocalizedText;
+    code: string;
+    application: DiscountApplication;
+    type: DiscountType;
+    value: string;
+    minOrderValue: string;
+    maximumDiscountValue: string;
+    usageLimit: number;
+    templates: DiscountTemplate[];
+    /** English titles of the affected items; none means every item. */
+    items: string[];
+    active: boolean;
+  }[];
   users: {
     email: string;
     displayName: string;
@@ -204,6 +222,51 @@ export const demoTenants: DemoTenant[] = [
       { name: 'Ground floor', from: 1, to: 10 },
       { name: 'Terrace', from: 11, to: 15 },
     ],
+    discounts: [
+      {
+        name: t('Welcome 10%', 'ترحيب 10%', 'Bienvenida 10%'),
+        code: 'WELCOME10',
+        application: 'HIDDEN_CODE',
+        type: 'PERCENTAGE',
+        value: '10',
+        minOrderValue: '0',
+        maximumDiscountValue: '5',
+        usageLimit: 0,
+        templates: ['DELIVERY', 'PICKUP', 'DINING'],
+        items: [],
+        active: true,
+      },
+      {
+        name: t('Free delivery over 15', 'توصيل مجاني فوق 15', 'Envío gratis desde 15'),
+        code: 'FREEDELIVERY',
+        application: 'MANUAL_ENTRY',
+        type: 'FREE_DELIVERY',
+        value: '0',
+        minOrderValue: '15',
+        maximumDiscountValue: '0',
+        usageLimit: 500,
+        templates: ['DELIVERY'],
+        items: [],
+        active: true,
+      },
+      {
+        name: t(
+          'Hot drinks: two for one',
+          'مشروبات ساخنة: اثنان بسعر واحد',
+          'Bebidas calientes: dos por uno',
+        ),
+        code: 'HOTDRINKS2',
+        application: 'AUTOMATIC',
+        type: 'BUY_ONE_GET_ONE',
+        value: '0',
+        minOrderValue: '0',
+        maximumDiscountValue: '0',
+        usageLimit: 0,
+        templates: ['PICKUP', 'DINING'],
+        items: ['Arabic coffee', 'Mint tea'],
+        active: false,
+      },
+    ],
     users: [
       { email: 'owner@demo.local', displayName: 'Lina Haddad', role: 'StoreOwner' },
       { email: 'manager@demo.local', displayName: 'Omar Khalil', role: 'StoreManager' },
@@ -253,6 +316,21 @@ export const demoTenants: DemoTenant[] = [
     ],
     zones: [{ title: t('Centro', 'المركز', 'Centro'), fee: '2.90' }],
     tableSections: [{ name: 'Sala', from: 1, to: 8 }],
+    discounts: [
+      {
+        name: t('Tapas night', 'ليلة التاباس', 'Noche de tapas'),
+        code: 'TAPAS3',
+        application: 'HIDDEN_CODE',
+        type: 'FIXED',
+        value: '3',
+        minOrderValue: '20',
+        maximumDiscountValue: '0',
+        usageLimit: 100,
+        templates: ['DINING', 'PICKUP'],
+        items: [],
+        active: true,
+      },
+    ],
     users: [{ email: 'owner@other.local', displayName: 'Lucía Romero', role: 'StoreOwner' }],
   },
 ];

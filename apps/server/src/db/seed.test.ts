@@ -45,6 +45,22 @@ describe('demo data', () => {
     expect((await database.db.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
     expect((await database.db.select().from(s.serviceAreas)).length).toBe(23);
     expect(c.users).toBe(5);
+    const discounts = await database.db
+      .select()
+      .from(s.discounts)
+      .where(eq(s.discounts.tenantId, first!.id));
+    expect(discounts.map((d) => d.code).sort()).toEqual([
+      'FREEDELIVERY',
+      'HOTDRINKS2',
+      'WELCOME10',
+    ]);
+    // No active automatic discount: demo orders keep their menu prices.
+    expect(discounts.some((d) => d.application === 'AUTOMATIC' && d.active)).toBe(false);
+    expect(
+      (await database.db.select().from(s.discountItems)).filter(
+        (i) => i.discountId === discounts.find((d) => d.code === 'HOTDRINKS2')!.id,
+      ),
+    ).toHaveLength(2);
   });
 
   it('never loads again over existing data', async () => {

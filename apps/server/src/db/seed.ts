@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { count, sql } from 'drizzle-orm';
+import { count, eq, sql } from 'drizzle-orm';
 import {
   PAYMENT_METHODS_OFFERED,
   type PaymentMethodType,
@@ -177,6 +177,36 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
         });
       }
       await tx.insert(s.serviceAreas).values(tables);
+    }
+  }
+
+  const itemRows = await tx
+    .select({ id: s.items.id, title: s.items.title })
+    .from(s.items)
+    .where(eq(s.items.tenantId, tenantId));
+  for (const d of demo.discounts) {
+    const [row] = await tx
+      .insert(s.discounts)
+      .values({
+        tenantId,
+        name: d.name,
+        code: d.code,
+        application: d.application,
+        type: d.type,
+        value: d.value,
+        minOrderValue: d.minOrderValue,
+        maximumDiscountValue: d.maximumDiscountValue,
+        usageLimit: d.usageLimit,
+        checkoutTemplates: d.templates,
+        limitedToItems: d.items.length > 0,
+        active: d.active,
+      })
+      .returning();
+    const ids = itemRows.filter((i) => d.items.includes(i.title.en ?? '')).map((i) => i.id);
+    if (row && ids.length > 0) {
+      await tx
+        .insert(s.discountItems)
+        .values(ids.map((itemId) => ({ tenantId, discountId: row.id, itemId })));
     }
   }
 

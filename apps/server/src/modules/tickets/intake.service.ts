@@ -23,6 +23,7 @@ import {
   type PaymentProvider,
 } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
+import type { DiscountsService } from '../discounts/discounts.service.ts';
 import { openState } from '../outlet-settings/opening-hours.ts';
 import { acceptedPaymentMethods } from '../outlet-settings/payment-methods.ts';
 import {
@@ -225,6 +226,8 @@ export function createIntakeService(deps: {
   db: Db;
   clock: Clock;
   notifier: Notifier;
+  /** Applies a customer's code or the automatic discount and counts its use. */
+  discounts: Pick<DiscountsService, 'forOrder'>;
   /** Online payments; without a provider the online methods are not accepted. */
   payments?: PaymentProvider | null;
   catalogueCacheSize?: number;
@@ -404,12 +407,18 @@ export function createIntakeService(deps: {
       if (errors.length > 0) throw new ValidationFailed(errors);
 
       const currency = currencyOf(ctx.currency);
-      const cart = priceCart({
-        currency,
-        lines: priced.lines,
-        // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
-        deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
+      const discount = await deps.discounts.forOrder({
+        tenantId,
+        template,
+        code: isCall ? null : body.discountCode,
+        cart: priceCart({
+          currency,
+          lines: priced.lines,
+          // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
+          deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
+        }),
       });
+      const { cart } = discount;
       const payment = method;
       const ticketId = randomUUID();
       const amountMinor = Number(toMilli(cart.total) / minorUnit(currency));
@@ -479,8 +488,10 @@ export function createIntakeService(deps: {
       };
       let numbered: { ticketNumber: number; createdAt: Date };
       try {
-        numbered = await repo.insertNumbered(db, row, (c) =>
-          notifier.eventSql(c.tenantId, 'ticketsUpdate', ticketChangeSql('created', c)),
+        numbered = await discount.place((q) =>
+          repo.insertNumbered(q, row, (c) =>
+            notifier.eventSql(c.tenantId, 'ticketsUpdate', ticketChangeSql('created', c)),
+          ),
         );
       } catch (err) {
         // Two requests with one key raced: the loser answers the winner's ticket (whose

@@ -263,3 +263,60 @@ describe('the gateway emulator', () => {
     expect((await post(`/v1/payments/${auth.id}/refunds`, { amount: 101 })).status).toBe(409);
   });
 });
+
+describe('an online card order with a discount', () => {
+  let manager: Record<string, string>;
+  const createCode = async (code: string, over: Json = {}) => {
+    manager ??= await authAs(ctx, 'manager@demo.local');
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${f.alBayt.id}/branches/b1/marketing/discounts`,
+      headers: manager,
+      payload: {
+        discountName: { fieldValue: code },
+        discountCode: code,
+        discountApplication: 'MANUAL_ENTRY',
+        discountType: 'FREE_DELIVERY',
+        minOrderValue: 0,
+        checkoutTemplates: ['DELIVERY'],
+        ...over,
+      },
+    });
+    expect(res.statusCode, res.body).toBe(201);
+  };
+
+  it('charges the discounted total: free delivery takes the zone fee off', async () => {
+    await createCode('CARDSHIP');
+    const token = await tokenFor('4242424242424242');
+    const res = await place(onlineOrder(token.body.id, { discountCode: 'cardship' }));
+    expect(res.statusCode, res.body).toBe(201);
+    const ticket = res.json().results;
+    expect(ticket.cartData).toMatchObject({
+      deliveryTotal: 2,
+      discountDetails: { discountCode: 'CARDSHIP', appliedDiscountValue: 2 },
+      total: 9.35,
+    });
+    const payment = gatewayPayment(ticket.ticketDetails.paymentDetails.paymentUniqueInvoiceId);
+    expect(payment).toMatchObject({ status: 'captured', capturedAmount: 9350 });
+  });
+
+  it('keeps no money of an order whose code lost the last use to a concurrent order', async () => {
+    await createCode('LASTONE', { overallUsageLimit: 1 });
+    const before = new Set(emulator.payments.keys());
+    const tokens = await Promise.all(Array.from({ length: 6 }, () => tokenFor('4242424242424242')));
+    const results = await Promise.all(
+      tokens.map((t) => place(onlineOrder(t.body.id, { discountCode: 'LASTONE' }))),
+    );
+    const placed = results.filter((r) => r.statusCode === 201);
+    expect(placed).toHaveLength(1);
+    for (const refused of results.filter((r) => r.statusCode !== 201)) {
+      expect(refused.statusCode).toBe(422);
+      expect(codesOf(refused)).toEqual({ discountCode: ['discount_usage_limit_reached'] });
+    }
+    // Charged and refunded, or never charged: only the placed order's money stays taken.
+    const kept = [...emulator.payments.values()]
+      .filter((p) => !before.has(p.id))
+      .reduce((sum, p) => sum + p.capturedAmount - p.refundedAmount, 0);
+    expect(kept).toBe(9350);
+  });
+});

@@ -166,7 +166,11 @@ export function priceCart(input: PricingInput): StoredCart {
     additiveTaxTotal: fromMilli(additiveTotal),
     deliveryTotal: fromMilli(delivery),
     serviceChargeTotal: fromMilli(serviceCharge),
-    discountDetails: { discountCode: null, appliedDiscountValue: fromMilli(discount) },
+    discountDetails: {
+      discountCode: null,
+      discountType: null,
+      appliedDiscountValue: fromMilli(discount),
+    },
     deliveryFeesDetails: { taxes: [], taxAmount: zero, totalForDisplay: fromMilli(delivery) },
     serviceChargeFeesDetails: {
       taxes: [],

@@ -85,7 +85,7 @@ function ticket(overrides: Partial<Ticket> = {}): Ticket {
       additiveTaxTotal: 0,
       deliveryTotal: 0,
       serviceChargeTotal: 0,
-      discountDetails: { discountCode: null, appliedDiscountValue: 0 },
+      discountDetails: { discountCode: null, discountType: null, appliedDiscountValue: 0 },
       deliveryFeesDetails: fees,
       serviceChargeFeesDetails: fees,
       deliveryFeesUnDefined: true,
@@ -123,6 +123,32 @@ describe('the receipt', () => {
     expect(ar).toContain('تحدد لاحقاً');
     const en = renderReceipt(ticket(), { lang: 'en', size: '80', timeZone: 'UTC' });
     expect(en).toContain('to be confirmed');
+  });
+
+  it('names the discount by its code and type, free delivery even while it takes 0', () => {
+    const withDiscount = (discountDetails: Ticket['cartData']['discountDetails']) =>
+      ticket({ cartData: { ...ticket().cartData, discountDetails, total: 2.125 } });
+    const en = renderReceipt(
+      withDiscount({
+        discountCode: 'SAVE15',
+        discountType: 'PERCENTAGE',
+        appliedDiscountValue: 0.375,
+      }),
+      { lang: 'en', size: '80', timeZone: 'UTC' },
+    );
+    expect(en).toContain('Discount (SAVE15, percentage)');
+    expect(en).toContain('-<span dir="ltr">0.375</span>');
+    const ar = renderReceipt(
+      withDiscount({
+        discountCode: 'FREEDEL',
+        discountType: 'FREE_DELIVERY',
+        appliedDiscountValue: 0,
+      }),
+      { lang: 'ar', size: '80', timeZone: 'UTC' },
+    );
+    expect(ar).toContain('الخصم (FREEDEL, توصيل مجاني)');
+    const none = renderReceipt(ticket(), { lang: 'en', size: '80', timeZone: 'UTC' });
+    expect(none).not.toContain('Discount');
   });
 
   it("prints every amount as the screens show it, with the currency's own digits", () => {

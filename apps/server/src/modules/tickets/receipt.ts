@@ -5,6 +5,7 @@ import {
   RTL_LANGUAGES,
   TICKET_LIMITS,
   toMilli,
+  type DiscountType,
   type Language,
   type OrderingTemplate,
   type PaymentMethodType,
@@ -40,6 +41,7 @@ type Labels = {
   deliveryUndefined: string;
   serviceCharge: string;
   discount: string;
+  discountTypes: Record<DiscountType, string>;
   total: string;
   instructions: string;
   note: string;
@@ -87,6 +89,12 @@ const LABELS: Record<Language, Labels> = {
     deliveryUndefined: 'to be confirmed',
     serviceCharge: 'Service charge',
     discount: 'Discount',
+    discountTypes: {
+      PERCENTAGE: 'percentage',
+      FIXED: 'fixed amount',
+      BUY_ONE_GET_ONE: 'buy one get one',
+      FREE_DELIVERY: 'free delivery',
+    },
     total: 'Total',
     instructions: 'Special instructions',
     note: 'Note',
@@ -132,6 +140,12 @@ const LABELS: Record<Language, Labels> = {
     deliveryUndefined: 'تحدد لاحقاً',
     serviceCharge: 'رسوم الخدمة',
     discount: 'الخصم',
+    discountTypes: {
+      PERCENTAGE: 'نسبة مئوية',
+      FIXED: 'مبلغ ثابت',
+      BUY_ONE_GET_ONE: 'اشترِ واحدًا واحصل على الآخر',
+      FREE_DELIVERY: 'توصيل مجاني',
+    },
     total: 'المجموع',
     instructions: 'تعليمات خاصة',
     note: 'ملاحظة',
@@ -177,6 +191,12 @@ const LABELS: Record<Language, Labels> = {
     deliveryUndefined: 'por confirmar',
     serviceCharge: 'Cargo por servicio',
     discount: 'Descuento',
+    discountTypes: {
+      PERCENTAGE: 'porcentaje',
+      FIXED: 'importe fijo',
+      BUY_ONE_GET_ONE: 'dos por uno',
+      FREE_DELIVERY: 'envío gratis',
+    },
     total: 'Total',
     instructions: 'Instrucciones especiales',
     note: 'Nota',
@@ -341,12 +361,20 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
   }
   if (cart.serviceChargeTotal > 0)
     totals.push(amountRow(e(t.serviceCharge), money(cart.serviceChargeTotal)));
-  if (cart.discountDetails.appliedDiscountValue > 0) {
-    const code = cart.discountDetails.discountCode
-      ? ` (${e(cart.discountDetails.discountCode)})`
-      : '';
+  const discount = cart.discountDetails;
+  // A free delivery whose fee is still undefined takes 0 but is shown all the same.
+  if (discount.appliedDiscountValue > 0 || discount.discountCode) {
+    const about = [
+      discount.discountCode,
+      discount.discountType && t.discountTypes[discount.discountType],
+    ]
+      .filter(Boolean)
+      .join(', ');
     totals.push(
-      amountRow(`${e(t.discount)}${code}`, `-${money(cart.discountDetails.appliedDiscountValue)}`),
+      amountRow(
+        `${e(t.discount)}${about ? ` (${e(about)})` : ''}`,
+        `-${money(discount.appliedDiscountValue)}`,
+      ),
     );
   }
   totals.push(amountRow(e(t.total), `${money(cart.total)} ${e(currency)}`, 'grand'));

@@ -1,6 +1,7 @@
 import {
   type Currency,
   type CartData,
+  type DiscountType,
   type LocalizedText,
   type TicketCartItem,
   type TicketDetails,
@@ -67,7 +68,12 @@ export type StoredCart = {
   additiveTaxTotal: Dec;
   deliveryTotal: Dec;
   serviceChargeTotal: Dec;
-  discountDetails: { discountCode: string | null; appliedDiscountValue: Dec };
+  /** discountType is missing on tickets stored before discounts existed. */
+  discountDetails: {
+    discountCode: string | null;
+    discountType?: DiscountType | null;
+    appliedDiscountValue: Dec;
+  };
   deliveryFeesDetails: StoredFees;
   serviceChargeFeesDetails: StoredFees;
   deliveryFeesUnDefined: boolean;
@@ -122,6 +128,7 @@ export function toCartData(c: StoredCart): CartData {
     serviceChargeTotal: n(c.serviceChargeTotal),
     discountDetails: {
       discountCode: c.discountDetails.discountCode,
+      discountType: c.discountDetails.discountType ?? null,
       appliedDiscountValue: n(c.discountDetails.appliedDiscountValue),
     },
     deliveryFeesDetails: fees(c.deliveryFeesDetails),

@@ -109,7 +109,7 @@ export function testTicket(overrides: Partial<Ticket> = {}): Ticket {
       additiveTaxTotal: 0,
       deliveryTotal: 1.25,
       serviceChargeTotal: 0,
-      discountDetails: { discountCode: null, appliedDiscountValue: 0 },
+      discountDetails: { discountCode: null, discountType: null, appliedDiscountValue: 0 },
       deliveryFeesDetails: ZERO_FEES,
       serviceChargeFeesDetails: ZERO_FEES,
       deliveryFeesUnDefined: false,

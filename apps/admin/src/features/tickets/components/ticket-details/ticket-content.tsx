@@ -441,12 +441,18 @@ function TotalsSection({ ticket, lang }: { ticket: Ticket; lang: Language }) {
           value={money(cart.serviceChargeFeesDetails.taxAmount)}
         />
       )}
-      {discount.appliedDiscountValue > 0 && (
+      {/* A free delivery whose fee is still undefined takes 0 but shows all the same. */}
+      {(discount.appliedDiscountValue > 0 || discount.discountCode) && (
         <TotalRow
           label={
-            discount.discountCode
-              ? t('totals.discountCode', { code: discount.discountCode })
-              : t('totals.discount')
+            discount.discountCode && discount.discountType
+              ? t('totals.discountCodeType', {
+                  code: discount.discountCode,
+                  type: t(`discountTypes.${discount.discountType}`),
+                })
+              : discount.discountCode
+                ? t('totals.discountCode', { code: discount.discountCode })
+                : t('totals.discount')
           }
           value={`−${money(discount.appliedDiscountValue)}`}
         />

@@ -276,6 +276,21 @@ describe('the ticket details sheet', () => {
     expect(text).toContain('2 × حمص (كبير)');
   });
 
+  it('shows the discount with its code, type and value', async () => {
+    const ticket = testTicket();
+    ticket.cartData.discountDetails = {
+      discountCode: 'SAVE15',
+      discountType: 'PERCENTAGE',
+      appliedDiscountValue: 0.975,
+    };
+    ticket.cartData.total = 6.775;
+    serveTicket(ticket);
+    const { sheet } = await openSheet();
+    expect(within(sheet).getByText('Discount (SAVE15, percentage)')).toBeVisible();
+    expect(within(sheet).getByText('−JOD 0.975')).toBeVisible();
+    expect(within(sheet).getByText('JOD 6.775')).toBeVisible();
+  });
+
   it('says the order is not found on a 404', async () => {
     fakeServer({ ...authConfigRoute });
     const { sheet } = await (async () => {

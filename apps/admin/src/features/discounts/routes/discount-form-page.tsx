@@ -1,0 +1,604 @@
+import { useId, useMemo, useState, type ReactNode } from 'react';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Checkbox from '@mui/material/Checkbox';
+import Chip from '@mui/material/Chip';
+import CircularProgress from '@mui/material/CircularProgress';
+import FormControl from '@mui/material/FormControl';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import FormGroup from '@mui/material/FormGroup';
+import FormHelperText from '@mui/material/FormHelperText';
+import FormLabel from '@mui/material/FormLabel';
+import InputAdornment from '@mui/material/InputAdornment';
+import Paper from '@mui/material/Paper';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import ChecklistIcon from '@mui/icons-material/Checklist';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import {
+  DISCOUNT_LIMITS,
+  DiscountApplication,
+  DiscountType,
+  allowedTemplates,
+  hasDiscountValue,
+  takesAffectedItems,
+  type Discount,
+} from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError, isApiError } from '../../../lib/api-client.ts';
+import { useCatalogTree } from '../../../lib/catalog-queries.ts';
+import { mirrorInRtl } from '../../../lib/direction.ts';
+import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
+import { useNotify } from '../../../lib/notify.tsx';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import {
+  useCreateDiscount,
+  useDeleteDiscount,
+  useDiscount,
+  useUpdateDiscount,
+} from '../api/discounts-queries.ts';
+import { ItemsPickerDialog, pickableItems } from '../components/items-picker-dialog.tsx';
+import {
+  DISCOUNT_TEMPLATES,
+  discountErrorKey,
+  discountFieldFor,
+  discountResolver,
+  newDiscountForm,
+  toCreateBody,
+  toDiscountForm,
+  toUpdateBody,
+  type DiscountField,
+  type DiscountForm,
+} from '../lib/discount-form.ts';
+import { NEW_DISCOUNT, discountPaths } from '../paths.ts';
+
+/** marketing/discounts/{id}: 'new' creates, any other id edits (operations-platform §2.5). */
+export function DiscountFormPage() {
+  const { t } = useTranslation('discounts');
+  const { id = NEW_DISCOUNT } = useParams();
+  const { tenantId } = useTenantSession();
+  const adding = id === NEW_DISCOUNT;
+  const discount = useDiscount(tenantId, id, !adding);
+
+  let body: ReactNode;
+  if (adding) body = <DiscountEditor discount={null} />;
+  else if (discount.isPending) body = <Spinner />;
+  else if (discount.data) body = <DiscountEditor key={id} discount={discount.data} />;
+  else if (isApiError(discount.error, 404))
+    body = <Alert severity="warning">{t('form.notFound')}</Alert>;
+  else {
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void discount.refetch()}>
+            {t('list.retry')}
+          </Button>
+        }
+      >
+        {t('form.loadFailed')}
+      </Alert>
+    );
+  }
+
+  return (
+    <Stack spacing={2} sx={{ maxInlineSize: 760 }}>
+      <Box>
+        <Button
+          component={RouterLink}
+          to={discountPaths.list}
+          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
+        >
+          {t('form.back')}
+        </Button>
+      </Box>
+      <Typography variant="h4" component="h1">
+        {adding ? t('form.newTitle') : t('form.editTitle')}
+      </Typography>
+      {body}
+    </Stack>
+  );
+}
+
+type ChoiceProps<V extends string> = {
+  control: Control<DiscountForm>;
+  name: 'discountApplication' | 'discountType';
+  label: string;
+  options: readonly V[];
+  optionLabel: (value: V) => string;
+  hint?: (value: V) => string | undefined;
+  message: (code: string | undefined) => string | undefined;
+};
+
+/** A required single choice shown as radio buttons, with its error or the chosen one's hint. */
+function Choice<V extends string>({
+  control,
+  name,
+  label,
+  options,
+  optionLabel,
+  hint,
+  message,
+}: ChoiceProps<V>) {
+  const labelId = useId();
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => {
+        const help = fieldState.error
+          ? message(fieldState.error.message)
+          : field.value
+            ? hint?.(field.value as V)
+            : undefined;
+        return (
+          <FormControl error={!!fieldState.error} required>
+            <FormLabel id={labelId}>{label}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={labelId}
+              name={field.name}
+              value={field.value}
+              onChange={(_, value) => field.onChange(value)}
+              onBlur={field.onBlur}
+            >
+              {options.map((option, index) => (
+                <FormControlLabel
+                  key={option}
+                  value={option}
+                  control={<Radio inputRef={index === 0 ? field.ref : undefined} />}
+                  label={optionLabel(option)}
+                />
+              ))}
+            </RadioGroup>
+            {help && <FormHelperText>{help}</FormHelperText>}
+          </FormControl>
+        );
+      }}
+    />
+  );
+}
+
+function DiscountEditor({ discount }: { discount: Discount | null }) {
+  const { t } = useTranslation('discounts');
+  const { tenantId, currency, lang } = useTenantSession();
+  const navigate = useNavigate();
+  const notify = useNotify();
+  const create = useCreateDiscount(tenantId);
+  const update = useUpdateDiscount(tenantId);
+  const remove = useDeleteDiscount(tenantId);
+  const [confirmingDelete, setConfirmingDelete] = useState(false);
+  const adding = discount === null;
+  const resolver = useMemo(() => discountResolver(adding, lang), [adding, lang]);
+  const {
+    control,
+    handleSubmit,
+    setError,
+    setValue,
+    formState: { isSubmitting },
+  } = useForm<DiscountForm>({
+    resolver,
+    defaultValues: discount ? toDiscountForm(discount, lang) : newDiscountForm(),
+    mode: 'onTouched',
+  });
+  const values = useWatch({ control }) as DiscountForm;
+  const type = values.discountType || null;
+  const [picking, setPicking] = useState(false);
+
+  const message = (field: DiscountField, code: string | undefined) =>
+    code === undefined
+      ? undefined
+      : t(`errors.${discountErrorKey(field, code, values)}` as 'errors.invalid', {
+          max: DISCOUNT_LIMITS.nameMax,
+        });
+
+  const save = handleSubmit(
+    async (form) => {
+      try {
+        if (discount) {
+          await update.mutateAsync({ id: discount.id, body: toUpdateBody(form) });
+          notify.success(t('snackbar.updated'));
+        } else {
+          await create.mutateAsync(toCreateBody(form, lang));
+          notify.success(t('snackbar.created'));
+        }
+        void navigate(discountPaths.list);
+      } catch (error) {
+        if (isApiError(error, 403)) return;
+        // §8: the server's codes on their fields, else the generic error.
+        if (error instanceof ValidationError) {
+          const unplaced = applyServerErrors(error.fieldErrors, setError, discountFieldFor);
+          if (unplaced.length === 0) return;
+        }
+        console.error('discount save failed', error);
+        notify.errorWithRefresh();
+      }
+    },
+    () => scrollToFirstInvalid(),
+  );
+
+  const deleteDiscount = async () => {
+    if (!discount) return;
+    try {
+      await remove.mutateAsync(discount);
+      setConfirmingDelete(false);
+      notify.success(t('snackbar.deleted'));
+      void navigate(discountPaths.list);
+    } catch (error) {
+      setConfirmingDelete(false);
+      if (isApiError(error, 403)) return;
+      console.error('discount delete failed', error);
+      notify.errorWithRefresh();
+    }
+  };
+
+  const amountField = (
+    name: 'discountValue' | 'minOrderValue' | 'maximumDiscountValue',
+    label: string,
+    options: { percent?: boolean; hint?: string } = {},
+  ) => (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <TextField
+          {...field}
+          inputRef={field.ref}
+          label={label}
+          required
+          sx={{ maxInlineSize: 280 }}
+          error={!!fieldState.error}
+          helperText={message(name, fieldState.error?.message) ?? options.hint}
+          slotProps={{
+            htmlInput: { inputMode: 'decimal', dir: 'ltr' },
+            input: options.percent
+              ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
+              : currency
+                ? { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> }
+                : undefined,
+          }}
+        />
+      )}
+    />
+  );
+
+  const templates = type ? allowedTemplates(type) : DISCOUNT_TEMPLATES;
+  const valued = type !== null && hasDiscountValue(type);
+
+  return (
+    <Paper variant="outlined" sx={{ padding: { xs: 2, sm: 3 } }}>
+      <Box
+        component="form"
+        noValidate
+        aria-label={adding ? t('form.newTitle') : t('form.editTitle')}
+        onSubmit={(event) => {
+          event.preventDefault();
+          void save();
+        }}
+      >
+        <Stack spacing={3}>
+          {!adding && <Alert severity="info">{t('form.fixedAfterCreation')}</Alert>}
+          <CountedTextField
+            control={control}
+            name="name"
+            max={DISCOUNT_LIMITS.nameMax}
+            label={t('form.name')}
+            required
+            disabled={!adding}
+            errorText={(error) => message('name', error?.message)}
+          />
+          <Controller
+            control={control}
+            name="code"
+            render={({ field, fieldState }) => (
+              <TextField
+                {...field}
+                inputRef={field.ref}
+                // §5.1: upper-cased as typed.
+                onChange={(event) => field.onChange(event.target.value.toUpperCase())}
+                label={t('form.code')}
+                required
+                disabled={!adding}
+                sx={{ maxInlineSize: 360 }}
+                error={!!fieldState.error}
+                helperText={message('code', fieldState.error?.message) ?? t('form.codeHint')}
+                slotProps={{
+                  htmlInput: {
+                    dir: 'ltr',
+                    maxLength: DISCOUNT_LIMITS.codeMax + 10,
+                    autoCapitalize: 'characters',
+                    spellCheck: false,
+                  },
+                }}
+              />
+            )}
+          />
+
+          <Choice
+            control={control}
+            name="discountApplication"
+            label={t('form.application')}
+            options={DiscountApplication.options}
+            optionLabel={(v) => t(`application.${v}`)}
+            hint={(v) => t(`applicationHint.${v}`)}
+            message={(code) => message('discountApplication', code)}
+          />
+          <Choice
+            control={control}
+            name="discountType"
+            label={t('form.type')}
+            options={DiscountType.options}
+            optionLabel={(v) => t(`type.${v}`)}
+            hint={(v) =>
+              v === 'BUY_ONE_GET_ONE'
+                ? t('form.bogoHint')
+                : v === 'FREE_DELIVERY'
+                  ? t('form.freeDeliveryHint')
+                  : undefined
+            }
+            message={(code) => message('discountType', code)}
+          />
+
+          {valued &&
+            amountField('discountValue', t('form.value'), { percent: type === 'PERCENTAGE' })}
+          {amountField('minOrderValue', t('form.minOrder'), { hint: t('form.minOrderHint') })}
+          {valued &&
+            amountField('maximumDiscountValue', t('form.maximum'), {
+              hint: t('form.maximumHint'),
+            })}
+
+          <Controller
+            control={control}
+            name="checkoutTemplates"
+            render={({ field, fieldState }) => (
+              <FormControl component="fieldset" error={!!fieldState.error} required>
+                <FormLabel component="legend">{t('form.templates')}</FormLabel>
+                <FormGroup row>
+                  {templates.map((template, index) => (
+                    <FormControlLabel
+                      key={template}
+                      control={
+                        <Checkbox
+                          checked={field.value.includes(template)}
+                          inputRef={index === 0 ? field.ref : undefined}
+                          onBlur={field.onBlur}
+                          onChange={(_, checked) =>
+                            field.onChange(
+                              DISCOUNT_TEMPLATES.filter((x) =>
+                                x === template ? checked : field.value.includes(x),
+                              ),
+                            )
+                          }
+                        />
+                      }
+                      label={t(`templates.${template}`)}
+                    />
+                  ))}
+                </FormGroup>
+                {fieldState.error && (
+                  <FormHelperText>
+                    {message('checkoutTemplates', fieldState.error.message)}
+                  </FormHelperText>
+                )}
+              </FormControl>
+            )}
+          />
+
+          {type && takesAffectedItems(type) && (
+            <AffectedItems
+              control={control}
+              onChoose={() => setPicking(true)}
+              message={(code) => message('itemIds', code)}
+            />
+          )}
+
+          <Stack spacing={1}>
+            <Controller
+              control={control}
+              name="limitUsage"
+              render={({ field }) => (
+                <FormControlLabel
+                  control={
+                    <Checkbox
+                      checked={field.value}
+                      inputRef={field.ref}
+                      onChange={(_, checked) => field.onChange(checked)}
+                    />
+                  }
+                  label={t('form.limitUsage')}
+                />
+              )}
+            />
+            {values.limitUsage && (
+              <Controller
+                control={control}
+                name="overallUsageLimit"
+                render={({ field, fieldState }) => (
+                  <TextField
+                    {...field}
+                    inputRef={field.ref}
+                    label={t('form.usageLimit')}
+                    required
+                    sx={{ maxInlineSize: 280 }}
+                    error={!!fieldState.error}
+                    helperText={message('overallUsageLimit', fieldState.error?.message)}
+                    slotProps={{ htmlInput: { inputMode: 'numeric', dir: 'ltr' } }}
+                  />
+                )}
+              />
+            )}
+            {discount && (
+              <Typography variant="body2" color="text.secondary">
+                {t('form.usageCount', { count: discount.usageCount })}
+              </Typography>
+            )}
+          </Stack>
+
+          <Controller
+            control={control}
+            name="active"
+            render={({ field }) => (
+              <FormControlLabel
+                control={
+                  <Switch
+                    checked={field.value}
+                    inputRef={field.ref}
+                    onChange={(_, checked) => field.onChange(checked)}
+                  />
+                }
+                label={t('form.active')}
+              />
+            )}
+          />
+          <Typography color="text.secondary">{t('form.expiry')}</Typography>
+
+          <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
+            <Button
+              type="submit"
+              variant="contained"
+              disabled={isSubmitting}
+              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
+            >
+              {t('form.save')}
+            </Button>
+            <Button component={RouterLink} to={discountPaths.list}>
+              {t('form.cancel')}
+            </Button>
+            {discount && (
+              <Button
+                color="error"
+                startIcon={<DeleteOutlineIcon />}
+                onClick={() => setConfirmingDelete(true)}
+                sx={{ marginInlineStart: 'auto' }}
+              >
+                {t('form.delete')}
+              </Button>
+            )}
+          </Stack>
+        </Stack>
+      </Box>
+      <ItemsPickerDialog
+        open={picking}
+        selected={values.itemIds}
+        onCancel={() => setPicking(false)}
+        onDone={(ids) => {
+          setPicking(false);
+          setValue('itemIds', ids, { shouldValidate: true, shouldDirty: true });
+        }}
+      />
+      {discount && (
+        <ConfirmDialog
+          open={confirmingDelete}
+          title={t('form.deleteTitle', { code: discount.discountCode })}
+          message={t('form.deleteMessage')}
+          confirmLabel={t('form.delete')}
+          cancelLabel={t('form.cancel')}
+          destructive
+          onConfirm={deleteDiscount}
+          onClose={() => setConfirmingDelete(false)}
+        />
+      )}
+    </Paper>
+  );
+}
+
+/** §5.1 "Affected products": all items, or the chosen ones. */
+function AffectedItems({
+  control,
+  onChoose,
+  message,
+}: {
+  control: Control<DiscountForm>;
+  onChoose: () => void;
+  message: (code: string | undefined) => string | undefined;
+}) {
+  const { t } = useTranslation('discounts');
+  const { tenantId, lang } = useTenantSession();
+  const labelId = useId();
+  const limited = useWatch({ control, name: 'limitedToItems' });
+  const tree = useCatalogTree(limited ? tenantId : '');
+  const titles = useMemo(
+    () => new Map((tree.data ? pickableItems(tree.data, lang) : []).map((i) => [i.id, i.title])),
+    [tree.data, lang],
+  );
+  return (
+    <Stack spacing={1}>
+      <Controller
+        control={control}
+        name="limitedToItems"
+        render={({ field }) => (
+          <FormControl>
+            <FormLabel id={labelId}>{t('form.affected')}</FormLabel>
+            <RadioGroup
+              row
+              aria-labelledby={labelId}
+              value={field.value ? 'selected' : 'all'}
+              onChange={(_, value) => field.onChange(value === 'selected')}
+            >
+              <FormControlLabel
+                value="all"
+                control={<Radio inputRef={field.ref} />}
+                label={t('form.allItems')}
+              />
+              <FormControlLabel
+                value="selected"
+                control={<Radio />}
+                label={t('form.selectedItems')}
+              />
+            </RadioGroup>
+          </FormControl>
+        )}
+      />
+      {limited && (
+        <Controller
+          control={control}
+          name="itemIds"
+          render={({ field, fieldState }) => (
+            <FormControl error={!!fieldState.error} component="fieldset">
+              <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap', alignItems: 'center' }}>
+                {field.value.length === 0 && (
+                  <Typography color="text.secondary">{t('form.noItemsChosen')}</Typography>
+                )}
+                {field.value.map((id) => {
+                  const name = titles.get(id) ?? '…';
+                  return (
+                    // Focusable; Delete or Backspace removes it, like its cross.
+                    <Chip
+                      key={id}
+                      label={name}
+                      onDelete={() => field.onChange(field.value.filter((x) => x !== id))}
+                    />
+                  );
+                })}
+              </Stack>
+              <Box sx={{ marginBlockStart: 1 }}>
+                <Button
+                  variant="outlined"
+                  startIcon={<ChecklistIcon />}
+                  onClick={onChoose}
+                  ref={field.ref}
+                >
+                  {t('form.chooseItems')}
+                </Button>
+              </Box>
+              {fieldState.error && (
+                <FormHelperText>{message(fieldState.error.message)}</FormHelperText>
+              )}
+            </FormControl>
+          )}
+        />
+      )}
+    </Stack>
+  );
+}

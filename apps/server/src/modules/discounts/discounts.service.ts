@@ -1,0 +1,235 @@
+import {
+  normalizeDiscountCode,
+  type CreateDiscountBody,
+  type Discount,
+  type DiscountRefusal,
+  type FieldError,
+  type LocalizedText,
+  type OrderingTemplate,
+  type UpdateDiscountBody,
+} from '@app/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { NotFound, ValidationFailed } from '../../errors.ts';
+import type { StoredCart } from '../tickets/ticket-shapes.ts';
+import { discountFor, withDiscount, type DiscountRule } from './discount-arithmetic.ts';
+import {
+  discountsRepository as repo,
+  type DiscountWithItems,
+  type NewDiscountRow,
+} from './discounts.repository.ts';
+
+export type DiscountsService = ReturnType<typeof createDiscountsService>;
+
+/** The discount an order gets, priced; `place` stores the ticket and counts the use. */
+export type OrderDiscount = {
+  /** The cart with the discount taken off (the priced cart itself when none applies). */
+  cart: StoredCart;
+  /**
+   * Runs the ticket's insert. With a discount, in one transaction with counting its use, so a
+   * failed insert gives the use back and the usage limit is never passed.
+   */
+  place<T>(insert: (q: Db | Tx) => Promise<T>): Promise<T>;
+};
+
+const refused = (code: DiscountRefusal) => new ValidationFailed('discountCode', [code]);
+
+const NAME_KEYS = ['fieldValue', 'en', 'ar', 'es'] as const;
+const sameName = (a: LocalizedText, b: LocalizedText) =>
+  NAME_KEYS.every((k) => (a[k] ?? '') === (b[k] ?? ''));
+
+/** A unique-constraint violation on `constraint`, through any driver's error wrapping. */
+function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
+    if (e.code === '23505' && (e.constraint === constraint || String(e).includes(constraint)))
+      return true;
+    e = e.cause as typeof e;
+  }
+  return false;
+}
+
+// Two managers saving at once pass the checks together; the unique indexes decide.
+function uniqueToValidation(err: unknown): never {
+  if (isUniqueViolation(err, 'discounts_code_uq'))
+    throw new ValidationFailed('discountCode', ['discount_code_unique']);
+  if (isUniqueViolation(err, 'discounts_automatic_active_uq'))
+    throw new ValidationFailed('discountApplication', ['discount_code_automatic_active']);
+  throw err;
+}
+
+export const toRule = (d: DiscountWithItems): DiscountRule => ({
+  id: d.id,
+  code: d.code,
+  application: d.application,
+  type: d.type,
+  value: d.value,
+  minOrderValue: d.minOrderValue,
+  maximumDiscountValue: d.maximumDiscountValue,
+  checkoutTemplates: d.checkoutTemplates,
+  limitedToItems: d.limitedToItems,
+  itemIds: d.itemIds,
+});
+
+const toDiscount = (d: DiscountWithItems): Discount => ({
+  id: d.id,
+  active: d.active,
+  deleted: d.deleted,
+  discountName: d.name,
+  discountCode: d.code,
+  discountApplication: d.application,
+  discountType: d.type,
+  discountValue: Number(d.value),
+  minOrderValue: Number(d.minOrderValue),
+  maximumDiscountValue: Number(d.maximumDiscountValue),
+  overallUsageLimit: d.usageLimit,
+  usageCount: d.usageCount,
+  checkoutTemplates: d.checkoutTemplates,
+  catalogItemsRefIds: d.itemIds,
+  limitedToItems: d.limitedToItems,
+  createdAt: d.createdAt.toISOString(),
+});
+
+type Settings = Omit<UpdateDiscountBody, 'discountName' | 'discountCode'>;
+
+/** The columns both the form and the list toggle set. */
+const settings = (b: Settings) =>
+  ({
+    application: b.discountApplication,
+    type: b.discountType,
+    value: b.discountValue,
+    minOrderValue: b.minOrderValue,
+    maximumDiscountValue: b.maximumDiscountValue,
+    usageLimit: b.overallUsageLimit,
+    checkoutTemplates: b.checkoutTemplates,
+    limitedToItems: b.catalogItemsRefIds.length > 0,
+    active: b.active,
+  }) satisfies Partial<NewDiscountRow>;
+
+/**
+ * Discounts (operations-platform §2.5, §4.3, §5.1, §7.1): the manager's calls, and the
+ * discount an order gets at intake (a customer's code, or the tenant's automatic discount).
+ */
+export function createDiscountsService(deps: { db: Db }) {
+  const { db } = deps;
+
+  /** The checks that need the database, all reported together. */
+  async function conflicts(
+    q: Db | Tx,
+    tenantId: string,
+    b: Settings & { discountCode?: string },
+    exceptId?: string,
+  ): Promise<FieldError[]> {
+    const errors: FieldError[] = [];
+    if (b.discountCode && (await repo.codeTaken(q, tenantId, b.discountCode, exceptId)))
+      errors.push({ field: 'discountCode', codes: ['discount_code_unique'] });
+    // §8: also when switched on from the list.
+    if (
+      b.active &&
+      !b.deleted &&
+      b.discountApplication === 'AUTOMATIC' &&
+      (await repo.otherActiveAutomatic(q, tenantId, exceptId))
+    )
+      errors.push({ field: 'discountApplication', codes: ['discount_code_automatic_active'] });
+    const found = await repo.existingItemIds(q, tenantId, b.catalogItemsRefIds);
+    if (found.length !== b.catalogItemsRefIds.length)
+      errors.push({ field: 'catalogItemsRefIds', codes: ['item_not_found'] });
+    return errors;
+  }
+
+  async function read(q: Db | Tx, tenantId: string, id: string) {
+    const row = await repo.one(q, tenantId, id);
+    if (!row) throw new NotFound('Discount');
+    return toDiscount(row);
+  }
+
+  return {
+    list: async (tenantId: string) => (await repo.list(db, tenantId)).map(toDiscount),
+    get: (tenantId: string, id: string) => read(db, tenantId, id),
+
+    async create(tenantId: string, body: CreateDiscountBody): Promise<Discount> {
+      return db
+        .transaction(async (tx) => {
+          const errors = await conflicts(tx, tenantId, { ...body, deleted: false });
+          if (errors.length > 0) throw new ValidationFailed(errors);
+          const { id } = await repo.insert(tx, {
+            tenantId,
+            name: body.discountName,
+            code: body.discountCode,
+            ...settings(body),
+          });
+          await repo.setItems(tx, tenantId, id, body.catalogItemsRefIds);
+          return read(tx, tenantId, id);
+        })
+        .catch(uniqueToValidation);
+    },
+
+    /** §4.3: name and code stay as created; `deleted` takes the discount away for good. */
+    async update(tenantId: string, id: string, body: UpdateDiscountBody): Promise<Discount> {
+      return db
+        .transaction(async (tx) => {
+          const row = await repo.lock(tx, tenantId, id);
+          if (!row) throw new NotFound('Discount');
+          const errors: FieldError[] = [];
+          if (body.discountName && !sameName(body.discountName, row.name))
+            errors.push({ field: 'discountName', codes: ['discount_name_fixed'] });
+          if (body.discountCode && body.discountCode !== row.code)
+            errors.push({ field: 'discountCode', codes: ['discount_code_fixed'] });
+          errors.push(...(await conflicts(tx, tenantId, { ...body, discountCode: undefined }, id)));
+          if (errors.length > 0) throw new ValidationFailed(errors);
+          await repo.update(tx, tenantId, id, { ...settings(body), deleted: body.deleted });
+          await repo.setItems(tx, tenantId, id, body.catalogItemsRefIds);
+          if (!body.deleted) return read(tx, tenantId, id);
+          return toDiscount({
+            ...row,
+            ...settings(body),
+            deleted: true,
+            itemIds: [...body.catalogItemsRefIds],
+          });
+        })
+        .catch(uniqueToValidation);
+    },
+
+    /**
+     * The discount of an order being placed: the customer's code (refused with the reason when
+     * it does not apply), otherwise the tenant's active automatic discount when the order
+     * qualifies. One read; the use is counted when the ticket is stored (`place`).
+     */
+    async forOrder(input: {
+      tenantId: string;
+      template: OrderingTemplate;
+      code: string | null | undefined;
+      cart: StoredCart;
+    }): Promise<OrderDiscount> {
+      const { tenantId, template, cart } = input;
+      const none: OrderDiscount = { cart, place: (insert) => insert(db) };
+      const code = input.code ? normalizeDiscountCode(input.code) || null : null;
+      const found = await repo.forOrder(db, tenantId, code);
+      // A code the customer typed replaces the automatic discount: one discount per ticket.
+      const discount = code
+        ? found.find((d) => d.code === code)
+        : found.find((d) => d.application === 'AUTOMATIC');
+      if (!discount) {
+        if (code) throw refused('discount_code_invalid');
+        return none;
+      }
+      const rule = toRule(discount);
+      const outcome = discountFor(cart, template, rule);
+      const spent = discount.usageLimit > 0 && discount.usageCount >= discount.usageLimit;
+      if (!outcome.applies || spent) {
+        if (code) throw refused(outcome.applies ? 'discount_usage_limit_reached' : outcome.refusal);
+        return none;
+      }
+      return {
+        cart: withDiscount(cart, rule, outcome.amount),
+        place: (insert) =>
+          db.transaction(async (tx) => {
+            if (!(await repo.claim(tx, tenantId, discount.id))) {
+              // Switched off or deleted since, or the last use went to a concurrent order.
+              const now = await repo.one(tx, tenantId, discount.id);
+              throw refused(now?.active ? 'discount_usage_limit_reached' : 'discount_code_invalid');
+            }
+            return insert(tx);
+          }),
+      };
+    },
+  };
+}
