@@ -18,6 +18,8 @@ export const AREAS = {
   tickets: {},
   /** Outlet status, branch profile, payment methods, opening hours, branding, delivery zones. */
   'outlet-settings': {},
+  /** Driver dispatch (its panel sits in the ticket view) and the third-party delivery outlet. */
+  dispatch: {},
   /** Service area sections, tables, rooms, links and QR codes. */
   'service-areas': { contracts: 'issue 14', admin: 'issue 14' },
   /** The public storefront and menu the customer side reads. */

@@ -13,4 +13,5 @@ export * from './tickets.ts';
 export * from './storefront.ts';
 export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
+export * from './dispatch.ts';
 export * from './routes.ts';

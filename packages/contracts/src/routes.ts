@@ -1,5 +1,6 @@
 import type { RouteDef } from './http.ts';
 import { catalogRoutes } from './catalog.ts';
+import { dispatchRoutes } from './dispatch.ts';
 import { identityRoutes } from './identity.ts';
 import { imagesRoutes } from './images.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
@@ -19,6 +20,7 @@ export const ROUTE_GROUPS = {
   images: imagesRoutes,
   tickets: ticketsRoutes,
   'outlet-settings': outletSettingsRoutes,
+  dispatch: dispatchRoutes,
   storefront: storefrontRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 

@@ -7,3 +7,4 @@ export * from '../modules/service-areas/service-areas.table.ts';
 export * from '../modules/modifier-groups/modifier-groups.table.ts';
 export * from '../modules/price-adjustments/price-adjustments.table.ts';
 export * from '../modules/tickets/tickets.table.ts';
+export * from '../modules/dispatch/dispatch.table.ts';

@@ -50,7 +50,9 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // sets a small one.
   const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
   // No card gateway unless a test starts its emulator (the default would call port 8080).
-  return { ...config, intakeRateLimit, payments: null, ...overrides };
+  // No dispatch providers either unless a test starts their emulator.
+  const dispatch = { providers: {}, emulator: null };
+  return { ...config, intakeRateLimit, payments: null, dispatch, ...overrides };
 }
 
 export type TestContext = {
