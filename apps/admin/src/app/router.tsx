@@ -1,6 +1,7 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { catalogRoutes } from '../features/catalog/routes/index.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes/index.tsx';
+import { dispatchRoutes } from '../features/dispatch/routes/index.tsx';
 import { identityFrameRoutes, identityPublicRoutes } from '../features/identity/routes/index.tsx';
 import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               ...modifierGroupsRoutes,
               ...priceAdjustmentsRoutes,
               ...outletRoutes,
+              ...dispatchRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },
