@@ -1,7 +1,7 @@
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DispatchIntegrationType } from '@app/contracts';
-import type { DispatchConfig } from '../../config.ts';
+import { loadConfig, type DispatchConfig } from '../../config.ts';
 import * as s from '../../db/schema.ts';
 import {
   EMULATED_PROVIDERS,
@@ -396,5 +396,41 @@ describe('third-party delivery outlet', () => {
       payload: { outlet },
     });
     expect(write.statusCode).toBe(404);
+  });
+});
+
+describe('dispatch configuration', () => {
+  it('uses the emulator for every provider by default, with its support numbers', () => {
+    const { dispatch } = loadConfig({ PORT: '9000' });
+    expect(dispatch.emulator).toEqual({ apiKey: 'dispatch_test_emulator', stepMs: 20_000 });
+    expect(dispatch.providers.THIRDPARTY_CAREEM_EXPRESS).toEqual({
+      baseUrl: 'http://127.0.0.1:9000/emulators/dispatch/careem-express',
+      apiKey: 'dispatch_test_emulator',
+      supportPhoneNumber: '+96265000002',
+    });
+  });
+
+  it('takes a real provider’s URL, key and support number, and no emulator then', () => {
+    const { dispatch } = loadConfig({
+      DISPATCH_YALLOW_URL: 'https://api.yallow.example/',
+      DISPATCH_YALLOW_API_KEY: 'secret',
+      DISPATCH_YALLOW_SUPPORT_PHONE: '+962600000000',
+    });
+    expect(dispatch.emulator).toBeNull();
+    expect(dispatch.providers).toEqual({
+      THIRDPARTY_YALLOW: {
+        baseUrl: 'https://api.yallow.example',
+        apiKey: 'secret',
+        supportPhoneNumber: '+962600000000',
+      },
+    });
+  });
+
+  it('refuses a URL without its key, and has no providers in production without demo data', () => {
+    expect(() => loadConfig({ DISPATCH_CAREEM_EXPRESS_URL: 'https://c.example' })).toThrow(
+      /DISPATCH_CAREEM_EXPRESS_URL needs DISPATCH_CAREEM_EXPRESS_API_KEY/,
+    );
+    const prod = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).dispatch;
+    expect(prod).toEqual({ providers: {}, emulator: null });
   });
 });
