@@ -11,7 +11,12 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { EMULATOR_PREFIX, trustProxyOption, type Config } from './config.ts';
+import {
+  DISPATCH_EMULATOR_PREFIX,
+  EMULATOR_PREFIX,
+  trustProxyOption,
+  type Config,
+} from './config.ts';
 import type { Database } from './db/client.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -54,6 +59,14 @@ import { createBrandingService } from './modules/outlet-settings/branding.servic
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
 import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
+import { createDispatchClient, createOutletClient } from './integrations/dispatch/client.ts';
+import { createDispatchEmulator } from './integrations/dispatch/emulator.ts';
+import { dispatchHandlers } from './modules/dispatch/dispatch.routes.ts';
+import { createDispatchRepository } from './modules/dispatch/dispatch.repository.ts';
+import {
+  createDispatchService,
+  type DispatchProviders,
+} from './modules/dispatch/dispatch.service.ts';
 
 /** JSON, HTML, CSS, JavaScript, XML and SVG; never binary (the default also takes octet-stream). */
 const COMPRESSIBLE_TYPES =
@@ -214,6 +227,34 @@ export async function buildApp(deps: AppDeps) {
       }),
       branding: createBrandingService({ db: database.db, images }),
     }),
+  );
+  // Driver dispatch and the Talabat Express outlet; the providers' emulator when configured so.
+  if (config.dispatch.emulator) {
+    await app.register(createDispatchEmulator(config.dispatch.emulator).routes, {
+      prefix: DISPATCH_EMULATOR_PREFIX,
+    });
+  }
+  const dispatchProviders: DispatchProviders = {};
+  for (const [type, provider] of Object.entries(config.dispatch.providers)) {
+    const integrationType = type as keyof DispatchProviders;
+    dispatchProviders[integrationType] = {
+      provider: createDispatchClient({ integrationType, ...provider }),
+      supportPhoneNumber: provider.supportPhoneNumber,
+    };
+  }
+  const talabat = config.dispatch.providers.THIRDPARTY_TALABAT_EXPRESS;
+  await app.register(
+    dispatchHandlers(
+      createDispatchService({
+        repository: createDispatchRepository(database.db),
+        providers: dispatchProviders,
+        outlets: talabat
+          ? createOutletClient({ integrationType: 'THIRDPARTY_TALABAT_EXPRESS', ...talabat })
+          : null,
+        clock,
+        log: app.log,
+      }),
+    ),
   );
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });

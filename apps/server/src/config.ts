@@ -1,6 +1,8 @@
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
+import { DispatchIntegrationType } from '@app/contracts';
+import { EMULATED_PROVIDERS } from './integrations/dispatch/emulator.ts';
 
 /** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -97,6 +99,12 @@ const Env = z.object({
   // Serve the gateway's local emulator under /emulators/card-gateway (default: when no
   // PAYMENT_GATEWAY_URL is set, outside production).
   PAYMENT_GATEWAY_EMULATOR: z.enum(['true', 'false']).optional(),
+  // Driver dispatch providers and Talabat Express's outlet API: DISPATCH_<PROVIDER>_URL,
+  // _API_KEY and _SUPPORT_PHONE (see DISPATCH_ENV), checked in dispatchConfig.
+  // Serve the providers' emulator under /emulators/dispatch (default: when no provider URL is
+  // set, outside production or with the demo data).
+  DISPATCH_EMULATOR: z.enum(['true', 'false']).optional(),
+  DISPATCH_EMULATOR_STEP_SECONDS: z.coerce.number().min(0.01).max(3600).default(20),
 });
 
 export type OidcConfig = {
@@ -131,6 +139,31 @@ export type PaymentsConfig = {
 };
 
 export const EMULATOR_PREFIX = '/emulators/card-gateway';
+export const DISPATCH_EMULATOR_PREFIX = '/emulators/dispatch';
+
+/** The environment name of each dispatch provider: DISPATCH_<NAME>_URL, _API_KEY, _SUPPORT_PHONE. */
+export const DISPATCH_ENV: Record<DispatchIntegrationType, string> = {
+  THIRDPARTY_TALABAT_EXPRESS: 'TALABAT_EXPRESS',
+  THIRDPARTY_TALABAT_EXPRESS_CASHLESS: 'TALABAT_EXPRESS_CASHLESS',
+  THIRDPARTY_CAREEM_EXPRESS: 'CAREEM_EXPRESS',
+  THIRDPARTY_YALLOW: 'YALLOW',
+};
+
+export const DISPATCH_EMULATOR_KEY = 'dispatch_test_emulator';
+
+export type DispatchProviderConfig = {
+  baseUrl: string;
+  apiKey: string;
+  /** §4.2: shown in the dispatch panel. */
+  supportPhoneNumber: string | null;
+};
+
+export type DispatchConfig = {
+  /** Providers the server can reach; a branch set to another one cannot dispatch. */
+  providers: Partial<Record<DispatchIntegrationType, DispatchProviderConfig>>;
+  /** This server also serves the providers' emulator (at /emulators/dispatch). */
+  emulator: { apiKey: string; stepMs: number } | null;
+};
 
 /** Requests one client address may make to the public order intake per window. */
 export type RateLimit = { max: number; windowMs: number };
@@ -153,6 +186,7 @@ export type Config = {
   trustProxy: false | number | string[];
   storefrontUrl: string;
   payments: PaymentsConfig | null;
+  dispatch: DispatchConfig;
 };
 
 /**
@@ -194,6 +228,54 @@ function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConf
   };
 }
 
+function dispatchConfig(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv): DispatchConfig {
+  const problems: string[] = [];
+  const given = DispatchIntegrationType.options.map((type) => {
+    const name = `DISPATCH_${DISPATCH_ENV[type]}`;
+    const url = env[`${name}_URL`]?.trim() || undefined;
+    const apiKey = env[`${name}_API_KEY`]?.trim() || undefined;
+    const phone = env[`${name}_SUPPORT_PHONE`]?.trim() || undefined;
+    if (url && !z.url().safeParse(url).success) problems.push(`${name}_URL: not a URL`);
+    if (url && !apiKey) problems.push(`${name}_URL needs ${name}_API_KEY`);
+    if (phone && !/^\+[1-9]\d{6,14}$/.test(phone))
+      problems.push(`${name}_SUPPORT_PHONE: an E.164 number (+ and digits)`);
+    return { type, url, apiKey, phone };
+  });
+  if (problems.length > 0)
+    throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
+  const anyUrl = given.some((g) => g.url);
+  const emulatorOn =
+    e.DISPATCH_EMULATOR === undefined
+      ? !anyUrl && (e.NODE_ENV !== 'production' || e.SEED_DEMO)
+      : e.DISPATCH_EMULATOR === 'true';
+  const providers: DispatchConfig['providers'] = {};
+  for (const g of given) {
+    if (g.url && g.apiKey) {
+      providers[g.type] = {
+        baseUrl: g.url.replace(/\/$/, ''),
+        apiKey: g.apiKey,
+        supportPhoneNumber: g.phone ?? null,
+      };
+    } else if (emulatorOn) {
+      // The server calls its own emulator over loopback HTTP, like any provider.
+      providers[g.type] = {
+        baseUrl: `http://127.0.0.1:${e.PORT}${DISPATCH_EMULATOR_PREFIX}/${EMULATED_PROVIDERS[g.type].path}`,
+        apiKey: DISPATCH_EMULATOR_KEY,
+        supportPhoneNumber: g.phone ?? EMULATED_PROVIDERS[g.type].supportPhoneNumber,
+      };
+    }
+  }
+  return {
+    providers,
+    emulator: emulatorOn
+      ? {
+          apiKey: DISPATCH_EMULATOR_KEY,
+          stepMs: Math.round(e.DISPATCH_EMULATOR_STEP_SECONDS * 1000),
+        }
+      : null,
+  };
+}
+
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -232,6 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     storefrontUrl: (e.STOREFRONT_URL ?? `${publicUrl}/store`).replace(/\/$/, ''),
     payments: paymentsConfig(e, publicUrl),
+    dispatch: dispatchConfig(e, env),
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,

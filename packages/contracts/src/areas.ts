@@ -20,6 +20,8 @@ export const AREAS = {
   'outlet-settings': {},
   /** Discount codes and automatic discounts; the intake applies them. */
   discounts: {},
+  /** Driver dispatch (its panel sits in the ticket view) and the third-party delivery outlet. */
+  dispatch: {},
   /** Service area sections, tables, rooms, links and QR codes. */
   'service-areas': { contracts: 'issue 14', admin: 'issue 14' },
   /** The public storefront and menu the customer side reads. */

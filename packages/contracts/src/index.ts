@@ -14,4 +14,5 @@ export * from './storefront.ts';
 export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
 export * from './discounts.ts';
+export * from './dispatch.ts';
 export * from './routes.ts';

@@ -1,6 +1,7 @@
 import type { RouteDef } from './http.ts';
 import { catalogRoutes } from './catalog.ts';
 import { discountsRoutes } from './discounts.ts';
+import { dispatchRoutes } from './dispatch.ts';
 import { identityRoutes } from './identity.ts';
 import { imagesRoutes } from './images.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
@@ -20,6 +21,7 @@ export const ROUTE_GROUPS = {
   images: imagesRoutes,
   tickets: ticketsRoutes,
   'outlet-settings': outletSettingsRoutes,
+  dispatch: dispatchRoutes,
   storefront: storefrontRoutes,
   discounts: discountsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;

@@ -2,6 +2,7 @@ import { Navigate, useParams, type RouteObject } from 'react-router';
 import { catalogRoutes } from '../features/catalog/routes/index.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes/index.tsx';
 import { discountsRoutes } from '../features/discounts/routes/index.tsx';
+import { dispatchRoutes } from '../features/dispatch/routes/index.tsx';
 import { identityFrameRoutes, identityPublicRoutes } from '../features/identity/routes/index.tsx';
 import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
@@ -80,6 +81,7 @@ export const routes: RouteObject[] = [
               ...priceAdjustmentsRoutes,
               ...discountsRoutes,
               ...outletRoutes,
+              ...dispatchRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

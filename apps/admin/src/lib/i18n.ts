@@ -13,6 +13,7 @@ export const NAMESPACES = [
   'ticketDetails',
   'outlet',
   'discounts',
+  'dispatch',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

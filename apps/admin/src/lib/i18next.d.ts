@@ -2,6 +2,7 @@ import 'i18next';
 import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
 import type discounts from '../locales/en/discounts.json';
+import type dispatch from '../locales/en/dispatch.json';
 import type outlet from '../locales/en/outlet.json';
 import type ticketDetails from '../locales/en/ticketDetails.json';
 import type tickets from '../locales/en/tickets.json';
@@ -16,6 +17,7 @@ declare module 'i18next' {
       ticketDetails: typeof ticketDetails;
       outlet: typeof outlet;
       discounts: typeof discounts;
+      dispatch: typeof dispatch;
     };
   }
 }

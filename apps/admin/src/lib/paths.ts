@@ -26,6 +26,7 @@ export const paths = {
   branchSettings: '/admin/settings/profile',
   branchProfile: '/admin/settings/profile/:id',
   deliveryFees: '/admin/settings/profile/:id/deliveryFees',
+  talabatExpress: '/admin/settings/profile/:id/talabatexpress',
   branding: '/admin/settings/branding',
   tableBill: '/admin/tablebill',
   tenants: '/admin/tenants',
@@ -42,6 +43,8 @@ const branchPath = (id: string, rest = '') =>
 export const branchProfilePath = (id: string): string => branchPath(id);
 /** settings/profile/{id}/deliveryFees: a branch's zone fees. */
 export const deliveryFeesPath = (id: string): string => branchPath(id, '/deliveryFees');
+/** settings/profile/{id}/talabatexpress: the branch's third-party delivery outlet. */
+export const talabatExpressPath = (id: string): string => branchPath(id, '/talabatexpress');
 /** settings/profile/{id}/serviceareas: sections, links and service areas (the Dine-In shortcut). */
 export const serviceAreasPath = (id: string): string => branchPath(id, '/serviceareas');
 

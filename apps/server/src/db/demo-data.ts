@@ -1,4 +1,5 @@
 import type {
+  DispatchIntegrationType,
   CheckoutTemplate,
   DiscountApplication,
   DiscountTemplate,
@@ -40,6 +41,8 @@ export type DemoTenant = {
     templates: CheckoutTemplate[];
     /** The methods switched on per template; a template not listed keeps the defaults. */
     payments?: Partial<Record<PaymentTemplate, PaymentMethodType[]>>;
+    /** The driver dispatch provider (the emulator in the demo). */
+    dispatch?: DispatchIntegrationType;
   }[];
   taxes: {
     key: string;
@@ -86,12 +89,14 @@ export const demoTenants: DemoTenant[] = [
         phoneNumber: '+962791234567',
         timeZone: 'Asia/Amman',
         templates: ['DELIVERY', 'PICKUP', 'DINING'],
+        dispatch: 'THIRDPARTY_TALABAT_EXPRESS',
       },
       {
         name: t('Sweifieh', 'الصويفية', 'Sweifieh'),
         phoneNumber: '+962797654321',
         timeZone: 'Asia/Amman',
         templates: ['DELIVERY', 'PICKUP'],
+        dispatch: 'THIRDPARTY_CAREEM_EXPRESS',
         // Paid online through the card gateway (its emulator in the demo), or cash.
         payments: {
           DELIVERY: ['CASH', 'CREDIT_CARD_ONLINE'],
@@ -284,6 +289,7 @@ export const demoTenants: DemoTenant[] = [
         phoneNumber: '+34911234567',
         timeZone: 'Europe/Madrid',
         templates: ['DELIVERY', 'PICKUP', 'DINING'],
+        dispatch: 'THIRDPARTY_YALLOW',
       },
     ],
     taxes: [

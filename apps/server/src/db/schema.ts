@@ -8,3 +8,4 @@ export * from '../modules/modifier-groups/modifier-groups.table.ts';
 export * from '../modules/price-adjustments/price-adjustments.table.ts';
 export * from '../modules/tickets/tickets.table.ts';
 export * from '../modules/discounts/discounts.table.ts';
+export * from '../modules/dispatch/dispatch.table.ts';

@@ -61,6 +61,12 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
     )
     .returning();
 
+  const dispatching = branchRows.flatMap((branch, i) => {
+    const type = demo.branches[i]?.dispatch;
+    return type ? [{ tenantId, branchId: branch.id, integrationType: type }] : [];
+  });
+  if (dispatching.length > 0) await tx.insert(s.branchDispatchSettings).values(dispatching);
+
   const taxIds = new Map<string, string>();
   for (const tax of demo.taxes) {
     const [row] = await tx

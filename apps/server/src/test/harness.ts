@@ -51,7 +51,16 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
   // No card gateway unless a test starts its emulator (the default would call port 8080).
   const publicReadRateLimit = { max: 1_000_000, windowMs: 60_000 };
-  return { ...config, intakeRateLimit, publicReadRateLimit, payments: null, ...overrides };
+  // No dispatch providers either unless a test starts their emulator.
+  const dispatch = { providers: {}, emulator: null };
+  return {
+    ...config,
+    intakeRateLimit,
+    publicReadRateLimit,
+    payments: null,
+    dispatch,
+    ...overrides,
+  };
 }
 
 export type TestContext = {

@@ -8,10 +8,11 @@ import Typography from '@mui/material/Typography';
 import AccessTimeIcon from '@mui/icons-material/AccessTime';
 import LocalShippingOutlinedIcon from '@mui/icons-material/LocalShippingOutlined';
 import type { BranchProfile, PaymentTemplate } from '@app/contracts';
+import DeliveryDiningOutlinedIcon from '@mui/icons-material/DeliveryDiningOutlined';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { useSidePanel } from '../../../components/side-panel.tsx';
-import { deliveryFeesPath } from '../../../lib/paths.ts';
+import { deliveryFeesPath, talabatExpressPath } from '../../../lib/paths.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSetCheckoutTemplate } from '../api/branch-settings-queries.ts';
 import { OpeningHoursPanel } from './opening-hours-panel.tsx';
@@ -102,6 +103,16 @@ export function TemplateTab({
             startIcon={<LocalShippingOutlinedIcon />}
           >
             {t('zones.link')}
+          </Button>
+        )}
+        {template === 'DELIVERY' && (
+          <Button
+            component={RouterLink}
+            to={talabatExpressPath(profile.branchId)}
+            variant="outlined"
+            startIcon={<DeliveryDiningOutlinedIcon />}
+          >
+            {t('talabat.link')}
           </Button>
         )}
       </Stack>

@@ -16,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session.tsx';
 import { useLanguage } from '../../../../lib/i18n.ts';
+import { DriverDispatchPanel } from './driver-dispatch-panel.tsx';
 import { useBranchTimeZone } from './use-branch-time-zone.ts';
 import {
   childModifierTitle,
@@ -37,6 +38,7 @@ export function TicketContent({ ticket }: { ticket: Ticket }) {
       <CustomerSection ticket={ticket} />
       {isCart && <FulfilmentSection ticket={ticket} />}
       {(d.deliveryZone || d.shippingAddress) && <DeliverySection ticket={ticket} />}
+      <DriverDispatchPanel ticket={ticket} />
       {d.customerCheckoutSpecialInstructions && (
         <Section titleKey="instructions">
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
