@@ -46,6 +46,9 @@ import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
+import { reportsHandlers } from './modules/reports/reports.routes.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 
 /** JSON, HTML, CSS, JavaScript, XML and SVG; never binary (the default also takes octet-stream). */
 const COMPRESSIBLE_TYPES =
@@ -161,6 +164,11 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(ticketsHandlers(createTicketsService({ db: database.db, clock, notifier })));
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
+  await app.register(
+    reportsHandlers(
+      createReportsService({ repository: createReportsRepository(database.db), clock }),
+    ),
+  );
 
   await app.register(imagesHandlers(images));
   if (storage.localRoot) {

@@ -6,6 +6,7 @@ import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
 import { platformRoutes } from './platform.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
+import { reportsRoutes } from './reports.ts';
 import { storefrontRoutes } from './storefront.ts';
 import { ticketsRoutes } from './tickets.ts';
 
@@ -18,6 +19,7 @@ export const ROUTE_GROUPS = {
   'price-adjustments': priceAdjustmentsRoutes,
   images: imagesRoutes,
   tickets: ticketsRoutes,
+  reports: reportsRoutes,
   'outlet-settings': outletSettingsRoutes,
   storefront: storefrontRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
