@@ -12,6 +12,8 @@ import { OutletSignupPage } from '../features/identity/routes/outlet-signup-page
 import { UnauthorizedPage } from '../features/identity/routes/unauthorized-page.tsx';
 import { TenantsPage } from '../features/platform/routes/tenants-page.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
+import { reportsRoutes } from '../features/reports/routes/index.tsx';
+import { ReadOnlyTicketSheet } from '../features/tickets/components/ticket-details/ticket-details-sheet.tsx';
 import { ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { paths, ticketViewPath } from '../lib/paths.ts';
 import { PublicLayout } from '../shell/public-layout.tsx';
@@ -62,6 +64,7 @@ export const routes: RouteObject[] = [
             children: [
               { path: paths.dashboard, element: <MainDashboardPage /> },
               ...ticketsRoutes,
+              ...reportsRoutes(ReadOnlyTicketSheet),
               { path: paths.tenants, element: <TenantsPage /> },
               ...catalogRoutes,
               ...modifierGroupsRoutes,

@@ -7,12 +7,15 @@ import enCatalog from '../locales/en/catalog.json';
 import en from '../locales/en/common.json';
 import esCatalog from '../locales/es/catalog.json';
 import arOutlet from '../locales/ar/outlet.json';
+import arReports from '../locales/ar/reports.json';
 import arTicketDetails from '../locales/ar/ticketDetails.json';
 import arTickets from '../locales/ar/tickets.json';
 import enOutlet from '../locales/en/outlet.json';
+import enReports from '../locales/en/reports.json';
 import enTicketDetails from '../locales/en/ticketDetails.json';
 import enTickets from '../locales/en/tickets.json';
 import esOutlet from '../locales/es/outlet.json';
+import esReports from '../locales/es/reports.json';
 import esTicketDetails from '../locales/es/ticketDetails.json';
 import esTickets from '../locales/es/tickets.json';
 import es from '../locales/es/common.json';
@@ -24,6 +27,7 @@ export const resources = {
     tickets: enTickets,
     ticketDetails: enTicketDetails,
     outlet: enOutlet,
+    reports: enReports,
   },
   ar: {
     common: ar,
@@ -31,6 +35,7 @@ export const resources = {
     tickets: arTickets,
     ticketDetails: arTicketDetails,
     outlet: arOutlet,
+    reports: arReports,
   },
   es: {
     common: es,
@@ -38,6 +43,7 @@ export const resources = {
     tickets: esTickets,
     ticketDetails: esTicketDetails,
     outlet: esOutlet,
+    reports: esReports,
   },
 } as const;
 

@@ -41,6 +41,7 @@ export const ticketViewPath = (id: string): string =>
 export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.dashboard,
   paths.liveOrders,
+  paths.allTicketsReport,
   paths.catalog,
   paths.priceAdjustments,
   paths.modifierGroups,

@@ -17,6 +17,7 @@ describe('SideMenu', () => {
     expect(menuLinkNames()).toEqual([
       'Dashboard',
       'Live orders',
+      'All tickets report',
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
@@ -30,6 +31,7 @@ describe('SideMenu', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('StoreManager') });
     expect(menuLinkNames()).toEqual([
       'Live orders',
+      'All tickets report',
       'Manage catalog',
       'Modifier groups',
       'Accept/pause orders',
@@ -39,7 +41,7 @@ describe('SideMenu', () => {
 
   it('shows an order taker live orders, the report and logout', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('OrderTaker') });
-    expect(menuLinkNames()).toEqual(['Live orders', 'Logout']);
+    expect(menuLinkNames()).toEqual(['Live orders', 'All tickets report', 'Logout']);
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
@@ -54,6 +56,7 @@ describe('SideMenu', () => {
     renderWithApp(<SideMenu />, { session: integrated('StoreManager') });
     expect(menuLinkNames()).toEqual([
       'Live orders',
+      'All tickets report',
       'Manage catalog',
       'Modifier groups',
       'Accept/pause orders',
