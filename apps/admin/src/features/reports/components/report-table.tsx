@@ -5,7 +5,6 @@ import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
-import TableFooter from '@mui/material/TableFooter';
 import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
@@ -106,7 +105,9 @@ export function ReportTable({
                     />
                   </TableCell>
                   <TableCell>{t(`types.${row.type}`)}</TableCell>
-                  <TableCell>{customer || row.reservationLastName || ''}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {customer || row.reservationLastName || ''}
+                  </TableCell>
                   <TableCell sx={{ whiteSpace: 'nowrap' }}>
                     <bdi>{row.phoneNumber ?? ''}</bdi>
                   </TableCell>
@@ -120,36 +121,36 @@ export function ReportTable({
               );
             })}
           </TableBody>
-          <TableFooter>
-            <TableRow>
-              <TableCell
-                colSpan={last}
-                sx={{ fontWeight: 700, color: 'text.primary', fontSize: '0.875rem' }}
-              >
-                <span data-testid="report-count">{t('footer.count', { count: totals.count })}</span>
-              </TableCell>
-              <TableCell
-                align="right"
-                data-testid="report-total"
-                sx={{
-                  fontWeight: 700,
-                  color: 'text.primary',
-                  fontSize: '0.875rem',
-                  whiteSpace: 'nowrap',
-                }}
-              >
-                {totals.amounts.length === 0
-                  ? '—'
-                  : totals.amounts.map((a) => (
-                      <Box key={a.currency}>
-                        <bdi>{formatAmount(a.total, a.currency, lang)}</bdi>
-                      </Box>
-                    ))}
-              </TableCell>
-            </TableRow>
-          </TableFooter>
         </Table>
       </TableContainer>
+      {/* The footer stays in view while a narrow screen scrolls the table sideways. */}
+      <Box
+        role="group"
+        aria-label={t('footer.total')}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          columnGap: 3,
+          rowGap: 0.5,
+          paddingInline: 2,
+          paddingBlock: 1.5,
+          borderBlockStart: 1,
+          borderColor: 'divider',
+          backgroundColor: 'action.hover',
+          fontWeight: 700,
+        }}
+      >
+        <span data-testid="report-count">{t('footer.count', { count: totals.count })}</span>
+        <Box data-testid="report-total" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <span>{t('footer.total')}</span>
+          {totals.amounts.length === 0
+            ? '—'
+            : totals.amounts.map((a) => (
+                <bdi key={a.currency}>{formatAmount(a.total, a.currency, lang)}</bdi>
+              ))}
+        </Box>
+      </Box>
       <TablePagination
         component="div"
         count={totals.count}

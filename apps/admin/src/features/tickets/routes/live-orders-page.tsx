@@ -161,7 +161,7 @@ function LiveOrdersView({
             t={t}
             i18nKey="completedNote"
             components={{
-              link: can('Reports') ? (
+              report: can('Reports') ? (
                 <Link component={RouterLink} to={paths.allTicketsReport} color="inherit" />
               ) : (
                 <span />
