@@ -154,7 +154,8 @@ async function libreOfficeCsv(file: string, testInfo: TestInfo): Promise<string[
       `-env:UserInstallation=file://${profile}`,
       '--headless',
       '--convert-to',
-      'csv',
+      // Comma-separated, double-quoted, UTF-8 (76), first line 1.
+      'csv:Text - txt - csv (StarCalc):44,34,76,1',
       '--outdir',
       out,
       file,
@@ -246,10 +247,6 @@ test('filter by dates and a status, totals match the rows, the export opens in L
   expect(shown.total).toBeCloseTo(sum(shown.rows.map((r) => r.total)), 3);
 
   // The ticket's details open read only from its number.
-  await page
-    .getByRole('button', { name: 'Go to first page' })
-    .click()
-    .catch(() => undefined);
   const firstNumber = await page
     .getByRole('table', { name: 'Orders report' })
     .locator('tbody tr')

@@ -1,6 +1,7 @@
 // One measured export in a process of its own, so each peak of memory is its own: either the
 // server's export over HTTP (mode "export") or exceljs's streaming writer alone writing the
 // same rows (mode "exceljs"). Prints one JSON line: { ms, growthBytes, bytes }.
+import { spawn } from 'node:child_process';
 import { PassThrough, Writable } from 'node:stream';
 import { performance } from 'node:perf_hooks';
 import ExcelJS from 'exceljs';
@@ -79,20 +80,38 @@ async function viaServer(a: ExportArgs) {
   await app.ready();
   const origin = await baseUrlOf(app);
   const token = await accessTokenFor({ app, config, database }, a.email);
-  const download = async (filter: ReportFilterInput) => {
-    const res = await fetch(
-      `${origin}/api/admin/tenants/${a.tenantId}/reports/carttickets/export`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-        body: JSON.stringify({ ...filter, exportFormat: 'excel', lang: 'en' }),
-      },
-    );
-    if (res.status !== 200) throw new Error(`export answered ${res.status}`);
-    let bytes = 0;
-    for await (const chunk of res.body!) bytes += (chunk as Uint8Array).byteLength;
-    return bytes;
-  };
+  // The client is another process (curl), as a browser would be: only the server is measured.
+  const download = (filter: ReportFilterInput) =>
+    new Promise<number>((resolve, reject) => {
+      const curl = spawn(
+        'curl',
+        [
+          '-sS',
+          '-X',
+          'POST',
+          '-H',
+          `authorization: Bearer ${token}`,
+          '-H',
+          'content-type: application/json',
+          '--data-binary',
+          JSON.stringify({ ...filter, exportFormat: 'excel', lang: 'en' }),
+          '-o',
+          '/dev/null',
+          '-w',
+          '%{http_code} %{size_download}',
+          `${origin}/api/admin/tenants/${a.tenantId}/reports/carttickets/export`,
+        ],
+        { stdio: ['ignore', 'pipe', 'inherit'] },
+      );
+      let out = '';
+      curl.stdout.on('data', (d: Buffer) => (out += d.toString()));
+      curl.on('error', reject);
+      curl.on('close', () => {
+        const [status, size] = out.trim().split(' ');
+        if (status !== '200') reject(new Error(`export answered ${status}`));
+        else resolve(Number(size));
+      });
+    });
   // Warm-up: the same code paths on a handful of rows.
   await download({ ...a.filter, ticketNumber: '1' });
   const result = await measured(() => download(a.filter));
