@@ -1,9 +1,11 @@
 // `npm run orders -- --url http://localhost:8080 --count 20 --rate 2`: places realistic orders
 // of the demo tenant through the public order intake of a running server (the same call a
-// storefront makes) and prints the ticket number of each. Plain Node, no dependencies.
+// storefront makes) and prints the ticket number of each. Run by tsx, for the contracts' money
+// formatter (amounts read as on the screens and receipts).
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
+import { formatMoney } from '@app/contracts';
 
 const FIRST_NAMES = [
   'Rana',
@@ -34,7 +36,12 @@ const INSTRUCTIONS = [
   'Leave it with the doorman',
   'We are celebrating a birthday',
 ];
-const DECIMALS = { JOD: 3, EUR: 2, USD: 2 };
+const OFFLINE_METHODS = ['CASH', 'CREDIT_CARD_OFFLINE', 'PAY_LATER'];
+/** The branch's accepted methods that need no card token; cash when it takes none of them. */
+const offlineMethods = (menu) => {
+  const offline = (menu.paymentMethods ?? []).filter((m) => OFFLINE_METHODS.includes(m));
+  return offline.length > 0 ? offline : ['CASH'];
+};
 
 /** A small seeded random source, so a run can be repeated with --seed. */
 export function randomSource(seed = Date.now()) {
@@ -87,6 +94,8 @@ export async function loadStorefront(base, slug) {
       );
       const items = menu.sections.flatMap((s) => s.items).filter((i) => i.variants.length > 0);
       if (items.length === 0) continue;
+      // Outside the template's opening hours (outlet settings) nothing can be ordered.
+      if (menu.openNow === false) continue;
       if (template === 'DELIVERY' && menu.deliveryZones.length === 0) continue;
       if (template === 'DINING' && menu.serviceAreas.length === 0) continue;
       menus.push({ branch, template, items, menu });
@@ -142,10 +151,8 @@ export function makeOrder({ branch, template, items, menu }, rnd) {
     ...(asap
       ? {}
       : { preferredFulfillmentLocalDateTime: localLater(branch.timeZone, rnd.int(45, 120)) }),
-    paymentMethodType:
-      template === 'DINING'
-        ? rnd.pick(['PAY_LATER', 'CASH', 'CREDIT_CARD_OFFLINE'])
-        : rnd.pick(['CASH', 'CASH', 'CREDIT_CARD_OFFLINE']),
+    // What the branch takes for this template (outlet settings); online ones need a card token.
+    paymentMethodType: rnd.pick(offlineMethods(menu)),
     lang,
     ...(rnd.chance(0.2) ? { customerCheckoutSpecialInstructions: rnd.pick(INSTRUCTIONS) } : {}),
   };
@@ -190,7 +197,20 @@ async function place(url, order) {
   }
 }
 
-const money = (value, currency) => value.toFixed(DECIMALS[currency] ?? 2);
+/** What a storefront's browser does: the test card to the gateway, a token back. */
+async function cardToken({ tokenUrl, publishableKey }) {
+  const res = await fetch(tokenUrl, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({
+      number: '4242424242424242',
+      expMonth: 12,
+      expYear: new Date().getFullYear() + 2,
+      cvc: '123',
+    }),
+  }).catch(() => null);
+  return res?.ok ? (await res.json()).id : null;
+}
 
 /** Places `count` orders at `rate` a second; answers what happened to each. */
 export async function placeOrders({
@@ -214,6 +234,17 @@ export async function placeOrders({
       if (wait > 0) await new Promise((r) => setTimeout(r, wait));
       const target = rnd.pick(menus);
       const order = makeOrder(target, rnd);
+      // Where the branch takes online card, half the orders pay with the gateway's test card.
+      if (
+        store.payments &&
+        order.ticketType !== 'callstaff' &&
+        target.menu.paymentMethods?.includes('CREDIT_CARD_ONLINE') &&
+        rnd.chance(0.5)
+      ) {
+        const token = await cardToken(store.payments);
+        if (token)
+          Object.assign(order, { paymentMethodType: 'CREDIT_CARD_ONLINE', paymentToken: token });
+      }
       const { status, body } = await place(
         `${base}/api/public/tenants/${store.tenantId}/branches/${target.branch.branchId}/tickets`,
         order,
@@ -224,7 +255,7 @@ export async function placeOrders({
         const what =
           t.ticketType === 'callstaff'
             ? `call staff, table ${t.ticketDetails.serviceArea?.value}`
-            : `${t.ticketDetails.checkoutUiTemplate.padEnd(8)} ${String(t.cartData.cartItems.length).padStart(2)} lines  ${money(t.cartData.total, t.cartData.currency)} ${t.cartData.currency}`;
+            : `${t.ticketDetails.checkoutUiTemplate.padEnd(8)} ${String(t.cartData.cartItems.length).padStart(2)} lines  ${formatMoney(t.cartData.total, t.cartData.currency)}`;
         log(`  #${String(t.ticketNumber).padEnd(6)} ${branch.padEnd(10)} ${what}  (${t.lang})`);
         return { ok: true, ticketNumber: t.ticketNumber };
       }

@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
+import { Currency, formatMoney } from '@app/contracts';
 import * as s from '../apps/server/src/db/schema.ts';
 import { baseUrlOf } from '../apps/server/src/test/auth.ts';
 import { createTestApp, type TestContext } from '../apps/server/src/test/harness.ts';
@@ -40,5 +41,10 @@ describe('npm run orders', () => {
       .where(eq(s.tickets.tenantId, tenant!.id));
     expect(rows).toHaveLength(12);
     expect(lines.every((l) => /#\d+/.test(l))).toBe(true);
+    // Each total reads as the admin and the receipt show it: the contracts' one formatter.
+    for (const row of rows.filter((r) => r.ticketType === 'cartticket')) {
+      const line = lines.find((l) => l.includes(`#${row.ticketNumber} `));
+      expect(line).toContain(formatMoney(row.total, Currency.parse(row.currency)));
+    }
   });
 });

@@ -152,7 +152,7 @@ test('the owner builds, schedules, hides, reorders and moves the menu', async ({
   await snackbar(page, 'Updated successfully');
   await expect(editItem).toBeHidden();
   const cakeCard = cakes.getByTestId(/^node-/).filter({ hasText: 'Chocolate cake' });
-  await expect(cakeCard).toContainText(/Starts from JOD\s?3\.50/);
+  await expect(cakeCard).toContainText(/Starts from JOD\s?3\.500/);
   await expect(cakeCard.locator('img')).toHaveAttribute('src', /^\/uploads\//);
 
   // A schedule: the overlap is refused, then a valid one is saved and the clock is highlighted.

@@ -1,5 +1,13 @@
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Browser, type Page } from '@playwright/test';
+import path from 'node:path';
+import {
+  expect,
+  test,
+  type APIRequestContext,
+  type Browser,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import { signIn } from './auth.ts';
 
 /**
@@ -165,3 +173,77 @@ test('an order placed through the public intake appears live with the toast', as
     }
   }
 });
+
+/** The two boxes share some area. */
+async function overlap(a: Locator, b: Locator): Promise<boolean> {
+  const [x, y] = [await a.boundingBox(), await b.boundingBox()];
+  if (!x || !y) return false;
+  return x.x < y.x + y.width && y.x < x.x + x.width && x.y < y.y + y.height && y.y < x.y + x.height;
+}
+
+for (const [width, height] of [
+  [390, 844],
+  [1280, 800],
+] as const) {
+  test.describe(`at ${width} px`, () => {
+    test.use({ viewport: { width, height } });
+
+    test('one new-order toast, clear of the controls, with a close button (en and ar)', async ({
+      page,
+      browser,
+      request,
+    }, testInfo) => {
+      await signIn(page, 'staff@demo.local');
+      await expect(page).toHaveURL('/admin/tickets/manage');
+      await page.getByRole('button', { name: 'Start Live Orders' }).click();
+      const filters = page.getByRole('group', { name: 'Show orders' });
+      await expect(filters).toBeVisible();
+      const placed: { id: string; tenantId: string }[] = [];
+      const shot = async (name: string) => {
+        await page.evaluate(() => document.fonts.ready);
+        const file = path.join(testInfo.outputDir, `${name}.png`);
+        await page.screenshot({ path: file });
+        await testInfo.attach(name, { path: file, contentType: 'image/png' });
+      };
+      try {
+        await withOpenOutlet(browser, request, async (ids) => {
+          for (let i = 0; i < 2; i++)
+            placed.push({ ...(await placePickupOrder(request, ids)), tenantId: ids.tenantId });
+        });
+        // Both orders in one toast, whether they came in one event or two.
+        const toast = page.getByRole('alert').filter({ hasText: 'New orders: 2' });
+        await expect(toast).toBeVisible();
+        await expect(page.getByRole('button', { name: 'Open Latest Order' })).toHaveCount(1);
+        const controls = [
+          page.getByRole('banner'),
+          page.getByRole('heading', { level: 1 }),
+          filters,
+          page.getByRole('searchbox', { name: 'Search orders' }),
+        ];
+        for (const control of controls) expect(await overlap(toast, control)).toBe(false);
+        await shot(`toast-${width}-en`);
+
+        await page.getByRole('button', { name: 'Change language' }).click();
+        await page.getByRole('menuitem', { name: 'العربية' }).click();
+        await expect(page.getByRole('menu', { includeHidden: true })).toHaveCount(0);
+        await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
+        const arabic = page.getByRole('alert').filter({ hasText: 'طلبات جديدة: 2' });
+        await expect(arabic).toBeVisible();
+        for (const control of [page.getByRole('banner'), page.getByRole('heading', { level: 1 })])
+          expect(await overlap(arabic, control)).toBe(false);
+        expect(await overlap(arabic, page.getByRole('group', { name: 'عرض الطلبات' }))).toBe(false);
+        await shot(`toast-${width}-ar`);
+
+        await arabic.getByRole('button', { name: 'إغلاق' }).click();
+        await expect(arabic).toBeHidden();
+      } finally {
+        const token = await accessToken(page);
+        for (const order of placed)
+          await request.put(`/api/admin/tenants/${order.tenantId}/tickets/${order.id}`, {
+            headers: { authorization: `Bearer ${token}` },
+            data: { status: 'Cancelled', reason: 'CANCELLED_BY_CUSTOMER', note: 'e2e clean-up' },
+          });
+      }
+    });
+  });
+}

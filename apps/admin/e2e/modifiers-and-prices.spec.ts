@@ -179,8 +179,8 @@ test('the owner builds a modifier group, attaches it, and adjusts prices by prio
     ).toBeVisible();
     await addMenuItem(page, itemTitle);
     const row = page.getByRole('row').filter({ hasText: itemTitle });
-    await expect(row.getByRole('cell').nth(1)).toHaveText(/JOD\s?5\.00/);
-    await expect(row.getByTestId('new-price')).toHaveText(/JOD\s?5\.50/);
+    await expect(row.getByRole('cell').nth(1)).toHaveText(/JOD\s?5\.000/);
+    await expect(row.getByTestId('new-price')).toHaveText(/JOD\s?5\.500/);
 
     // The same name again is refused by the server.
     await page.goto(`${PRICE_ADJUSTMENTS}/new`);
@@ -207,7 +207,7 @@ test('the owner builds a modifier group, attaches it, and adjusts prices by prio
     await addMenuItem(page, itemTitle);
     await expect(
       page.getByRole('row').filter({ hasText: itemTitle }).getByTestId('new-price'),
-    ).toHaveText(/JOD\s?4\.00/);
+    ).toHaveText(/JOD\s?4\.000/);
 
     // Back on the 10% increase, the new price follows priority 1.
     await page.goto(PRICE_ADJUSTMENTS);
@@ -216,12 +216,12 @@ test('the owner builds a modifier group, attaches it, and adjusts prices by prio
     await expect(percentCard).toContainText('Priority 2');
     await expect(percentCard).toContainText('Applied on: Delivery');
     await expect(page.getByRole('listitem').filter({ hasText: flatName })).toContainText(
-      /Decrease JOD\s?1\.00/,
+      /Decrease JOD\s?1\.000/,
     );
     await page.getByRole('link', { name: `Edit ${percentName}` }).click();
     await page.getByRole('tab', { name: 'Menu Items' }).click();
     const newPrice = page.getByRole('row').filter({ hasText: itemTitle }).getByTestId('new-price');
-    await expect(newPrice).toContainText(/JOD\s?4\.00/);
+    await expect(newPrice).toContainText(/JOD\s?4\.000/);
     await expect(newPrice).toContainText(`${flatName} applies (priority 1)`);
 
     // Deleting asks first.

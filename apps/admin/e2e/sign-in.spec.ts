@@ -25,6 +25,7 @@ const OWNER_MENU = [
   'Price adjustments',
   'Modifier groups',
   'Accept/pause orders',
+  'Branch/store settings',
   'Logout',
 ];
 
@@ -205,7 +206,12 @@ test('renews the access token silently with the refresh token', async ({ page })
 });
 
 test('a tab whose token expired while asleep renews it on load', async ({ page }) => {
-  await signIn(page, 'manager@demo.local');
+  // Live orders loads with its page after sign-in: its first call must be done before the
+  // token is made to expire, or that call goes out without one.
+  await Promise.all([
+    page.waitForResponse((res) => new URL(res.url()).pathname === '/api/admin/tenants/tickets'),
+    signIn(page, 'manager@demo.local'),
+  ]);
   const before = await storedUser(page);
   await page.evaluate(({ key, user }) => sessionStorage.setItem(key, JSON.stringify(user)), {
     key: before.key,

@@ -7,8 +7,10 @@ import '@fontsource/noto-sans-arabic/400.css';
 import '@fontsource/noto-sans-arabic/500.css';
 import '@fontsource/noto-sans-arabic/700.css';
 import { App } from './app/app.tsx';
+import { reloadOnFailedChunks } from './lib/chunk-reload.ts';
 import { initI18n } from './lib/i18n.ts';
 
+reloadOnFailedChunks();
 initI18n();
 
 const container = document.getElementById('root');

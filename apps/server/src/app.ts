@@ -11,7 +11,7 @@ import {
   validatorCompiler,
   type ZodTypeProvider,
 } from 'fastify-type-provider-zod';
-import { trustProxyOption, type Config } from './config.ts';
+import { EMULATOR_PREFIX, trustProxyOption, type Config } from './config.ts';
 import type { Database } from './db/client.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -49,6 +49,12 @@ import { createOutletStatusService } from './modules/outlet-settings/outlet-stat
 import { reportsHandlers } from './modules/reports/reports.routes.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
+import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
+import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
+import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
+import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
+import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
+import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
 
 /** JSON, HTML, CSS, JavaScript, XML and SVG; never binary (the default also takes octet-stream). */
 const COMPRESSIBLE_TYPES =
@@ -63,6 +69,8 @@ export type AppDeps = {
   clock?: () => Date;
   /** How a slowed sign-in waits; tests record instead of sleeping. */
   signInDelay?: (ms: number) => Promise<void>;
+  /** Online payments; by default the card gateway of the configuration (none without one). */
+  payments?: PaymentProvider | null;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -152,17 +160,35 @@ export async function buildApp(deps: AppDeps) {
   app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(hub.routes);
-  const intake = createIntakeService({ db: database.db, clock, notifier });
+  // Online payments through the card gateway; its emulator is served here when configured so.
+  const payments =
+    deps.payments !== undefined
+      ? deps.payments
+      : config.payments
+        ? createCardGatewayClient(config.payments)
+        : null;
+  if (config.payments?.emulator) {
+    await app.register(createCardGatewayEmulator(config.payments).routes, {
+      prefix: EMULATOR_PREFIX,
+    });
+  }
+  const intake = createIntakeService({ db: database.db, clock, notifier, payments });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
   await app.register(
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
         pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        payments:
+          payments && config.payments
+            ? { tokenUrl: config.payments.tokenUrl, publishableKey: config.payments.publishableKey }
+            : null,
       }),
     ),
   );
-  await app.register(ticketsHandlers(createTicketsService({ db: database.db, clock, notifier })));
+  await app.register(
+    ticketsHandlers(createTicketsService({ db: database.db, clock, notifier, payments })),
+  );
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
   await app.register(
     reportsHandlers(
@@ -171,6 +197,16 @@ export async function buildApp(deps: AppDeps) {
   );
 
   await app.register(imagesHandlers(images));
+  await app.register(
+    outletSettingsHandlers({
+      branches: createBranchSettingsService({
+        db: database.db,
+        storefrontUrl: config.storefrontUrl,
+        onlinePaymentsApproved: payments !== null,
+      }),
+      branding: createBrandingService({ db: database.db, images }),
+    }),
+  );
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });
     await app.register(fastifyStatic, {

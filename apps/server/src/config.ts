@@ -78,6 +78,18 @@ const Env = z.object({
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   TRUST_PROXY: TrustProxy,
+  // 'production' (npm start sets it) turns off the development conveniences (the card emulator).
+  NODE_ENV: z.string().optional(),
+  // Where the public storefront lives (the branch profile's ordering links).
+  STOREFRONT_URL: z.string().url().optional(),
+  // Online payments: the card gateway's API, its keys, and the URL storefronts get tokens at.
+  PAYMENT_GATEWAY_URL: z.string().url().optional(),
+  PAYMENT_GATEWAY_SECRET_KEY: z.string().min(1).optional(),
+  PAYMENT_GATEWAY_PUBLISHABLE_KEY: z.string().min(1).optional(),
+  PAYMENT_GATEWAY_TOKEN_URL: z.string().url().optional(),
+  // Serve the gateway's local emulator under /emulators/card-gateway (default: when no
+  // PAYMENT_GATEWAY_URL is set, outside production).
+  PAYMENT_GATEWAY_EMULATOR: z.enum(['true', 'false']).optional(),
 });
 
 export type OidcConfig = {
@@ -98,6 +110,19 @@ export type OidcConfig = {
   keysEncryptionKey: Buffer | undefined;
 };
 
+/** The card gateway of online payments; null when online payment is not set up. */
+export type PaymentsConfig = {
+  baseUrl: string;
+  secretKey: string;
+  publishableKey: string;
+  /** Where a storefront's browser exchanges card details for a token. */
+  tokenUrl: string;
+  /** This server also serves the gateway's emulator (at /emulators/card-gateway). */
+  emulator: boolean;
+};
+
+export const EMULATOR_PREFIX = '/emulators/card-gateway';
+
 /** Requests one client address may make to the public order intake per window. */
 export type RateLimit = { max: number; windowMs: number };
 
@@ -115,6 +140,8 @@ export type Config = {
   intakeRateLimit: RateLimit;
   /** Which peers' X-Forwarded-* to believe (Fastify's trustProxy); false: the socket's address. */
   trustProxy: false | number | string[];
+  storefrontUrl: string;
+  payments: PaymentsConfig | null;
 };
 
 /**
@@ -124,6 +151,36 @@ export type Config = {
  */
 export function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
+}
+
+function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConfig | null {
+  const emulator =
+    e.PAYMENT_GATEWAY_EMULATOR === undefined
+      ? !e.PAYMENT_GATEWAY_URL && e.NODE_ENV !== 'production'
+      : e.PAYMENT_GATEWAY_EMULATOR === 'true';
+  if (e.PAYMENT_GATEWAY_URL) {
+    if (!e.PAYMENT_GATEWAY_SECRET_KEY || !e.PAYMENT_GATEWAY_PUBLISHABLE_KEY)
+      throw new Error(
+        'Invalid configuration:\n  PAYMENT_GATEWAY_URL needs PAYMENT_GATEWAY_SECRET_KEY and PAYMENT_GATEWAY_PUBLISHABLE_KEY',
+      );
+    const baseUrl = e.PAYMENT_GATEWAY_URL.replace(/\/$/, '');
+    return {
+      baseUrl,
+      secretKey: e.PAYMENT_GATEWAY_SECRET_KEY,
+      publishableKey: e.PAYMENT_GATEWAY_PUBLISHABLE_KEY,
+      tokenUrl: e.PAYMENT_GATEWAY_TOKEN_URL ?? `${baseUrl}/v1/tokens`,
+      emulator,
+    };
+  }
+  if (!emulator) return null;
+  // The server calls its own emulator over loopback HTTP, like any gateway.
+  return {
+    baseUrl: `http://127.0.0.1:${e.PORT}${EMULATOR_PREFIX}`,
+    secretKey: e.PAYMENT_GATEWAY_SECRET_KEY ?? 'sk_test_emulator',
+    publishableKey: e.PAYMENT_GATEWAY_PUBLISHABLE_KEY ?? 'pk_test_emulator',
+    tokenUrl: e.PAYMENT_GATEWAY_TOKEN_URL ?? `${publicUrl}${EMULATOR_PREFIX}/v1/tokens`,
+    emulator: true,
+  };
 }
 
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
@@ -149,6 +206,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     // Relative paths are from the working directory, as a shell user means them.
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
+    storefrontUrl: (e.STOREFRONT_URL ?? `${publicUrl}/store`).replace(/\/$/, ''),
+    payments: paymentsConfig(e, publicUrl),
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -4,6 +4,8 @@ import type { FieldError } from '@app/contracts';
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
   abstract readonly code: string;
+  /** Sent beside code and message in `error` (the route's documented conflict body). */
+  readonly details?: Record<string, unknown>;
 }
 
 export class NotFound extends DomainError {
@@ -35,9 +37,15 @@ export class Forbidden extends DomainError {
 export class Conflict extends DomainError {
   readonly statusCode = 409;
   readonly code: string;
-  constructor(code = 'conflict', message = 'The resource changed or cannot move to that state') {
+  declare readonly details?: Record<string, unknown>;
+  constructor(
+    code = 'conflict',
+    message = 'The resource changed or cannot move to that state',
+    details?: Record<string, unknown>,
+  ) {
     super(message);
     this.code = code;
+    if (details) this.details = details;
   }
 }
 
@@ -50,5 +58,15 @@ export class ValidationFailed extends DomainError {
     super('Validation failed');
     this.errors =
       typeof errors === 'string' ? [{ field: errors, codes: codes ?? ['invalid'] }] : errors;
+  }
+}
+
+/** A provider we depend on (the payment gateway) could not be reached: 503, try again later. */
+export class ServiceUnavailable extends DomainError {
+  readonly statusCode = 503;
+  readonly code: string;
+  constructor(code: string, message = 'A service this request needs is unavailable') {
+    super(message);
+    this.code = code;
   }
 }

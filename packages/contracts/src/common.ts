@@ -7,20 +7,26 @@ export const envelope = <T extends z.ZodType>(results: T) => z.object({ results 
 export const FieldError = z.object({
   field: z.string(),
   codes: z.array(z.string()).min(1),
+  /** Values the message needs (store_closed_hours: the next opening time). */
+  params: z.record(z.string(), z.union([z.string(), z.number(), z.null()])).optional(),
 });
 export type FieldError = z.infer<typeof FieldError>;
 
 export const ValidationErrorResponse = z.object({ errors: z.array(FieldError) });
 export type ValidationErrorResponse = z.infer<typeof ValidationErrorResponse>;
 
-export const ProblemResponse = z.object({
-  error: z.object({
-    code: z.string(),
-    message: z.string(),
-    requestId: z.string().optional(),
-  }),
+export const Problem = z.object({
+  code: z.string(),
+  message: z.string(),
+  requestId: z.string().optional(),
 });
+
+export const ProblemResponse = z.object({ error: Problem });
 export type ProblemResponse = z.infer<typeof ProblemResponse>;
+
+/** An error envelope whose `error` carries more than code and message (a 409's current state). */
+export const problemWith = <S extends z.ZodRawShape>(shape: S) =>
+  z.object({ error: Problem.extend(shape) });
 
 export const Uuid = z.uuid();
 

@@ -46,6 +46,8 @@ export interface RouteDef {
   readonly alsoAnswers?: readonly (200 | 201)[];
   /** The 409 codes the call may answer, for the docs and the clients. */
   readonly conflicts?: readonly string[];
+  /** The 409 body when its `error` carries more than code and message (problemWith). */
+  readonly conflictResponse?: Schema;
 }
 
 /** Every route of one area is made by that area's `route`, so its tag cannot be wrong. */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckoutTemplate, Currency, Language, LocalizedText, Text, Uuid } from './common.ts';
 import { MembershipRole, Permission } from './access.ts';
-import { BranchOperatingStatus } from './outlet-settings.ts';
+import { BranchOperatingStatus } from './branch-basics.ts';
 import { routesOf } from './http.ts';
 
 /** What the SPA needs to start an OIDC sign-in (public, no token). */

@@ -12,5 +12,6 @@ export * from './price-adjustments.ts';
 export * from './tickets.ts';
 export * from './reports.ts';
 export * from './storefront.ts';
+export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
 export * from './routes.ts';

@@ -1,3 +1,5 @@
+import { CURRENCY_DECIMALS, type Currency, type Language } from './common.ts';
+
 /**
  * Exact money arithmetic on decimal text. Amounts are held as integer thousandths (enough for
  * JOD's three minor digits) in BigInt; no binary float ever touches a price.
@@ -35,3 +37,33 @@ export function mulDivRound(a: bigint, b: bigint, c: bigint): bigint {
 /** A percentage (up to three decimals) of an amount, both in thousandths. */
 export const percentOf = (amountMilli: bigint, percentMilli: bigint) =>
   mulDivRound(amountMilli, percentMilli, 100n * SCALE);
+
+/** An amount as the API sends it (a JSON number, exact to the thousandth) or as decimal text. */
+const milliOf = (amount: number | string): bigint =>
+  toMilli(typeof amount === 'number' ? amount.toFixed(3) : amount);
+
+/**
+ * THE way an amount is shown, on every screen, receipt, script and export. The rule: an amount
+ * shows its currency's own decimals (CURRENCY_DECIMALS: JOD 3, EUR and USD 2), so JOD 31.125
+ * reads 31.125 everywhere, never 31.13 — the spec's "2 decimals" would show JOD amounts other
+ * than the ones charged. A finer amount is rounded half away from zero, as orders are priced.
+ * Latin digits in every language; without `symbol`, the number alone (a receipt prints the
+ * currency code beside it). An unknown currency (not loaded yet) keeps all three digits there are.
+ */
+export function formatMoney(
+  amount: number | string,
+  currency: Currency | null,
+  lang: Language = 'en',
+  { symbol = true }: { symbol?: boolean } = {},
+): string {
+  const digits = currency ? CURRENCY_DECIMALS[currency] : 3;
+  const unit = 10n ** BigInt(3 - digits);
+  const exact = fromMilli(mulDivRound(milliOf(amount), 1n, unit) * unit);
+  const format = new Intl.NumberFormat(`${lang}-u-nu-latn`, {
+    ...(currency && symbol ? { style: 'currency', currency } : {}),
+    minimumFractionDigits: currency ? digits : 2,
+    maximumFractionDigits: digits,
+  });
+  // At most three decimals: the nearest double formats back to exactly these digits.
+  return format.format(Number(exact));
+}

@@ -83,7 +83,10 @@ export const LinkedVariant = z.object({
   itemTitle: z.string(),
   variantTitle: z.string(),
   oldPrice: z.number(),
+  /** The price with this adjustment alone (never below 0). */
   newPrice: z.number(),
+  /** This adjustment brings a price above 0 down to 0: the item would be given away. */
+  priceReachesZero: z.boolean(),
 });
 
 export const PriceAdjustmentResponse = z.object({
@@ -217,6 +220,8 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/variants/:id`,
     access,
     summary: 'Link the selected variants and unlink one; answers the linked variants',
+    description:
+      'Linked variants come in menu order (sections as the catalogue tree walks them, then items, then variants, by position), each with its old price, its price with this adjustment alone and `priceReachesZero` when that brings a price above 0 down to 0.',
     params: IdParams,
     body: LinkVariantsBody,
     results: z.array(LinkedVariant),

@@ -1,7 +1,8 @@
 import { z } from 'zod';
 import { Currency, Language, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
-import { Amount, OrderingTemplate, PaymentMethodType, TicketStatus } from './tickets.ts';
+import { PaymentMethodType } from './branch-basics.ts';
+import { Amount, OrderingTemplate, TicketStatus } from './tickets.ts';
 
 /**
  * The orders report (operations-platform §2.6, §3 report filter and row, §5.2, §7.1, §9): cart
@@ -29,16 +30,14 @@ export const ReportStatus = TicketStatus.extract([
 ]);
 export type ReportStatus = z.infer<typeof ReportStatus>;
 
-/** §3: the lowercase forms of the payment method types, as the filter sends them. */
-export const ReportPaymentMethod = z.enum([
-  'cash',
-  'credit_card_offline',
-  'credit_card_online',
-  'apple_pay',
-  'google_pay',
-  'room_charge',
-  'pay_later',
-]);
+type LowerPaymentMethod = Lowercase<PaymentMethodType>;
+const lowerPaymentMethods = PaymentMethodType.options.map((m) => m.toLowerCase()) as [
+  LowerPaymentMethod,
+  ...LowerPaymentMethod[],
+];
+
+/** §3: the payment method types (branch-basics) in the lowercase form the filter sends. */
+export const ReportPaymentMethod = z.enum(lowerPaymentMethods);
 export type ReportPaymentMethod = z.infer<typeof ReportPaymentMethod>;
 
 export const reportPaymentMethodType = (m: ReportPaymentMethod): PaymentMethodType =>

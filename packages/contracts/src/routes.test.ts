@@ -14,8 +14,18 @@ const folders = (dir: string) =>
     .filter((e) => e.isDirectory())
     .map((e) => e.name)
     .sort();
-// Contract files that are not areas: the shared vocabulary and the route machinery.
-const INFRA = new Set(['common', 'money', 'access', 'areas', 'http', 'routes', 'index']);
+// Contract files that are not areas: the shared vocabulary (branch-basics: what orders read of a
+// branch's settings) and the route machinery.
+const INFRA = new Set([
+  'common',
+  'branch-basics',
+  'money',
+  'access',
+  'areas',
+  'http',
+  'routes',
+  'index',
+]);
 const contractAreas = () =>
   fs
     .readdirSync(path.join(root, 'packages/contracts/src'))

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckoutTemplate, Currency, LocalizedText, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
-import { BranchOperatingStatus } from './outlet-settings.ts';
+import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
 import { Amount, OrderingTemplate } from './tickets.ts';
 
 /** The public reads a storefront (or any client) needs to place an order; no token. */
@@ -10,6 +10,11 @@ export const PublicStorefront = z.object({
   slug: z.string(),
   localizedName: LocalizedText,
   defaultCurrency: Currency,
+  /** The brand colour (branding). */
+  theme: z.object({ primaryHex: z.string() }),
+  logoUrl: z.string().nullable(),
+  /** Where a storefront gets online payment tokens; null when online payment is not set up. */
+  payments: z.object({ tokenUrl: z.string(), publishableKey: z.string() }).nullable(),
   branches: z.array(
     z.object({
       branchId: Uuid,
@@ -50,6 +55,12 @@ export const PublicMenu = z.object({
   checkoutTemplate: OrderingTemplate,
   currency: Currency,
   branchOperatingStatus: BranchOperatingStatus,
+  /** The payment methods the intake accepts for this template now. */
+  paymentMethods: z.array(PaymentMethodType),
+  /** Within the template's opening hours now (branch time zone). */
+  openNow: z.boolean(),
+  /** When closed by the hours: the next opening (UTC, ISO 8601); null when open or never. */
+  nextOpeningTime: z.string().nullable(),
   sections: z.array(
     z.object({ id: Uuid, localizedTitle: LocalizedText, items: z.array(PublicMenuItem) }),
   ),
@@ -80,4 +91,22 @@ export const storefrontRoutes = {
     query: PublicMenuQuery,
     results: PublicMenu,
   }),
+};
+
+/**
+ * The storefront addresses the admin's links and QR codes encode, and the storefront's router
+ * reads (`base` is STOREFRONT_URL, or `https://{customDomain}` where a branch has one, which
+ * then stands for the slug too). A table's template (dining or menu only) is read from the
+ * service area when the page opens, so a QR code stays valid when the template is switched.
+ */
+export const storefrontAddress = {
+  /** The branch's public ordering link for one template (delivery, pickup). */
+  branch: (base: string, slug: string | null, branchId: string, template: string) =>
+    `${base}${slug === null ? '' : `/${encodeURIComponent(slug)}`}/${branchId}/${template.toLowerCase()}`,
+  /** A table's, room's or sunbed's QR code. */
+  serviceArea: (base: string, slug: string | null, serviceAreaId: string) =>
+    `${base}${slug === null ? '' : `/${encodeURIComponent(slug)}`}/t/${serviceAreaId}`,
+  /** A unique delivery or pickup link (service areas §2.9: links per template). */
+  uniqueLink: (base: string, slug: string | null, linkId: string) =>
+    `${base}${slug === null ? '' : `/${encodeURIComponent(slug)}`}/l/${linkId}`,
 };

@@ -4,11 +4,13 @@ import {
   Currency,
   Language,
   LocalizedText,
+  problemWith,
   TenantParams,
   Text,
   Uuid,
 } from './common.ts';
 import { routesOf } from './http.ts';
+import { PaymentMethodType, isOnlinePayment } from './branch-basics.ts';
 
 /**
  * Live orders (operations-platform §2.3, §2.4, §3 Ticket, §4.1, §7.4, §9): the public order
@@ -28,10 +30,11 @@ export const TICKET_LIMITS = {
   noteMax: 500,
   tableNumberMax: 999,
   idempotencyKeyMax: 255,
+  paymentTokenMax: 200,
   /** The Completed filter lists tickets finished in the past 12 hours (§2.3, §9). */
   completedWindowHours: 12,
-  /** At most this many tickets in one list answer, newest first. */
-  listMax: 1000,
+  /** At most this many tickets in one page of the live list (and the default page size). */
+  listPageMax: 1000,
   /** Display truncation of modifier titles (§2.4). */
   modifierTitleMax: 120,
   childModifierTitleMax: 80,
@@ -61,24 +64,12 @@ export type TicketType = z.infer<typeof TicketType>;
 export const OrderingTemplate = CheckoutTemplate.exclude(['MENU']);
 export type OrderingTemplate = z.infer<typeof OrderingTemplate>;
 
-export const PaymentMethodType = z.enum([
-  'CASH',
-  'CREDIT_CARD_OFFLINE',
-  'CREDIT_CARD_ONLINE',
-  'APPLE_PAY',
-  'GOOGLE_PAY',
-  'ROOM_CHARGE',
-  'PAY_LATER',
-]);
-export type PaymentMethodType = z.infer<typeof PaymentMethodType>;
-
-/** What the intake takes for now: no online payment exists yet (cash, card machine, pay later). */
-export const IntakePaymentMethod = PaymentMethodType.extract([
-  'CASH',
-  'CREDIT_CARD_OFFLINE',
-  'PAY_LATER',
-]);
-export type IntakePaymentMethod = z.infer<typeof IntakePaymentMethod>;
+/**
+ * What an order may ask to pay with: any method; the intake takes only those its template's
+ * branch settings have active (outlet settings), the online ones with a provider token.
+ */
+export const IntakePaymentMethod = PaymentMethodType;
+export type IntakePaymentMethod = PaymentMethodType;
 
 export const RejectReason = z.enum([
   'CANCELLED_BY_CUSTOMER',
@@ -191,6 +182,8 @@ export const TicketIntakeBody = z
     isFulfillmentAsap: z.boolean().default(false),
     customerCheckoutSpecialInstructions: optionalText(L.instructionsMax),
     paymentMethodType: IntakePaymentMethod.nullish(),
+    /** An online payment's token from the payment provider (card details never reach us). */
+    paymentToken: z.string().trim().min(1).max(L.paymentTokenMax).nullish(),
     lang: Language.default('en'),
   })
   .superRefine((b, ctx) => {
@@ -204,6 +197,8 @@ export const TicketIntakeBody = z
       issue(ctx, ['checkoutTemplate'], 'checkout_template_not_orderable');
     if (b.cartItems.length === 0) issue(ctx, ['cartItems'], 'required');
     if (!b.paymentMethodType) issue(ctx, ['paymentMethodType'], 'required');
+    else if (isOnlinePayment(b.paymentMethodType) && !b.paymentToken)
+      issue(ctx, ['paymentToken'], 'required');
     if (!b.isFulfillmentAsap && !b.preferredFulfillmentLocalDateTime)
       issue(ctx, ['preferredFulfillmentLocalDateTime'], 'required');
     if (b.checkoutTemplate === 'DELIVERY') {
@@ -425,22 +420,70 @@ export const TicketsQuery = z.object({
 });
 export type TicketsQuery = z.infer<typeof TicketsQuery>;
 
+/** Where a page of the live list starts: after this ticket in (time, id) order, newest first. */
+export type TicketsCursor = { at: string; id: string };
+
+const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
+const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
+
+/** The `nextCursor` of a page: base64url of `time|id`, opaque to clients. */
+export const encodeTicketsCursor = (c: TicketsCursor): string =>
+  btoa(`${c.at}|${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function decodeTicketsCursor(text: string): TicketsCursor | null {
+  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const [at = '', id = '', ...rest] = plain.split('|');
+  if (rest.length > 0 || !CURSOR_AT.test(at) || !CURSOR_ID.test(id)) return null;
+  return Number.isNaN(Date.parse(at)) ? null : { at, id };
+}
+
+export const TicketsListQuery = TicketsQuery.extend({
+  /** The `nextCursor` of the page before; the first page without it. */
+  cursor: z
+    .string()
+    .transform((text, ctx) => {
+      const cursor = decodeTicketsCursor(text);
+      if (!cursor) ctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
+      return cursor ?? z.NEVER;
+    })
+    .optional(),
+  limit: z.coerce.number().int().min(1).max(L.listPageMax).default(L.listPageMax),
+});
+export type TicketsListQuery = z.infer<typeof TicketsListQuery>;
+
 /**
  * GET api/admin/tenants/tickets: `results` stays the plain list the spec reads; the counters of
- * the same snapshot ride beside it.
+ * all the caller's live tickets ride beside it, and `nextCursor` asks for the page after (null
+ * on the last page).
  */
 export const TicketsListResponse = z.object({
   results: z.array(TicketSummary),
   counters: TicketCounters,
+  nextCursor: z.string().nullable(),
 });
 export type TicketsListResponse = z.infer<typeof TicketsListResponse>;
 
 export const UpdateTicketStatusBody = z.object({
   status: TicketStatus,
+  /**
+   * The status the sender saw: the change applies only if the ticket is still in it (else 409
+   * `status_changed`). Optional for the spec's older clients, which send status and note only.
+   */
+  fromStatus: TicketStatus.nullish(),
   note: Text.trim().max(L.noteMax).nullish(),
   reason: RejectReason.nullish(),
 });
 export type UpdateTicketStatusBody = z.infer<typeof UpdateTicketStatusBody>;
+
+/** 409 `status_changed`: the ticket left `fromStatus` meanwhile; `ticket` is what it is now. */
+export const StatusChangedResponse = problemWith({ ticket: Ticket.optional() });
+export type StatusChangedResponse = z.infer<typeof StatusChangedResponse>;
 
 export const TransferTicketBody = z.object({
   branchId: Uuid,
@@ -498,6 +541,14 @@ export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as co
 const route = routesOf('tickets');
 const TENANT = '/api/admin/tenants/:tenantId';
 const TicketParams = TenantParams.extend({ ticketId: Uuid });
+
+/** A ticket's id, or its number as printed on the receipt (short links carry either). */
+export const TicketIdOrNumber = z
+  .string()
+  .refine((v) => Uuid.safeParse(v).success || /^\d{1,15}$/.test(v), {
+    message: 'ticket_id_invalid',
+  });
+export const isTicketNumber = (v: string) => /^\d{1,15}$/.test(v);
 const access = { permission: 'LiveTickets' } as const;
 
 export const ticketsRoutes = {
@@ -505,10 +556,18 @@ export const ticketsRoutes = {
     method: 'GET',
     path: '/api/admin/tenants/tickets',
     access,
-    summary: "Live tickets of the caller's tenants, with the counters",
-    description:
-      'Open tickets (UnVerified, New, InProgress) of any age and tickets Completed or Cancelled in the past 12 hours, newest first. `counters` (beside `results`) are the §4.1 counters of the same tenants.',
-    query: TicketsQuery,
+    summary: "Live tickets of the caller's tenants, a page at a time, with the counters",
+    description: [
+      'Open tickets (UnVerified, New, InProgress) of any age and tickets Completed or Cancelled',
+      'in the past 12 hours, newest first (by time, then id). `counters` (beside `results`) are',
+      'the §4.1 counters of the same tenants, whatever the page.',
+      '',
+      `At most \`limit\` tickets (1 to ${L.listPageMax}, ${L.listPageMax} when absent) per answer;`,
+      '`nextCursor` is null on the last page, else sent back as `cursor` for the next one. The',
+      'pages follow (time, id), so a ticket placed or changed meanwhile never shifts another',
+      'out of the walk. 422 `cursor_invalid` for a cursor the server did not make.',
+    ].join('\n'),
+    query: TicketsListQuery,
     response: TicketsListResponse,
   }),
   counters: route({
@@ -524,7 +583,9 @@ export const ticketsRoutes = {
     path: `${TENANT}/tickets/:ticketId`,
     access,
     summary: 'One ticket with its cart, customer details and history',
-    params: TicketParams,
+    description:
+      '`ticketId` is the ticket’s id or its number as printed (the t/{id} and ticketview/{id} short links carry either); a number is looked up in the tenant of the path. 422 `ticket_id_invalid` for anything else.',
+    params: TenantParams.extend({ ticketId: TicketIdOrNumber }),
     results: Ticket,
   }),
   updateStatus: route({
@@ -532,12 +593,22 @@ export const ticketsRoutes = {
     path: `${TENANT}/tickets/:ticketId`,
     access,
     summary: 'Accept, reject, complete or cancel a ticket, with a note',
-    description:
-      'UnVerified → InProgress (accept) or Cancelled (reject: `reason` required); InProgress → Completed or Cancelled. Any other move, or one that lost a race with another, answers 409.',
+    description: [
+      'UnVerified → InProgress (accept) or Cancelled (reject: `reason` required); InProgress →',
+      'Completed or Cancelled (`reason` required). Any other move answers 409',
+      '`illegal_transition`.',
+      '',
+      '`fromStatus` names the status the sender saw. When the ticket is no longer in it (someone',
+      'accepted it meanwhile, so a reject would cancel an accepted order), nothing changes and',
+      'the answer is 409 `status_changed` with the ticket as it is now in `error.ticket`.',
+      '`fromStatus` is optional so that the spec’s older clients (status and note only) keep',
+      'working, without that protection; the admin always sends it.',
+    ].join('\n'),
     params: TicketParams,
     body: UpdateTicketStatusBody,
     results: Ticket,
-    conflicts: ['illegal_transition'],
+    conflicts: ['status_changed', 'illegal_transition'],
+    conflictResponse: StatusChangedResponse,
   }),
   transfer: route({
     method: 'PUT',
@@ -593,6 +664,10 @@ export const ticketsRoutes = {
       'second; the same key with another body answers 409 `idempotency_key_reused`.',
       '',
       '422 codes: `store_closed`, `store_not_accepting_orders` (field `branchId`);',
+      '`store_closed_hours` (field `branchId`, outside the template’s opening hours in the',
+      'branch’s time zone; `params.nextOpeningTime` (UTC) and `params.nextOpeningLocalTime`);',
+      '`payment_method_not_accepted` (field `paymentMethodType`: not active for the template);',
+      '`payment_declined` (field `paymentToken`, with the provider’s `params.reason`);',
       '`item_inactive` (hidden, out of stock, excluded for the template or branch, or a',
       'section inactive or outside its schedule), `item_not_found`, `modifier_not_allowed`,',
       '`modifier_duplicate`, `modifier_quantity_max`, `modifier_group_min`,',
@@ -601,6 +676,11 @@ export const ticketsRoutes = {
       '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
       '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
       '`required` and the format codes.',
+      '',
+      'Online methods (CREDIT_CARD_ONLINE, APPLE_PAY, GOOGLE_PAY) need `paymentToken` from the',
+      'payment provider: the order is authorised and captured before the ticket is made',
+      '(paymentDetails.paymentStatus SUCCESS); 503 `payment_provider_unavailable` when the',
+      'provider cannot be reached (nothing is charged, no ticket is made).',
       '',
       '429 `too_many_requests` (with `Retry-After` in seconds) when one client address',
       'places more orders than the server allows per window (INTAKE_RATE_LIMIT_*).',

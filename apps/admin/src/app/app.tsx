@@ -2,6 +2,7 @@ import { useState } from 'react';
 import { RouterProvider, createBrowserRouter } from 'react-router';
 import { configureApiClient } from '../lib/api-client.ts';
 import { discardUser } from '../lib/auth.ts';
+import { configureChunkReload } from '../lib/chunk-reload.ts';
 import { paths } from '../lib/paths.ts';
 import { AuthSessionProvider } from './auth-session.tsx';
 import { AppProviders } from './providers.tsx';
@@ -18,6 +19,13 @@ function createAppRouter() {
         .then(() => router.navigate(paths.loginLanding, { replace: true }));
     },
     onForbidden: () => void router.navigate(paths.unauthorized, { replace: true }),
+  });
+  // A page's chunk loads before the router moves to it: a reload must open that page.
+  configureChunkReload({
+    pendingHref: () => {
+      const next = router.state.navigation.location;
+      return next ? router.createHref(next) : null;
+    },
   });
   return router;
 }

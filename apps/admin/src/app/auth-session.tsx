@@ -8,7 +8,14 @@ import {
   useTenantProfile,
   useUserTenants,
 } from '../features/identity/api/identity-queries.ts';
-import { getAuth, loadSignedInUser, takeTenantLanguageRequest } from '../lib/auth.ts';
+import {
+  getAuth,
+  loadSignedInUser,
+  mayHaveStoredUser,
+  onAuthBuilt,
+  takeTenantLanguageRequest,
+  type Auth,
+} from '../lib/auth.ts';
 import { applyTenantDefaultLanguage } from '../lib/i18n.ts';
 import {
   readStoredTenantId,
@@ -21,7 +28,8 @@ import {
 
 type AuthState =
   | { phase: 'starting' }
-  | { phase: 'ready'; user: User | null; roleClaim: string }
+  | { phase: 'ready'; user: User; roleClaim: string }
+  | { phase: 'ready'; user: null }
   // The auth config could not be read: nobody can be signed in; signing in will say so.
   | { phase: 'unavailable' };
 
@@ -61,6 +69,7 @@ export function signedInSession(input: {
 }
 
 const LOADING: Session = { ...SIGNED_OUT, status: 'loading' };
+const SIGNED_OUT_AUTH: AuthState = { phase: 'ready', user: null };
 const FAILED: Session = { ...SIGNED_OUT, status: 'failed' };
 
 /**
@@ -69,46 +78,57 @@ const FAILED: Session = { ...SIGNED_OUT, status: 'failed' };
  */
 export function AuthSessionProvider({ children }: { children: ReactNode }) {
   const queryClient = useQueryClient();
-  const [auth, setAuth] = useState<AuthState>({ phase: 'starting' });
+  // Nobody signed in in this tab: no need for the OIDC library until a sign-in starts.
+  const [storedUser] = useState(mayHaveStoredUser);
+  const [auth, setAuth] = useState<AuthState>(storedUser ? { phase: 'starting' } : SIGNED_OUT_AUTH);
 
   useEffect(() => {
     let active = true;
     let unsubscribe = () => {};
-    getAuth()
-      .then(async ({ config, userManager }) => {
-        if (!active) return;
-        const { events } = userManager;
-        const onLoaded = (user: User) =>
-          setAuth({ phase: 'ready', user, roleClaim: config.roleClaim });
-        const onUnloaded = () => {
-          // Nothing of the previous user may show to the next one.
-          queryClient.clear();
-          setAuth({ phase: 'ready', user: null, roleClaim: config.roleClaim });
-        };
-        events.addUserLoaded(onLoaded);
-        events.addUserUnloaded(onUnloaded);
-        unsubscribe = () => {
-          events.removeUserLoaded(onLoaded);
-          events.removeUserUnloaded(onUnloaded);
-        };
-        const user = await loadSignedInUser();
-        if (active) setAuth({ phase: 'ready', user, roleClaim: config.roleClaim });
-      })
-      .catch((error: unknown) => {
-        console.error('sign-in is unavailable', error);
-        if (active) setAuth({ phase: 'unavailable' });
-      });
+    const follow = ({ config, userManager }: Auth) => {
+      unsubscribe();
+      const { events } = userManager;
+      const onLoaded = (user: User) =>
+        setAuth({ phase: 'ready', user, roleClaim: config.roleClaim });
+      const onUnloaded = () => {
+        // Nothing of the previous user may show to the next one.
+        queryClient.clear();
+        setAuth({ phase: 'ready', user: null });
+      };
+      events.addUserLoaded(onLoaded);
+      events.addUserUnloaded(onUnloaded);
+      unsubscribe = () => {
+        events.removeUserLoaded(onLoaded);
+        events.removeUserUnloaded(onUnloaded);
+      };
+    };
+    const stopListening = onAuthBuilt(follow);
+    if (storedUser) {
+      Promise.all([getAuth(), loadSignedInUser()]).then(
+        ([{ config }, user]) => {
+          if (!active) return;
+          setAuth(user ? { phase: 'ready', user, roleClaim: config.roleClaim } : SIGNED_OUT_AUTH);
+        },
+        (error: unknown) => {
+          console.error('sign-in is unavailable', error);
+          if (active) setAuth({ phase: 'unavailable' });
+        },
+      );
+    }
     return () => {
       active = false;
+      stopListening();
       unsubscribe();
     };
-  }, [queryClient]);
+  }, [queryClient, storedUser]);
 
   const oidcUser = auth.phase === 'ready' ? auth.user : null;
   const userId = oidcUser?.profile.sub ?? null;
   const preferredTenantId = readStoredTenantId() ?? NO_PREFERRED_TENANT;
   const roleClaim =
-    auth.phase === 'ready' ? (oidcUser?.profile[auth.roleClaim] as unknown) : undefined;
+    auth.phase === 'ready' && auth.user
+      ? (auth.user.profile[auth.roleClaim] as unknown)
+      : undefined;
   const me = useCurrentUser(userId);
   const tenants = useUserTenants(userId);
   // A super admin works without a tenant profile (spec §6): no need to ask for one.

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
@@ -9,8 +9,12 @@ import { authConfigRoute, fakeServer, ok } from '../test/fake-server.ts';
 import { AppProviders } from './providers.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
 import { routes } from './router.tsx';
+import { loadLazyRoutes } from '../test/lazy-routes.ts';
 import { SessionProvider, type Session } from '../lib/session.tsx';
 import { sessionFor, signedOutSession, TEST_TENANT } from '../test/app-render.tsx';
+
+// The pages load lazily in the app; here once, before the tests that render them.
+beforeAll(() => loadLazyRoutes(routes), 60_000);
 
 function renderAt(path: string, session: Session = sessionFor('StoreOwner')) {
   const router = createMemoryRouter(routes, { initialEntries: [path] });
@@ -57,6 +61,22 @@ describe('routes and guards', () => {
       expect(await screen.findByRole('button', { name: 'Login' })).toBeVisible();
       expect(router.state.location.pathname).toBe('/auth/loginlanding');
       expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
+    },
+  );
+
+  it.each(['/admin/marketing/discounts/discount-list', '/admin/settings/profile/b1/serviceareas'])(
+    'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
+    async (path) => {
+      const router = renderAt(path);
+      expect(
+        await screen.findByRole('heading', { level: 1, name: 'Page not found' }),
+      ).toBeVisible();
+      expect(router.state.location.pathname).toBe(path);
+      expect(screen.getByRole('navigation', { name: 'Main navigation' })).toBeInTheDocument();
+      expect(screen.getByRole('link', { name: 'Go to the dashboard' })).toHaveAttribute(
+        'href',
+        '/admin/dashboard/main-dashboard',
+      );
     },
   );
 
@@ -124,6 +144,7 @@ describe('routes and guards', () => {
           return Promise.resolve(
             Response.json({
               results: [],
+              nextCursor: null,
               counters: {
                 allTicketsCounter: 0,
                 newAndUnVerifiedTicketsCounter: 0,
@@ -193,7 +214,7 @@ describe('admin pages and their rights', () => {
   /** Every page path under /admin the router knows, as patterns. */
   function adminPages(list: readonly RouteObject[], into: string[] = []): string[] {
     for (const route of list) {
-      if (route.path?.startsWith('/admin/') && route.element) into.push(route.path);
+      if (route.path?.startsWith('/admin/') && (route.element || route.lazy)) into.push(route.path);
       if (route.children) adminPages(route.children, into);
     }
     return into;

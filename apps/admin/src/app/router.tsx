@@ -1,27 +1,44 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
 import { catalogRoutes } from '../features/catalog/routes/index.tsx';
+import { dashboardRoutes } from '../features/dashboard/routes/index.tsx';
+import { identityFrameRoutes, identityPublicRoutes } from '../features/identity/routes/index.tsx';
 import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
-import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
-import { MainDashboardPage } from '../features/dashboard/routes/main-dashboard-page.tsx';
-import { AuthCallbackPage } from '../features/identity/routes/auth-callback-page.tsx';
-import { LoginLandingPage } from '../features/identity/routes/login-landing-page.tsx';
-import { LoginPage } from '../features/identity/routes/login-page.tsx';
-import { LogoutCallbackPage } from '../features/identity/routes/logout-callback-page.tsx';
-import { LogoutPage } from '../features/identity/routes/logout-page.tsx';
-import { OutletSignupPage } from '../features/identity/routes/outlet-signup-page.tsx';
-import { UnauthorizedPage } from '../features/identity/routes/unauthorized-page.tsx';
-import { TenantsPage } from '../features/platform/routes/tenants-page.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
+import { platformRoutes } from '../features/platform/routes/index.tsx';
+import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
 import { reportsRoutes } from '../features/reports/routes/index.tsx';
-import { ReadOnlyTicketSheet } from '../features/tickets/components/ticket-details/ticket-details-sheet.tsx';
-import { ticketsRoutes } from '../features/tickets/routes/index.tsx';
+import { loadLiveOrdersPage, ticketsRoutes } from '../features/tickets/routes/index.tsx';
+import { Spinner } from '../components/spinner.tsx';
+import { lazyPage } from '../lib/lazy-page.ts';
 import { paths, ticketViewPath } from '../lib/paths.ts';
 import { PublicLayout } from '../shell/public-layout.tsx';
-import { AdminFrame } from './admin-frame.tsx';
 import { RequireAccess } from './require-access.tsx';
+import { NotFoundPage } from './not-found-page.tsx';
 import { RouteError } from './route-error.tsx';
 
 const toLoginLanding = <Navigate to={paths.loginLanding} replace />;
+
+/** The admin shell (side menu, live orders badge, branch status) loads with the first admin page. */
+const loadAdminFrame = lazyPage(
+  () => import('./admin-frame.tsx'),
+  (m) => m.AdminFrame,
+  ['tickets', 'outlet'],
+);
+
+/** The report shows the live orders' ticket sheet without its actions; it loads with the report. */
+const loadReadOnlyTicketSheet = () =>
+  import('../features/tickets/components/ticket-details/ticket-details-sheet.tsx').then(
+    (m) => m.ReadOnlyTicketSheet,
+  );
+
+/**
+ * While the sign-in callback finishes (token, profile), the shell and live orders, where most
+ * staff land (spec §2.2), load alongside; a failure here shows when the route loads them.
+ */
+function preloadAfterSignIn() {
+  for (const load of [loadAdminFrame, loadLiveOrdersPage]) void load().catch(() => undefined);
+  return null;
+}
 
 /** ticketview/{id} and t/{id}: short links to a ticket (spec §2.1). */
 function TicketLinkRedirect() {
@@ -30,13 +47,17 @@ function TicketLinkRedirect() {
 }
 
 /**
- * The routes of spec §2.1. Every /admin page sits behind RequireAccess, which checks the
- * page's rule in route-access.ts; an admin path with a rule but no page yet, and any other
- * unknown path, goes to the login landing.
+ * The routes of spec §2.1. The sign-in pages ship with the app; the admin shell and each
+ * area's pages load on their first visit (their routes' `lazy`). Every /admin page sits behind
+ * RequireAccess, which checks the page's rule in route-access.ts. An admin path with a rule but
+ * no page yet (an area not built) shows the not-found page inside the admin; any other unknown
+ * path goes to the login landing.
  */
 export const routes: RouteObject[] = [
   {
     errorElement: <RouteError />,
+    // Shown while the first page's chunks load on a visit that starts inside the admin.
+    hydrateFallbackElement: <Spinner />,
     children: [
       { path: '/', element: toLoginLanding },
       { path: '/login', element: toLoginLanding },
@@ -45,32 +66,27 @@ export const routes: RouteObject[] = [
       {
         // Spec §2.12: no side menu on sign-up, login landing, login and the callbacks.
         element: <PublicLayout />,
-        children: [
-          { path: paths.loginLanding, element: <LoginLandingPage /> },
-          { path: paths.login, element: <LoginPage /> },
-          { path: paths.authCallback, element: <AuthCallbackPage /> },
-          { path: paths.logoutCallback, element: <LogoutCallbackPage /> },
-          { path: paths.outletSignup, element: <OutletSignupPage /> },
-        ],
+        children: identityPublicRoutes.map((route) =>
+          route.path === paths.authCallback ? { ...route, loader: preloadAfterSignIn } : route,
+        ),
       },
       {
-        element: <AdminFrame />,
+        lazy: loadAdminFrame,
         children: [
-          { path: paths.unauthorized, element: <UnauthorizedPage /> },
-          { path: paths.logout, element: <LogoutPage /> },
+          ...identityFrameRoutes,
           {
             path: '/admin',
             element: <RequireAccess />,
             children: [
-              { path: paths.dashboard, element: <MainDashboardPage /> },
+              ...dashboardRoutes,
               ...ticketsRoutes,
-              ...reportsRoutes(ReadOnlyTicketSheet),
-              { path: paths.tenants, element: <TenantsPage /> },
+              ...reportsRoutes(loadReadOnlyTicketSheet),
+              ...platformRoutes,
               ...catalogRoutes,
               ...modifierGroupsRoutes,
               ...priceAdjustmentsRoutes,
               ...outletRoutes,
-              { path: '*', element: toLoginLanding },
+              { path: '*', element: <NotFoundPage /> },
             ],
           },
         ],

@@ -1,4 +1,4 @@
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
@@ -16,7 +16,11 @@ import {
 import { AuthSessionProvider } from './auth-session.tsx';
 import { AppProviders } from './providers.tsx';
 import { routes } from './router.tsx';
+import { loadLazyRoutes } from '../test/lazy-routes.ts';
 import { TEST_PROFILE, TEST_TENANT } from '../test/app-render.tsx';
+
+// The pages load lazily in the app; here once, before the tests that render them.
+beforeAll(() => loadLazyRoutes(routes), 60_000);
 
 const USER_ID = '55555555-5555-4555-8555-555555555555';
 const ISSUER = AUTH_CONFIG.authority;
@@ -245,8 +249,9 @@ describe('sign-in through the provider, at the HTTP layer', () => {
 
   it('returns to the admin page the user tried before signing in', async () => {
     const { router, server } = await signInAs(accounts.manager, '/admin/reports/all-tickets');
-    // The report has no page yet: the guard lets the manager in, then it is an unknown path.
-    await waitFor(() => expect(router.state.location.pathname).toBe('/auth/loginlanding'));
+    // The report has no page yet: the guard lets the manager in, to the admin's not-found page.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    expect(router.state.location.pathname).toBe('/admin/reports/all-tickets');
     expect(window.sessionStorage.getItem('auth.returnPath')).toBeNull();
     const visited = server.requests.map((r) => r.url.pathname);
     expect(visited).toContain('/api/admin/users/tenants');

@@ -81,11 +81,12 @@ export function initialArea(natural: ImageSize, size: ImageSize): PixelArea {
   };
 }
 
-/** Draws the chosen area at exactly the target size and encodes it as JPEG. */
+/** Draws the chosen area at exactly the target size and encodes it (JPEG unless PNG is asked). */
 export async function cropToBlob(
   image: CanvasImageSource,
   area: PixelArea,
   size: ImageSize,
+  type: 'image/jpeg' | 'image/png' = 'image/jpeg',
 ): Promise<Blob> {
   const canvas = document.createElement('canvas');
   canvas.width = size.width;
@@ -93,14 +94,16 @@ export async function cropToBlob(
   const context = canvas.getContext('2d');
   if (!context) throw new Error('canvas is not available');
   // JPEG has no transparency: transparent parts of a PNG become white, not black.
-  context.fillStyle = '#ffffff';
-  context.fillRect(0, 0, size.width, size.height);
+  if (type === 'image/jpeg') {
+    context.fillStyle = '#ffffff';
+    context.fillRect(0, 0, size.width, size.height);
+  }
   context.imageSmoothingQuality = 'high';
   context.drawImage(image, area.x, area.y, area.width, area.height, 0, 0, size.width, size.height);
   return new Promise((resolve, reject) =>
     canvas.toBlob(
       (blob) => (blob ? resolve(blob) : reject(new Error('image could not be encoded'))),
-      'image/jpeg',
+      type,
       CROP_QUALITY,
     ),
   );

@@ -61,6 +61,14 @@ export interface ImageFieldProps {
   accept: readonly string[];
   maxBytes: number;
   disabled?: boolean;
+  /** The encoding of the cropped image; PNG keeps transparency (a white logo). */
+  outputType?: 'image/jpeg' | 'image/png';
+  /** Offer to remove the image (not where the image is required once set). */
+  removable?: boolean;
+  /** Shows the image whole (a logo) instead of filling the frame. */
+  fit?: 'cover' | 'contain';
+  /** The preview's widest size in pixels (a tall image needs less). */
+  previewWidth?: number;
 }
 
 /** What a failed upload may tell: an HTTP status and, for a 422, the codes of its fields. */
@@ -95,6 +103,10 @@ export function ImageField({
   accept,
   maxBytes,
   disabled = false,
+  outputType = 'image/jpeg',
+  removable = true,
+  fit = 'cover',
+  previewWidth = 360,
 }: ImageFieldProps) {
   const inputRef = useRef<HTMLInputElement>(null);
   const [source, setSource] = useState<Source | null>(null);
@@ -141,8 +153,8 @@ export function ImageField({
     setBusy(true);
     setError(null);
     try {
-      // The limit applies to what is uploaded: the cropped JPEG, not the picked file.
-      const blob = await cropToBlob(source.decoded.image, area, size);
+      // The limit applies to what is uploaded: the cropped image, not the picked file.
+      const blob = await cropToBlob(source.decoded.image, area, size, outputType);
       if (blob.size > maxBytes) {
         setError(labels.tooLarge);
         return;
@@ -161,7 +173,7 @@ export function ImageField({
       <Box
         sx={{
           inlineSize: '100%',
-          maxInlineSize: 360,
+          maxInlineSize: previewWidth,
           aspectRatio: `${size.width} / ${size.height}`,
           borderRadius: 1,
           overflow: 'hidden',
@@ -178,7 +190,7 @@ export function ImageField({
             component="img"
             src={value}
             alt={labels.image}
-            sx={{ inlineSize: '100%', blockSize: '100%', objectFit: 'cover' }}
+            sx={{ inlineSize: '100%', blockSize: '100%', objectFit: fit }}
           />
         ) : (
           <Stack sx={{ alignItems: 'center', color: 'text.secondary' }} aria-label={labels.image}>
@@ -203,7 +215,7 @@ export function ImageField({
         >
           {value ? labels.change : labels.upload}
         </Button>
-        {value && (
+        {value && removable && (
           <Button
             size="small"
             color="error"

@@ -10,12 +10,11 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { localize, type Language, type TreeNode } from '@app/contracts';
+import { formatMoney, localize, type Language, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from './spinner.tsx';
 import { useCatalogTree } from '../lib/catalog-queries.ts';
 import { useTenantSession } from '../lib/use-tenant-session.ts';
-import { formatPrice } from '../lib/price.ts';
 import { isItem, walk } from '../lib/catalog-tree.ts';
 import { LoadError } from './load-error.tsx';
 
@@ -157,7 +156,7 @@ function PickerBody({
                     </Typography>
                   )}
                   <Typography component="span" sx={{ fontWeight: 600 }} dir="ltr">
-                    {formatPrice(v.price, currency, lang)}
+                    {formatMoney(v.price, currency, lang)}
                   </Typography>
                 </Stack>
               }

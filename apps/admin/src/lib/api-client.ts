@@ -18,6 +18,8 @@ export class ApiError extends Error {
     message: string,
     /** The server's error code (architecture rule 3), when it sent one. */
     readonly code?: string,
+    /** The whole `error` object, for a route whose errors carry more (a 409's current state). */
+    readonly problem?: Record<string, unknown>,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -107,7 +109,8 @@ async function failure(res: Response): Promise<ApiError> {
   }
   const problem = ProblemResponse.safeParse(body);
   const message = problem.success ? problem.data.error.message : res.statusText;
-  return new ApiError(res.status, message || `HTTP ${res.status}`, problem.data?.error.code);
+  const raw = problem.success ? (body as { error: Record<string, unknown> }).error : undefined;
+  return new ApiError(res.status, message || `HTTP ${res.status}`, problem.data?.error.code, raw);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import * as oidc from 'oidc-client-ts';
 import { User } from 'oidc-client-ts';
 import { AUTH_CONFIG, authConfigRoute, fakeServer, TEST_ORIGIN } from '../test/fake-server.ts';
 import {
@@ -37,7 +38,7 @@ function storeUser(expiresInSeconds: number) {
 
 describe('the UserManager settings', () => {
   it('follow the auth config and spec §4.5', () => {
-    const settings = userManagerSettings(AUTH_CONFIG, 'https://admin.example.com');
+    const settings = userManagerSettings(AUTH_CONFIG, 'https://admin.example.com', oidc);
     expect(settings).toMatchObject({
       authority: ISSUER,
       client_id: 'admin-spa',

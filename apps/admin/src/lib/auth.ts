@@ -1,10 +1,5 @@
-import {
-  UserManager,
-  WebStorageStateStore,
-  type SigninSilentArgs,
-  type User,
-  type UserManagerSettings,
-} from 'oidc-client-ts';
+import type * as OidcClient from 'oidc-client-ts';
+import type { SigninSilentArgs, User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { AuthConfig, envelope, identityRoutes } from '@app/contracts';
 import i18n from 'i18next';
 import { paths } from './paths.ts';
@@ -23,22 +18,50 @@ export const AUTH_CONFIG_URL = identityRoutes.authConfig.path;
 /** The message oidc-client-ts throws when the callback's state is not in this browser. */
 export const NO_MATCHING_STATE = 'No matching state found in storage';
 
+type Oidc = typeof OidcClient;
+
 /**
- * oidc-client-ts passes `silentRequestTimeoutInSeconds` to the refresh-token request only
- * when the caller gives it, and its automatic renewal never does: without this, a hung token
- * endpoint would hold the renewal forever instead of failing after 10 s.
+ * The OIDC library loads with the first step that needs it (the Login button, a callback, a
+ * stored session), not with the app: the landing of a visitor who is signed out goes without.
  */
-class AdminUserManager extends UserManager {
-  override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
-    return super.signinSilent({
-      silentRequestTimeoutInSeconds: this.settings.silentRequestTimeoutInSeconds,
-      ...args,
-    });
+const loadOidc = (): Promise<Oidc> => import('oidc-client-ts');
+
+/** The key prefix of the users oidc-client-ts stores (`oidc.user:<authority>:<client id>`). */
+const STORED_USER_PREFIX = 'oidc.user:';
+
+/** Whether this tab may hold a signed-in user; false only when it certainly holds none. */
+export function mayHaveStoredUser(): boolean {
+  const store = storage();
+  if (!store) return true;
+  for (let i = 0; i < store.length; i += 1) {
+    if (store.key(i)?.startsWith(STORED_USER_PREFIX)) return true;
   }
+  return false;
+}
+
+function createUserManager(oidc: Oidc, config: AuthConfig): UserManager {
+  /**
+   * oidc-client-ts passes `silentRequestTimeoutInSeconds` to the refresh-token request only
+   * when the caller gives it, and its automatic renewal never does: without this, a hung token
+   * endpoint would hold the renewal forever instead of failing after 10 s.
+   */
+  class AdminUserManager extends oidc.UserManager {
+    override signinSilent(args: SigninSilentArgs = {}): Promise<User | null> {
+      return super.signinSilent({
+        silentRequestTimeoutInSeconds: this.settings.silentRequestTimeoutInSeconds,
+        ...args,
+      });
+    }
+  }
+  return new AdminUserManager(userManagerSettings(config, window.location.origin, oidc));
 }
 
 /** The UserManager settings for the admin SPA at `origin`, from the server's auth config. */
-export function userManagerSettings(config: AuthConfig, origin: string): UserManagerSettings {
+export function userManagerSettings(
+  config: AuthConfig,
+  origin: string,
+  { WebStorageStateStore }: Pick<Oidc, 'WebStorageStateStore'>,
+): UserManagerSettings {
   return {
     authority: config.authority,
     client_id: config.clientId,
@@ -76,14 +99,28 @@ export interface Auth {
 }
 
 let authPromise: Promise<Auth> | null = null;
+let builtAuth: Auth | null = null;
+const authListeners = new Set<(auth: Auth) => void>();
+
+/**
+ * Calls `listener` with the auth once it is built (at once if it is), whatever started it:
+ * the session follows a sign-in that the Login button or a callback page began.
+ */
+export function onAuthBuilt(listener: (auth: Auth) => void): () => void {
+  authListeners.add(listener);
+  if (builtAuth) listener(builtAuth);
+  return () => authListeners.delete(listener);
+}
 
 /** The one UserManager of the app, built from the server's auth config on first use. */
 export function getAuth(): Promise<Auth> {
-  authPromise ??= fetchAuthConfig().then(
-    (config) => {
-      const userManager = new AdminUserManager(userManagerSettings(config, window.location.origin));
+  authPromise ??= Promise.all([fetchAuthConfig(), loadOidc()]).then(
+    ([config, oidc]) => {
+      const userManager = createUserManager(oidc, config);
       watchSession(userManager);
-      return { config, userManager };
+      builtAuth = { config, userManager };
+      for (const listener of authListeners) listener(builtAuth);
+      return builtAuth;
     },
     (error: unknown) => {
       // Let the next attempt (Login button, reload) try again.
@@ -97,6 +134,7 @@ export function getAuth(): Promise<Auth> {
 /** For tests: forget the UserManager so the next getAuth() builds a new one. */
 export function resetAuthForTests(): void {
   authPromise = null;
+  builtAuth = null;
   startedSignIn = null;
   startedSignOut = null;
   finishing.clear();

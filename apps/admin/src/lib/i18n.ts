@@ -1,51 +1,48 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next, useTranslation } from 'react-i18next';
 import { DEFAULT_LANGUAGE, Language, LANGUAGES, RTL_LANGUAGES } from '@app/contracts';
-import arCatalog from '../locales/ar/catalog.json';
 import ar from '../locales/ar/common.json';
-import enCatalog from '../locales/en/catalog.json';
 import en from '../locales/en/common.json';
-import esCatalog from '../locales/es/catalog.json';
-import arOutlet from '../locales/ar/outlet.json';
-import arReports from '../locales/ar/reports.json';
-import arTicketDetails from '../locales/ar/ticketDetails.json';
-import arTickets from '../locales/ar/tickets.json';
-import enOutlet from '../locales/en/outlet.json';
-import enReports from '../locales/en/reports.json';
-import enTicketDetails from '../locales/en/ticketDetails.json';
-import enTickets from '../locales/en/tickets.json';
-import esOutlet from '../locales/es/outlet.json';
-import esReports from '../locales/es/reports.json';
-import esTicketDetails from '../locales/es/ticketDetails.json';
-import esTickets from '../locales/es/tickets.json';
 import es from '../locales/es/common.json';
 
-export const resources = {
-  en: {
-    common: en,
-    catalog: enCatalog,
-    tickets: enTickets,
-    ticketDetails: enTicketDetails,
-    outlet: enOutlet,
-    reports: enReports,
+/** The translation files: locales/<language>/<namespace>.json. */
+export const NAMESPACES = [
+  'common',
+  'catalog',
+  'tickets',
+  'ticketDetails',
+  'outlet',
+  'reports',
+] as const;
+export type Namespace = (typeof NAMESPACES)[number];
+
+/**
+ * The shell's texts in every language ship with the app (a few kB): the first paint and the
+ * language switch never wait for a download. A page's own namespaces load with the page.
+ */
+const BUNDLED: Resource = { en: { common: en }, ar: { common: ar }, es: { common: es } };
+
+/** Every other translation file, each its own chunk, fetched the first time it is needed. */
+const translationFiles = import.meta.glob<ResourceLanguage>(
+  ['../locales/*/*.json', '!../locales/*/common.json'],
+  { import: 'default' },
+);
+
+const lazyTranslations: BackendModule = {
+  type: 'backend',
+  init: () => undefined,
+  read(language, namespace, done) {
+    const load = translationFiles[`../locales/${language}/${namespace}.json`];
+    if (!load) {
+      done(new Error(`no translations for ${language}/${namespace}`), false);
+      return;
+    }
+    load().then(
+      (translations) => done(null, translations),
+      (error: unknown) => done(error instanceof Error ? error : new Error(String(error)), false),
+    );
   },
-  ar: {
-    common: ar,
-    catalog: arCatalog,
-    tickets: arTickets,
-    ticketDetails: arTicketDetails,
-    outlet: arOutlet,
-    reports: arReports,
-  },
-  es: {
-    common: es,
-    catalog: esCatalog,
-    tickets: esTickets,
-    ticketDetails: esTicketDetails,
-    outlet: esOutlet,
-    reports: esReports,
-  },
-} as const;
+};
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
 
@@ -114,25 +111,36 @@ function applyToDocument(code: string): void {
   document.title = i18n.t('app.title', { lng: lang });
 }
 
-/** Starts i18next in the language the sources resolve to (the browser's own by default). */
-export function initI18n(sources: LanguageSources = readBrowserSources()): typeof i18n {
+/**
+ * Starts i18next in the language the sources resolve to (the browser's own by default).
+ * `resources` replaces the bundled ones (tests give every file, so nothing loads later).
+ */
+export function initI18n(
+  sources: LanguageSources = readBrowserSources(),
+  resources: Resource = BUNDLED,
+): typeof i18n {
   const lng = resolveLanguage(sources);
   if (i18n.isInitialized) {
     void i18n.changeLanguage(lng);
     return i18n;
   }
   i18n.on('languageChanged', applyToDocument);
-  void i18n.use(initReactI18next).init({
-    resources,
-    lng,
-    fallbackLng: DEFAULT_LANGUAGE,
-    supportedLngs: LANGUAGES,
-    ns: ['common', 'catalog', 'tickets', 'ticketDetails', 'outlet'],
-    defaultNS: 'common',
-    interpolation: { escapeValue: false },
-    initAsync: false,
-    showSupportNotice: false,
-  });
+  void i18n
+    .use(initReactI18next)
+    .use(lazyTranslations)
+    .init({
+      resources,
+      partialBundledLanguages: true,
+      lng,
+      // Every file has every key in every language (locales.test.ts): no second language to load.
+      fallbackLng: false,
+      supportedLngs: LANGUAGES,
+      ns: ['common'],
+      defaultNS: 'common',
+      interpolation: { escapeValue: false },
+      initAsync: false,
+      showSupportNotice: false,
+    });
   applyToDocument(lng);
   return i18n;
 }
@@ -166,6 +174,11 @@ export async function applyTenantDefaultLanguage(
     // Without storage the language still applies to this page.
   }
   await i18n.changeLanguage(lang);
+}
+
+/** Loads translation files before a page that shows them renders (no flash of raw keys). */
+export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<void> {
+  if (namespaces.length > 0) await i18n.loadNamespaces([...namespaces]);
 }
 
 /** The current UI language; re-renders the caller when it changes. */

@@ -24,6 +24,8 @@ export const paths = {
   acceptOrders: '/admin/settings',
   operatingStatus: '/admin/settings/branch/operatingstatus',
   branchSettings: '/admin/settings/profile',
+  branchProfile: '/admin/settings/profile/:id',
+  deliveryFees: '/admin/settings/profile/:id/deliveryFees',
   branding: '/admin/settings/branding',
   tableBill: '/admin/tablebill',
   tenants: '/admin/tenants',
@@ -33,6 +35,15 @@ export const paths = {
 /** The ticket view of spec §2.1, the target of the ticketview/{id} and t/{id} short links. */
 export const ticketViewPath = (id: string): string =>
   `/admin/tickets/view/${encodeURIComponent(id)}`;
+
+const branchPath = (id: string, rest = '') =>
+  `/admin/settings/profile/${encodeURIComponent(id)}${rest}`;
+/** settings/profile/{id}: a branch's profile. */
+export const branchProfilePath = (id: string): string => branchPath(id);
+/** settings/profile/{id}/deliveryFees: a branch's zone fees. */
+export const deliveryFeesPath = (id: string): string => branchPath(id, '/deliveryFees');
+/** settings/profile/{id}/serviceareas: sections, links and service areas (the Dine-In shortcut). */
+export const serviceAreasPath = (id: string): string => branchPath(id, '/serviceareas');
 
 /**
  * Admin pages built so far. The side menu and the dashboard's quick links show only these
@@ -46,5 +57,7 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.priceAdjustments,
   paths.modifierGroups,
   paths.acceptOrders,
+  paths.branchSettings,
+  paths.branding,
   paths.tenants,
 ]);

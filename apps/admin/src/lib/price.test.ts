@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adjustmentAmountText, displayPrice, formatPrice } from './price.ts';
+import { adjustmentAmountText, displayPrice } from './price.ts';
 
 describe("an item card's price", () => {
   it('shows the single price of a one-variant item without "starts from"', () => {
@@ -17,14 +17,6 @@ describe("an item card's price", () => {
   it('shows nothing without variants', () => {
     expect(displayPrice([])).toBeNull();
   });
-
-  it("uses the tenant's currency with 2 decimals, Latin digits in every language", () => {
-    expect(formatPrice(1.75, 'JOD', 'en')).toMatch(/^JOD\s?1\.75$/);
-    expect(formatPrice(8.5, 'EUR', 'es')).toMatch(/^8,50\s?€$/);
-    expect(formatPrice(0.9, 'USD', 'en')).toBe('$0.90');
-    expect(formatPrice(1.005, 'JOD', 'ar')).toContain('1.01');
-    expect(formatPrice(3, null, 'en')).toBe('3.00');
-  });
 });
 
 describe('adjustmentAmountText', () => {
@@ -33,7 +25,7 @@ describe('adjustmentAmountText', () => {
       '12.5%',
     );
     expect(adjustmentAmountText({ adjustmentType: 'Flat', amount: 0.5 }, 'JOD', 'en')).toMatch(
-      /^JOD\s0\.50$/,
+      /^JOD\s0\.500$/,
     );
   });
 });

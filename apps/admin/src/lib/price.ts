@@ -1,7 +1,9 @@
-import type { Currency, Language, PriceAdjustmentResponse } from '@app/contracts';
-
-/** menu-management.md §9: prices show in the tenant's default currency with 2 decimals. */
-export const PRICE_DISPLAY_DECIMALS = 2;
+import {
+  formatMoney,
+  type Currency,
+  type Language,
+  type PriceAdjustmentResponse,
+} from '@app/contracts';
 
 export interface DisplayPrice {
   amount: number;
@@ -16,25 +18,13 @@ export function displayPrice(variants: readonly { price: number }[]): DisplayPri
   return { amount, startsFrom: variants.length > 1 };
 }
 
-/** Latin digits in every language, so prices read the same on receipts and screens. */
-export function formatPrice(amount: number, currency: Currency | null, lang: Language): string {
-  const locale = `${lang}-u-nu-latn`;
-  const digits = {
-    minimumFractionDigits: PRICE_DISPLAY_DECIMALS,
-    maximumFractionDigits: PRICE_DISPLAY_DECIMALS,
-  };
-  return currency
-    ? new Intl.NumberFormat(locale, { style: 'currency', currency, ...digits }).format(amount)
-    : new Intl.NumberFormat(locale, digits).format(amount);
-}
-
 /** A price adjustment's amount: "10%", or the flat amount in the tenant's currency. */
 export function adjustmentAmountText(
   a: Pick<PriceAdjustmentResponse, 'adjustmentType' | 'amount'>,
   currency: Currency | null,
   lang: Language,
 ): string {
-  if (a.adjustmentType !== 'Percentage') return formatPrice(a.amount, currency, lang);
+  if (a.adjustmentType !== 'Percentage') return formatMoney(a.amount, currency, lang);
   const percent = new Intl.NumberFormat(`${lang}-u-nu-latn`, { maximumFractionDigits: 3 });
   return `${percent.format(a.amount)}%`;
 }

@@ -26,6 +26,10 @@ export interface MenuLink {
   path: string;
   /** Shows the live-orders count (new plus unverified tickets). */
   badge?: 'liveOrders';
+  /** Active on its own path only, not on the paths below it. */
+  exact?: boolean;
+  /** Other pages the entry leads to, active there too (branding from the branch settings). */
+  covers?: readonly string[];
 }
 
 export interface MenuGroup {
@@ -103,12 +107,15 @@ export const MENU: readonly MenuEntry[] = [
     label: 'acceptOrders',
     icon: StorefrontOutlined,
     path: paths.acceptOrders,
+    // settings/profile and settings/branding sit below it but belong to the branch settings.
+    exact: true,
   },
   {
     kind: 'link',
     label: 'branchSettings',
     icon: SettingsOutlined,
     path: paths.branchSettings,
+    covers: [paths.branding],
   },
   {
     kind: 'link',
@@ -144,10 +151,13 @@ export function visibleMenu(
 /** The link the current path belongs to: the longest path that prefixes it. */
 export function activeLinkPath(entries: readonly MenuEntry[], pathname: string): string | null {
   const links = entries.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.children));
-  let best: string | null = null;
-  for (const { path } of links) {
-    const matches = pathname === path || pathname.startsWith(`${path}/`);
-    if (matches && (best === null || path.length > best.length)) best = path;
+  let best: { path: string; length: number } | null = null;
+  for (const link of links) {
+    for (const prefix of [link.path, ...(link.covers ?? [])]) {
+      const matches = pathname === prefix || (!link.exact && pathname.startsWith(`${prefix}/`));
+      if (matches && (best === null || prefix.length > best.length))
+        best = { path: link.path, length: prefix.length };
+    }
   }
-  return best;
+  return best?.path ?? null;
 }

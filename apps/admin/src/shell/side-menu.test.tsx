@@ -22,6 +22,7 @@ describe('SideMenu', () => {
       'Price adjustments',
       'Modifier groups',
       'Accept/pause orders',
+      'Branch/store settings',
       'Logout',
     ]);
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');

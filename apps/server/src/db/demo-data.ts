@@ -1,4 +1,9 @@
-import type { CheckoutTemplate, LocalizedText } from '@app/contracts';
+import type {
+  CheckoutTemplate,
+  LocalizedText,
+  PaymentMethodType,
+  PaymentTemplate,
+} from '@app/contracts';
 
 // The demo world: two tenants so isolation can be seen. Demo passwords only ever live here.
 export const DEMO_PASSWORD = 'demo1234';
@@ -30,6 +35,8 @@ export type DemoTenant = {
     phoneNumber: string;
     timeZone: string;
     templates: CheckoutTemplate[];
+    /** The methods switched on per template; a template not listed keeps the defaults. */
+    payments?: Partial<Record<PaymentTemplate, PaymentMethodType[]>>;
   }[];
   taxes: {
     key: string;
@@ -38,7 +45,7 @@ export type DemoTenant = {
     title: LocalizedText;
   }[];
   sections: DemoSection[];
-  zones: { title: LocalizedText; fee: string }[];
+  zones: { title: LocalizedText; fee: string; active?: boolean }[];
   tableSections: { name: string; from: number; to: number }[];
   users: {
     email: string;
@@ -67,6 +74,11 @@ export const demoTenants: DemoTenant[] = [
         phoneNumber: '+962797654321',
         timeZone: 'Asia/Amman',
         templates: ['DELIVERY', 'PICKUP'],
+        // Paid online through the card gateway (its emulator in the demo), or cash.
+        payments: {
+          DELIVERY: ['CASH', 'CREDIT_CARD_ONLINE'],
+          PICKUP: ['CASH', 'CREDIT_CARD_ONLINE'],
+        },
       },
     ],
     taxes: [
@@ -186,6 +198,7 @@ export const demoTenants: DemoTenant[] = [
       { title: t('Abdoun', 'عبدون', 'Abdoun'), fee: '1.500' },
       { title: t('Sweifieh', 'الصويفية', 'Sweifieh'), fee: '2.000' },
       { title: t('Khalda', 'خلدا', 'Khalda'), fee: '2.500' },
+      { title: t('Dabouq', 'دابوق', 'Dabouq'), fee: '3.000', active: false },
     ],
     tableSections: [
       { name: 'Ground floor', from: 1, to: 10 },

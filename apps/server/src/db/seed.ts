@@ -1,5 +1,10 @@
 import argon2 from 'argon2';
 import { count, sql } from 'drizzle-orm';
+import {
+  PAYMENT_METHODS_OFFERED,
+  type PaymentMethodType,
+  type PaymentTemplate,
+} from '@app/contracts';
 import type { Db, Tx } from './client.ts';
 import * as s from './schema.ts';
 import { DEMO_PASSWORD, demoSuperAdmin, demoTenants, type DemoTenant } from './demo-data.ts';
@@ -129,10 +134,30 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
         tenantId,
         branchId: branch.id,
         deliveryZoneId: z.id,
-        active: true,
+        active: demo.zones[i]?.active ?? true,
         deliveryFee: demo.zones[i]?.fee ?? '0',
       })),
     );
+  }
+
+  for (const [i, branch] of branchRows.entries()) {
+    const payments = demo.branches[i]?.payments ?? {};
+    for (const [template, active] of Object.entries(payments) as [
+      PaymentTemplate,
+      PaymentMethodType[],
+    ][]) {
+      await tx.insert(s.branchPaymentMethods).values(
+        PAYMENT_METHODS_OFFERED[template]
+          .filter((type) => type !== 'ROOM_CHARGE')
+          .map((type) => ({
+            tenantId,
+            branchId: branch.id,
+            checkoutTemplate: template,
+            paymentMethodType: type,
+            active: active.includes(type),
+          })),
+      );
+    }
   }
 
   const dining = branchRows.find((b) => b.checkoutTemplates.includes('DINING'));

@@ -68,9 +68,14 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(422).send({ errors: error.errors });
     }
     if (error instanceof DomainError) {
-      return reply
-        .status(error.statusCode)
-        .send({ error: { code: error.code, message: error.message, requestId: request.id } });
+      return reply.status(error.statusCode).send({
+        error: {
+          ...error.details,
+          code: error.code,
+          message: error.message,
+          requestId: request.id,
+        },
+      });
     }
     if (isDatabaseUnavailable(error)) {
       request.log.warn({ db: databaseErrorSummary(error) }, 'database unavailable');

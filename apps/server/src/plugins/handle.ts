@@ -46,7 +46,7 @@ function responsesOf(route: RouteDef): Record<number, z.ZodType> {
     responses[404] = ProblemResponse;
   }
   if (route.params || route.query || route.body) responses[422] = ValidationErrorResponse;
-  if (route.conflicts?.length) responses[409] = ProblemResponse;
+  if (route.conflicts?.length) responses[409] = route.conflictResponse ?? ProblemResponse;
   return responses;
 }
 

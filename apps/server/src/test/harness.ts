@@ -49,7 +49,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   // Tests and benchmarks place thousands of orders from one address; the limit's own test
   // sets a small one.
   const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
-  return { ...config, intakeRateLimit, ...overrides };
+  // No card gateway unless a test starts its emulator (the default would call port 8080).
+  return { ...config, intakeRateLimit, payments: null, ...overrides };
 }
 
 export type TestContext = {
@@ -61,12 +62,12 @@ export type TestContext = {
 
 /** The real app on a real database, optionally with the demo world loaded. */
 export async function createTestApp(
-  opts: { seed?: boolean; config?: Partial<Config> } = {},
+  opts: { seed?: boolean; config?: Partial<Config>; clock?: () => Date } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
   if (opts.seed) await seedDemoData(database.db);
   const config = testConfig(opts.config);
-  const app = await buildApp({ config, database, logger: false });
+  const app = await buildApp({ config, database, logger: false, clock: opts.clock });
   await app.ready();
   return {
     app,

@@ -94,6 +94,21 @@ describe('LiveTicketsProvider', () => {
     expect(await screen.findByText('2', { selector: '[aria-label="badge"]' })).toBeVisible();
   });
 
+  it('reads every page of the list, so no open ticket is left out', async () => {
+    const many = Array.from({ length: 7 }, () => ticket({ status: 'UnVerified' }));
+    const server = fakeServer(ticketRoutes(() => many, { pageSize: 3 }));
+    function Count() {
+      const { tickets } = useLiveTickets();
+      return <p>{tickets.data ? `${tickets.data.results.length} tickets` : 'loading'}</p>;
+    }
+    renderLive(<Count />);
+    expect(await screen.findByText('7 tickets')).toBeVisible();
+    const cursors = server.requests
+      .filter((r) => r.url.pathname === ticketsRoutes.list.path)
+      .map((r) => r.url.searchParams.get('cursor'));
+    expect(cursors).toEqual([null, '3', '6']);
+  });
+
   it('polls the list every 60 s when no event comes', async () => {
     vi.useFakeTimers({ toFake: ['setInterval', 'clearInterval'] });
     const server = fakeServer(ticketRoutes(() => list));
@@ -142,6 +157,58 @@ describe('LiveTicketsProvider', () => {
     expect(screen.getByText(`Open ticket ${added.id}`)).toBeVisible();
     // The toast closes (after its exit transition).
     await waitFor(() => expect(screen.queryByText('New order #4242')).toBeNull());
+  });
+
+  it('keeps one toast whose count grows, opening the newest order not yet seen', async () => {
+    const user = userEvent.setup();
+    fakeServer(ticketRoutes(() => list));
+    let fromTheList = '';
+    function Page() {
+      const { setOpenTicket } = useLiveTickets();
+      const open = () => setOpenTicket({ tenantId: list[0]!.tenantId, ticketId: fromTheList });
+      return (
+        <>
+          <OtherPage />
+          <button onClick={open}>Open from the list</button>
+        </>
+      );
+    }
+    const { realtime } = renderLive(<Page />, { path: '/admin/tickets/manage' });
+    await user.click(screen.getByRole('button', { name: 'Start' }));
+    const arrive = (...tickets: TicketSummary[]) => {
+      list = [...tickets, ...list];
+      act(() => realtime.reconnected());
+    };
+    const toasts = () => screen.queryAllByRole('button', { name: 'Open Latest Order' });
+
+    const first = ticket({ ticketNumber: 5001, status: 'UnVerified', minutesAgo: 1 });
+    arrive(first);
+    expect(await screen.findByText('New order #5001')).toBeVisible();
+    const second = ticket({ ticketNumber: 5002, status: 'UnVerified', minutesAgo: 0 });
+    arrive(second);
+    expect(await screen.findByText('New orders: 2')).toBeVisible();
+    expect(toasts()).toHaveLength(1);
+    await user.click(toasts()[0]!);
+    expect(screen.getByText(`Open ticket ${second.id}`)).toBeVisible();
+    await waitFor(() => expect(screen.queryByText('New orders: 2')).toBeNull());
+
+    // The close button dismisses it without opening anything.
+    arrive(ticket({ ticketNumber: 5003, status: 'UnVerified', minutesAgo: 0 }));
+    expect(await screen.findByText('New order #5003')).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByText('New order #5003')).toBeNull());
+    expect(screen.getByText(`Open ticket ${second.id}`)).toBeVisible();
+
+    // An order opened from the list is seen: the toast offers the newest one that is not.
+    const older = ticket({ ticketNumber: 5004, status: 'UnVerified', minutesAgo: 0 });
+    const newest = ticket({ ticketNumber: 5005, status: 'UnVerified', minutesAgo: 0 });
+    arrive(newest, older);
+    expect(await screen.findByText('New orders: 2')).toBeVisible();
+    fromTheList = newest.id;
+    await user.click(screen.getByRole('button', { name: 'Open from the list' }));
+    expect(await screen.findByText('New order #5004')).toBeVisible();
+    await user.click(toasts()[0]!);
+    expect(screen.getByText(`Open ticket ${older.id}`)).toBeVisible();
   });
 
   it('closes the connection when it goes away', async () => {

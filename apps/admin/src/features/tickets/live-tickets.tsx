@@ -6,12 +6,15 @@ import {
   useMemo,
   useRef,
   useState,
+  useSyncExternalStore,
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
 import Button from '@mui/material/Button';
+import IconButton from '@mui/material/IconButton';
+import CloseIcon from '@mui/icons-material/Close';
 import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
-import { useSnackbar } from 'notistack';
+import { useSnackbar, type SnackbarKey, type SnackbarOrigin } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import {
   rolesFor,
@@ -24,7 +27,6 @@ import {
 import { useCurrentTenant, useSession } from '../../lib/session.tsx';
 import type { ConnectionState } from '../../components/connection-dot.tsx';
 import { playNotificationSound, unlockNotificationSound } from '../../lib/notification-sound.ts';
-import { SNACKBAR_ANCHOR } from '../../lib/notify.tsx';
 import { paths } from '../../lib/paths.ts';
 import { createRealtimeClient, type RealtimeClient } from '../../lib/realtime.ts';
 import { ticketKeys } from './api/keys.ts';
@@ -33,6 +35,8 @@ import type { TicketRef } from './components/ticket-details/ticket-details-sheet
 
 /** Spec §2.3, §9: the new-order toast stays two hours; the chime repeats every 22 s. */
 export const NEW_ORDER_TOAST_MS = 7_200_000;
+/** At the bottom: on a phone the top holds the title, the filters and the ticket's header. */
+export const NEW_ORDER_TOAST_ANCHOR: SnackbarOrigin = { vertical: 'bottom', horizontal: 'center' };
 export const UNVERIFIED_SOUND_MS = 22_000;
 
 export interface LiveTicketsShell {
@@ -126,7 +130,12 @@ export function LiveTicketsProvider({
     if (await unlockNotificationSound()) await playNotificationSound();
   }, []);
 
-  useNewOrderAlerts(enabled ? tickets.data?.results : undefined, started, setOpenTicket);
+  useNewOrderAlerts(
+    enabled ? tickets.data?.results : undefined,
+    started,
+    openTicket,
+    setOpenTicket,
+  );
 
   const value = useMemo<LiveTickets>(
     () => ({
@@ -144,24 +153,107 @@ export function LiveTicketsProvider({
   return <LiveTicketsContext value={value}>{children}</LiveTicketsContext>;
 }
 
+/** The newest of the orders (by time, then number). */
+const newestOf = (orders: readonly TicketSummary[]) =>
+  orders.reduce<TicketSummary | undefined>(
+    (a, b) =>
+      !a ||
+      b.timestamp > a.timestamp ||
+      (b.timestamp === a.timestamp && b.ticketNumber > a.ticketNumber)
+        ? b
+        : a,
+    undefined,
+  );
+
 /**
- * Spec §4.1: a not-yet-accepted ticket that appears after the first load raises the toast with
- * Open Latest Order and the chime; the chime repeats every 22 s while any such ticket exists.
+ * The orders the one new-order toast announces, newest last; the toast's texts and its button
+ * read them as they change, so a toast that is already up grows instead of stacking another.
+ */
+function createToastOrders() {
+  let orders: readonly TicketSummary[] = [];
+  // What the toast says; kept while it slides away after its orders are cleared.
+  let shown = { count: 0, number: 0 };
+  const listeners = new Set<() => void>();
+  return {
+    get: () => orders,
+    shown: () => shown,
+    set(next: readonly TicketSummary[]) {
+      orders = next;
+      const latest = newestOf(next);
+      if (latest) shown = { count: next.length, number: latest.ticketNumber };
+      for (const listener of listeners) listener();
+    },
+    subscribe(listener: () => void) {
+      listeners.add(listener);
+      return () => void listeners.delete(listener);
+    },
+  };
+}
+type ToastOrders = ReturnType<typeof createToastOrders>;
+
+/**
+ * Spec §4.1: a not-yet-accepted ticket that appears after the first load plays the chime and
+ * raises the toast with Open Latest Order. There is one toast at a time: more orders grow its
+ * count; it drops the orders opened meanwhile or no longer waiting, and closes when none is
+ * left; its button opens the newest order not yet seen and its close button dismisses it. It
+ * sits at the bottom, clear of the title, the filters and the ticket header (spec §2.3).
+ * The chime repeats every 22 s while any such ticket exists.
  */
 function useNewOrderAlerts(
   tickets: readonly TicketSummary[] | undefined,
   started: boolean,
+  opened: TicketRef | null,
   openTicket: (ticket: TicketRef) => void,
 ) {
   const { enqueueSnackbar, closeSnackbar } = useSnackbar();
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const seen = useRef<Set<string> | null>(null);
+  const [orders] = useState(createToastOrders);
+  const toastKey = useRef<SnackbarKey | null>(null);
   // Read when the toast's button is pressed, which may be on another page than it opened.
   const currentPath = useRef(pathname);
   useEffect(() => {
     currentPath.current = pathname;
   }, [pathname]);
+
+  const dismiss = useCallback(() => {
+    if (toastKey.current !== null) closeSnackbar(toastKey.current);
+    toastKey.current = null;
+    orders.set([]);
+  }, [closeSnackbar, orders]);
+
+  /** Announces `next`; raises the toast unless it is up, closes it when nothing is left. */
+  const announce = useCallback(
+    (next: readonly TicketSummary[]) => {
+      orders.set(next);
+      if (next.length === 0) return dismiss();
+      if (toastKey.current !== null) return;
+      toastKey.current = enqueueSnackbar(<NewOrderToastText orders={orders} />, {
+        variant: 'info',
+        anchorOrigin: NEW_ORDER_TOAST_ANCHOR,
+        autoHideDuration: NEW_ORDER_TOAST_MS,
+        onClose: (_event, _reason, key) => {
+          if (key !== toastKey.current) return;
+          toastKey.current = null;
+          orders.set([]);
+        },
+        action: () => (
+          <NewOrderToastActions
+            onOpen={() => {
+              const latest = newestOf(orders.get());
+              dismiss();
+              if (!latest) return;
+              openTicket({ tenantId: latest.tenantId, ticketId: latest.id });
+              if (currentPath.current !== paths.liveOrders) void navigate(paths.liveOrders);
+            }}
+            onClose={dismiss}
+          />
+        ),
+      });
+    },
+    [orders, dismiss, enqueueSnackbar, openTicket, navigate],
+  );
 
   useEffect(() => {
     if (!tickets) return;
@@ -171,27 +263,19 @@ function useNewOrderAlerts(
     // The first load only learns what is already there.
     if (!previous || !started) return;
     const fresh = waiting.filter((ticket) => !previous.has(ticket.id));
-    if (fresh.length === 0) return;
-    const latest = fresh.reduce((a, b) => (b.timestamp > a.timestamp ? b : a));
-    void playNotificationSound();
-    // The texts are components so a toast that stays for hours follows a language switch.
-    enqueueSnackbar(<NewOrderToastText count={fresh.length} number={latest.ticketNumber} />, {
-      variant: 'info',
-      anchorOrigin: SNACKBAR_ANCHOR,
-      autoHideDuration: NEW_ORDER_TOAST_MS,
-      action: (key) => (
-        <OpenLatestOrderButton
-          onClick={() => {
-            closeSnackbar(key);
-            openTicket({ tenantId: latest.tenantId, ticketId: latest.id });
-            if (currentPath.current !== paths.liveOrders) void navigate(paths.liveOrders);
-          }}
-        />
-      ),
-    });
+    const stillWaiting = new Map(waiting.map((ticket) => [ticket.id, ticket]));
+    const kept = orders.get().flatMap((order) => stillWaiting.get(order.id) ?? []);
+    if (fresh.length > 0) void playNotificationSound();
+    if (fresh.length > 0 || kept.length !== orders.get().length) announce([...kept, ...fresh]);
     // Only a new list raises an alert; the other inputs only shape the next one.
     // eslint-disable-next-line react-hooks/exhaustive-deps
   }, [tickets]);
+
+  // An order opened from the list (or anywhere) has been seen.
+  useEffect(() => {
+    if (!opened || !orders.get().some((order) => order.id === opened.ticketId)) return;
+    announce(orders.get().filter((order) => order.id !== opened.ticketId));
+  }, [opened, orders, announce]);
 
   const anyWaiting = tickets?.some((ticket) => isNotAccepted(ticket.status)) ?? false;
   useEffect(() => {
@@ -201,17 +285,24 @@ function useNewOrderAlerts(
   }, [started, anyWaiting]);
 }
 
-function NewOrderToastText({ count, number }: { count: number; number: number }) {
+function NewOrderToastText({ orders }: { orders: ToastOrders }) {
   const { t } = useTranslation('tickets');
+  const { count, number } = useSyncExternalStore(orders.subscribe, orders.shown);
+  // The texts are components so a toast that stays for hours follows a language switch.
   return count === 1 ? t('toast.newOrder', { number }) : t('toast.newOrders', { count });
 }
 
-function OpenLatestOrderButton({ onClick }: { onClick: () => void }) {
+function NewOrderToastActions({ onOpen, onClose }: { onOpen: () => void; onClose: () => void }) {
   const { t } = useTranslation('tickets');
   return (
-    <Button color="inherit" size="small" onClick={onClick}>
-      {t('toast.openLatest')}
-    </Button>
+    <>
+      <Button color="inherit" size="small" onClick={onOpen}>
+        {t('toast.openLatest')}
+      </Button>
+      <IconButton color="inherit" size="small" aria-label={t('toast.close')} onClick={onClose}>
+        <CloseIcon fontSize="small" />
+      </IconButton>
+    </>
   );
 }
 

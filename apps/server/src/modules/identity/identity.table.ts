@@ -12,7 +12,12 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
-import { MembershipRole, type CheckoutTemplate, type LocalizedText } from '@app/contracts';
+import {
+  MembershipRole,
+  type CheckoutTemplate,
+  type DeliveryType,
+  type LocalizedText,
+} from '@app/contracts';
 
 export const tenants = pgTable('tenants', {
   id: uuid('id').primaryKey().defaultRandom(),
@@ -23,6 +28,13 @@ export const tenants = pgTable('tenants', {
   isIntegrated: boolean('is_integrated').notNull().default(false),
   viewShowSection: boolean('view_show_section').notNull().default(true),
   bannerImageUrl: text('banner_image_url'),
+  // Branding (outlet settings): brand colour, landing image and the two logos.
+  primaryHex: text('primary_hex').notNull().default('#1976d2'),
+  landingImageUrl: text('landing_image_url'),
+  logoUrl: text('logo_url'),
+  logoWhiteUrl: text('logo_white_url'),
+  // Room-service venues may offer room charge (operations-platform §6, §9).
+  roomService: boolean('room_service').notNull().default(false),
   // Bumped by every catalog change; keys the cached catalog tree across server copies.
   catalogVersion: integer('catalog_version').notNull().default(0),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
@@ -46,6 +58,13 @@ export const branches = pgTable(
     closed: boolean('closed').notNull().default(false),
     acceptingOrders: boolean('accepting_orders').notNull().default(true),
     busy: boolean('busy').notNull().default(false),
+    // A storefront on the branch's own domain has no public ordering link of ours.
+    customDomain: text('custom_domain'),
+    websiteHost: text('website_host'),
+    deliveryType: text('delivery_type')
+      .$type<DeliveryType>()
+      .notNull()
+      .default('ZONE_BASED_FIXED_FEES'),
     position: integer('position').notNull().default(0),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },

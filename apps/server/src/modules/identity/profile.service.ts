@@ -81,7 +81,7 @@ export function createProfileService(deps: { repository: ProfileRepository }) {
         localizedName: tenant.name,
         defaultAdminLanguage: languageOf(tenant.defaultAdminLanguage),
         defaultCurrency: currencyOf(tenant.defaultCurrency),
-        landingImageUrl: null,
+        landingImageUrl: tenant.landingImageUrl,
         bannerImageUrl: tenant.bannerImageUrl,
         view_ShowSection: tenant.viewShowSection,
         taxDefenitions: taxes.map((t) => ({

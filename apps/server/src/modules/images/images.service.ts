@@ -64,14 +64,27 @@ async function reencode(bytes: Buffer, kind: Kind) {
   }
 }
 
+/** Proportions may differ this much from the place's (a crop rounds to whole pixels). */
+const ASPECT_TOLERANCE = 0.02;
+
+/** What a place asks of its image (branding): its proportions, a PNG with transparency. */
+export type ImageRules = { aspect?: number; png?: boolean };
+
 export function createImagesService(deps: { storage: FileStorage }) {
   return {
-    async upload(tenantId: string, bytes: Buffer) {
+    async upload(tenantId: string, bytes: Buffer, rules: ImageRules = {}) {
       if (bytes.length === 0) throw new ValidationFailed('file', ['required']);
       if (bytes.length > IMAGE_LIMITS.maxBytes) throw tooLarge();
       const kind = sniffImage(bytes);
       if (!kind) throw new ValidationFailed('file', ['image_type_not_allowed']);
       const image = await reencode(bytes, kind);
+      if (rules.png && (kind !== 'png' || !image.alpha))
+        throw new ValidationFailed('file', ['image_png_transparent_required']);
+      if (
+        rules.aspect &&
+        Math.abs(image.width / image.height - rules.aspect) / rules.aspect > ASPECT_TOLERANCE
+      )
+        throw new ValidationFailed('file', ['image_aspect_invalid']);
       const ext = image.alpha ? 'png' : 'jpg';
       const url = await deps.storage.put(
         `${tenantId.toLowerCase()}/${randomUUID()}.${ext}`,

@@ -1,15 +1,25 @@
 import {
   boolean,
+  check,
   foreignKey,
   index,
   jsonb,
   numeric,
   pgTable,
   primaryKey,
+  smallint,
+  text,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
-import type { LocalizedText } from '@app/contracts';
+import { sql } from 'drizzle-orm';
+import type {
+  CheckoutTemplate,
+  LocalizedText,
+  PaymentMethodType,
+  PaymentTemplate,
+  StoreHoursSlot,
+} from '@app/contracts';
 import { branches, tenants } from '../identity/identity.table.ts';
 
 /** The tenant's delivery areas; each branch switches them on with a fee of its own. */
@@ -44,5 +54,44 @@ export const branchDeliveryZones = pgTable(
       foreignColumns: [deliveryZones.tenantId, deliveryZones.id],
     }).onDelete('cascade'),
     index('branch_delivery_zones_branch_idx').on(t.tenantId, t.branchId),
+  ],
+);
+
+/**
+ * Opening hours of one day (0 Sunday … 6) of one checkout template of a branch, in the
+ * branch's local time. A day without a row is open around the clock.
+ */
+export const branchOpeningHours = pgTable(
+  'branch_opening_hours',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    checkoutTemplate: text('checkout_template').$type<CheckoutTemplate>().notNull(),
+    day: smallint('day').notNull(),
+    dayClosed: boolean('day_closed').notNull(),
+    hours: jsonb('hours').$type<StoreHoursSlot[]>().notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.branchId, t.checkoutTemplate, t.day] }),
+    check('branch_opening_hours_day_ck', sql`${t.day} between 0 and 6`),
+  ],
+);
+
+/** A payment method of one template of a branch; a method without a row keeps its default. */
+export const branchPaymentMethods = pgTable(
+  'branch_payment_methods',
+  {
+    tenantId: uuid('tenant_id').notNull(),
+    branchId: uuid('branch_id')
+      .notNull()
+      .references(() => branches.id, { onDelete: 'cascade' }),
+    checkoutTemplate: text('checkout_template').$type<PaymentTemplate>().notNull(),
+    paymentMethodType: text('payment_method_type').$type<PaymentMethodType>().notNull(),
+    active: boolean('active').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.tenantId, t.branchId, t.checkoutTemplate, t.paymentMethodType] }),
   ],
 );

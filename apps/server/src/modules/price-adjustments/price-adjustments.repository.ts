@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { items, variants } from '../catalog/catalog.table.ts';
+import { categories, items, variants } from '../catalog/catalog.table.ts';
 import {
   priceAdjustments,
   priceAdjustmentSchedules,
@@ -59,7 +59,10 @@ export const priceAdjustmentsRepository = {
     return rows.some((r) => r.id !== exceptId && r.name.toLowerCase() === name.toLowerCase());
   },
 
-  /** Linked variants with their item, for the Menu Items tab's old and new prices. */
+  /**
+   * Linked variants with their item, for the Menu Items tab's old and new prices, in item then
+   * variant order within a section (the service puts the sections in menu order).
+   */
   async linked(q: Q, tenantId: string, adjustmentIds: string[]) {
     if (adjustmentIds.length === 0) return [];
     return q
@@ -67,6 +70,7 @@ export const priceAdjustmentsRepository = {
         adjustmentId: priceAdjustmentVariants.adjustmentId,
         variantId: variants.id,
         itemId: items.id,
+        categoryId: items.categoryId,
         itemTitle: items.title,
         variantTitle: variants.title,
         price: variants.price,
@@ -86,7 +90,16 @@ export const priceAdjustmentsRepository = {
           inArray(priceAdjustmentVariants.adjustmentId, adjustmentIds),
         ),
       )
-      .orderBy(asc(items.position), asc(variants.position));
+      .orderBy(asc(items.position), asc(items.createdAt), asc(variants.position));
+  },
+
+  /** The tenant's sections in the catalogue tree's order among siblings. */
+  async sections(q: Q, tenantId: string) {
+    return q
+      .select({ id: categories.id, parentId: categories.parentId })
+      .from(categories)
+      .where(eq(categories.tenantId, tenantId))
+      .orderBy(asc(categories.position), asc(categories.createdAt));
   },
 
   async existingVariantIds(q: Q, tenantId: string, ids: string[]) {

@@ -1,5 +1,6 @@
 import {
   applyAdjustment,
+  toMilli,
   type PriceAdjustmentBody,
   type PriceAdjustmentResponse,
   type ScheduleEntry,
@@ -14,6 +15,29 @@ import {
 
 export type PriceAdjustmentsService = ReturnType<typeof createPriceAdjustmentsService>;
 
+/**
+ * The place of each section's own items in the menu: the catalogue tree walked depth first,
+ * siblings in their given order, a section's sub-sections before its own items (as the tree
+ * lists them); a section whose parent is gone sits at the top, as the tree shows it.
+ */
+function menuRanks(sections: readonly { id: string; parentId: string | null }[]) {
+  const ids = new Set(sections.map((c) => c.id));
+  const children = new Map<string | null, string[]>();
+  for (const c of sections) {
+    const parent = c.parentId && ids.has(c.parentId) ? c.parentId : null;
+    children.set(parent, [...(children.get(parent) ?? []), c.id]);
+  }
+  const rank = new Map<string, number>();
+  const walk = (parent: string | null) => {
+    for (const id of children.get(parent) ?? []) {
+      walk(id);
+      rank.set(id, rank.size);
+    }
+  };
+  walk(null);
+  return rank;
+}
+
 export function createPriceAdjustmentsService(deps: { db: Db }) {
   const { db } = deps;
 
@@ -24,10 +48,21 @@ export function createPriceAdjustmentsService(deps: { db: Db }) {
   ): Promise<PriceAdjustmentResponse[]> {
     const rows = await repo.list(q, tenantId, ids);
     const idsOf = rows.map((r) => r.id);
-    const [linked, schedules] = await Promise.all([
+    const [found, schedules, sections] = await Promise.all([
       repo.linked(q, tenantId, idsOf),
       repo.schedules(q, tenantId, idsOf),
+      repo.sections(q, tenantId),
     ]);
+    // Menu order: sections as the catalogue tree walks them, then items, then variants.
+    const rank = menuRanks(sections);
+    const linked = found
+      .map((l, i) => ({ l, i }))
+      .sort(
+        (a, b) =>
+          (rank.get(a.l.categoryId) ?? Infinity) - (rank.get(b.l.categoryId) ?? Infinity) ||
+          a.i - b.i,
+      )
+      .map(({ l }) => l);
     return rows.map((r: AdjustmentRow) => ({
       id: r.id,
       name: r.name,
@@ -40,14 +75,18 @@ export function createPriceAdjustmentsService(deps: { db: Db }) {
       // New price as this adjustment alone makes it (the Menu Items tab).
       linkedVariants: linked
         .filter((l) => l.adjustmentId === r.id)
-        .map((l) => ({
-          variantId: l.variantId,
-          itemId: l.itemId,
-          itemTitle: l.itemTitle.fieldValue,
-          variantTitle: l.variantTitle.fieldValue,
-          oldPrice: Number(l.price),
-          newPrice: Number(applyAdjustment(l.price, r)),
-        })),
+        .map((l) => {
+          const newPrice = applyAdjustment(l.price, r);
+          return {
+            variantId: l.variantId,
+            itemId: l.itemId,
+            itemTitle: l.itemTitle.fieldValue,
+            variantTitle: l.variantTitle.fieldValue,
+            oldPrice: Number(l.price),
+            newPrice: Number(newPrice),
+            priceReachesZero: toMilli(newPrice) === 0n && toMilli(l.price) > 0n,
+          };
+        }),
       schedule: fillSchedule(schedules.filter((s) => s.adjustmentId === r.id)),
     }));
   }

@@ -134,6 +134,68 @@ describe('price adjustments', () => {
     expect(removed.json().results).toEqual([]);
   });
 
+  it('lists linked items in menu order: sections, then items, then variants', async () => {
+    const tree = await ctx.app.inject({
+      method: 'GET',
+      url: `${base.replace('/price-adjustments', '')}/tree`,
+      headers: owner,
+    });
+    expect(tree.statusCode).toBe(200);
+    type Node = { variants: { id: string }[]; children: Node[] };
+    const menuOrder: string[] = [];
+    const walk = (node: Node) => {
+      menuOrder.push(...node.variants.map((v) => v.id));
+      node.children.forEach(walk);
+    };
+    walk(tree.json().results);
+    expect(menuOrder.length).toBeGreaterThan(5);
+
+    const id = (await call('POST', '', body({ name: 'Whole menu' }))).json().results.id;
+    const linked = await call('PUT', `/variants/${id}`, {
+      SelectedVariantsIds: [...menuOrder].reverse(),
+    });
+    expect(linked.json().results.map((v: { variantId: string }) => v.variantId)).toEqual(menuOrder);
+    const read = await call('GET', `/${id}`);
+    expect(
+      read.json().results.linkedVariants.map((v: { variantId: string }) => v.variantId),
+    ).toEqual(menuOrder);
+  });
+
+  it('warns of each price a decrease brings to 0', async () => {
+    const id = (
+      await call(
+        'POST',
+        '',
+        body({
+          name: 'Big discount',
+          adjustmentType: 'Flat',
+          adjustmentDirection: 'Decrease',
+          amount: 5,
+        }),
+      )
+    ).json().results.id;
+    const variants = await ctx.database.db.select().from(s.variants);
+    const cheap = variants.find((v) => Number(v.price) > 0 && Number(v.price) <= 5)!;
+    const exact = variants.find((v) => Number(v.price) === 5);
+    const dear = variants.find((v) => Number(v.price) > 5 && v.tenantId === cheap.tenantId)!;
+    const ids = [
+      cheap.id,
+      dear.id,
+      ...(exact && exact.tenantId === cheap.tenantId ? [exact.id] : []),
+    ];
+    const linked = await call('PUT', `/variants/${id}`, { SelectedVariantsIds: ids });
+    const byId = new Map(
+      linked.json().results.map((v: { variantId: string }) => [v.variantId, v] as const),
+    );
+    expect(byId.get(cheap.id)).toMatchObject({ newPrice: 0, priceReachesZero: true });
+    expect(byId.get(dear.id)).toMatchObject({ priceReachesZero: false });
+    if (exact) expect(byId.get(exact.id)).toMatchObject({ newPrice: 0, priceReachesZero: true });
+
+    const raise = (await call('POST', '', body({ name: 'Raise all' }))).json().results.id;
+    const up = await call('PUT', `/variants/${raise}`, { SelectedVariantsIds: [cheap.id] });
+    expect(up.json().results[0].priceReachesZero).toBe(false);
+  });
+
   it('keeps a schedule with the same rules as sections', async () => {
     const id = (await call('POST', '', body({ name: 'Happy hour' }))).json().results.id;
     const ok = await call('PUT', `/${id}/schedule`, [

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { CartTicketsReportResponse, fromMilli, toMilli, type ReportRow } from '@app/contracts';
+import { demoTenants } from '../../db/demo-data.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { readFirstSheet, serialToLocal } from '../../test/xlsx.ts';
@@ -45,7 +46,8 @@ beforeAll(async () => {
     const phone = template === 'DELIVERY' ? `+9627910000${String(i).padStart(2, '0')}` : null;
     const zone = template === 'DELIVERY' ? (i % 2 ? 'Abdoun' : 'Khalda') : null;
     const table = template === 'DINING' ? (i % 2 ? '4' : '12') : null;
-    const payment = PAYMENTS[i % 3]!;
+    // Sweifieh takes cash or online payments only (the demo's payment settings).
+    const payment = branchId === f.sweifieh.id ? 'CASH' : PAYMENTS[i % 3]!;
     const body = {
       ...pickup([{ variantId: hummus, quantity: 1 + (i % 3) }]),
       checkoutTemplate: template,
@@ -285,7 +287,10 @@ describe('the delivery zones call', () => {
     });
     expect(res.statusCode, res.body).toBe(200);
     const zones = res.json().results as { id: string; localizedTitle: { en: string } }[];
-    expect(zones.map((z) => z.localizedTitle.en).sort()).toEqual(['Abdoun', 'Khalda', 'Sweifieh']);
+    // Every zone of the tenant, those no branch has switched on included.
+    const seeded = demoTenants.find((t) => t.slug === 'al-bayt')!.zones.map((z) => z.title.en);
+    expect(zones.map((z) => z.localizedTitle.en).sort()).toEqual(seeded.sort());
+    expect(seeded).toContain('Dabouq');
     expect(zones.find((z) => z.localizedTitle.en === 'Khalda')?.id).toBe(
       f.zone(f.alBayt.id, 'Khalda'),
     );

@@ -20,6 +20,8 @@ export type PricedMenu = (
 export function createStorefrontService(deps: {
   repository: StorefrontRepository;
   pricedMenu: PricedMenu;
+  /** Where a storefront gets online payment tokens (null: no online payment). */
+  payments?: PublicStorefront['payments'];
 }) {
   const { repository } = deps;
   return {
@@ -33,6 +35,9 @@ export function createStorefrontService(deps: {
         slug: tenant.slug,
         localizedName: tenant.name,
         defaultCurrency: currencyOf(tenant.defaultCurrency),
+        theme: { primaryHex: tenant.primaryHex },
+        logoUrl: tenant.logoUrl,
+        payments: deps.payments ?? null,
         branches: list.map((b) => ({
           branchId: b.id,
           branchName: b.name,

@@ -5,13 +5,17 @@ import type {
   AdjustmentType,
   CheckoutTemplate,
   LocalizedText,
+  StoreHoursDay,
   TaxType,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, serviceAreaSections } from '../service-areas/service-areas.table.ts';
+import type { StoredPaymentMethod } from '../outlet-settings/payment-methods.ts';
 import { tickets } from './tickets.table.ts';
+
+export type TemplateHours = Pick<StoreHoursDay, 'day' | 'dayClosed' | 'hours'>[];
 
 type Q = Db | Tx;
 
@@ -113,13 +117,15 @@ export const intakeRepository = {
    * Everything an order needs besides the cached catalogue, in one round trip: the branch and
    * its status, the tenant (currency, catalogue version), the ticket already made under this
    * Idempotency-Key, the delivery zone with this branch's fee for it, the table with its
-   * section, and whether the tenant has any active price adjustment.
+   * section, whether the tenant has any active price adjustment, and the template's opening
+   * hours and payment methods as the branch set them (outlet settings).
    */
   async context(
     q: Q,
     p: {
       tenantId: string;
       branchId: string;
+      template: CheckoutTemplate;
       idempotencyKey?: string | null;
       deliveryZoneId?: string | null;
       serviceAreaId?: string | null;
@@ -140,6 +146,19 @@ export const intakeRepository = {
         tenantName: tenants.name,
         currency: tenants.defaultCurrency,
         catalogVersion: tenants.catalogVersion,
+        roomService: tenants.roomService,
+        hours: sql<TemplateHours | string>`(select coalesce(json_agg(json_build_object(
+            'day', h.day, 'dayClosed', h.day_closed, 'hours', h.hours)), '[]'::json)
+          from branch_opening_hours h
+          where h.tenant_id = ${branches.tenantId} and h.branch_id = ${branches.id}
+            and h.checkout_template = ${p.template})`,
+        paymentMethods: sql<
+          StoredPaymentMethod[] | string
+        >`(select coalesce(json_agg(json_build_object(
+            'paymentMethodType', pm.payment_method_type, 'active', pm.active)), '[]'::json)
+          from branch_payment_methods pm
+          where pm.tenant_id = ${branches.tenantId} and pm.branch_id = ${branches.id}
+            and pm.checkout_template = ${p.template})`,
         existing: { id: tickets.id, requestHash: tickets.requestHash },
         zone: {
           id: deliveryZones.id,
@@ -199,7 +218,7 @@ export const intakeRepository = {
       )
       .where(and(eq(branches.tenantId, p.tenantId), eq(branches.id, p.branchId)))
       .limit(1);
-    return row;
+    return row && { ...row, hours: json(row.hours), paymentMethods: json(row.paymentMethods) };
   },
 
   /**

@@ -3,10 +3,12 @@ import {
   Currency,
   effectivePrice,
   fromMilli,
+  isOnlinePayment,
   scheduleOpen,
   toMilli,
   type AdjustmentRule,
   type FieldError,
+  type PaymentMethodType,
   type OrderingTemplate,
   type PublicMenu,
   type Ticket,
@@ -14,8 +16,15 @@ import {
   type TicketIntakeBody,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
+import {
+  PaymentDeclined,
+  type Authorization,
+  type PaymentProvider,
+} from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
+import { openState } from '../outlet-settings/opening-hours.ts';
+import { acceptedPaymentMethods } from '../outlet-settings/payment-methods.ts';
 import {
   intakeRepository as catalogue,
   type AdjustmentLink,
@@ -216,9 +225,49 @@ export function createIntakeService(deps: {
   db: Db;
   clock: Clock;
   notifier: Notifier;
+  /** Online payments; without a provider the online methods are not accepted. */
+  payments?: PaymentProvider | null;
   catalogueCacheSize?: number;
 }) {
   const { db, clock, notifier } = deps;
+  const payments = deps.payments ?? null;
+
+  /**
+   * Authorises and captures an online payment; a decline is the customer's 422, anything else
+   * a 503 with nothing left charged.
+   */
+  async function charge(input: {
+    amountMinor: number;
+    currency: string;
+    token: string;
+    reference: string;
+    key: string;
+  }): Promise<Authorization> {
+    if (!payments) throw new ServiceUnavailable('payment_provider_unavailable');
+    let auth: Authorization | null = null;
+    try {
+      auth = await payments.authorize({
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        token: input.token,
+        reference: input.reference,
+        idempotencyKey: `${input.key}:authorize`,
+      });
+      await payments.capture(auth.paymentId, input.amountMinor, `${input.key}:capture`);
+      return auth;
+    } catch (error) {
+      if (error instanceof PaymentDeclined) {
+        throw new ValidationFailed([
+          { field: 'paymentToken', codes: ['payment_declined'], params: { reason: error.reason } },
+        ]);
+      }
+      if (auth) await payments.void(auth.paymentId, `${input.key}:void`).catch(() => undefined);
+      throw new ServiceUnavailable(
+        'payment_provider_unavailable',
+        'The payment could not be taken; nothing was charged. Try again.',
+      );
+    }
+  }
   const cacheSize = deps.catalogueCacheSize ?? 200;
   // Catalogues by tenant, valid while the tenant's catalogue version (read with every order)
   // is unchanged: every catalogue change bumps it, on whichever server copy.
@@ -274,6 +323,7 @@ export function createIntakeService(deps: {
       const ctx = await catalogue.context(db, {
         tenantId,
         branchId,
+        template,
         idempotencyKey,
         deliveryZoneId: template === 'DELIVERY' ? body.deliveryZoneId : null,
         serviceAreaId: usesTable ? body.serviceAreaId : null,
@@ -297,8 +347,34 @@ export function createIntakeService(deps: {
       if (!isCall && !branch.checkoutTemplates.includes(template))
         throw new ValidationFailed('checkoutTemplate', ['checkout_template_disabled']);
 
-      const at = branchLocalTime(clock(), branch.timeZone);
+      const now = clock();
+      // Calling a waiter is not an order: it goes through outside the hours too.
+      if (!isCall) {
+        const hours = openState(ctx.hours, now, branch.timeZone);
+        if (!hours.open) {
+          throw new ValidationFailed([
+            {
+              field: 'branchId',
+              codes: ['store_closed_hours'],
+              params: {
+                nextOpeningTime: hours.next?.at.toISOString() ?? null,
+                nextOpeningLocalTime: hours.next?.localDateTime ?? null,
+              },
+            },
+          ]);
+        }
+      }
+      const at = branchLocalTime(now, branch.timeZone);
       const errors: FieldError[] = [];
+      const method = isCall ? null : ((body.paymentMethodType ?? null) as PaymentMethodType | null);
+      if (method) {
+        const accepted = acceptedPaymentMethods(template, ctx.paymentMethods, {
+          roomService: ctx.roomService,
+          onlineApproved: payments !== null,
+        });
+        if (!accepted.includes(method))
+          errors.push({ field: 'paymentMethodType', codes: ['payment_method_not_accepted'] });
+      }
       const preferred = isCall ? null : (body.preferredFulfillmentLocalDateTime ?? null);
       if (!body.isFulfillmentAsap && preferred && preferred < at.dateTime) {
         errors.push({
@@ -334,7 +410,20 @@ export function createIntakeService(deps: {
         // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
         deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
       });
-      const payment = isCall ? null : (body.paymentMethodType ?? null);
+      const payment = method;
+      const ticketId = randomUUID();
+      const amountMinor = Number(toMilli(cart.total) / minorUnit(currency));
+      let paid: Authorization | null = null;
+      if (payment && isOnlinePayment(payment) && amountMinor > 0) {
+        paid = await charge({
+          amountMinor,
+          currency,
+          token: body.paymentToken ?? '',
+          reference: ticketId,
+          // A retry under the same Idempotency-Key finds the same payment at the provider.
+          key: idempotencyKey ? `intake:${tenantId}:${idempotencyKey}` : `intake:${ticketId}`,
+        });
+      }
       const details: TicketDetails = {
         checkoutUiTemplate: template,
         firstName: body.firstName || null,
@@ -360,22 +449,22 @@ export function createIntakeService(deps: {
         paymentMethodType: payment,
         paymentDetails: {
           paymentMethodType: payment,
-          cardScheme: null,
-          maskedValue: null,
-          paymentStatus: null,
-          paymentUniqueInvoiceId: null,
+          cardScheme: paid?.scheme ?? null,
+          maskedValue: paid ? `•••• ${paid.last4}` : null,
+          paymentStatus: paid ? 'SUCCESS' : null,
+          paymentUniqueInvoiceId: paid?.paymentId ?? null,
         },
       };
 
       const row: Omit<TicketRow, 'ticketNumber' | 'createdAt'> = {
-        id: randomUUID(),
+        id: ticketId,
         tenantId,
         branchId,
         ticketType: body.ticketType,
         status: 'UnVerified',
         checkoutTemplate: template,
         lang: body.lang,
-        paymentMethodType: payment as TicketRow['paymentMethodType'],
+        paymentMethodType: payment,
         currency,
         total: cart.total,
         serviceAreaId: details.serviceArea?.id ?? null,
@@ -394,11 +483,17 @@ export function createIntakeService(deps: {
           notifier.eventSql(c.tenantId, 'ticketsUpdate', ticketChangeSql('created', c)),
         );
       } catch (err) {
-        // Two requests with one key raced: the loser answers the winner's ticket.
+        // Two requests with one key raced: the loser answers the winner's ticket (whose
+        // payment, under the same key, is this one).
         if (idempotencyKey && isUniqueViolation(err, 'tickets_idempotency_uq')) {
           const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
           if (first) return { ticket: await firstTicket(tenantId, first, hash), replayed: true };
         }
+        // No ticket, so no charge: give the money back.
+        if (paid && payments)
+          await payments
+            .refund(paid.paymentId, amountMinor, `intake:${ticketId}:refund`)
+            .catch(() => undefined);
         throw err;
       }
       const ticket = toTicket(
@@ -416,10 +511,12 @@ export function createIntakeService(deps: {
       branchId: string,
       template: OrderingTemplate,
     ): Promise<PublicMenu> {
-      const ctx = await catalogue.context(db, { tenantId, branchId });
+      const ctx = await catalogue.context(db, { tenantId, branchId, template });
       if (!ctx) throw new NotFound('Branch');
       const { branch } = ctx;
-      const at = branchLocalTime(clock(), branch.timeZone);
+      const now = clock();
+      const at = branchLocalTime(now, branch.timeZone);
+      const hours = openState(ctx.hours, now, branch.timeZone);
       const currency = currencyOf(ctx.currency);
       const [index, links, zones, tables] = await Promise.all([
         catalogueAt(tenantId, ctx.catalogVersion),
@@ -482,6 +579,14 @@ export function createIntakeService(deps: {
           acceptingOrders: branch.acceptingOrders,
           busy: branch.busy,
         },
+        paymentMethods: enabled
+          ? acceptedPaymentMethods(template, ctx.paymentMethods, {
+              roomService: ctx.roomService,
+              onlineApproved: payments !== null,
+            })
+          : [],
+        openNow: hours.open,
+        nextOpeningTime: hours.open ? null : (hours.next?.at.toISOString() ?? null),
         sections: [...sections.values()],
         deliveryZones: zones.map((z) => ({
           deliveryZoneId: z.id,

@@ -574,7 +574,8 @@ describe('refusals', () => {
     });
     expect(codesOf(badPhone)).toMatchObject({
       phoneNumber: ['phone_invalid'],
-      paymentMethodType: ['invalid_value'],
+      // An online payment needs the provider's token.
+      paymentToken: ['required'],
     });
   });
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import type { Ticket } from '@app/contracts';
-import { formatAmount, placedAt, renderReceipt } from './receipt.ts';
+import { formatMoney, type Ticket } from '@app/contracts';
+import { placedAt, renderReceipt } from './receipt.ts';
 
 const ID = '00000000-0000-4000-8000-000000000001';
 const fees = { taxes: [], taxAmount: 0, totalForDisplay: 0 };
@@ -125,9 +125,18 @@ describe('the receipt', () => {
     expect(en).toContain('to be confirmed');
   });
 
-  it("shows amounts with the currency's own digits", () => {
-    expect(formatAmount(2.5, 'JOD')).toBe('2.500');
-    expect(formatAmount(2.5, 'EUR')).toBe('2.50');
-    expect(formatAmount(0.125, 'EUR')).toBe('0.125');
+  it("prints every amount as the screens show it, with the currency's own digits", () => {
+    const big = ticket();
+    big.cartData = { ...big.cartData, total: 1234.125 };
+    const total = (html: string) =>
+      /class="grand".*?<span dir="ltr">([^<]*)<\/span>/s.exec(html)?.[1];
+    for (const lang of ['en', 'ar', 'es'] as const) {
+      const html = renderReceipt(big, { lang, size: '80', timeZone: 'UTC' });
+      expect(total(html)).toBe(formatMoney(1234.125, 'JOD', lang, { symbol: false }));
+    }
+    expect(total(renderReceipt(big, { lang: 'es', size: '80', timeZone: 'UTC' }))).toBe('1234,125');
+    const euros = ticket();
+    euros.cartData = { ...euros.cartData, currency: 'EUR', total: 2.5 };
+    expect(total(renderReceipt(euros, { lang: 'en', size: '80', timeZone: 'UTC' }))).toBe('2.50');
   });
 });

@@ -1,11 +1,10 @@
 import {
-  CURRENCY_DECIMALS,
+  formatMoney,
   fromMilli,
   localize,
   RTL_LANGUAGES,
   TICKET_LIMITS,
   toMilli,
-  type Currency,
   type Language,
   type OrderingTemplate,
   type PaymentMethodType,
@@ -199,14 +198,6 @@ export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCA
 const truncate = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
 
-/** Exact decimal text of an amount with the currency's digits (more only if it has them). */
-export function formatAmount(value: number, currency: Currency): string {
-  const text = fromMilli(toMilli(String(value)));
-  const drop = 3 - CURRENCY_DECIMALS[currency];
-  const cut = text.slice(0, text.length - drop);
-  return /0*$/.exec(text.slice(text.length - drop))?.[0].length === drop ? cut : text;
-}
-
 /**
  * The placing time on the branch's clock as 22/11/2026 05:08 (en-GB order, spec §9) in every
  * language: a locale's own Arabic format carries right-to-left marks that scramble inside the
@@ -259,7 +250,8 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
   const d = ticket.ticketDetails;
   const cart = ticket.cartData;
   const currency = cart.currency;
-  const money = (v: number) => `<span dir="ltr">${e(formatAmount(v, currency))}</span>`;
+  const money = (v: number) =>
+    `<span dir="ltr">${e(formatMoney(v, currency, lang, { symbol: false }))}</span>`;
   const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
   const row = (label: string, value: string) =>
     `<div class="row"><dl><dt>${e(label)}:</dt> <dd>${value}</dd></dl></div>`;

@@ -3,6 +3,7 @@ import {
   CLOSED_TICKET_STATUSES,
   OPEN_TICKET_STATUSES,
   type RejectReason,
+  type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -101,6 +102,15 @@ export const ticketsRepository = {
     return row;
   },
 
+  async idByNumber(q: Q, tenantId: string, ticketNumber: number) {
+    const [row] = await q
+      .select({ id: tickets.id })
+      .from(tickets)
+      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.ticketNumber, ticketNumber)))
+      .limit(1);
+    return row?.id;
+  },
+
   /** Locks the ticket for a state change: a second writer waits, then sees the new state. */
   async lock(tx: Tx, tenantId: string, id: string) {
     const [row] = await tx
@@ -145,11 +155,15 @@ export const ticketsRepository = {
       .orderBy(asc(ticketEvents.createdAt), asc(ticketEvents.id));
   },
 
-  /** Open tickets of any age and those finished since `closedSince`, newest first. */
-  async live(q: Q, tenantIds: string[], closedSince: Date, limit: number) {
+  /**
+   * Open tickets of any age and those finished since `closedSince`, newest first by (time, id),
+   * after the cursor's ticket; `at` is the exact time (microseconds) for the next cursor.
+   */
+  async live(q: Q, tenantIds: string[], closedSince: Date, limit: number, after?: TicketsCursor) {
     if (tenantIds.length === 0) return [];
     return q
       .select({
+        at: sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
         id: tickets.id,
         tenantId: tickets.tenantId,
         branchId: tickets.branchId,
@@ -186,9 +200,12 @@ export const ticketsRepository = {
               gte(tickets.closedAt, closedSince),
             ),
           ),
+          after
+            ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
+            : undefined,
         ),
       )
-      .orderBy(desc(tickets.createdAt), desc(tickets.ticketNumber))
+      .orderBy(desc(tickets.createdAt), desc(tickets.id))
       .limit(limit);
   },
 

@@ -7,9 +7,7 @@ import type { TicketsService } from './tickets.service.ts';
 export const ticketsHandlers =
   (tickets: TicketsService): FastifyPluginAsync =>
   async (app) => {
-    handle(app, routes.list, ({ auth, query }) =>
-      tickets.list(auth.tenantIds ?? [], query.tenantId),
-    );
+    handle(app, routes.list, ({ auth, query }) => tickets.list(auth.tenantIds ?? [], query));
     handle(app, routes.counters, ({ auth, query }) =>
       tickets.counters(auth.tenantIds ?? [], query.tenantId),
     );

@@ -1,8 +1,11 @@
 import {
   canMoveTicket,
+  toMilli,
   Currency,
+  encodeTicketsCursor,
   Language,
   isOpenTicket,
+  isTicketNumber,
   needsCancellationReason,
   OrderingTemplate,
   TICKET_LIMITS,
@@ -10,17 +13,20 @@ import {
   type Ticket,
   type TicketCounters,
   type TicketHistoryEntry,
+  type TicketsListQuery,
   type TicketSummary,
   type TransferTicketBody,
   type UpdateTicketStatusBody,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
-import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
+import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt, type ReceiptSize } from './receipt.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
 import { toCartData } from './ticket-shapes.ts';
+import { minorUnit } from './pricing.ts';
 
 const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
 const languageOf = (v: string) => Language.catch('en').parse(v);
@@ -68,13 +74,39 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
  * one ticket with its history, status changes under a row lock, transfer between branches of
  * the tenant, and receipts for printing.
  */
-export function createTicketsService(deps: { db: Db; clock: () => Date; notifier: Notifier }) {
+export function createTicketsService(deps: {
+  db: Db;
+  clock: () => Date;
+  notifier: Notifier;
+  /** Refunds the online payment of a ticket cancelled after it was paid. */
+  payments?: PaymentProvider | null;
+}) {
   const { db, clock, notifier } = deps;
 
-  async function read(tenantId: string, ticketId: string): Promise<Ticket> {
+  /**
+   * §4.1: a cancelled order paid online is refunded in full before the cancel is stored; a
+   * provider failure leaves the ticket as it was (503), and a retry refunds at most once.
+   */
+  async function refundIfPaid(row: TicketRow): Promise<TicketRow['ticketDetails'] | null> {
+    const paid = row.ticketDetails.paymentDetails;
+    if (paid?.paymentStatus !== 'SUCCESS' || !paid.paymentUniqueInvoiceId) return null;
+    if (!deps.payments) throw new ServiceUnavailable('payment_refund_failed');
+    const amountMinor = Number(toMilli(row.total) / minorUnit(currencyOf(row.currency)));
+    try {
+      await deps.payments.refund(paid.paymentUniqueInvoiceId, amountMinor, `refund:${row.id}`);
+    } catch {
+      throw new ServiceUnavailable(
+        'payment_refund_failed',
+        'The online payment could not be refunded; the order was not cancelled. Try again.',
+      );
+    }
+    return { ...row.ticketDetails, paymentDetails: { ...paid, paymentStatus: 'REFUNDED' } };
+  }
+
+  async function read(tenantId: string, ticketId: string, q: Db | Tx = db): Promise<Ticket> {
     const [row, history] = await Promise.all([
-      repo.withNames(db, tenantId, ticketId),
-      repo.history(db, tenantId, ticketId),
+      repo.withNames(q, tenantId, ticketId),
+      repo.history(q, tenantId, ticketId),
     ]);
     if (!row) throw new NotFound('Ticket');
     return toTicket(row.ticket, row.tenantName, row.branchName, history);
@@ -100,16 +132,32 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
   }
 
   return {
-    get: read,
+    /** One ticket by its id, or by its number as printed. */
+    async get(tenantId: string, idOrNumber: string) {
+      if (!isTicketNumber(idOrNumber)) return read(tenantId, idOrNumber);
+      const id = await repo.idByNumber(db, tenantId, Number(idOrNumber));
+      if (!id) throw new NotFound('Ticket');
+      return read(tenantId, id);
+    },
 
-    /** Open tickets of any age and tickets finished in the past 12 hours, newest first. */
-    async list(tenantIds: string[], only?: string) {
-      const ids = scope(tenantIds, only);
+    /**
+     * One page of the open tickets of any age and tickets finished in the past 12 hours, newest
+     * first, with the cursor of the next page (null on the last).
+     */
+    async list(tenantIds: string[], query: TicketsListQuery) {
+      const ids = scope(tenantIds, query.tenantId);
       const since = new Date(clock().getTime() - TICKET_LIMITS.completedWindowHours * 3600_000);
-      const [rows, totals] = await Promise.all([
-        repo.live(db, ids, since, TICKET_LIMITS.listMax),
+      const [found, totals] = await Promise.all([
+        // One more than asked tells whether a next page exists.
+        repo.live(db, ids, since, query.limit + 1, query.cursor),
         counters(ids),
       ]);
+      const rows = found.slice(0, query.limit);
+      const last = rows.at(-1);
+      const nextCursor =
+        found.length > query.limit && last
+          ? encodeTicketsCursor({ at: last.at, id: last.id })
+          : null;
       const results: TicketSummary[] = rows.map((r) => ({
         ticketType: r.ticketType,
         id: r.id,
@@ -132,14 +180,15 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
         paymentMethodType: r.paymentMethodType,
         paymentStatus: r.paymentStatus,
       }));
-      return { results, counters: totals };
+      return { results, counters: totals, nextCursor };
     },
 
     counters: (tenantIds: string[], only?: string) => counters(scope(tenantIds, only)),
 
     /**
      * §4.1 transitions under a row lock: of two staff acting at once, the second waits for the
-     * first to commit, then finds the new status and gets 409.
+     * first to commit, then finds the new status and gets 409 — `status_changed` with the
+     * ticket as it is now when it named the status it expected, else when the move is illegal.
      */
     async updateStatus(
       tenantId: string,
@@ -150,6 +199,13 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
       await db.transaction(async (tx) => {
         const row = await repo.lock(tx, tenantId, ticketId);
         if (!row) throw new NotFound('Ticket');
+        if (body.fromStatus && body.fromStatus !== row.status) {
+          throw new Conflict(
+            'status_changed',
+            `The ticket is ${row.status} now, no longer ${body.fromStatus}`,
+            { ticket: await read(tenantId, ticketId, tx) },
+          );
+        }
         if (!canMoveTicket(row.status, body.status)) {
           throw new Conflict(
             'illegal_transition',
@@ -160,10 +216,12 @@ export function createTicketsService(deps: { db: Db; clock: () => Date; notifier
           throw new ValidationFailed('reason', ['required']);
         const reason = body.status === 'Cancelled' ? (body.reason ?? null) : null;
         const closed = !isOpenTicket(body.status);
+        const refunded = body.status === 'Cancelled' ? await refundIfPaid(row) : null;
         await repo.update(tx, tenantId, ticketId, {
           status: body.status,
           cancellationReason: reason,
           ...(closed ? { closedAt: clock() } : {}),
+          ...(refunded ? { ticketDetails: refunded } : {}),
         });
         await repo.insertEvent(tx, {
           tenantId,

@@ -15,7 +15,7 @@ import {
   RejectReason,
   TicketStatus,
   TicketType,
-  type IntakePaymentMethod,
+  type PaymentMethodType,
   type Language,
   type OrderingTemplate,
 } from '@app/contracts';
@@ -64,7 +64,7 @@ export const tickets = pgTable(
     status: ticketStatus('status').notNull(),
     checkoutTemplate: text('checkout_template').$type<OrderingTemplate>().notNull(),
     lang: text('lang').$type<Language>().notNull(),
-    paymentMethodType: text('payment_method_type').$type<IntakePaymentMethod>(),
+    paymentMethodType: text('payment_method_type').$type<PaymentMethodType>(),
     currency: text('currency').notNull(),
     total: numeric('total', { precision: 14, scale: 3 }).notNull(),
     serviceAreaId: uuid('service_area_id'),
@@ -84,6 +84,8 @@ export const tickets = pgTable(
     unique('tickets_number_uq').on(t.tenantId, t.ticketNumber),
     unique('tickets_idempotency_uq').on(t.tenantId, t.idempotencyKey),
     index('tickets_live_idx').on(t.tenantId, t.status, t.createdAt),
+    // The live list's pages walk (time, id) newest first.
+    index('tickets_list_order_idx').on(t.tenantId, t.createdAt, t.id),
     index('tickets_closed_idx').on(t.tenantId, t.closedAt),
   ],
 );

@@ -167,6 +167,109 @@ describe('ticket lifecycle', () => {
   });
 });
 
+describe('status changes name the status they move from', () => {
+  const from = (fromStatus: string) => ({ fromStatus, reason: 'CANCELLED_BY_CUSTOMER' });
+  const codesOf = (answers: { statusCode: number }[]) => answers.map((a) => a.statusCode).sort();
+  const eventsOf = (ticketId: string) =>
+    db.select().from(s.ticketEvents).where(eq(s.ticketEvents.ticketId, ticketId));
+
+  it('refuses a reject after the accept it did not see, answering the current ticket', async () => {
+    const t = await newTicket();
+    const accepted = await move(t.id, 'InProgress', from('UnVerified'));
+    expect(accepted.statusCode, accepted.body).toBe(200);
+    const rejected = await move(t.id, 'Cancelled', from('UnVerified'), owner);
+    expect(rejected.statusCode, rejected.body).toBe(409);
+    const { error } = rejected.json();
+    expect(error.code).toBe('status_changed');
+    expect(error.message).toMatch(/InProgress/);
+    expect(error.ticket).toMatchObject({ id: t.id, status: 'InProgress' });
+    expect(error.ticket.history).toHaveLength(1);
+    const view = await call('GET', `${base()}/tickets/${t.id}`);
+    expect(view.json().results.status).toBe('InProgress');
+    expect(await eventsOf(t.id)).toHaveLength(1);
+  });
+
+  it('refuses a change from a status the ticket is not in', async () => {
+    const t = await newTicket();
+    const res = await move(t.id, 'Completed', from('InProgress'));
+    expect(res.statusCode).toBe(409);
+    expect(res.json().error).toMatchObject({
+      code: 'status_changed',
+      ticket: { status: 'UnVerified' },
+    });
+  });
+
+  it('lets an accept and a reject sent at once give exactly one 200', async () => {
+    for (let round = 0; round < 5; round++) {
+      const t = await newTicket();
+      const answers = await Promise.all([
+        move(t.id, 'InProgress', from('UnVerified')),
+        move(t.id, 'Cancelled', from('UnVerified'), owner),
+      ]);
+      expect(codesOf(answers), answers.map((a) => a.body).join('\n')).toEqual([200, 409]);
+      const loser = answers.find((a) => a.statusCode === 409)!.json().error;
+      const winner = answers.find((a) => a.statusCode === 200)!.json().results;
+      expect(loser.code).toBe('status_changed');
+      expect(loser.ticket.status).toBe(winner.status);
+      expect(await eventsOf(t.id)).toHaveLength(1);
+    }
+  });
+
+  it('lets a complete and a cancel sent at once give exactly one 200', async () => {
+    for (let round = 0; round < 5; round++) {
+      const t = await newTicket();
+      expect((await move(t.id, 'InProgress', from('UnVerified'))).statusCode).toBe(200);
+      const answers = await Promise.all([
+        move(t.id, 'Cancelled', from('InProgress'), owner),
+        move(t.id, 'Completed', from('InProgress')),
+      ]);
+      expect(codesOf(answers)).toEqual([200, 409]);
+      expect(await eventsOf(t.id)).toHaveLength(2);
+    }
+  });
+
+  it('gives ten clients acting at once exactly one 200', async () => {
+    const t = await newTicket();
+    const answers = await Promise.all(
+      Array.from({ length: 10 }, (_, i) =>
+        i % 2 === 0
+          ? move(t.id, 'InProgress', from('UnVerified'), i % 4 === 0 ? staff : owner)
+          : move(t.id, 'Cancelled', from('UnVerified'), i % 3 === 0 ? staff : owner),
+      ),
+    );
+    expect(codesOf(answers)).toEqual([200, ...Array<number>(9).fill(409)]);
+    const losers = answers.filter((a) => a.statusCode === 409).map((a) => a.json().error);
+    expect(losers.every((e) => e.code === 'status_changed')).toBe(true);
+    expect(await eventsOf(t.id)).toHaveLength(1);
+  });
+
+  it('still takes a change without fromStatus from older clients', async () => {
+    const t = await newTicket();
+    const res = await move(t.id, 'InProgress');
+    expect(res.statusCode).toBe(200);
+  });
+});
+
+describe('a ticket by its number', () => {
+  it('answers the ticket for its number as printed, in the tenant of the path only', async () => {
+    const t = await newTicket();
+    const byNumber = await call('GET', `${base()}/tickets/${t.ticketNumber}`);
+    expect(byNumber.statusCode, byNumber.body).toBe(200);
+    expect(byNumber.json().results).toMatchObject({ id: t.id, ticketNumber: t.ticketNumber });
+    const none = await call('GET', `${base()}/tickets/987654`);
+    expect(none.statusCode).toBe(404);
+    const foreign = await call(
+      'GET',
+      `/api/admin/tenants/${f.casa.id}/tickets/${t.ticketNumber}`,
+      outsider,
+    );
+    expect(foreign.statusCode).toBe(404);
+    const junk = await call('GET', `${base()}/tickets/12a`);
+    expect(junk.statusCode).toBe(422);
+    expect(junk.json().errors).toEqual([{ field: 'ticketId', codes: ['ticket_id_invalid'] }]);
+  });
+});
+
 describe('live list and counters', () => {
   it('lists open tickets of any age and the past 12 hours of finished ones, with counters', async () => {
     const old = await newTicket();
@@ -227,6 +330,60 @@ describe('live list and counters', () => {
     });
     const alone = await call('GET', '/api/admin/tenants/tickets/counters');
     expect(alone.json().results).toEqual(counters);
+  });
+
+  it('pages the list by time and id, so every ticket comes exactly once', async () => {
+    const made = [];
+    for (let i = 0; i < 7; i++) made.push(await newTicket());
+    // Three tickets placed in the same instant: the id orders them, none is lost between pages.
+    await db
+      .update(s.tickets)
+      .set({ createdAt: sql`'2026-01-02T03:04:05.123456Z'::timestamptz` })
+      .where(
+        sql`${s.tickets.id} in (${sql.join(
+          made.slice(2, 5).map((t) => sql`${t.id}`),
+          sql`, `,
+        )})`,
+      );
+
+    type Page = { results: { id: string; timestamp: string }[]; nextCursor: string | null };
+    const whole = await call('GET', '/api/admin/tenants/tickets');
+    const all = (whole.json() as Page).results.map((r) => r.id);
+    expect(all.length).toBeGreaterThanOrEqual(7);
+    expect((whole.json() as Page).nextCursor).toBeNull();
+
+    const seen: string[] = [];
+    let cursor: string | null = null;
+    let pages = 0;
+    do {
+      const query: string = cursor ? `&cursor=${encodeURIComponent(cursor)}` : '';
+      const res = await call('GET', `/api/admin/tenants/tickets?limit=3${query}`);
+      expect(res.statusCode, res.body).toBe(200);
+      const page = res.json() as Page & { counters: unknown };
+      expect(page.results.length).toBeLessThanOrEqual(3);
+      expect(page.counters).toEqual((whole.json() as { counters: unknown }).counters);
+      seen.push(...page.results.map((r) => r.id));
+      cursor = page.nextCursor;
+      pages++;
+    } while (cursor && pages < 100);
+    expect(pages).toBe(Math.ceil(all.length / 3));
+    expect(seen).toEqual(all);
+    for (const t of made) expect(seen).toContain(t.id);
+    // Newest first; in one instant, the larger id first.
+    const rows = (whole.json() as Page).results;
+    for (let i = 1; i < rows.length; i++) {
+      const [a, b] = [rows[i - 1]!, rows[i]!];
+      expect(a.timestamp > b.timestamp || (a.timestamp === b.timestamp && a.id > b.id)).toBe(true);
+    }
+  });
+
+  it('refuses a cursor it did not make and a page size past the limit', async () => {
+    const bad = await call('GET', '/api/admin/tenants/tickets?cursor=not-a-cursor');
+    expect(bad.statusCode).toBe(422);
+    expect(bad.json().errors).toEqual([{ field: 'cursor', codes: ['cursor_invalid'] }]);
+    const big = await call('GET', '/api/admin/tenants/tickets?limit=1001');
+    expect(big.statusCode).toBe(422);
+    expect(big.json().errors[0].field).toBe('limit');
   });
 
   it("shows a user only their own tenants' tickets", async () => {

@@ -1,7 +1,7 @@
 import Typography from '@mui/material/Typography';
-import type { TreeNode } from '@app/contracts';
+import { formatMoney, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { displayPrice, formatPrice } from '../../../lib/price.ts';
+import { displayPrice } from '../../../lib/price.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 
 /** An item's price; "Starts from" the lowest one when it has more than one variant. */
@@ -10,7 +10,7 @@ export function PriceText({ variants }: { variants: TreeNode['variants'] }) {
   const { currency, lang } = useCatalogSession();
   const price = displayPrice(variants);
   if (!price) return null;
-  const text = formatPrice(price.amount, currency, lang);
+  const text = formatMoney(price.amount, currency, lang);
   return (
     <Typography variant="body2" sx={{ fontWeight: 600 }}>
       {price.startsFrom ? t('item.startsFrom', { price: text }) : text}

@@ -1,14 +1,42 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { catalogPaths } from '../paths.ts';
-import { CategoriesManagerPage } from './categories-manager-page.tsx';
-import { MainSectionsPage } from './main-sections-page.tsx';
-import { MenuListPage } from './menu-list-page.tsx';
-import { SectionPage } from './section-page.tsx';
 
-/** The catalogue pages; they sit under /admin behind the route guard (route-access.ts). */
+/**
+ * The catalogue pages, each loaded on its first visit (the drag and drop and the image cropper
+ * come with them); they sit under /admin behind the route guard (route-access.ts).
+ */
 export const catalogRoutes: RouteObject[] = [
-  { path: catalogPaths.arrange, element: <MenuListPage /> },
-  { path: catalogPaths.mainSections, element: <MainSectionsPage /> },
-  { path: catalogPaths.sectionPattern, element: <SectionPage /> },
-  { path: catalogPaths.manager, element: <CategoriesManagerPage /> },
+  {
+    path: catalogPaths.arrange,
+    lazy: lazyPage(
+      () => import('./menu-list-page.tsx'),
+      (m) => m.MenuListPage,
+      ['catalog'],
+    ),
+  },
+  {
+    path: catalogPaths.mainSections,
+    lazy: lazyPage(
+      () => import('./main-sections-page.tsx'),
+      (m) => m.MainSectionsPage,
+      ['catalog'],
+    ),
+  },
+  {
+    path: catalogPaths.sectionPattern,
+    lazy: lazyPage(
+      () => import('./section-page.tsx'),
+      (m) => m.SectionPage,
+      ['catalog'],
+    ),
+  },
+  {
+    path: catalogPaths.manager,
+    lazy: lazyPage(
+      () => import('./categories-manager-page.tsx'),
+      (m) => m.CategoriesManagerPage,
+      ['catalog'],
+    ),
+  },
 ];

@@ -83,10 +83,10 @@ describe('the section page', () => {
     });
 
     const hummusCard = (await screen.findByText('Hummus')).closest<HTMLElement>('.MuiCard-root')!;
-    expect(within(hummusCard).getByText(/^Starts from JOD\s?1\.75$/)).toBeVisible();
+    expect(within(hummusCard).getByText(/^Starts from JOD\s?1\.750$/)).toBeVisible();
     const falafelCard = screen.getByText('Falafel').closest<HTMLElement>('.MuiCard-root')!;
     expect(within(falafelCard).getByText('Hidden')).toBeVisible();
-    expect(within(falafelCard).getByText(/^JOD\s?1\.00$/)).toBeVisible();
+    expect(within(falafelCard).getByText(/^JOD\s?1\.000$/)).toBeVisible();
     const sweets = screen.getByRole('region', { name: 'Sweets' });
     expect(within(sweets).getByText('New')).toBeVisible();
 

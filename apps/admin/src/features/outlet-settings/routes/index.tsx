@@ -1,10 +1,41 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { paths } from '../../../lib/paths.ts';
-import { OutletStatusPage } from './outlet-status-page.tsx';
 
-/** The outlet settings pages; they sit under /admin behind the route guard (route-access.ts). */
+const outletStatusPage = lazyPage(
+  () => import('./outlet-status-page.tsx'),
+  (m) => m.OutletStatusPage,
+  ['outlet'],
+);
+
+const branchesPage = lazyPage(
+  () => import('./branches-page.tsx'),
+  (m) => m.BranchesPage,
+  ['outlet'],
+);
+const branchProfilePage = lazyPage(
+  () => import('./branch-profile-page.tsx'),
+  (m) => m.BranchProfilePage,
+  ['outlet'],
+);
+const deliveryFeesPage = lazyPage(
+  () => import('./delivery-fees-page.tsx'),
+  (m) => m.DeliveryFeesPage,
+  ['outlet'],
+);
+const brandingPage = lazyPage(
+  () => import('./branding-page.tsx'),
+  (m) => m.BrandingPage,
+  ['outlet'],
+);
+
+/** The outlet settings pages, loaded on their first visit; under /admin behind the route guard. */
 export const outletRoutes: RouteObject[] = [
   // The menu's Accept/pause orders and settings/branch/operatingstatus are one screen (§2.1).
-  { path: paths.acceptOrders, element: <OutletStatusPage /> },
-  { path: paths.operatingStatus, element: <OutletStatusPage /> },
+  { path: paths.acceptOrders, lazy: outletStatusPage },
+  { path: paths.operatingStatus, lazy: outletStatusPage },
+  { path: paths.branchSettings, lazy: branchesPage },
+  { path: paths.branchProfile, lazy: branchProfilePage },
+  { path: paths.deliveryFees, lazy: deliveryFeesPage },
+  { path: paths.branding, lazy: brandingPage },
 ];

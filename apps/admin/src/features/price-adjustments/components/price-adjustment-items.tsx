@@ -1,5 +1,6 @@
 import { useMemo, useState } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
@@ -13,7 +14,8 @@ import TableRow from '@mui/material/TableRow';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import type { PriceAdjustmentResponse } from '@app/contracts';
+import WarningAmberIcon from '@mui/icons-material/WarningAmber';
+import { formatMoney, type PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { catalogKeys, useCatalogTree } from '../../../lib/catalog-queries.ts';
@@ -21,7 +23,6 @@ import { priceAdjustmentsApi } from '../api/price-adjustments-api.ts';
 import { priceAdjustmentsQuery } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { localMoment, newPrices, type TemplatePrice } from '../lib/price-adjustment-form.ts';
-import { formatPrice } from '../../../lib/price.ts';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import {
   VariantsPickerDialog,
@@ -45,6 +46,8 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
   const [now] = useState(() => new Date());
   const at = useMemo(() => localMoment(now, branches[0]?.timeZone), [now, branches]);
   const linked = adjustment.linkedVariants;
+  // The server says which prices this adjustment alone brings to 0 (a flat decrease too big).
+  const zeroCount = linked.filter((v) => v.priceReachesZero).length;
   const others = all.data ?? [];
   const nameOf = (id: string) => others.find((a) => a.id === id);
   // Titles in the admin's language from the menu; the server sends the default text.
@@ -79,7 +82,7 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
     }
   };
 
-  const price = (amount: number | string) => formatPrice(Number(amount), currency, lang);
+  const price = (amount: number | string) => formatMoney(amount, currency, lang);
 
   const newPriceCell = (prices: TemplatePrice[]) => {
     const same = prices.every(
@@ -132,6 +135,11 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
           </Button>
         </Box>
       </Stack>
+      {zeroCount > 0 && (
+        <Alert severity="warning" role="alert">
+          {t('priceAdjustments.zeroPriceWarning', { count: zeroCount })}
+        </Alert>
+      )}
       {linked.length === 0 ? (
         <Typography color="text.secondary">{t('priceAdjustments.noItems')}</Typography>
       ) : (
@@ -169,6 +177,17 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
                     </TableCell>
                     <TableCell data-testid="new-price">
                       {newPriceCell(newPrices(v, adjustment, others, at))}
+                      {v.priceReachesZero && (
+                        <Typography
+                          variant="caption"
+                          color="warning.dark"
+                          component="p"
+                          sx={{ display: 'flex', alignItems: 'center', gap: 0.5 }}
+                        >
+                          <WarningAmberIcon fontSize="inherit" aria-hidden />
+                          {t('priceAdjustments.zeroPrice')}
+                        </Typography>
+                      )}
                     </TableCell>
                     <TableCell align="right" sx={{ paddingInline: 0.5 }}>
                       <IconButton

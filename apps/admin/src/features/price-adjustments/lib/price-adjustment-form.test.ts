@@ -27,6 +27,7 @@ const adjustment = (over: Partial<PriceAdjustmentResponse>): PriceAdjustmentResp
       variantTitle: '',
       oldPrice: 8.5,
       newPrice: 9.35,
+      priceReachesZero: false,
     },
   ],
   schedule: [],

@@ -1,10 +1,23 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { priceAdjustmentPaths } from '../paths.ts';
-import { PriceAdjustmentFormPage } from './price-adjustment-form-page.tsx';
-import { PriceAdjustmentsPage } from './price-adjustments-page.tsx';
 
-/** The price adjustment pages; under /admin behind the route guard (route-access.ts). */
+/** The price adjustment pages, loaded on their first visit; under /admin behind the route guard. */
 export const priceAdjustmentsRoutes: RouteObject[] = [
-  { path: priceAdjustmentPaths.list, element: <PriceAdjustmentsPage /> },
-  { path: priceAdjustmentPaths.formPattern, element: <PriceAdjustmentFormPage /> },
+  {
+    path: priceAdjustmentPaths.list,
+    lazy: lazyPage(
+      () => import('./price-adjustments-page.tsx'),
+      (m) => m.PriceAdjustmentsPage,
+      ['catalog'],
+    ),
+  },
+  {
+    path: priceAdjustmentPaths.formPattern,
+    lazy: lazyPage(
+      () => import('./price-adjustment-form-page.tsx'),
+      (m) => m.PriceAdjustmentFormPage,
+      ['catalog'],
+    ),
+  },
 ];

@@ -33,6 +33,7 @@ const linked = {
   variantTitle: 'Large',
   oldPrice: 8.5,
   newPrice: 9.35,
+  priceReachesZero: false,
 };
 
 afterEach(() => vi.unstubAllGlobals());
@@ -170,9 +171,12 @@ describe('the price adjustment form', () => {
     const row = await screen.findByTestId(`adjusted-variant-${VARIANT}`);
     const cells = within(row).getAllByRole('cell');
     expect(cells[0]).toHaveTextContent('WrapLarge');
-    expect(cells[1]).toHaveTextContent(/JOD\s8\.50/);
-    await waitFor(() => expect(cells[2]).toHaveTextContent(/JOD\s8\.00/));
+    expect(cells[1]).toHaveTextContent(/JOD\s8\.500/);
+    await waitFor(() => expect(cells[2]).toHaveTextContent(/JOD\s8\.000/));
     expect(cells[2]).toHaveTextContent('Lunch deal applies (priority 1)');
+
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(within(row).queryByText('Brings the price to 0')).toBeNull();
 
     await user.click(within(row).getByRole('button', { name: 'Remove Wrap (Large)' }));
     await waitFor(() => expect(server.requests.some((r) => r.method === 'PUT')).toBe(true));
@@ -180,5 +184,35 @@ describe('the price adjustment form', () => {
       SelectedVariantsIds: [],
       removedVariantId: VARIANT,
     });
+  });
+
+  it('warns of each item the server says this adjustment brings to 0', async () => {
+    const user = userEvent.setup();
+    const OTHER = '55555555-0000-4000-8000-000000000002';
+    const flat = adjustment({
+      adjustmentType: 'Flat',
+      adjustmentDirection: 'Decrease',
+      amount: 10,
+      linkedVariants: [
+        { ...linked, newPrice: 0, priceReachesZero: true },
+        {
+          ...linked,
+          variantId: OTHER,
+          itemTitle: 'Feast',
+          oldPrice: 25,
+          newPrice: 15,
+          priceReachesZero: false,
+        },
+      ],
+    });
+    fakeServer({ [`GET ${base}/${ID}`]: ok(flat), [`GET ${base}`]: ok([flat]) });
+    open(ID);
+    await user.click(await screen.findByRole('tab', { name: 'Menu Items' }));
+    const alert = await screen.findByRole('alert');
+    expect(alert).toHaveTextContent('Prices this adjustment brings to 0: 1. Check the amount.');
+    const zero = screen.getByTestId(`adjusted-variant-${VARIANT}`);
+    expect(within(zero).getByText('Brings the price to 0')).toBeVisible();
+    const fine = screen.getByTestId(`adjusted-variant-${OTHER}`);
+    expect(within(fine).queryByText('Brings the price to 0')).toBeNull();
   });
 });

@@ -44,7 +44,7 @@ describe('the price adjustments page', () => {
     renderCatalog(<PriceAdjustmentsPage />);
     const card = await screen.findByTestId(`price-adjustment-${ADJ}`);
     expect(card).toHaveTextContent('Lunch deal');
-    expect(card).toHaveTextContent(/Decrease JOD\s0\.50/);
+    expect(card).toHaveTextContent(/Decrease JOD\s0\.500/);
     expect(card).toHaveTextContent('Priority 1');
     expect(card).toHaveTextContent('Applied on: Delivery, Pickup');
     expect(within(card).getByRole('link', { name: 'Edit Lunch deal' })).toHaveAttribute(

@@ -1,5 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import {
+  StatusChangedResponse,
   ticketsRoutes as routes,
   type Language,
   type Ticket,
@@ -46,8 +47,11 @@ export const ticketDetailApi = {
     }),
 };
 
-const retryTicket = (count: number, error: unknown) =>
-  !isApiError(error, 404) && !isApiError(error, 403) && count < TICKET_RETRIES;
+/** A 4xx: the server refused the link (gone, not yours, not a ticket id); asking again won't help. */
+export const isRefusal = (error: unknown) =>
+  isApiError(error) && error.status >= 400 && error.status < 500;
+
+const retryTicket = (count: number, error: unknown) => !isRefusal(error) && count < TICKET_RETRIES;
 
 export const ticketQuery = (tenantId: string, ticketId: string) =>
   queryOptions({
@@ -61,37 +65,49 @@ export const useTicket = (tenantId: string, ticketId: string, enabled = true) =>
   useQuery({ ...ticketQuery(tenantId, ticketId), enabled: enabled && tenantId !== '' });
 
 /**
- * The ticket view page knows only the ticket id: it asks the current tenant first, then the
- * user's other tenants, and answers the ticket with its tenant (a 404 everywhere is a 404).
+ * The ticket view page knows only what the link carries, the ticket's id or its number as
+ * printed: it asks the current tenant first, then the user's other tenants, and answers the
+ * ticket's tenant and id (a 404 everywhere is a 404).
  */
-export function useLocateTicket(ticketId: string, tenantIds: readonly string[]) {
+export function useLocateTicket(idOrNumber: string, tenantIds: readonly string[]) {
   const queryClient = useQueryClient();
   return useQuery({
-    queryKey: [...ticketKeys.all, 'locate', ticketId, ...tenantIds] as const,
+    queryKey: [...ticketKeys.all, 'locate', idOrNumber, ...tenantIds] as const,
     queryFn: async ({ signal }) => {
       for (const tenantId of tenantIds) {
         try {
-          const ticket = await ticketDetailApi.get(tenantId, ticketId, signal);
-          queryClient.setQueryData(ticketKeys.detail(tenantId, ticketId), ticket);
-          return { tenantId };
+          const ticket = await ticketDetailApi.get(tenantId, idOrNumber, signal);
+          queryClient.setQueryData(ticketKeys.detail(tenantId, ticket.id), ticket);
+          return { tenantId, ticketId: ticket.id };
         } catch (error) {
           if (!isApiError(error, 404)) throw error;
         }
       }
       throw new ApiError(404, 'Ticket not found');
     },
-    enabled: ticketId !== '' && tenantIds.length > 0,
+    enabled: idOrNumber !== '' && tenantIds.length > 0,
     retry: retryTicket,
     retryDelay: TICKET_RETRY_DELAY_MS,
     staleTime: Infinity,
   });
 }
 
-/** A status change as the actions row sends it: the reason only for a reject or cancel. */
+/**
+ * A status change as the actions row sends it: the status the user saw it in (so a change
+ * someone else made meanwhile is refused, not overridden), the reason only for a reject or cancel.
+ */
 export interface StatusChange {
   status: TicketStatus;
+  fromStatus: TicketStatus;
   note?: string;
   reason?: RejectReason;
+}
+
+/** The ticket as it is now, from a 409 `status_changed` (someone else moved it first). */
+export function currentTicketOf(error: unknown): Ticket | null {
+  if (!isApiError(error, 409) || error.code !== 'status_changed') return null;
+  const parsed = StatusChangedResponse.shape.error.safeParse(error.problem);
+  return parsed.success ? (parsed.data.ticket ?? null) : null;
 }
 
 /** After any action the ticket shows the server's answer and every list and counter refetches. */
@@ -112,9 +128,10 @@ export function useUpdateTicketStatus(tenantId: string, ticketId: string) {
       PAID_ONLINE_REFRESH_MS,
     );
   return useMutation({
-    mutationFn: ({ status, note, reason }: StatusChange) =>
+    mutationFn: ({ status, fromStatus, note, reason }: StatusChange) =>
       ticketDetailApi.updateStatus(tenantId, ticketId, {
         status,
+        fromStatus,
         note: note?.trim() ? note.trim() : null,
         reason: reason ?? null,
       }),
@@ -124,7 +141,7 @@ export function useUpdateTicketStatus(tenantId: string, ticketId: string) {
       return settle(ticket);
     },
     // A 409 means someone else moved the ticket first: show what it is now.
-    onError: (error) => (isApiError(error, 409) ? settle(null) : undefined),
+    onError: (error) => (isApiError(error, 409) ? settle(currentTicketOf(error)) : undefined),
   });
 }
 

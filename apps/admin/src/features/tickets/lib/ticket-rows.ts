@@ -1,18 +1,8 @@
 import { useMemo } from 'react';
 import { useTranslation } from 'react-i18next';
-import { localize, type Currency, type Language, type TicketSummary } from '@app/contracts';
+import { formatMoney, localize, type Language, type TicketSummary } from '@app/contracts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import type { TicketRow } from './ticket-filters.ts';
-
-/** Spec §2.3: totals with their currency and 2 decimals; Latin digits in every language. */
-export function formatTotal(amount: number, currency: Currency, lang: Language): string {
-  return new Intl.NumberFormat(`${lang}-u-nu-latn`, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: 2,
-    maximumFractionDigits: 2,
-  }).format(amount);
-}
 
 /** Table, room or sunbed for dine-in, the zone for delivery, nothing for pickup. */
 export function areaOf(ticket: TicketSummary, lang: Language): string {
@@ -40,7 +30,7 @@ export function useTicketRows(tickets: readonly TicketSummary[]): TicketRow[] {
         area: areaOf(ticket, lang),
         // A call for staff carries no cart.
         total:
-          ticket.ticketType === 'callstaff' ? '' : formatTotal(ticket.total, ticket.currency, lang),
+          ticket.ticketType === 'callstaff' ? '' : formatMoney(ticket.total, ticket.currency, lang),
         payment: ticket.paymentMethodType ? t(`payment.${ticket.paymentMethodType}`) : '',
         branch: localize(ticket.branchName, lang),
         status: t(`status.${ticket.status}`),

@@ -1,10 +1,23 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { paths } from '../../../lib/paths.ts';
-import { LiveOrdersPage } from './live-orders-page.tsx';
-import { TicketViewPage } from './ticket-view-page.tsx';
 
-/** The live orders pages; they sit under /admin behind the route guard (route-access.ts). */
+/** Live orders: where most staff land after signing in (the sign-in callback preloads it). */
+export const loadLiveOrdersPage = lazyPage(
+  () => import('./live-orders-page.tsx'),
+  (m) => m.LiveOrdersPage,
+  ['tickets', 'ticketDetails'],
+);
+
+/** The live orders pages, loaded on their first visit; under /admin behind the route guard. */
 export const ticketsRoutes: RouteObject[] = [
-  { path: paths.liveOrders, element: <LiveOrdersPage /> },
-  { path: paths.ticketView, element: <TicketViewPage /> },
+  { path: paths.liveOrders, lazy: loadLiveOrdersPage },
+  {
+    path: paths.ticketView,
+    lazy: lazyPage(
+      () => import('./ticket-view-page.tsx'),
+      (m) => m.TicketViewPage,
+      ['tickets', 'ticketDetails'],
+    ),
+  },
 ];

@@ -79,7 +79,7 @@ beforeEach(() => {
       minutesAgo: 90,
       checkoutUiTemplate: 'DELIVERY',
       deliveryZone: { fieldValue: 'Abdoun Circle' },
-      total: 7.25,
+      total: 7.125,
       branchId: OLD_TOWN.branchId,
       branchName: OLD_TOWN.branchName,
     }),
@@ -158,7 +158,7 @@ describe('the live orders page', { timeout: 20_000 }, () => {
       '#103',
       'Delivery',
       'Abdoun Circle',
-      'JOD 7.25',
+      'JOD 7.125',
       'Cash',
       'Old Town',
       'In Progress',
@@ -187,7 +187,7 @@ describe('the live orders page', { timeout: 20_000 }, () => {
     await user.type(search, 'not acc');
     expect(rowNumbers()).toEqual(['#106', '#101']);
     await user.clear(search);
-    await user.type(search, '7.25');
+    await user.type(search, '7.125');
     expect(rowNumbers()).toEqual(['#103']);
     await user.clear(search);
     await user.type(search, 'table');
@@ -259,7 +259,7 @@ describe('the live orders page', { timeout: 20_000 }, () => {
     expect(screen.queryByRole('table')).toBeNull();
     const card = screen.getByRole('button', { name: 'Order #103, In Progress' });
     expect(card).toHaveTextContent('Abdoun Circle');
-    expect(card).toHaveTextContent('JOD 7.25');
+    expect(card).toHaveTextContent('JOD 7.125');
     expect(card.closest('li')).not.toHaveAttribute('data-highlighted');
     expect(
       screen.getByRole('button', { name: 'Order #101, Not Accepted' }).closest('li'),

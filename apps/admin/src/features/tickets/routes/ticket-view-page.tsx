@@ -10,11 +10,10 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
-import { useLocateTicket, useTicket } from '../api/ticket-detail.ts';
+import { isRefusal, useLocateTicket, useTicket } from '../api/ticket-detail.ts';
 import { TicketActions } from '../components/ticket-details/ticket-actions.tsx';
 import { TicketContent } from '../components/ticket-details/ticket-content.tsx';
 import { useTicketLoadError } from '../components/ticket-details/use-ticket-load-error.ts';
@@ -24,7 +23,8 @@ import { useBranchTimeZone } from '../components/ticket-details/use-branch-time-
 
 /**
  * admin/tickets/view/{id} (spec §2.1, §2.4): one ticket with its actions. The link carries only
- * the ticket id, so the page looks in the current tenant first, then in the user's others.
+ * the ticket's id or number, so the page looks in the current tenant first, then in the user's
+ * others; any refusal reads 'Order not found or expired'.
  */
 export function TicketViewPage() {
   const { t } = useTranslation('ticketDetails');
@@ -40,12 +40,11 @@ export function TicketViewPage() {
   );
   const located = useLocateTicket(id, tenantIds);
   const ticketTenant = located.data?.tenantId ?? '';
-  const query = useTicket(ticketTenant, id, located.isSuccess);
+  const query = useTicket(ticketTenant, located.data?.ticketId ?? id, located.isSuccess);
   useTicketLoadError(located.error ?? query.error);
   const ticket = query.data;
   const timeZone = useBranchTimeZone(ticket ?? { tenantId: '', branchId: '' });
-  const notFound =
-    isApiError(located.error, 404) || isApiError(query.error, 404) || tenantIds.length === 0;
+  const notFound = isRefusal(located.error) || isRefusal(query.error) || tenantIds.length === 0;
 
   return (
     <Stack spacing={2} sx={{ maxInlineSize: 960 }}>

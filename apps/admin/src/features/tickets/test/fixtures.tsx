@@ -8,6 +8,7 @@ import { AppProviders } from '../../../app/providers.tsx';
 import { SessionProvider, type Session } from '../../../lib/session.tsx';
 import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../test/app-render.tsx';
 import { configureApiClient } from '../../../lib/api-client.ts';
+import type { FakeRequest } from '../../../test/fake-server.ts';
 import type { ConnectionState, RealtimeClient } from '../../../lib/realtime.ts';
 import { LiveTicketsProvider } from '../live-tickets.tsx';
 
@@ -60,11 +61,22 @@ export function countersOf(tickets: readonly TicketSummary[]): TicketCounters {
   };
 }
 
-/** Fake routes answering the live list from `current()` at each call. */
-export function ticketRoutes(current: () => TicketSummary[]) {
+/**
+ * Fake routes answering the live list from `current()` at each call, `pageSize` tickets a page
+ * (all in one page by default); the cursor is the offset, opaque to the admin as the real one.
+ */
+export function ticketRoutes(current: () => TicketSummary[], { pageSize = Infinity } = {}) {
   return {
-    [`GET ${ticketsRoutes.list.path}`]: () =>
-      Response.json({ results: current(), counters: countersOf(current()) }),
+    [`GET ${ticketsRoutes.list.path}`]: (request: FakeRequest) => {
+      const all = current();
+      const from = Number(request.url.searchParams.get('cursor') ?? 0);
+      const to = from + pageSize;
+      return Response.json({
+        results: all.slice(from, to),
+        counters: countersOf(all),
+        nextCursor: to < all.length ? String(to) : null,
+      });
+    },
   };
 }
 

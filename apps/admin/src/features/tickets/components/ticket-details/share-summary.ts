@@ -1,6 +1,6 @@
-import { localize, type Ticket } from '@app/contracts';
+import { formatMoney, localize, type Ticket } from '@app/contracts';
 import type { TFunction } from 'i18next';
-import { addressLine, customerName, formatMoney, mapLink } from './ticket-format.ts';
+import { addressLine, customerName, mapLink } from './ticket-format.ts';
 
 /**
  * Spec §2.4: the order summary a messaging share link carries, always in Arabic (the drivers'

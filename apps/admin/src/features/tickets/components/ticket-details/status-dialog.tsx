@@ -16,8 +16,9 @@ import {
 import { useTranslation } from 'react-i18next';
 import { ConfirmFormDialog } from './confirm-form-dialog.tsx';
 
-/** The four status actions of spec §4.1. */
-export type StatusAction = 'accept' | 'reject' | 'complete' | 'cancel';
+/** The four status actions of spec §4.1, in the order the actions row shows them. */
+export const STATUS_ACTIONS = ['accept', 'reject', 'complete', 'cancel'] as const;
+export type StatusAction = (typeof STATUS_ACTIONS)[number];
 
 export interface StatusDialogProps {
   action: StatusAction;

@@ -16,6 +16,7 @@ import {
   isOpenTicket,
   localize,
   RECEIPT_SIZES,
+  TICKET_TRANSITIONS,
   type Ticket,
   type TicketStatus,
 } from '@app/contracts';
@@ -26,6 +27,7 @@ import { isApiError } from '../../../../lib/api-client.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useNotify } from '../../../../lib/notify.tsx';
 import {
+  currentTicketOf,
   isPaidOnline,
   usePrintReceipt,
   useTransferTicket,
@@ -36,18 +38,23 @@ import { ReceiptDialog } from './receipt-dialog.tsx';
 import { shareSummary } from './share-summary.ts';
 import {
   STATUS_ACTION_TARGET as TARGET,
+  STATUS_ACTIONS,
   StatusDialog,
   type StatusAction,
 } from './status-dialog.tsx';
 import { mapLink, messagingLink } from './ticket-format.ts';
 import { TransferDialog, type TransferTarget } from './transfer-dialog.tsx';
 
-/** The actions a status offers: accept or reject before, complete or cancel after accepting. */
-export function actionsFor(status: TicketStatus): StatusAction[] {
-  if (isNotAccepted(status)) return ['accept', 'reject'];
-  if (status === 'InProgress') return ['complete', 'cancel'];
-  return [];
+/** The button for one move of the contracts' transitions; a cancel before accepting is a reject. */
+function actionFor(from: TicketStatus, to: TicketStatus): StatusAction | null {
+  if (to === 'Cancelled') return isNotAccepted(from) ? 'reject' : 'cancel';
+  const action = STATUS_ACTIONS.find((a) => TARGET[a] === to);
+  return action ?? null;
 }
+
+/** The actions a status offers: one per move TICKET_TRANSITIONS allows from it. */
+export const actionsFor = (status: TicketStatus): StatusAction[] =>
+  TICKET_TRANSITIONS[status].flatMap((to) => actionFor(status, to) ?? []);
 
 /**
  * The actions row of spec §2.4 and §4.1: status changes with confirmations, transfer to another
@@ -91,6 +98,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
     try {
       await updateStatus.mutateAsync({
         status: TARGET[action],
+        fromStatus: ticket.status,
         note: input.note,
         ...(input.reason ? { reason: input.reason } : {}),
       });
@@ -98,7 +106,14 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
       setAction(null);
     } catch (error) {
       if (isApiError(error, 409)) {
-        notify.error(t('messages.conflict'));
+        const current = currentTicketOf(error);
+        notify.error(
+          current
+            ? t('messages.statusChanged', {
+                status: t(`status.${current.status}`, { ns: 'tickets' }),
+              })
+            : t('messages.conflict'),
+        );
         setAction(null);
       } else {
         notify.errorWithRefresh();

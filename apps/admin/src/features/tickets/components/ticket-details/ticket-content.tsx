@@ -6,6 +6,7 @@ import Link from '@mui/material/Link';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  formatMoney,
   localize,
   type Language,
   type Ticket,
@@ -19,7 +20,6 @@ import { useBranchTimeZone } from './use-branch-time-zone.ts';
 import {
   childModifierTitle,
   formatLocalDateTime,
-  formatMoney,
   formatTimestamp,
   mapLink,
   modifierTitle,

@@ -131,6 +131,7 @@ describe('the ticket details sheet', () => {
     expect(await screen.findByText('Order updated')).toBeVisible();
     expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
       status: 'InProgress',
+      fromStatus: 'UnVerified',
       note: 'On it',
       reason: null,
     });
@@ -155,6 +156,7 @@ describe('the ticket details sheet', () => {
     await waitFor(() => expect(puts(server)).toHaveLength(1));
     expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
       status: 'Cancelled',
+      fromStatus: 'UnVerified',
       note: null,
       reason: 'OUT_OF_STOCK',
     });
@@ -177,7 +179,7 @@ describe('the ticket details sheet', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Cancel order #42?' });
     expect(
       within(dialog).getByText(
-        'This order was paid online: the payment will have to be refunded to the customer.',
+        'This order was paid online: cancelling it refunds the payment to the customer in full.',
       ),
     ).toBeVisible();
   });
@@ -211,6 +213,38 @@ describe('the ticket details sheet', () => {
     );
   });
 
+  it('shows what the order became when someone else moved it first (409 status_changed)', async () => {
+    let current = testTicket();
+    const cancelled = testTicket({ status: 'Cancelled', cancellationReason: 'OUT_OF_STOCK' });
+    fakeServer({
+      ...authConfigRoute,
+      [`GET ${url}`]: () => Response.json({ results: current }),
+      [`PUT ${url}`]: () => {
+        current = cancelled;
+        return Response.json(
+          {
+            error: {
+              code: 'status_changed',
+              message: 'The ticket is Cancelled now, no longer UnVerified',
+              ticket: cancelled,
+            },
+          },
+          { status: 409 },
+        );
+      },
+    });
+    const { user, sheet } = await openSheet();
+    await user.click(within(sheet).getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(
+      await screen.findByText('Someone else changed this order first: it is now Cancelled.'),
+    ).toBeVisible();
+    expect(await within(sheet).findByText('Cancelled')).toBeVisible();
+    expect(within(sheet).queryByRole('button', { name: 'Accept' })).toBeNull();
+    expect(screen.queryByRole('dialog', { name: 'Accept order #42?' })).toBeNull();
+  });
+
   it('shows every part of the ticket, truncating long modifier titles', async () => {
     const ticket = testTicket();
     const line = ticket.cartData.cartItems[0]!;
@@ -223,17 +257,17 @@ describe('the ticket details sheet', () => {
     expect(within(sheet).getByText('2 × Hummus')).toBeVisible();
     expect(within(sheet).getByText(/Large/)).toBeVisible();
     expect(within(sheet).getByText('Special request: No garlic')).toBeVisible();
-    expect(within(sheet).getByText('Tax 16% (included): JOD 0.90')).toBeVisible();
+    expect(within(sheet).getByText('Tax 16% (included): JOD 0.897')).toBeVisible();
     expect(within(sheet).getByText('As soon as possible')).toBeVisible();
     expect(within(sheet).getByText('Abdoun')).toBeVisible();
     expect(within(sheet).getByText('Blue door')).toBeVisible();
     expect(within(sheet).getByText('Ring twice')).toBeVisible();
     expect(within(sheet).getByText('Cash')).toBeVisible();
-    // Amounts with 2 decimals, the JOD's third dropped: line and items total, modifier, delivery, total.
-    expect(within(sheet).getByText('JOD 1.50')).toBeVisible();
-    expect(within(sheet).getAllByText('JOD 6.50')).toHaveLength(2);
-    expect(within(sheet).getByText('JOD 1.25')).toBeVisible();
-    expect(within(sheet).getByText('JOD 7.75')).toBeVisible();
+    // Amounts with the JOD's three decimals, as on the receipt: line and items total, modifier, delivery, total.
+    expect(within(sheet).getByText('JOD 1.500')).toBeVisible();
+    expect(within(sheet).getAllByText('JOD 6.500')).toHaveLength(2);
+    expect(within(sheet).getByText('JOD 1.250')).toBeVisible();
+    expect(within(sheet).getByText('JOD 7.750')).toBeVisible();
     const map = within(sheet).getByRole('link', { name: 'Open location in maps' });
     expect(map).toHaveAttribute('href', expect.stringContaining('31.95,35.88'));
     const share = within(sheet).getByRole('link', { name: 'Share order (WhatsApp)' });
@@ -251,6 +285,23 @@ describe('the ticket details sheet', () => {
       return { sheet: await screen.findByRole('dialog', { name: 'Order details' }) };
     })();
     expect(await within(sheet).findByText('Order not found or expired')).toBeVisible();
+  });
+
+  it('says the order is not found on any other refusal, without retrying', async () => {
+    const server = fakeServer({
+      ...authConfigRoute,
+      [`GET ${url}`]: () =>
+        Response.json(
+          { errors: [{ field: 'ticketId', codes: ['ticket_id_invalid'] }] },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderApp(<Host />);
+    await user.click(screen.getByRole('button', { name: 'open' }));
+    const sheet = await screen.findByRole('dialog', { name: 'Order details' });
+    expect(await within(sheet).findByText('Order not found or expired')).toBeVisible();
+    expect(server.requests.filter((r) => r.url.pathname === url)).toHaveLength(1);
   });
 
   it('closes on browser back and on its close button, staying on the page', async () => {
@@ -303,6 +354,42 @@ describe('the ticket view page', () => {
     // The other tenant's branches are not in the session: no transfer from here.
     expect(screen.getByRole('button', { name: 'Transfer' })).toBeDisabled();
   });
+
+  it('opens a ticket by its number as printed, and acts on it by its id', async () => {
+    const server = fakeServer({
+      ...authConfigRoute,
+      [`GET /api/admin/tenants/${TENANT}/tickets/42`]: ok(testTicket()),
+      [`GET ${url}`]: ok(testTicket()),
+      [`PUT ${url}`]: ok(testTicket({ status: 'InProgress' })),
+    });
+    const user = userEvent.setup();
+    renderApp(<TicketViewPage />, '/admin/tickets/view/42', '/admin/tickets/view/:id');
+    expect(await screen.findByRole('heading', { level: 1, name: 'Order #42' })).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Accept' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
+    await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
+    expect(await screen.findByText('Order updated')).toBeVisible();
+    expect(puts(server).map((r) => r.url.pathname)).toEqual([url]);
+  });
+
+  it.each([422, 400])(
+    'says Order not found or expired at once when the server refuses the link (%i)',
+    async (status) => {
+      const server = fakeServer({
+        ...authConfigRoute,
+        [`GET /api/admin/tenants/${TENANT}/tickets/x1`]: () =>
+          Response.json(
+            { errors: [{ field: 'ticketId', codes: ['ticket_id_invalid'] }] },
+            { status },
+          ),
+      });
+      renderApp(<TicketViewPage />, '/admin/tickets/view/x1', '/admin/tickets/view/:id');
+      expect(await screen.findByText('Order not found or expired')).toBeVisible();
+      expect(screen.queryByRole('progressbar')).toBeNull();
+      const tries = server.requests.filter((r) => r.url.pathname.endsWith('/tickets/x1'));
+      expect(tries).toHaveLength(1);
+    },
+  );
 
   it('says Order not found or expired when no tenant has it', async () => {
     const server = fakeServer({ ...authConfigRoute });

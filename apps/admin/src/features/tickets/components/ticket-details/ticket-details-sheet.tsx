@@ -10,9 +10,8 @@ import CloseIcon from '@mui/icons-material/Close';
 import { isNotAccepted, type Ticket } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../../components/spinner.tsx';
-import { isApiError } from '../../../../lib/api-client.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
-import { useTicket } from '../../api/ticket-detail.ts';
+import { isRefusal, useTicket } from '../../api/ticket-detail.ts';
 import { TicketActions } from './ticket-actions.tsx';
 import { TicketContent } from './ticket-content.tsx';
 import { formatTimestamp } from './ticket-format.ts';
@@ -102,7 +101,7 @@ function SheetBody({
   const query = useTicket(ticketRef.tenantId, ticketRef.ticketId);
   useTicketLoadError(query.error);
   const ticket = query.data;
-  const notFound = isApiError(query.error, 404);
+  const notFound = isRefusal(query.error);
 
   return (
     <>

@@ -1,24 +1,10 @@
 import {
   localize,
   TICKET_LIMITS,
-  type Currency,
   type Language,
   type LocalizedText,
   type Ticket,
 } from '@app/contracts';
-
-/** Spec §2.4: amounts on the ticket show 2 decimals, whatever the currency's own digits. */
-export const TICKET_MONEY_DECIMALS = 2;
-
-/** Latin digits in every language, so amounts read the same as on the receipt. */
-export function formatMoney(amount: number, currency: Currency, lang: Language): string {
-  return new Intl.NumberFormat(`${lang}-u-nu-latn`, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: TICKET_MONEY_DECIMALS,
-    maximumFractionDigits: TICKET_MONEY_DECIMALS,
-  }).format(amount);
-}
 
 /** Cuts a title to `max` characters, the last one an ellipsis. */
 export function truncate(text: string, max: number): string {

@@ -1,11 +1,14 @@
 import { useEffect } from 'react';
-import { isApiError } from '../../../../lib/api-client.ts';
 import { useNotify } from '../../../../lib/notify.tsx';
+import { isRefusal } from '../../api/ticket-detail.ts';
 
-/** Spec §8: a ticket that fails to load for another reason than 404 offers a page refresh. */
+/**
+ * Spec §8: a ticket that fails to load offers a page refresh, unless the server refused it
+ * (404 or any other 4xx), which the page says as 'Order not found or expired'.
+ */
 export function useTicketLoadError(error: unknown) {
   const notify = useNotify();
   useEffect(() => {
-    if (error && !isApiError(error, 404)) notify.errorWithRefresh();
+    if (error && !isRefusal(error)) notify.errorWithRefresh();
   }, [error, notify]);
 }

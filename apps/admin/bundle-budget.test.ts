@@ -1,0 +1,95 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { build, type Rolldown } from 'vite';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { sourceMapsDirOf } from './build-output.ts';
+
+const root = path.dirname(fileURLToPath(import.meta.url));
+/** Issue 11: the first visit to the sign-in landing fetches at most 250 kB of script (brotli). */
+const LANDING_BUDGET = 250_000;
+
+let outDir = '';
+let chunks: Rolldown.OutputChunk[] = [];
+
+beforeAll(async () => {
+  outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'admin-budget-')), 'dist');
+  // Vitest runs with NODE_ENV=test, which would build React's development bundles.
+  const nodeEnv = process.env.NODE_ENV;
+  process.env.NODE_ENV = 'production';
+  const output = await build({
+    root,
+    mode: 'production',
+    configFile: path.join(root, 'vite.config.ts'),
+    logLevel: 'error',
+    build: { outDir, emptyOutDir: true },
+  }).finally(() => {
+    process.env.NODE_ENV = nodeEnv;
+  });
+  const outputs = Array.isArray(output) ? output : [output];
+  chunks = outputs
+    .flatMap((o) => ('output' in o ? o.output : []))
+    .filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+}, 300_000);
+
+afterAll(() => {
+  fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
+  fs.rmSync(sourceMapsDirOf(outDir), { recursive: true, force: true });
+});
+
+/** The chunks a chunk needs before it runs: itself and its static imports, all the way down. */
+function closure(start: Rolldown.OutputChunk): Rolldown.OutputChunk[] {
+  const byFile = new Map(chunks.map((chunk) => [chunk.fileName, chunk]));
+  const found = new Map<string, Rolldown.OutputChunk>();
+  const visit = (chunk: Rolldown.OutputChunk | undefined) => {
+    if (!chunk || found.has(chunk.fileName)) return;
+    found.set(chunk.fileName, chunk);
+    chunk.imports.forEach((file) => visit(byFile.get(file)));
+  };
+  visit(start);
+  return [...found.values()];
+}
+
+const brotliSize = (chunk: Rolldown.OutputChunk) =>
+  fs.statSync(path.join(outDir, `${chunk.fileName}.br`)).size;
+
+const hasModule = (chunk: Rolldown.OutputChunk, pattern: RegExp) =>
+  chunk.moduleIds.some((id) => pattern.test(id));
+
+// A size check over the built files, no browser and no clock: the bench measures the same
+// landing on the wire (plus about 1 kB of response headers per file over HTTP/1.1).
+describe('the sign-in landing, first visit', () => {
+  const landing = () => {
+    const entry = chunks.find((chunk) => chunk.isEntry);
+    if (!entry) throw new Error('the build has no entry chunk');
+    return closure(entry);
+  };
+
+  it(`fetches at most ${LANDING_BUDGET / 1000} kB of script (brotli), index.html's scripts`, () => {
+    const files = landing().map((chunk) => [chunk.fileName, brotliSize(chunk)] as const);
+    const total = files.reduce((sum, [, size]) => sum + size, 0);
+    expect(
+      total,
+      `landing scripts: ${files.map(([f, s]) => `${f} ${s}`).join(', ')}`,
+    ).toBeLessThanOrEqual(LANDING_BUDGET);
+    // The same scripts index.html names (entry and modulepreload), none other.
+    const html = fs.readFileSync(path.join(outDir, 'index.html'), 'utf8');
+    for (const [file] of files) expect(html).toContain(`/${file}`);
+  });
+
+  it('carries no admin page, no heavy library and no OIDC library', () => {
+    const heavy = /node_modules[\\/](@dnd-kit|react-easy-crop|react-hook-form|oidc-client-ts)[\\/]/;
+    const page =
+      /[\\/]src[\\/](features[\\/][^\\/]+[\\/]routes[\\/](?!index\.tsx)|app[\\/]admin-frame)/;
+    const landingModules = landing().flatMap((chunk) => chunk.moduleIds);
+    expect(landingModules.filter((id) => heavy.test(id))).toEqual([]);
+    expect(
+      landingModules.filter((id) => page.test(id) && !/features[\\/]identity[\\/]/.test(id)),
+    ).toEqual([]);
+    // They are built, only elsewhere: in the chunks of the pages that use them.
+    expect(chunks.some((chunk) => hasModule(chunk, /node_modules[\\/]@dnd-kit[\\/]core/))).toBe(
+      true,
+    );
+  });
+});

@@ -1,0 +1,80 @@
+import { expect, test, type Page } from '@playwright/test';
+import { signIn } from './auth.ts';
+
+test.use({ viewport: { width: 1280, height: 800 } });
+
+/** The scripts this tab has fetched so far, and a count of the documents it has loaded. */
+function watch(page: Page) {
+  const scripts = new Set<string>();
+  const seen = { loads: 0 };
+  page.on('response', (response) => {
+    if (response.request().resourceType() === 'script') scripts.add(response.url());
+  });
+  page.on('load', () => (seen.loads += 1));
+  return { scripts, seen };
+}
+
+/** Fails the scripts this tab has not fetched yet (a release replaced them): `times` of them. */
+async function failNewScripts(page: Page, known: Set<string>, times = Infinity) {
+  let failed = 0;
+  await page.route('**/assets/*.js', async (route) => {
+    if (known.has(route.request().url()) || failed >= times) return route.continue();
+    failed += 1;
+    return route.fulfill({ status: 404, body: 'gone' });
+  });
+}
+
+test.describe('each area loads on its route; a chunk that fails to load (spec §8)', () => {
+  test('the sign-in landing loads no admin page, the drag and drop nor the OIDC library', async ({
+    page,
+  }) => {
+    const { scripts } = watch(page);
+    await page.goto('/auth/loginlanding');
+    await expect(page.getByRole('button', { name: 'Login' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const names = [...scripts].map((url) => new URL(url).pathname.replace('/assets/', ''));
+    expect(names.length).toBeGreaterThan(0);
+    for (const unwanted of [/^admin-/, /-page-/, /oidc-client-ts/, /DragIndicator|sortable/]) {
+      expect(names.filter((name) => unwanted.test(name))).toEqual([]);
+    }
+  });
+
+  test('reloads the page once when a chunk is gone after a release, and the page then opens', async ({
+    page,
+  }) => {
+    const { scripts, seen } = watch(page);
+    await signIn(page, 'owner@demo.local');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const loadsBefore = seen.loads;
+    await failNewScripts(page, new Set(scripts), 1);
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Modifier groups' })
+      .click();
+    await expect(
+      page.getByRole('heading', { level: 1, name: 'Manage modifier groups' }),
+    ).toBeVisible();
+    expect(seen.loads - loadsBefore).toBe(1);
+    await expect(page).toHaveURL('/admin/catalog/modifiergroups/manage');
+  });
+
+  test('a chunk that stays missing shows the page error after one reload, not a reload loop', async ({
+    page,
+  }) => {
+    const { scripts, seen } = watch(page);
+    await signIn(page, 'owner@demo.local');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await page.waitForLoadState('networkidle');
+    const loadsBefore = seen.loads;
+    await failNewScripts(page, new Set(scripts));
+    await page
+      .getByRole('navigation', { name: 'Main navigation' })
+      .getByRole('link', { name: 'Modifier groups' })
+      .click();
+    await expect(page.getByText('Something went wrong while loading this page.')).toBeVisible();
+    await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
+    await page.waitForTimeout(2_000);
+    expect(seen.loads - loadsBefore).toBe(1);
+  });
+});

@@ -1,0 +1,272 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import Chip from '@mui/material/Chip';
+import Divider from '@mui/material/Divider';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import IconButton from '@mui/material/IconButton';
+import Stack from '@mui/material/Stack';
+import Switch from '@mui/material/Switch';
+import Typography from '@mui/material/Typography';
+import AddIcon from '@mui/icons-material/Add';
+import ContentCopyIcon from '@mui/icons-material/ContentCopy';
+import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
+import { useQuery } from '@tanstack/react-query';
+import {
+  daySlotIssues,
+  type CheckoutTemplate,
+  type StoreHoursDay,
+  type StoreHoursSlot,
+} from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { useDayNames } from '../../../components/schedule-dialog.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError } from '../../../lib/api-client.ts';
+import { useNotify } from '../../../lib/notify.tsx';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { hoursQuery, useSaveHours } from '../api/branch-settings-queries.ts';
+import { hhmm } from '../lib/settings-form.ts';
+import { EMPTY_SLOT, TimePickerDialog, type SlotDraft } from './time-picker-dialog.tsx';
+
+type Editing = { day: number; index: number; draft: SlotDraft; error: string | null };
+
+/** The code the server gave for a slot of the day sent first ('0.hours.1.openHour'). */
+function slotCodeFrom(error: ValidationError, index: number): string | null {
+  for (const e of error.fieldErrors) {
+    const m = /^0\.hours\.(\d+)\./.exec(e.field);
+    if (m && Number(m[1]) === index) return e.codes[0] ?? null;
+  }
+  return error.fieldErrors[0]?.codes[0] ?? null;
+}
+
+/**
+ * §2.7, §4.4: the opening hours of one checkout template of a branch, day by day from Sunday,
+ * in the side panel. Each change saves its day; the answer replaces the template's hours.
+ */
+export function OpeningHoursPanel({
+  branchId,
+  template,
+}: {
+  branchId: string;
+  template: CheckoutTemplate;
+}) {
+  const { t } = useTranslation('outlet');
+  const { tenantId, lang } = useTenantSession();
+  const dayNames = useDayNames(lang);
+  const notify = useNotify();
+  const hours = useQuery(hoursQuery(tenantId, branchId, template));
+  const save = useSaveHours(tenantId, branchId, template);
+  // A day being given a slot not filled yet (§4.4: no new slot while one is unfilled).
+  const [adding, setAdding] = useState<number | null>(null);
+  const [editing, setEditing] = useState<Editing | null>(null);
+
+  if (hours.isPending) return <Spinner />;
+  if (hours.isError) return <LoadError error={hours.error} onRetry={() => void hours.refetch()} />;
+  const week = hours.data;
+
+  const put = async (day: number, slots: StoreHoursSlot[], closed = slots.length === 0) => {
+    await save.mutateAsync([{ day, checkoutTemplate: template, dayClosed: closed, hours: slots }]);
+  };
+  const failed = (error: unknown) => {
+    if (error instanceof ValidationError) notify.error(t('hours.cannotSave'));
+    else notify.errorWithRefresh();
+  };
+
+  const saveSlot = async (slot: StoreHoursSlot) => {
+    if (!editing) return;
+    const day = week.find((d) => d.day === editing.day)!;
+    const slots = [...day.hours];
+    if (editing.index < slots.length) slots[editing.index] = slot;
+    else slots.push(slot);
+    // The contracts' rules first, for an answer without a round trip.
+    const issue = daySlotIssues(slots).find((i) => i.path.startsWith(`hours.${editing.index}.`));
+    if (issue) {
+      setEditing({ ...editing, draft: slot, error: issue.code });
+      return;
+    }
+    try {
+      await put(editing.day, slots);
+      setEditing(null);
+      setAdding(null);
+      notify.success(t('snackbar.updated'));
+    } catch (error) {
+      if (error instanceof ValidationError)
+        setEditing({ ...editing, draft: slot, error: slotCodeFrom(error, editing.index) });
+      failed(error);
+    }
+  };
+
+  const run = (action: () => Promise<void>) =>
+    void action().then(
+      () => notify.success(t('snackbar.updated')),
+      (error: unknown) => failed(error),
+    );
+
+  return (
+    <Stack spacing={1.5} divider={<Divider flexItem />}>
+      <Typography variant="body2" color="text.secondary">
+        {t('hours.intro')}
+      </Typography>
+      {week.map((day) => (
+        <DayRow
+          key={day.day}
+          day={day}
+          name={dayNames[day.day]!}
+          nextName={day.day < 6 ? dayNames[day.day + 1]! : null}
+          adding={adding === day.day}
+          busy={save.isPending}
+          onToggle={(open) => {
+            if (open) {
+              // Opening shows an empty slot to fill; nothing is saved until it is.
+              setAdding(day.day);
+              setEditing({ day: day.day, index: day.hours.length, draft: EMPTY_SLOT, error: null });
+            } else {
+              setAdding((a) => (a === day.day ? null : a));
+              run(() => put(day.day, [], true));
+            }
+          }}
+          onEdit={(index) =>
+            setEditing({ day: day.day, index, draft: { ...day.hours[index]! }, error: null })
+          }
+          onAdd={() => {
+            setAdding(day.day);
+            setEditing({ day: day.day, index: day.hours.length, draft: EMPTY_SLOT, error: null });
+          }}
+          onRemove={(index) =>
+            run(() =>
+              put(
+                day.day,
+                day.hours.filter((_, i) => i !== index),
+              ),
+            )
+          }
+          onCopy={() => {
+            const next = week.find((d) => d.day === day.day + 1)!;
+            const slots = [...(next.dayClosed ? [] : next.hours), ...day.hours];
+            run(() => put(next.day, slots, false));
+          }}
+        />
+      ))}
+      {editing && (
+        <TimePickerDialog
+          key={`${editing.day}-${editing.index}-${editing.error ?? ''}`}
+          title={t('hours.pickerTitle', { day: dayNames[editing.day] })}
+          initial={editing.draft}
+          error={editing.error}
+          busy={save.isPending}
+          onSave={(slot) => void saveSlot(slot)}
+          onClose={() => {
+            setEditing(null);
+            setAdding(null);
+          }}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function DayRow({
+  day,
+  name,
+  nextName,
+  adding,
+  busy,
+  onToggle,
+  onEdit,
+  onAdd,
+  onRemove,
+  onCopy,
+}: {
+  day: StoreHoursDay;
+  name: string;
+  nextName: string | null;
+  adding: boolean;
+  busy: boolean;
+  onToggle: (open: boolean) => void;
+  onEdit: (index: number) => void;
+  onAdd: () => void;
+  onRemove: (index: number) => void;
+  onCopy: () => void;
+}) {
+  const { t } = useTranslation('outlet');
+  const headingId = useId();
+  const open = !day.dayClosed && day.hours.length > 0;
+  return (
+    <Box role="group" aria-labelledby={headingId} data-testid={`hours-day-${day.day}`}>
+      <Stack direction="row" sx={{ alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
+        <Typography id={headingId} variant="subtitle2" sx={{ flexGrow: 1, minInlineSize: 96 }}>
+          {name}
+        </Typography>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={open || adding}
+              disabled={busy}
+              onChange={(_e, next) => onToggle(next)}
+              slotProps={{ input: { 'aria-label': t('hours.openOn', { day: name }) } }}
+            />
+          }
+          label={open || adding ? t('hours.open') : t('hours.closed')}
+        />
+      </Stack>
+      <Stack spacing={1} sx={{ marginBlockStart: 0.5 }}>
+        {day.hours.map((slot, index) => (
+          <Stack key={index} direction="row" sx={{ alignItems: 'center', gap: 1 }}>
+            <Button
+              variant="outlined"
+              size="small"
+              onClick={() => onEdit(index)}
+              disabled={busy}
+              aria-label={t('hours.editSlot', { day: name, slot: index + 1 })}
+              sx={{ fontVariantNumeric: 'tabular-nums' }}
+            >
+              <span dir="ltr">
+                {hhmm(slot.openHour, slot.openMinute)} – {hhmm(slot.closeHour, slot.closeMinute)}
+              </span>
+            </Button>
+            {index > 0 && (
+              <IconButton
+                size="small"
+                onClick={() => onRemove(index)}
+                disabled={busy}
+                aria-label={t('hours.removeSlot', { day: name, slot: index + 1 })}
+              >
+                <DeleteOutlineIcon fontSize="small" />
+              </IconButton>
+            )}
+          </Stack>
+        ))}
+        {adding && (
+          <Chip label="--:-- – --:--" variant="outlined" sx={{ alignSelf: 'flex-start' }} />
+        )}
+      </Stack>
+      {open && (
+        <Stack direction="row" sx={{ gap: 1, marginBlockStart: 1, flexWrap: 'wrap' }}>
+          {!adding && (
+            <Button size="small" startIcon={<AddIcon />} onClick={onAdd} disabled={busy}>
+              {t('hours.addHours')}
+            </Button>
+          )}
+          {nextName && (
+            <Button
+              size="small"
+              startIcon={<ContentCopyIcon />}
+              onClick={onCopy}
+              disabled={busy || adding}
+              aria-label={t('hours.copyTo', { day: nextName })}
+            >
+              {t('hours.copyNext')}
+            </Button>
+          )}
+        </Stack>
+      )}
+      {!open && !adding && (
+        <Alert severity="info" variant="outlined" sx={{ marginBlockStart: 1, paddingBlock: 0 }}>
+          {t('hours.closedAllDay')}
+        </Alert>
+      )}
+    </Box>
+  );
+}

@@ -1,0 +1,113 @@
+import { useRef, useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Tab from '@mui/material/Tab';
+import Tabs from '@mui/material/Tabs';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import { LIMITS_BRANCH, localize, type PaymentTemplate } from '@app/contracts';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { mirrorInRtl } from '../../../lib/direction.ts';
+import { paths, serviceAreasPath } from '../../../lib/paths.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { useBranchProfile } from '../api/branch-settings-queries.ts';
+import { BranchProfileFormCard } from '../components/branch-profile-form.tsx';
+import { TemplateTab } from '../components/template-tab.tsx';
+
+const TABS: readonly { template: PaymentTemplate; key: 'delivery' | 'pickup' | 'dining' }[] = [
+  { template: 'DELIVERY', key: 'delivery' },
+  { template: 'PICKUP', key: 'pickup' },
+  { template: 'DINING', key: 'dining' },
+];
+
+/** §2.7: clicking the Dine-In label 4 times within 8 s opens the branch's service areas. */
+function useDineInShortcut(onTrigger: () => void) {
+  const clicks = useRef<number[]>([]);
+  return () => {
+    const now = Date.now();
+    clicks.current = [
+      ...clicks.current.filter((at) => now - at < LIMITS_BRANCH.dineInShortcutWindowMs),
+      now,
+    ];
+    if (clicks.current.length >= LIMITS_BRANCH.dineInShortcutClicks) {
+      clicks.current = [];
+      onTrigger();
+    }
+  };
+}
+
+/** settings/profile/{id} (§2.7): back link, name and phone, and the Delivery/Pickup/Dine-In tabs. */
+export function BranchProfilePage() {
+  const { t } = useTranslation('outlet');
+  const { id = '' } = useParams();
+  const { tenantId, lang } = useTenantSession();
+  const navigate = useNavigate();
+  const profile = useBranchProfile(tenantId, id);
+  const [tab, setTab] = useState(0);
+  const dineInClick = useDineInShortcut(() => void navigate(serviceAreasPath(id)));
+  const current = TABS[tab]!;
+
+  return (
+    <Stack spacing={2.5} sx={{ maxInlineSize: 1000 }}>
+      <Button
+        component={RouterLink}
+        to={paths.branchSettings}
+        startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
+        sx={{ alignSelf: 'flex-start' }}
+      >
+        {t('profile.back')}
+      </Button>
+      {profile.isPending && <Spinner />}
+      {profile.isError && (
+        <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
+      )}
+      {profile.data && (
+        <>
+          <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+            {localize(profile.data.branchName, lang)}
+          </Typography>
+          <BranchProfileFormCard
+            key={profile.data.branchId}
+            tenantId={tenantId}
+            profile={profile.data}
+          />
+          <Paper variant="outlined">
+            <Tabs
+              value={tab}
+              onChange={(_e, next: number) => setTab(next)}
+              variant="fullWidth"
+              aria-label={t('profile.tabs')}
+            >
+              {TABS.map(({ key, template }) => (
+                <Tab
+                  key={key}
+                  id={`template-tab-${key}`}
+                  aria-controls={`template-panel-${key}`}
+                  label={t(`templates.${key}`)}
+                  onClick={template === 'DINING' ? dineInClick : undefined}
+                />
+              ))}
+            </Tabs>
+            <Stack
+              role="tabpanel"
+              id={`template-panel-${current.key}`}
+              aria-labelledby={`template-tab-${current.key}`}
+              sx={{ padding: { xs: 2, sm: 2.5 } }}
+            >
+              <TemplateTab
+                key={current.template}
+                tenantId={tenantId}
+                profile={profile.data}
+                template={current.template}
+              />
+            </Stack>
+          </Paper>
+        </>
+      )}
+    </Stack>
+  );
+}

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_list_order_idx" ON "tickets" USING btree ("tenant_id","created_at","id");

@@ -1,0 +1,85 @@
+import {
+  PaymentDeclined,
+  PaymentProviderUnavailable,
+  type Authorization,
+  type PaymentProvider,
+} from './payment-provider.ts';
+
+export type CardGatewayConfig = {
+  /** The gateway's API root, e.g. https://api.gateway.example or the emulator's URL. */
+  baseUrl: string;
+  secretKey: string;
+  timeoutMs?: number;
+};
+
+type GatewayError = { error?: { code?: string; message?: string } };
+
+/** The card gateway's HTTP API (v1) behind the PaymentProvider interface. */
+export function createCardGatewayClient(config: CardGatewayConfig): PaymentProvider {
+  const base = config.baseUrl.replace(/\/$/, '');
+  const timeoutMs = config.timeoutMs ?? 10_000;
+
+  async function call<T>(path: string, body: unknown, idempotencyKey?: string): Promise<T> {
+    let res: Response;
+    try {
+      res = await fetch(`${base}${path}`, {
+        method: 'POST',
+        headers: {
+          authorization: `Bearer ${config.secretKey}`,
+          'content-type': 'application/json',
+          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+        },
+        body: JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+    } catch (error) {
+      throw new PaymentProviderUnavailable(
+        `card gateway unreachable: ${error instanceof Error ? error.message : String(error)}`,
+      );
+    }
+    const json = (await res.json().catch(() => ({}))) as T & GatewayError;
+    if (res.ok) return json;
+    if (res.status === 402) throw new PaymentDeclined(json.error?.code ?? 'declined');
+    throw new PaymentProviderUnavailable(
+      `card gateway answered ${res.status} ${json.error?.code ?? ''} on ${path}`,
+    );
+  }
+
+  return {
+    async authorize(input): Promise<Authorization> {
+      const payment = await call<{ id: string; card: { scheme: string; last4: string } }>(
+        '/v1/payments',
+        {
+          amount: input.amountMinor,
+          currency: input.currency,
+          source: input.token,
+          reference: input.reference,
+          capture: false,
+        },
+        input.idempotencyKey,
+      );
+      return { paymentId: payment.id, scheme: payment.card.scheme, last4: payment.card.last4 };
+    },
+
+    async capture(paymentId, amountMinor, idempotencyKey) {
+      await call(
+        `/v1/payments/${encodeURIComponent(paymentId)}/capture`,
+        { amount: amountMinor },
+        idempotencyKey,
+      );
+    },
+
+    async refund(paymentId, amountMinor, idempotencyKey) {
+      const refund = await call<{ id: string }>(
+        `/v1/payments/${encodeURIComponent(paymentId)}/refunds`,
+        { amount: amountMinor },
+        idempotencyKey,
+      );
+      return { refundId: refund.id };
+    },
+
+    async void(paymentId, idempotencyKey) {
+      await call(`/v1/payments/${encodeURIComponent(paymentId)}/void`, {}, idempotencyKey);
+    },
+  };
+}

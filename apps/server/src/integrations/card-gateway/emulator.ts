@@ -1,0 +1,204 @@
+import { randomBytes } from 'node:crypto';
+import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+
+/**
+ * A local stand-in for the card gateway that speaks its HTTP API (ARCHITECTURE rule 8), for
+ * tests and the demo. State lives in memory. Test cards (any future expiry, any CVC):
+ *
+ * - 4242 4242 4242 4242 (Visa), 5555 5555 5555 4444 (Mastercard): approved
+ * - 4000 0000 0000 0002: declined (`card_declined`)
+ * - 4000 0000 0000 9995: declined (`insufficient_funds`)
+ * - 4000 0000 0000 0119: the gateway fails on authorisation (HTTP 500)
+ */
+export type CardGatewayEmulatorOptions = {
+  secretKey: string;
+  publishableKey: string;
+};
+
+export type EmulatedPayment = {
+  id: string;
+  status: 'authorized' | 'captured' | 'voided';
+  amount: number;
+  currency: string;
+  reference: string;
+  capturedAmount: number;
+  refundedAmount: number;
+  card: { scheme: string; last4: string };
+  refunds: { id: string; amount: number }[];
+};
+
+type Card = {
+  scheme: string;
+  last4: string;
+  outcome: 'approve' | 'decline' | 'fail';
+  code?: string;
+};
+
+const CARDS: Record<string, Omit<Card, 'last4'>> = {
+  '4242424242424242': { scheme: 'VISA', outcome: 'approve' },
+  '5555555555554444': { scheme: 'MASTERCARD', outcome: 'approve' },
+  '4000000000000002': { scheme: 'VISA', outcome: 'decline', code: 'card_declined' },
+  '4000000000009995': { scheme: 'VISA', outcome: 'decline', code: 'insufficient_funds' },
+  '4000000000000119': { scheme: 'VISA', outcome: 'fail' },
+};
+
+const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
+
+export type CardGatewayEmulator = {
+  routes: FastifyPluginAsync;
+  payments: Map<string, EmulatedPayment>;
+};
+
+export function createCardGatewayEmulator(
+  options: CardGatewayEmulatorOptions,
+): CardGatewayEmulator {
+  const tokens = new Map<string, Card & { used: boolean }>();
+  const payments = new Map<string, EmulatedPayment>();
+  // Idempotency keys per operation: a replay answers the first result.
+  const replies = new Map<string, { status: number; body: unknown }>();
+
+  const fail = (reply: FastifyReply, status: number, code: string, message = code) =>
+    reply.status(status).send({ error: { code, message } });
+
+  const keyed = (request: FastifyRequest, scope: string) => {
+    const key = request.headers['idempotency-key'];
+    return typeof key === 'string' && key.length > 0 ? `${scope}:${key}` : null;
+  };
+
+  function authorized(request: FastifyRequest, key: string) {
+    return request.headers.authorization === `Bearer ${key}`;
+  }
+
+  const routes: FastifyPluginAsync = async (app) => {
+    app.post('/v1/tokens', async (request, reply) => {
+      if (!authorized(request, options.publishableKey)) return fail(reply, 401, 'unauthorized');
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const number = String(body.number ?? '').replace(/\s+/g, '');
+      const expYear = Number(body.expYear);
+      const expMonth = Number(body.expMonth);
+      const known = CARDS[number];
+      if (!known || !(expMonth >= 1 && expMonth <= 12) || !(expYear >= new Date().getFullYear()))
+        return fail(reply, 402, 'invalid_card');
+      const token = id('tok');
+      tokens.set(token, { ...known, last4: number.slice(-4), used: false });
+      return reply
+        .status(201)
+        .send({ id: token, card: { scheme: known.scheme, last4: number.slice(-4) } });
+    });
+
+    // Everything below takes the secret key.
+    app.addHook('preHandler', async (request, reply) => {
+      if (request.url.includes('/v1/tokens')) return;
+      if (!authorized(request, options.secretKey)) return fail(reply, 401, 'unauthorized');
+    });
+
+    const once =
+      (scope: string, run: (request: FastifyRequest) => { status: number; body: unknown }) =>
+      async (request: FastifyRequest, reply: FastifyReply) => {
+        const key = keyed(request, scope);
+        const replay = key ? replies.get(key) : undefined;
+        if (replay)
+          return reply.status(replay.status === 201 ? 200 : replay.status).send(replay.body);
+        const result = run(request);
+        // Only successes are kept for replay: a refused request may be tried again.
+        if (key && result.status < 300) replies.set(key, result);
+        return reply.status(result.status).send(result.body);
+      };
+    const error = (status: number, code: string) => ({
+      status,
+      body: { error: { code, message: code } },
+    });
+    const paymentOf = (request: FastifyRequest) =>
+      payments.get((request.params as { id: string }).id);
+
+    app.post(
+      '/v1/payments',
+      once('payments', (request) => {
+        const body = (request.body ?? {}) as Record<string, unknown>;
+        const amount = Number(body.amount);
+        if (!Number.isInteger(amount) || amount <= 0) return error(400, 'amount_invalid');
+        const token = tokens.get(String(body.source ?? ''));
+        if (!token || token.used) return error(402, 'invalid_token');
+        token.used = true;
+        if (token.outcome === 'fail') return error(500, 'processing_error');
+        if (token.outcome === 'decline') return error(402, token.code ?? 'card_declined');
+        const payment: EmulatedPayment = {
+          id: id('pay'),
+          status: 'authorized',
+          amount,
+          currency: String(body.currency ?? ''),
+          reference: String(body.reference ?? ''),
+          capturedAmount: 0,
+          refundedAmount: 0,
+          card: { scheme: token.scheme, last4: token.last4 },
+          refunds: [],
+        };
+        payments.set(payment.id, payment);
+        return { status: 201, body: payment };
+      }),
+    );
+
+    app.get('/v1/payments/:id', async (request, reply) => {
+      const payment = paymentOf(request);
+      return payment ? reply.send(payment) : fail(reply, 404, 'not_found');
+    });
+
+    app.post(
+      '/v1/payments/:id/capture',
+      once('capture', (request) => {
+        const payment = paymentOf(request);
+        if (!payment) return error(404, 'not_found');
+        const amount = Number(
+          (request.body as { amount?: unknown } | undefined)?.amount ?? payment.amount,
+        );
+        if (payment.status !== 'authorized') return error(409, 'payment_not_authorized');
+        if (!Number.isInteger(amount) || amount <= 0 || amount > payment.amount)
+          return error(400, 'amount_invalid');
+        payment.status = 'captured';
+        payment.capturedAmount = amount;
+        return { status: 200, body: payment };
+      }),
+    );
+
+    app.post(
+      '/v1/payments/:id/void',
+      once('void', (request) => {
+        const payment = paymentOf(request);
+        if (!payment) return error(404, 'not_found');
+        if (payment.status !== 'authorized') return error(409, 'payment_not_authorized');
+        payment.status = 'voided';
+        return { status: 200, body: payment };
+      }),
+    );
+
+    app.post(
+      '/v1/payments/:id/refunds',
+      once('refunds', (request) => {
+        const payment = paymentOf(request);
+        if (!payment) return error(404, 'not_found');
+        const amount = Number((request.body as { amount?: unknown } | undefined)?.amount);
+        if (payment.status !== 'captured') return error(409, 'payment_not_captured');
+        if (!Number.isInteger(amount) || amount <= 0) return error(400, 'amount_invalid');
+        if (payment.refundedAmount + amount > payment.capturedAmount)
+          return error(409, 'refund_exceeds_capture');
+        const refund = { id: id('re'), amount };
+        payment.refunds.push(refund);
+        payment.refundedAmount += amount;
+        return { status: 201, body: { ...refund, paymentId: payment.id, status: 'succeeded' } };
+      }),
+    );
+  };
+
+  return { routes, payments };
+}
+
+/** The emulator on a port of its own (0: any free one), as tests and `npm run` scripts use it. */
+export async function startCardGatewayEmulator(
+  options: CardGatewayEmulatorOptions & { port?: number; host?: string },
+) {
+  const emulator = createCardGatewayEmulator(options);
+  const app = Fastify({ logger: false });
+  await app.register(emulator.routes);
+  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
+  return { url: address, payments: emulator.payments, close: () => app.close() };
+}

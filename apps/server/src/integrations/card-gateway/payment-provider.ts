@@ -1,0 +1,46 @@
+/**
+ * What the product needs of an online payment provider (ARCHITECTURE rule 8): authorise an
+ * amount against a token the customer's device got from the provider, capture it, refund it,
+ * or void an authorisation never captured. Amounts are integers in the currency's minor unit.
+ */
+export interface PaymentProvider {
+  authorize(input: {
+    amountMinor: number;
+    currency: string;
+    token: string;
+    /** Our reference (the ticket id), shown in the provider's dashboard. */
+    reference: string;
+    /** The same key answers the same payment: a retried request never charges twice. */
+    idempotencyKey: string;
+  }): Promise<Authorization>;
+  capture(paymentId: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+  refund(
+    paymentId: string,
+    amountMinor: number,
+    idempotencyKey: string,
+  ): Promise<{ refundId: string }>;
+  void(paymentId: string, idempotencyKey: string): Promise<void>;
+}
+
+export type Authorization = {
+  paymentId: string;
+  /** VISA, MASTERCARD, … */
+  scheme: string;
+  last4: string;
+};
+
+/** The provider refused the payment (card declined, insufficient funds, invalid token). */
+export class PaymentDeclined extends Error {
+  constructor(readonly reason: string) {
+    super(`payment declined: ${reason}`);
+    this.name = 'PaymentDeclined';
+  }
+}
+
+/** The provider could not be reached or failed on its side: nothing can be said of the payment. */
+export class PaymentProviderUnavailable extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'PaymentProviderUnavailable';
+  }
+}

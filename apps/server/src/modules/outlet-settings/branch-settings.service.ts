@@ -1,0 +1,274 @@
+import {
+  CheckoutTemplate,
+  Currency,
+  LANGUAGES,
+  Language,
+  paymentMethodErrors,
+  storefrontAddress,
+  type BranchCard,
+  type BranchCheckoutTemplates,
+  type BranchDeliveryZone,
+  type BranchPaymentMethods,
+  type BranchProfile,
+  type BranchProfileBody,
+  type CheckoutTemplateBody,
+  type DeliveryZoneBody,
+  type FieldError,
+  type OperatingHoursBody,
+  type PaymentMethodsBody,
+  type PaymentTemplate,
+  type StoreHoursDay,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { NotFound, ValidationFailed } from '../../errors.ts';
+import {
+  branchSettingsRepository as repo,
+  type BranchRow,
+  type TenantRow,
+} from './branch-settings.repository.ts';
+import { fullWeek } from './opening-hours.ts';
+import { effectivePaymentMethods, offeredMethods } from './payment-methods.ts';
+
+const card = (b: BranchRow): BranchCard => ({
+  branchId: b.id,
+  branchName: b.name,
+  phoneNumber: b.phoneNumber,
+  timeZone: b.timeZone,
+  checkoutTemplates: b.checkoutTemplates,
+  branchOperatingStatus: { closed: b.closed, acceptingOrders: b.acceptingOrders, busy: b.busy },
+});
+
+export type BranchSettingsService = ReturnType<typeof createBranchSettingsService>;
+
+/**
+ * A branch's settings (operations-platform §2.7, §2.8, §4.4, §5.3–§5.5): profile, checkout
+ * templates, payment methods, opening hours and delivery zones. The order intake reads the
+ * same rows on every order, so a change holds from the next one.
+ */
+export function createBranchSettingsService(deps: {
+  db: Db;
+  /** Where the public storefront lives: ordering links are `${storefrontUrl}/{slug}/…`. */
+  storefrontUrl: string;
+  /** Online payment methods can be approved: a payment provider is configured. */
+  onlinePaymentsApproved: boolean;
+}) {
+  const { db, storefrontUrl, onlinePaymentsApproved } = deps;
+
+  async function found(tenantId: string, branchId: string) {
+    const row = await repo.branchWithTenant(db, tenantId, branchId);
+    if (!row) throw new NotFound('Branch');
+    return row;
+  }
+
+  function profileOf(branch: BranchRow, tenant: TenantRow): BranchProfile {
+    const link = (template: 'delivery' | 'pickup') =>
+      storefrontAddress.branch(storefrontUrl, tenant.slug, branch.id, template);
+    return {
+      ...card(branch),
+      customDomain: branch.customDomain,
+      websiteHost: branch.websiteHost,
+      logoUrl: tenant.logoUrl,
+      bannerImageUrl: tenant.bannerImageUrl,
+      defaultCurrency: Currency.catch('JOD').parse(tenant.defaultCurrency),
+      acceptedLanguages: [...LANGUAGES],
+      defaultStorefrontLanguage: Language.catch('en').parse(tenant.defaultAdminLanguage),
+      theme: { primaryHex: tenant.primaryHex },
+      deliveryType: branch.deliveryType,
+      // §2.7: the links show only when the branch has no custom domain.
+      orderingLinks: branch.customDomain
+        ? {}
+        : {
+            ...(branch.checkoutTemplates.includes('DELIVERY')
+              ? { DELIVERY: link('delivery') }
+              : {}),
+            ...(branch.checkoutTemplates.includes('PICKUP') ? { PICKUP: link('pickup') } : {}),
+          },
+    };
+  }
+
+  const paymentContext = (tenant: TenantRow) => ({
+    roomService: tenant.roomService,
+    onlineApproved: onlinePaymentsApproved,
+  });
+
+  async function week(tenantId: string, branchId: string, template?: CheckoutTemplate) {
+    const rows = await repo.hours(db, tenantId, branchId, template);
+    const templates = template ? [template] : CheckoutTemplate.options;
+    return templates.flatMap((t) =>
+      fullWeek(
+        t,
+        rows.filter((r) => r.checkoutTemplate === t),
+      ),
+    );
+  }
+
+  return {
+    async branches(tenantId: string): Promise<BranchCard[]> {
+      return (await repo.branches(db, tenantId)).map(card);
+    },
+
+    async profile(tenantId: string, branchId: string): Promise<BranchProfile> {
+      const { branch, tenant } = await found(tenantId, branchId);
+      return profileOf(branch, tenant);
+    },
+
+    async setProfile(tenantId: string, branchId: string, body: BranchProfileBody) {
+      if (body.branchId !== branchId) throw new ValidationFailed('branchId', ['branch_mismatch']);
+      const updated = await repo.updateProfile(db, tenantId, branchId, {
+        name: body.branchName,
+        phoneNumber: body.phoneNumber,
+      });
+      if (!updated) throw new NotFound('Branch');
+      return this.profile(tenantId, branchId);
+    },
+
+    async setCheckoutTemplate(
+      tenantId: string,
+      branchId: string,
+      body: CheckoutTemplateBody,
+    ): Promise<BranchCheckoutTemplates> {
+      const row = await repo.setTemplate(
+        db,
+        tenantId,
+        branchId,
+        body.checkoutTemplate,
+        body.enabled,
+      );
+      if (!row) throw new NotFound('Branch');
+      return { branchId, checkoutTemplates: row.checkoutTemplates };
+    },
+
+    async paymentMethods(
+      tenantId: string,
+      branchId: string,
+      template: PaymentTemplate,
+    ): Promise<BranchPaymentMethods> {
+      const { tenant } = await found(tenantId, branchId);
+      const stored = await repo.paymentMethods(db, tenantId, branchId, template);
+      return {
+        checkoutTemplate: template,
+        serviceAreaId: null,
+        paymentMethods: effectivePaymentMethods(template, stored, paymentContext(tenant)),
+      };
+    },
+
+    /**
+     * Applies the sent switches over the stored ones and checks §5.3 and §8 on the result,
+     * under the branch's row lock so two changes at once cannot add up to a forbidden set.
+     */
+    async setPaymentMethods(
+      tenantId: string,
+      branchId: string,
+      template: PaymentTemplate,
+      body: PaymentMethodsBody,
+    ): Promise<BranchPaymentMethods> {
+      const { tenant } = await found(tenantId, branchId);
+      const ctx = paymentContext(tenant);
+      const offered = offeredMethods(template, ctx);
+      const errors: FieldError[] = [];
+      body.paymentMethods.forEach((m, i) => {
+        if (!offered.includes(m.paymentMethodType))
+          errors.push({
+            field: `paymentMethods.${i}.paymentMethodType`,
+            codes: ['payment_method_not_available'],
+          });
+        else if (
+          body.paymentMethods.findIndex((x) => x.paymentMethodType === m.paymentMethodType) < i
+        )
+          errors.push({ field: `paymentMethods.${i}.paymentMethodType`, codes: ['duplicate'] });
+      });
+      if (errors.length > 0) throw new ValidationFailed(errors);
+      await db.transaction(async (tx) => {
+        if (!(await repo.lockBranch(tx, tenantId, branchId))) throw new NotFound('Branch');
+        const stored = await repo.paymentMethods(tx, tenantId, branchId, template);
+        const next = effectivePaymentMethods(template, stored, ctx).map((m) => {
+          const sent = body.paymentMethods.find((x) => x.paymentMethodType === m.paymentMethodType);
+          return sent ? { ...m, active: sent.active } : m;
+        });
+        const problems = paymentMethodErrors(next);
+        if (problems.length > 0) throw new ValidationFailed(problems);
+        await repo.upsertPaymentMethods(
+          tx,
+          tenantId,
+          branchId,
+          template,
+          next.map((m) => ({ paymentMethodType: m.paymentMethodType, active: m.active })),
+        );
+      });
+      return this.paymentMethods(tenantId, branchId, template);
+    },
+
+    async operatingHours(
+      tenantId: string,
+      branchId: string,
+      template?: CheckoutTemplate,
+    ): Promise<StoreHoursDay[]> {
+      await found(tenantId, branchId);
+      return week(tenantId, branchId, template);
+    },
+
+    /** Replaces the sent days; a day without slots is closed (§4.4). Answers those weeks. */
+    async setOperatingHours(
+      tenantId: string,
+      branchId: string,
+      body: OperatingHoursBody,
+    ): Promise<StoreHoursDay[]> {
+      await found(tenantId, branchId);
+      const days = body.map((d) => {
+        const closed = d.dayClosed || d.hours.length === 0;
+        const hours = closed
+          ? []
+          : [...d.hours].sort(
+              (a, b) => a.openHour * 60 + a.openMinute - b.openHour * 60 - b.openMinute,
+            );
+        return { checkoutTemplate: d.checkoutTemplate, day: d.day, dayClosed: closed, hours };
+      });
+      await repo.upsertHours(db, tenantId, branchId, days);
+      const templates = [...new Set(body.map((d) => d.checkoutTemplate))];
+      const weeks = await week(tenantId, branchId);
+      return weeks.filter((d) => templates.includes(d.checkoutTemplate));
+    },
+
+    async deliveryZones(tenantId: string, branchId: string): Promise<BranchDeliveryZone[]> {
+      await found(tenantId, branchId);
+      const rows = await repo.zones(db, tenantId, branchId);
+      return rows.map((z) => ({
+        deliveryZoneId: z.id,
+        deliveryZoneLocalizedTitle: z.title,
+        active: z.active,
+        deliveryFee: Number(z.fee),
+      }));
+    },
+
+    async deliveryConfig(tenantId: string, branchId: string) {
+      const { branch } = await found(tenantId, branchId);
+      return { deliveryType: branch.deliveryType };
+    },
+
+    async setDeliveryZone(
+      tenantId: string,
+      branchId: string,
+      zoneId: string,
+      body: DeliveryZoneBody,
+    ): Promise<BranchDeliveryZone> {
+      if (body.deliveryZoneId !== zoneId)
+        throw new ValidationFailed('deliveryZoneId', ['zone_mismatch']);
+      await found(tenantId, branchId);
+      const [zone] = await repo.zones(db, tenantId, branchId, zoneId);
+      if (!zone) throw new NotFound('Delivery zone');
+      await repo.upsertZone(db, {
+        tenantId,
+        branchId,
+        deliveryZoneId: zoneId,
+        active: body.active,
+        fee: body.deliveryFee,
+      });
+      return {
+        deliveryZoneId: zoneId,
+        deliveryZoneLocalizedTitle: zone.title,
+        active: body.active,
+        deliveryFee: Number(body.deliveryFee),
+      };
+    },
+  };
+}

@@ -1,0 +1,92 @@
+import { and, count, eq, isNull } from 'drizzle-orm';
+import {
+  BRANDING_IMAGES,
+  Currency,
+  type Branding,
+  type BrandingImage,
+  type TenantNameBody,
+  type ThemeBody,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { NotFound, ValidationFailed } from '../../errors.ts';
+import { categories } from '../catalog/catalog.table.ts';
+import { tenants } from '../identity/identity.table.ts';
+import type { ImagesService } from '../images/images.service.ts';
+
+type TenantRow = typeof tenants.$inferSelect;
+
+const brandingOf = (t: TenantRow): Branding => ({
+  tenantId: t.id,
+  localizedName: t.name,
+  defaultCurrency: Currency.catch('JOD').parse(t.defaultCurrency),
+  view_ShowSection: t.viewShowSection,
+  theme: { primaryHex: t.primaryHex },
+  bannerImageUrl: t.bannerImageUrl,
+  landingImageUrl: t.landingImageUrl,
+  logoUrl: t.logoUrl,
+  logoWhiteUrl: t.logoWhiteUrl,
+});
+
+const IMAGE_COLUMN = {
+  banner: 'bannerImageUrl',
+  landing: 'landingImageUrl',
+  logo: 'logoUrl',
+  logoWhite: 'logoWhiteUrl',
+} as const satisfies Record<BrandingImage, keyof TenantRow>;
+
+export type BrandingService = ReturnType<typeof createBrandingService>;
+
+/**
+ * Branding (operations-platform §2.7, §3 Tenant profile and Theme, §5.3, §9): the business
+ * name, brand colour, store view and the tenant's images. Each change is one statement.
+ */
+export function createBrandingService(deps: { db: Db; images: ImagesService }) {
+  const { db, images } = deps;
+
+  async function update(tenantId: string, patch: Partial<typeof tenants.$inferInsert>) {
+    const [row] = await db.update(tenants).set(patch).where(eq(tenants.id, tenantId)).returning();
+    if (!row) throw new NotFound('Tenant');
+    return brandingOf(row);
+  }
+
+  return {
+    async get(tenantId: string): Promise<Branding> {
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+      if (!row) throw new NotFound('Tenant');
+      return brandingOf(row);
+    },
+
+    setTheme: (tenantId: string, body: ThemeBody) =>
+      update(tenantId, { primaryHex: body.primaryHex }),
+
+    setName: (tenantId: string, body: TenantNameBody) =>
+      update(tenantId, { name: body.localizedName }),
+
+    /**
+     * §8: delivery focused shows one menu without its sections, so it needs at most one main
+     * section (the catalogue then refuses a second one).
+     */
+    async setViewProperties(tenantId: string, showSections: boolean) {
+      if (!showSections) {
+        const [row] = await db
+          .select({ n: count() })
+          .from(categories)
+          .where(and(eq(categories.tenantId, tenantId), isNull(categories.parentId)));
+        if ((row?.n ?? 0) > 1)
+          throw new ValidationFailed('view_ShowSection', ['view_multiple_sections']);
+      }
+      return update(tenantId, { viewShowSection: showSections });
+    },
+
+    /** Checks the image for its place (§9 sizes' proportions, the white logo's PNG), stores it. */
+    async upload(tenantId: string, kind: BrandingImage, bytes: Buffer) {
+      const spec = BRANDING_IMAGES[kind];
+      const stored = await images.upload(tenantId, bytes, {
+        aspect: spec.width / spec.height,
+        png: spec.png,
+      });
+      await update(tenantId, { [IMAGE_COLUMN[kind]]: stored.url });
+      return stored;
+    },
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from 'zod';
+import { CheckoutTemplate, Uuid } from './common.ts';
+
+// The parts of a branch's settings that orders, tickets and the profile read too; apart from
+// outlet-settings.ts so that reading them does not bring its phone validation (libphonenumber).
+
+/** Outlet status of one branch (operations-platform §2.7, §4.4, §7.3). */
+export const BranchOperatingStatus = z.object({
+  closed: z.boolean(),
+  acceptingOrders: z.boolean(),
+  busy: z.boolean(),
+});
+export type BranchOperatingStatus = z.infer<typeof BranchOperatingStatus>;
+
+// ---------------------------------------------------------------------------------------------
+// Payment methods (§3 Payment method types, §4.4, §5.3, §8, §9)
+
+export const PaymentMethodType = z.enum([
+  'CASH',
+  'CREDIT_CARD_OFFLINE',
+  'CREDIT_CARD_ONLINE',
+  'APPLE_PAY',
+  'GOOGLE_PAY',
+  'ROOM_CHARGE',
+  'PAY_LATER',
+]);
+export type PaymentMethodType = z.infer<typeof PaymentMethodType>;
+
+/** Paid through the payment provider with a token the customer's device got from it. */
+export const ONLINE_PAYMENT_METHODS: readonly PaymentMethodType[] = [
+  'CREDIT_CARD_ONLINE',
+  'APPLE_PAY',
+  'GOOGLE_PAY',
+];
+export const isOnlinePayment = (method: PaymentMethodType): boolean =>
+  ONLINE_PAYMENT_METHODS.includes(method);
+
+/** The templates whose payment methods a branch sets (the path's {checkoutTemplate}). */
+export const PaymentTemplate = CheckoutTemplate.exclude(['MENU']);
+export type PaymentTemplate = z.infer<typeof PaymentTemplate>;
+
+/**
+ * What each template can offer: pay later is a table's open tab, so dine-in only; room charge
+ * is dine-in too, and only for room-service tenants (§9).
+ */
+export const PAYMENT_METHODS_OFFERED: Record<PaymentTemplate, readonly PaymentMethodType[]> = {
+  DELIVERY: ['CASH', 'CREDIT_CARD_OFFLINE', 'CREDIT_CARD_ONLINE', 'APPLE_PAY', 'GOOGLE_PAY'],
+  PICKUP: ['CASH', 'CREDIT_CARD_OFFLINE', 'CREDIT_CARD_ONLINE', 'APPLE_PAY', 'GOOGLE_PAY'],
+  DINING: [
+    'CASH',
+    'CREDIT_CARD_OFFLINE',
+    'CREDIT_CARD_ONLINE',
+    'APPLE_PAY',
+    'GOOGLE_PAY',
+    'PAY_LATER',
+    'ROOM_CHARGE',
+  ],
+};
+
+/** What a branch takes before its owner sets anything: what the intake took from the start. */
+export const DEFAULT_ACTIVE_PAYMENT_METHODS: Record<PaymentTemplate, readonly PaymentMethodType[]> =
+  {
+    DELIVERY: ['CASH', 'CREDIT_CARD_OFFLINE'],
+    PICKUP: ['CASH', 'CREDIT_CARD_OFFLINE'],
+    DINING: ['CASH', 'CREDIT_CARD_OFFLINE', 'PAY_LATER'],
+  };
+
+/** §9: the online card charges shown for JOD: 1.5 % plus JOD 0.1, plus a 1 % service fee. */
+export const JOD_ONLINE_CARD_CHARGES = { percent: 1.5, fixed: '0.100', serviceFeePercent: 1 };
+
+export const PaymentMethodSetting = z.object({
+  paymentMethodType: PaymentMethodType,
+  active: z.boolean(),
+  /** Set by the server: an online method is approved when the payment provider is set up. */
+  approved: z.boolean().default(false),
+});
+export type PaymentMethodSetting = z.infer<typeof PaymentMethodSetting>;
+
+/** The payment methods of one template of a branch (serviceAreaId null: the branch's own). */
+export const BranchPaymentMethods = z.object({
+  checkoutTemplate: PaymentTemplate,
+  serviceAreaId: Uuid.nullable(),
+  paymentMethods: z.array(PaymentMethodSetting),
+});
+export type BranchPaymentMethods = z.infer<typeof BranchPaymentMethods>;
+
+export const PaymentMethodsBody = z.object({
+  // Per-table settings are the service areas' (issue 14); this call sets the branch's own.
+  serviceAreaId: z.null().optional(),
+  paymentMethods: z.array(PaymentMethodSetting).min(1).max(PaymentMethodType.options.length),
+});
+export type PaymentMethodsBody = z.infer<typeof PaymentMethodsBody>;
+
+/**
+ * The rules a template's payment methods follow once a change is applied (§5.3, §8, §9).
+ * Returns field errors in the server's shape; [] when the set is acceptable.
+ */
+export function paymentMethodErrors(
+  methods: readonly { paymentMethodType: PaymentMethodType; active: boolean }[],
+): { field: string; codes: string[] }[] {
+  const active = new Set(methods.filter((m) => m.active).map((m) => m.paymentMethodType));
+  if (active.size === 0)
+    return [{ field: 'paymentMethods', codes: ['atleast_one_paymentmethod_required'] }];
+  if (active.has('CREDIT_CARD_OFFLINE') && active.has('CREDIT_CARD_ONLINE'))
+    return [{ field: 'paymentMethods', codes: ['paymentmethod_card_offline_online_conflict'] }];
+  return [];
+}
