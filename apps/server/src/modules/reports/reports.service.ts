@@ -25,8 +25,11 @@ import type {
   ReportsRepository,
 } from './reports.repository.ts';
 
-/** Rows read per query while exporting: a few hundred kB at a time, whatever the total. */
-export const EXPORT_BATCH = 2000;
+/**
+ * Rows read per query while exporting, whatever the total. Small enough that a batch's objects
+ * die young (2,000 rows kept the peak ~1.5× higher in the bench), one query per batch is cheap.
+ */
+export const EXPORT_BATCH = 250;
 
 export type ReportFile = { fileName: string; stream: Readable };
 
@@ -103,9 +106,12 @@ const AMOUNT_COLUMN = 12;
 export function createReportsService({
   repository,
   clock,
+  exportBatch = EXPORT_BATCH,
 }: {
   repository: ReportsRepository;
   clock: () => Date;
+  /** Rows per export query; tests take a few to cross many batch boundaries. */
+  exportBatch?: number;
 }) {
   /** The lines above the table, naming every part of the filter. */
   async function heading(
@@ -172,7 +178,7 @@ export function createReportsService({
       const { lang } = body;
       const labels = REPORT_LABELS[lang];
       // The first batch is read before answering: a failing query answers an error, not a cut file.
-      let batch = await orTimeZoneError(() => repository.exportBatch(q, lang, null, EXPORT_BATCH));
+      let batch = await orTimeZoneError(() => repository.exportBatch(q, lang, null, exportBatch));
       const [lines, branches] = await Promise.all([
         heading(tenantId, body, labels, lang),
         repository.branchNames(tenantId),
@@ -212,12 +218,12 @@ export function createReportsService({
           const last = batch[batch.length - 1]!;
           // The next batch is read while this one is written.
           const next =
-            batch.length === EXPORT_BATCH
+            batch.length === exportBatch
               ? repository.exportBatch(
                   q,
                   lang,
                   { createdKey: last.created_key, ticketNumber: last.ticket_number },
-                  EXPORT_BATCH,
+                  exportBatch,
                 )
               : Promise.resolve([]);
           next.catch(() => undefined);

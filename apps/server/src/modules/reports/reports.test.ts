@@ -1,9 +1,17 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { CartTicketsReportResponse, fromMilli, toMilli, type ReportRow } from '@app/contracts';
+import {
+  CartTicketsExportBody,
+  CartTicketsReportResponse,
+  fromMilli,
+  toMilli,
+  type ReportRow,
+} from '@app/contracts';
 import { demoTenants } from '../../db/demo-data.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { createReportsRepository } from './reports.repository.ts';
+import { createReportsService } from './reports.service.ts';
 import { readFirstSheet, serialToLocal } from '../../test/xlsx.ts';
 import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from '../tickets/test-fixtures.ts';
 
@@ -348,6 +356,34 @@ describe('the Excel export', () => {
     expect(after[1]![12]?.value).toBe(totals.amounts[0]!.total);
     expect(after[1]![13]?.value).toBe('JOD');
     expect(after).toHaveLength(2);
+  });
+
+  it('streams batch after batch without losing or repeating a row, ties in time included', async () => {
+    const { rows, totals } = await allPages(MARCH);
+    // Tickets 0–3 and 20–23 were placed at the same instants: the number orders them.
+    expect(new Set(placed.map((p) => p.at)).size).toBeLessThan(placed.length);
+    for (const exportBatch of [1, 7]) {
+      const service = createReportsService({
+        repository: createReportsRepository(ctx.database.db),
+        clock: () => new Date(),
+        exportBatch,
+      });
+      const file = await service.exportCartTickets(
+        f.alBayt.id,
+        CartTicketsExportBody.parse({ ...MARCH, lang: 'en' }),
+      );
+      const chunks: Buffer[] = [];
+      for await (const chunk of file.stream) chunks.push(chunk as Buffer);
+      const lines = [...readFirstSheet(Buffer.concat(chunks)).rows.entries()]
+        .sort(([a], [b]) => a - b)
+        .map(([, cells]) => cells);
+      const headerAt = lines.findIndex((c) => c[0]?.value === 'Order number');
+      const data = lines.slice(headerAt + 1, headerAt + 1 + rows.length);
+      expect(data.map((c) => c[0]?.value)).toEqual(rows.map((r) => r.ticketNumber));
+      const after = lines.slice(headerAt + 1 + rows.length).filter((c) => c.length > 0);
+      expect(after[0]![1]?.value).toBe(totals.count);
+      expect(after[1]![12]?.value).toBe(totals.amounts[0]!.total);
+    }
   });
 
   it('writes Arabic labels right to left', async () => {

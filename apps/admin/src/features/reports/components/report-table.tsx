@@ -10,6 +10,7 @@ import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import {
   REPORT_LIMITS,
+  formatMoney,
   localize,
   type ReportRow,
   type ReportTotals,
@@ -17,7 +18,7 @@ import {
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { formatAmount, formatDateTime } from '../lib/report-form.ts';
+import { formatDateTime } from '../lib/report-form.ts';
 
 const STATUS_COLOURS: Record<TicketStatus, 'warning' | 'info' | 'success' | 'default'> = {
   UnVerified: 'warning',
@@ -115,7 +116,7 @@ export function ReportTable({
                   <TableCell>{localize(row.branchName, lang)}</TableCell>
                   <TableCell>{area}</TableCell>
                   <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{formatAmount(row.total, row.currency, lang)}</bdi>
+                    <bdi>{formatMoney(row.total, row.currency, lang)}</bdi>
                   </TableCell>
                 </TableRow>
               );
@@ -147,7 +148,7 @@ export function ReportTable({
           {totals.amounts.length === 0
             ? '—'
             : totals.amounts.map((a) => (
-                <bdi key={a.currency}>{formatAmount(a.total, a.currency, lang)}</bdi>
+                <bdi key={a.currency}>{formatMoney(a.total, a.currency, lang)}</bdi>
               ))}
         </Box>
       </Box>

@@ -1,8 +1,6 @@
 import {
-  CURRENCY_DECIMALS,
   ReportFilter,
   issueCode,
-  type Currency,
   type Language,
   type OrderingTemplate,
   type ReportFilterInput,
@@ -103,20 +101,6 @@ export function validateForm(form: ReportForm): Partial<Record<FormField | 'othe
     codes[key] ??= issueCode(issue);
   }
   return codes;
-}
-
-/**
- * An amount with its currency's own decimals (JOD 3, EUR and USD 2), Latin digits. A local
- * stand-in until the contracts' shared money formatter (issue 10, item 16) reaches main.
- */
-export function formatAmount(amount: number, currency: Currency, lang: Language): string {
-  const digits = CURRENCY_DECIMALS[currency];
-  return new Intl.NumberFormat(`${lang}-u-nu-latn`, {
-    style: 'currency',
-    currency,
-    minimumFractionDigits: digits,
-    maximumFractionDigits: digits,
-  }).format(amount);
 }
 
 /** Date and time on the user's clock; §9 names en-GB for dates. */
