@@ -16,7 +16,10 @@ export default defineConfig({
   workers: 1,
   retries: process.env.CI ? 1 : 0,
   reporter: [['list']],
-  timeout: 60_000,
+  // Waits, not speed limits: a machine shared with other work renders a page in more than
+  // Playwright's default 5 s now and then; a behaviour that is broken still fails.
+  timeout: 90_000,
+  expect: { timeout: 10_000 },
   use: {
     baseURL: `http://localhost:${port}`,
     trace: 'retain-on-failure',

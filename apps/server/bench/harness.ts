@@ -81,7 +81,7 @@ export type Figure = {
 };
 
 const number = (v: number, unit: string) =>
-  unit === 's' ? v.toFixed(2) : v >= 100 ? v.toFixed(0) : v.toFixed(1);
+  unit === 's' ? v.toFixed(2) : v >= 100 || Number.isInteger(v) ? v.toFixed(0) : v.toFixed(1);
 
 export function printFigures(title: string, figures: Figure[]) {
   console.log(`\n${title}`);

@@ -97,6 +97,13 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  // Before the CSP: an external issuer's discovery names the origins sign-in talks to.
+  const identity = await createIdentity({
+    config,
+    db: database.db,
+    log: app.log,
+    signInDelay: deps.signInDelay,
+  });
   await app.register(helmet, {
     contentSecurityPolicy: {
       directives: {
@@ -106,8 +113,8 @@ export async function buildApp(deps: AppDeps) {
         styleSrc: ["'self'", "'unsafe-inline'"],
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        frameSrc: ["'self'"],
+        connectSrc: ["'self'", 'ws:', 'wss:', ...identity.issuerOrigins.connect],
+        frameSrc: ["'self'", ...identity.issuerOrigins.frame],
         formAction: ["'self'"],
         frameAncestors: ["'self'"],
         upgradeInsecureRequests: null,
@@ -127,12 +134,6 @@ export async function buildApp(deps: AppDeps) {
   await app.register(errorsPlugin);
   await app.register(openapiPlugin);
 
-  const identity = await createIdentity({
-    config,
-    db: database.db,
-    log: app.log,
-    signInDelay: deps.signInDelay,
-  });
   // Before any route: it guards every /api/admin route and refuses ones without a policy.
   await app.register(authPlugin, { verifier: identity.verifier, accounts: identity.accounts });
   await app.register(identityHandlers(identity));

@@ -59,6 +59,8 @@ const Env = z.object({
   OIDC_ROLE_CLAIM: z.string().min(1).default('extension_role'),
   OIDC_EMAIL_CLAIM: z.string().min(1).default('email'),
   OIDC_JWKS_URI: z.string().url().optional(),
+  // Where the SPA sends a user who chose "forgot password" at the issuer (B2C's AADB2C90118).
+  OIDC_PASSWORD_RESET_URL: z.string().url().optional(),
   // Extra SPA origins the embedded provider accepts redirects to (the Vite dev server).
   OIDC_DEV_ORIGINS: z.string().optional(),
   // Encrypts the embedded provider's signing keys in the database (AES-256-GCM).
@@ -104,6 +106,8 @@ export type OidcConfig = {
   emailClaim: string;
   /** Where the external issuer's keys are; found through discovery when unset. */
   jwksUri: string | undefined;
+  /** The issuer's password-reset authorization URL (its policy in path or `p`), if it has one. */
+  passwordResetUrl: string | undefined;
   /** Origins besides publicUrl whose /auth/* pages may receive sign-in redirects. */
   spaOrigins: string[];
   /** The AES-256 key the embedded provider's keys are stored under; plain when unset. */
@@ -193,6 +197,18 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const e = parsed.data;
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const embedded = e.OIDC_ISSUER === undefined;
+  // Settings of an external issuer that our own provider would silently ignore.
+  const externalOnly = [
+    'OIDC_ROLE_CLAIM',
+    'OIDC_EMAIL_CLAIM',
+    'OIDC_JWKS_URI',
+    'OIDC_PASSWORD_RESET_URL',
+  ].filter((name) => embedded && env[name] !== undefined && env[name] !== '');
+  if (externalOnly.length > 0) {
+    throw new Error(
+      `Invalid configuration:\n${externalOnly.map((n) => `  ${n}: only used with OIDC_ISSUER (an external issuer), which is not set`).join('\n')}`,
+    );
+  }
   // None by default: only `npm run dev -w apps/server` (its dev.env) adds the Vite dev server.
   const devOrigins = e.OIDC_DEV_ORIGINS ?? '';
   return {
@@ -224,6 +240,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       roleClaim: embedded ? 'extension_role' : e.OIDC_ROLE_CLAIM,
       emailClaim: embedded ? 'email' : e.OIDC_EMAIL_CLAIM,
       jwksUri: e.OIDC_JWKS_URI,
+      passwordResetUrl: e.OIDC_PASSWORD_RESET_URL,
       keysEncryptionKey: e.OIDC_KEYS_ENCRYPTION_KEY,
       spaOrigins: [
         ...new Set(

@@ -16,6 +16,12 @@ export class NotFound extends DomainError {
   }
 }
 
+/** A request the server cannot read at all (a malformed multipart body). */
+export class BadRequest extends DomainError {
+  readonly statusCode = 400;
+  readonly code = 'bad_request';
+}
+
 export class Unauthorized extends DomainError {
   readonly statusCode = 401;
   readonly code = 'unauthorized';

@@ -6,7 +6,7 @@ import { routesOf } from './http.ts';
 
 /** What the SPA needs to start an OIDC sign-in (public, no token). */
 export const AuthConfig = z.object({
-  /** The OIDC issuer; discovery lives at `${authority}/.well-known/openid-configuration`. */
+  /** The OIDC authority (a B2C policy may be in its path); discovery is under it. */
   authority: z.string(),
   clientId: z.string(),
   scope: z.string(),
@@ -14,6 +14,8 @@ export const AuthConfig = z.object({
   audience: z.string(),
   /** The token claim that carries the role. */
   roleClaim: z.string(),
+  /** Where "forgot password" at the issuer (Azure AD B2C's AADB2C90118) continues; null: none. */
+  passwordResetUrl: z.string().url().nullable(),
 });
 export type AuthConfig = z.infer<typeof AuthConfig>;
 

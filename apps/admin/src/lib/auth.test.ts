@@ -6,8 +6,10 @@ import {
   getAuth,
   isReturnPath,
   loadSignedInUser,
+  passwordResetReturn,
   rememberReturnPath,
   resetAuthForTests,
+  startPasswordReset,
   takeReturnPath,
   userManagerSettings,
 } from './auth.ts';
@@ -168,5 +170,51 @@ describe('session renewal (spec §4.5)', () => {
     expect(await loadSignedInUser()).toBeNull();
     expect(window.sessionStorage.getItem(USER_KEY)).toBeNull();
     expect(assign).not.toHaveBeenCalled();
+  });
+});
+
+describe("the issuer's password reset (spec §7.6)", () => {
+  afterEach(() => {
+    vi.restoreAllMocks();
+    resetAuthForTests();
+  });
+
+  it('leaves for the reset policy with the parameters the spec lists', async () => {
+    fakeServer({
+      'GET /api/public/auth-config': () =>
+        Response.json({
+          results: {
+            ...AUTH_CONFIG,
+            passwordResetUrl: 'https://idp.test/tenant/oauth2/v2.0/authorize?p=B2C_1_reset',
+          },
+        }),
+    });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    expect(await startPasswordReset()).toBe(true);
+    const url = new URL(String(assign.mock.calls[0]?.[0]));
+    expect(`${url.origin}${url.pathname}`).toBe('https://idp.test/tenant/oauth2/v2.0/authorize');
+    expect(Object.fromEntries(url.searchParams)).toEqual({
+      p: 'B2C_1_reset',
+      client_id: 'admin-spa',
+      redirect_uri: `${TEST_ORIGIN}/auth/authcallback`,
+      scope: 'openid',
+      response_type: 'id_token',
+      prompt: 'login',
+      nonce: expect.stringMatching(/^[\w-]{36}$/),
+    });
+  });
+
+  it('does nothing without a configured reset', async () => {
+    fakeServer({ ...authConfigRoute });
+    const assign = vi.spyOn(window.location, 'assign').mockImplementation(() => undefined);
+    expect(await startPasswordReset()).toBe(false);
+    expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('tells a return from the reset from a sign-in callback', () => {
+    const callback = `${TEST_ORIGIN}/auth/authcallback`;
+    expect(passwordResetReturn(`${callback}#id_token=a.b.c`)).toBe('done');
+    expect(passwordResetReturn(`${callback}#error=access_denied`)).toBe('left');
+    expect(passwordResetReturn(`${callback}?code=x&state=y`)).toBeNull();
   });
 });

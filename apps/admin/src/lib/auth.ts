@@ -239,6 +239,42 @@ export function startSignOut(): Promise<void> {
   return startedSignOut;
 }
 
+/** Azure AD B2C's error codes at the callback (spec §7.6 and §8): forgot password, cancelled. */
+export const FORGOT_PASSWORD_AT_ISSUER = /AADB2C90118/;
+export const CANCELLED_AT_ISSUER = /AADB2C90091/;
+
+/**
+ * Leaves for the issuer's password reset (spec §7.6: client id, redirect uri, policy, scope
+ * openid, response type id_token, prompt login); false when the issuer has none configured.
+ * The policy travels in the configured URL (its path or its `p` parameter).
+ */
+export async function startPasswordReset(): Promise<boolean> {
+  const { config } = await getAuth();
+  if (!config.passwordResetUrl) return false;
+  const url = new URL(config.passwordResetUrl);
+  const params = url.searchParams;
+  params.set('client_id', config.clientId);
+  params.set('redirect_uri', `${window.location.origin}${paths.authCallback}`);
+  params.set('scope', 'openid');
+  params.set('response_type', 'id_token');
+  params.set('prompt', 'login');
+  // An ID token response needs a nonce; nothing is validated against it, the token is dropped.
+  params.set('nonce', crypto.randomUUID());
+  window.location.assign(url.href);
+  return true;
+}
+
+/**
+ * The issuer coming back from a password reset: an ID token (reset done) or an error (given up)
+ * in the fragment, where a sign-in returns a code in the query.
+ */
+export function passwordResetReturn(url: string = window.location.href): 'done' | 'left' | null {
+  const { hash } = new URL(url);
+  const fragment = new URLSearchParams(hash.replace(/^#/, ''));
+  if (fragment.has('id_token')) return 'done';
+  return fragment.has('error') ? 'left' : null;
+}
+
 export async function finishSignOut(url: string = window.location.href): Promise<void> {
   const { userManager } = await getAuth();
   await userManager.signoutCallback(url);

@@ -20,6 +20,7 @@ export const AUTH_CONFIG = {
   scope: 'openid profile email offline_access',
   audience: `${TEST_ORIGIN}/api`,
   roleClaim: 'extension_role',
+  passwordResetUrl: null,
 };
 
 /**

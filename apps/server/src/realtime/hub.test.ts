@@ -4,7 +4,7 @@ import { importJWK, SignJWT } from 'jose';
 import WebSocket from 'ws';
 import { TicketChange } from '@app/contracts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { HUB_CLOSE_CODES, ROLE_CLAIM } from '@app/contracts';
+import { HUB_CLOSE_CODES, ProblemResponse, ROLE_CLAIM } from '@app/contracts';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
@@ -170,13 +170,15 @@ describe('tickets hub', () => {
     expect(code).toBe(HUB_CLOSE_CODES.tokenExpired);
   });
 
-  it('answers a plain GET on the hub path with 404 once the caller is let in', async () => {
+  it('answers a plain GET on the hub path with 426 in the error envelope once the caller is let in', async () => {
     const res = await ctx.app.inject({
       method: 'GET',
       url: TICKETS_HUB_PATH,
       headers: bearer(await accessTokenFor(ctx, 'owner@demo.local')),
     });
-    expect(res.statusCode).toBe(404);
+    expect(res.statusCode).toBe(426);
+    expect(res.headers.upgrade).toBe('websocket');
+    expect(ProblemResponse.parse(res.json()).error.code).toBe('upgrade_required');
     expect((await ctx.app.inject({ method: 'GET', url: TICKETS_HUB_PATH })).statusCode).toBe(401);
   });
 

@@ -125,13 +125,23 @@ export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: numbe
         }
       });
 
-      app.get(
-        TICKETS_HUB_PATH,
-        {
-          websocket: true,
-          config: { access: ticketsRoutes.hub.access },
-        },
-        (socket, request) => {
+      app.route({
+        method: 'GET',
+        url: TICKETS_HUB_PATH,
+        config: { access: ticketsRoutes.hub.access },
+        // A plain GET (no upgrade) is told what the path speaks, in the error envelope.
+        handler: async (request, reply) =>
+          reply
+            .status(426)
+            .header('upgrade', 'websocket')
+            .send({
+              error: {
+                code: 'upgrade_required',
+                message: 'This path speaks WebSocket only',
+                requestId: request.id,
+              },
+            }),
+        wsHandler: (socket, request) => {
           const client: Client = { socket, tenantIds: request.auth.tenantIds ?? [], alive: true };
           clients.add(client);
           for (const tenantId of client.tenantIds) {
@@ -156,7 +166,7 @@ export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: numbe
           socket.on('close', () => remove(client));
           socket.on('error', () => remove(client));
         },
-      );
+      });
     },
   };
 }

@@ -52,6 +52,7 @@ export const identityHandlers =
       scope: config.oidc.scope,
       audience: config.oidc.audience,
       roleClaim: config.oidc.roleClaim,
+      passwordResetUrl: config.oidc.passwordResetUrl ?? null,
     }));
 
     const timer = setInterval(() => {

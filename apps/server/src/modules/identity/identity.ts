@@ -4,6 +4,7 @@ import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
 import { createKnownDevices, type KnownDevices } from './known-device.ts';
+import { discoverIssuer, issuerOrigins, type IssuerOrigins } from './issuer-discovery.ts';
 import { sweepExpiredOidcPayloads } from './oidc-adapter.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
@@ -19,6 +20,8 @@ export type Identity = {
   provider: Provider | undefined;
   /** Browsers that signed in before (embedded provider only). */
   knownDevices: KnownDevices | undefined;
+  /** Where the admin's browser talks to an external issuer (its CSP); none when embedded. */
+  issuerOrigins: IssuerOrigins;
   /** Deletes expired provider rows and ended sign-in windows. */
   sweep(): Promise<void>;
 };
@@ -38,13 +41,22 @@ export async function createIdentity(deps: {
   const accounts = createAccountsRepository(db);
   const signIn = createSignInService({ db, accounts, sleep: deps.signInDelay });
   if (!config.oidc.embedded) {
+    // Read once at start: a wrong or unreachable issuer stops the start, naming OIDC_ISSUER.
+    const metadata = await discoverIssuer(config.oidc);
+    if (metadata.issuer !== config.oidc.issuer) {
+      log.info(
+        { authority: config.oidc.issuer, issuer: metadata.issuer },
+        'OIDC issuer differs from its authority',
+      );
+    }
     return {
       config,
       accounts,
       signIn,
       provider: undefined,
       knownDevices: undefined,
-      verifier: createTokenVerifier(config.oidc, undefined),
+      verifier: createTokenVerifier(config.oidc, { external: metadata }),
+      issuerOrigins: issuerOrigins(config.oidc.issuer, metadata),
       sweep: () => signIn.sweep(),
     };
   }
@@ -58,7 +70,8 @@ export async function createIdentity(deps: {
       secrets: keys.cookie,
       secure: config.publicUrl.startsWith('https:'),
     }),
-    verifier: createTokenVerifier(config.oidc, keys.signing),
+    verifier: createTokenVerifier(config.oidc, { embedded: keys.signing }),
+    issuerOrigins: { connect: [], frame: [] },
     sweep: async () => {
       await sweepExpiredOidcPayloads(db);
       await signIn.sweep();

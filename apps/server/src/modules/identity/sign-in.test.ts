@@ -47,6 +47,7 @@ describe('discovery and client configuration', () => {
         scope: 'openid profile email offline_access',
         audience: 'http://localhost:8080/api',
         roleClaim: 'extension_role',
+        passwordResetUrl: null,
       },
     });
   });

@@ -7,11 +7,12 @@ import {
   type JWTVerifyGetKey,
 } from 'jose';
 import type { OidcConfig } from '../../config.ts';
+import type { IssuerMetadata } from './issuer-discovery.ts';
 import { SIGNING_ALG, publicJwk } from './oidc-keys.ts';
 
 export type VerifiedToken = {
   sub: string;
-  /** The email claim (OIDC_EMAIL_CLAIM), lower-cased. */
+  /** The email claim (OIDC_EMAIL_CLAIM; of a list, the first), lower-cased. */
   email: string | undefined;
   emailVerified: boolean | undefined;
   /** The role claim (OIDC_ROLE_CLAIM): informational, never trusted for access. */
@@ -39,25 +40,6 @@ const ASYMMETRIC = [
   'EdDSA',
 ];
 
-/** Finds an external issuer's jwks_uri through discovery, once. */
-function discoveredJwks(issuer: string): JWTVerifyGetKey {
-  let remote: Promise<JWTVerifyGetKey> | undefined;
-  const load = async () => {
-    const res = await fetch(`${issuer.replace(/\/$/, '')}/.well-known/openid-configuration`);
-    if (!res.ok) throw new Error(`OIDC discovery failed with ${res.status}`);
-    const doc = (await res.json()) as { jwks_uri?: string };
-    if (!doc.jwks_uri) throw new Error('OIDC discovery has no jwks_uri');
-    return createRemoteJWKSet(new URL(doc.jwks_uri));
-  };
-  return async (header, token) => {
-    remote ??= load().catch((err: unknown) => {
-      remote = undefined;
-      throw err;
-    });
-    return (await remote)(header, token);
-  };
-}
-
 /**
  * Access-token verification with jose: our own keys locally for the embedded issuer (no HTTP),
  * the issuer's JWKS (cached by jose) for an external one. Issuer, audience, expiry and
@@ -65,18 +47,19 @@ function discoveredJwks(issuer: string): JWTVerifyGetKey {
  */
 export function createTokenVerifier(
   oidc: OidcConfig,
-  embeddedKeys: JWK[] | undefined,
+  keys: { embedded: JWK[] } | { external: IssuerMetadata },
 ): TokenVerifier {
-  const keySet: JWTVerifyGetKey = oidc.embedded
-    ? createLocalJWKSet({ keys: (embeddedKeys ?? []).map(publicJwk) })
-    : oidc.jwksUri
-      ? createRemoteJWKSet(new URL(oidc.jwksUri))
-      : discoveredJwks(oidc.issuer);
+  const keySet: JWTVerifyGetKey =
+    'embedded' in keys
+      ? createLocalJWKSet({ keys: keys.embedded.map(publicJwk) })
+      : createRemoteJWKSet(new URL(oidc.jwksUri ?? keys.external.jwksUri));
+  // An external issuer's tokens carry the `iss` its discovery names (B2C: not the authority).
+  const issuer = 'external' in keys ? keys.external.issuer : oidc.issuer;
   return {
     subIsUserId: oidc.embedded,
     async verify(token) {
       const { payload } = await jwtVerify(token, keySet, {
-        issuer: oidc.issuer,
+        issuer,
         audience: oidc.audience,
         algorithms: oidc.embedded ? [SIGNING_ALG] : ASYMMETRIC,
         // Ours are RFC 9068 access tokens; an ID token (same key) must never pass as one.
@@ -84,7 +67,9 @@ export function createTokenVerifier(
         clockTolerance: 5,
         requiredClaims: ['sub', 'exp'],
       });
-      const email = payload[oidc.emailClaim];
+      // Azure AD B2C puts a local account's address in `emails`, a list.
+      const claimed = payload[oidc.emailClaim];
+      const email = Array.isArray(claimed) ? claimed.find((e) => typeof e === 'string') : claimed;
       const verified = payload.email_verified;
       const role = payload[oidc.roleClaim];
       return {

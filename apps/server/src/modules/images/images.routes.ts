@@ -1,8 +1,8 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
 import { IMAGE_LIMITS, imagesRoutes as routes } from '@app/contracts';
-import { ValidationFailed } from '../../errors.ts';
 import { handle } from '../../plugins/handle.ts';
+import { readUpload } from '../../plugins/upload.ts';
 import type { ImagesService } from './images.service.ts';
 
 /**
@@ -15,12 +15,7 @@ export const imagesHandlers =
     await app.register(multipart, {
       limits: { fileSize: IMAGE_LIMITS.maxBytes, files: 1, fields: 5, parts: 6 },
     });
-    handle(app, routes.upload, async ({ params, request }) => {
-      if (!request.isMultipart()) throw new ValidationFailed('file', ['required']);
-      const file = await request.file();
-      if (!file) throw new ValidationFailed('file', ['required']);
-      // Over the limit, toBuffer throws the 413 the error handler answers with.
-      const bytes = await file.toBuffer();
-      return images.upload(params.tenantId, bytes);
-    });
+    handle(app, routes.upload, async ({ params, request }) =>
+      images.upload(params.tenantId, await readUpload(request)),
+    );
   };

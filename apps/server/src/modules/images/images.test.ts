@@ -157,6 +157,26 @@ describe('hostile uploads', () => {
       expect(codes(res)).toEqual([{ field: 'file', codes: ['image_invalid'] }]);
     }
   });
+
+  it('answers 400 in the envelope to a multipart body cut short or without a boundary (found by the fuzz)', async () => {
+    const boundary = 'cut-short';
+    const cut = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${tenantId}/ImagesHandler/images`,
+      headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
+      payload: `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="a.png"\r\nContent-Type: image/png\r\n\r\n\r\n`,
+    });
+    expect(cut.statusCode).toBe(400);
+    expect(cut.json()).toMatchObject({ error: { code: 'bad_request' } });
+    const noBoundary = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${tenantId}/ImagesHandler/images`,
+      headers: { ...owner, 'content-type': 'multipart/form-data' },
+      payload: 'anything',
+    });
+    expect(noBoundary.statusCode).toBe(400);
+    expect(noBoundary.json()).toMatchObject({ error: { code: 'bad_request' } });
+  });
 });
 
 describe('what is stored', () => {

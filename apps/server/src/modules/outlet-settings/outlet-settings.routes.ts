@@ -1,18 +1,10 @@
 import multipart from '@fastify/multipart';
-import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync } from 'fastify';
 import { IMAGE_LIMITS, outletSettingsRoutes as routes, type BrandingImage } from '@app/contracts';
-import { ValidationFailed } from '../../errors.ts';
 import { handle } from '../../plugins/handle.ts';
+import { readUpload } from '../../plugins/upload.ts';
 import type { BranchSettingsService } from './branch-settings.service.ts';
 import type { BrandingService } from './branding.service.ts';
-
-/** The one file of a multipart upload; over the limit, toBuffer throws the handled 413. */
-async function fileOf(request: FastifyRequest): Promise<Buffer> {
-  if (!request.isMultipart()) throw new ValidationFailed('file', ['required']);
-  const file = await request.file();
-  if (!file) throw new ValidationFailed('file', ['required']);
-  return file.toBuffer();
-}
 
 /**
  * operations-platform §7.3: branch profile, checkout templates, payment methods, opening
@@ -70,7 +62,7 @@ export const outletSettingsHandlers =
     ];
     for (const [route, kind] of uploads) {
       handle(app, route, async ({ params, request }) =>
-        branding.upload(params.tenantId, kind, await fileOf(request)),
+        branding.upload(params.tenantId, kind, await readUpload(request)),
       );
     }
   };

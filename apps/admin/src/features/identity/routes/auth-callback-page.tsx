@@ -3,16 +3,21 @@ import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { landingPath } from '../../../lib/landing.ts';
 import { useSession } from '../../../lib/session.tsx';
-import { finishSignIn, NO_MATCHING_STATE, startSignIn } from '../../../lib/auth.ts';
+import {
+  CANCELLED_AT_ISSUER,
+  finishSignIn,
+  FORGOT_PASSWORD_AT_ISSUER,
+  NO_MATCHING_STATE,
+  passwordResetReturn,
+  startPasswordReset,
+  startSignIn,
+} from '../../../lib/auth.ts';
 import { paths } from '../../../lib/paths.ts';
 import { Redirecting } from './login-page.tsx';
 import { SignInFailure } from './sign-in-failure.tsx';
 
 type Phase =
   { name: 'finishing' } | { name: 'finished'; returnPath: string | null } | { name: 'failed' };
-
-/** A user cancelled at an Azure AD B2C issuer (its code AADB2C90091): back to the landing. */
-const CANCELLED_AT_ISSUER = /AADB2C90091/;
 
 /**
  * The provider sends the browser back here (spec §2.1): finish the sign-in, then go where the
@@ -27,6 +32,18 @@ export function AuthCallbackPage() {
 
   useEffect(() => {
     let active = true;
+    const reset = passwordResetReturn();
+    if (reset === 'done') {
+      // The password is new and the issuer signed the user in: sign in to the app as usual.
+      startSignIn().catch(() => active && setPhase({ name: 'failed' }));
+      return () => {
+        active = false;
+      };
+    }
+    if (reset === 'left') {
+      void navigate(paths.loginLanding, { replace: true });
+      return;
+    }
     finishSignIn().then(
       ({ returnPath }) => {
         if (active) setPhase({ name: 'finished', returnPath });
@@ -40,6 +57,15 @@ export function AuthCallbackPage() {
         }
         if (CANCELLED_AT_ISSUER.test(message)) {
           void navigate(paths.loginLanding, { replace: true });
+          return;
+        }
+        if (FORGOT_PASSWORD_AT_ISSUER.test(message)) {
+          startPasswordReset().then(
+            (started) => {
+              if (!started && active) setPhase({ name: 'failed' });
+            },
+            () => active && setPhase({ name: 'failed' }),
+          );
           return;
         }
         console.error('sign-in callback failed', error);
