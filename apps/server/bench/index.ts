@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark, each figure against a ceiling measured in the same run.
 import { benchCatalogTree } from './catalog-tree.bench.ts';
 import { printFigures, type Figure } from './harness.ts';
+import { benchReport } from './report.bench.ts';
 import { benchTickets } from './tickets.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgres = process.env.TEST_DATABASE_URL;
-// BENCH_ONLY=web (or catalog, tickets) runs one part; all of them by default.
+// BENCH_ONLY=web (or catalog, tickets, report) runs one part; all of them by default.
 const only = process.env.BENCH_ONLY;
 const part = (name: string) => !only || only === name;
 const skipped = (name: string): Figure => ({
@@ -41,6 +42,20 @@ if (part('tickets')) {
   printFigures(
     'Realtime: intake → ticketsUpdate at 200 WebSocket clients (PostgreSQL, TEST_DATABASE_URL)',
     pg?.realtime ?? [skipped('order → ticketsUpdate at 200 sockets')],
+  );
+}
+
+if (part('report')) {
+  // BENCH_REPORT_TICKETS: fewer tickets than the issue's million on a slow machine (reported).
+  const reportTickets = Number(process.env.BENCH_REPORT_TICKETS ?? 1_000_000);
+  const report = postgres ? await benchReport(postgres, reportTickets) : undefined;
+  printFigures(
+    `Orders report, ${reportTickets.toLocaleString('en')} tickets of one tenant (PostgreSQL, TEST_DATABASE_URL)`,
+    report?.page ?? [skipped('first report page')],
+  );
+  printFigures(
+    'Orders report Excel export, newest 100k and 400k tickets, each run in a process of its own (PostgreSQL)',
+    report?.exports ?? [skipped('export of 100k rows')],
   );
 }
 

@@ -53,6 +53,9 @@ import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
+import { reportsHandlers } from './modules/reports/reports.routes.ts';
+import { createReportsRepository } from './modules/reports/reports.repository.ts';
+import { createReportsService } from './modules/reports/reports.service.ts';
 import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
 import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
@@ -216,6 +219,11 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(ticketsHandlers(tickets));
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
+  await app.register(
+    reportsHandlers(
+      createReportsService({ repository: createReportsRepository(database.db), clock }),
+    ),
+  );
 
   await app.register(imagesHandlers(images));
   await app.register(

@@ -16,6 +16,8 @@ export const AREAS = {
   images: { admin: 'shared UI in apps/admin/src/components/image-field.tsx' },
   /** Live orders, the ticket view and actions, printing, transfer, the order intake. */
   tickets: {},
+  /** The orders report, its totals and its Excel export. */
+  reports: {},
   /** Outlet status, branch profile, payment methods, opening hours, branding, delivery zones. */
   'outlet-settings': {},
   /** Discount codes and automatic discounts; the intake applies them. */

@@ -8,6 +8,7 @@ import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
 import { platformRoutes } from './platform.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
+import { reportsRoutes } from './reports.ts';
 import { storefrontRoutes } from './storefront.ts';
 import { ticketsRoutes } from './tickets.ts';
 
@@ -20,6 +21,7 @@ export const ROUTE_GROUPS = {
   'price-adjustments': priceAdjustmentsRoutes,
   images: imagesRoutes,
   tickets: ticketsRoutes,
+  reports: reportsRoutes,
   'outlet-settings': outletSettingsRoutes,
   dispatch: dispatchRoutes,
   storefront: storefrontRoutes,

@@ -8,6 +8,7 @@ import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.t
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { platformRoutes } from '../features/platform/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
+import { reportsRoutes } from '../features/reports/routes/index.tsx';
 import { loadLiveOrdersPage, ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
@@ -25,6 +26,12 @@ const loadAdminFrame = lazyPage(
   (m) => m.AdminFrame,
   ['tickets', 'outlet'],
 );
+
+/** The report shows the live orders' ticket sheet without its actions; it loads with the report. */
+const loadReadOnlyTicketSheet = () =>
+  import('../features/tickets/components/ticket-details/ticket-details-sheet.tsx').then(
+    (m) => m.ReadOnlyTicketSheet,
+  );
 
 /**
  * While the sign-in callback finishes (token, profile), the shell and live orders, where most
@@ -75,6 +82,7 @@ export const routes: RouteObject[] = [
             children: [
               ...dashboardRoutes,
               ...ticketsRoutes,
+              ...reportsRoutes(loadReadOnlyTicketSheet),
               ...platformRoutes,
               ...catalogRoutes,
               ...modifierGroupsRoutes,

@@ -249,8 +249,8 @@ describe('sign-in through the provider, at the HTTP layer', () => {
 
   it('returns to the admin page the user tried before signing in', async () => {
     const { router, server } = await signInAs(accounts.manager, '/admin/reports/all-tickets');
-    // The report has no page yet: the guard lets the manager in, to the admin's not-found page.
-    expect(await screen.findByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
+    // The orders report is open to every member (spec §6): the guard lets the manager in.
+    expect(await screen.findByRole('heading', { level: 1, name: 'Orders report' })).toBeVisible();
     expect(router.state.location.pathname).toBe('/admin/reports/all-tickets');
     expect(window.sessionStorage.getItem('auth.returnPath')).toBeNull();
     const visited = server.requests.map((r) => r.url.pathname);

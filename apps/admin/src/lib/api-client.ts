@@ -76,9 +76,10 @@ export interface RequestOptions<T> {
   /**
    * 'json': the `results` of the envelope; 'envelope': the whole JSON body, for calls that
    * send more beside `results` (the tickets list and its counters); 'text': the body as it is
-   * (the printing call answers receipt HTML); 'blob': a file.
+   * (the printing call answers receipt HTML); 'blob': a file; 'response': the successful
+   * Response unread (a file read as it arrives).
    */
-  responseType?: 'json' | 'envelope' | 'text' | 'blob';
+  responseType?: 'json' | 'envelope' | 'text' | 'blob' | 'response';
 }
 
 function urlOf(path: string, query: Query | undefined): string {
@@ -156,6 +157,7 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T> = {
     }
     throw error;
   }
+  if (responseType === 'response') return res as T;
   if (res.status === 204) return undefined as T;
   if (responseType === 'text') return (await res.text()) as T;
   if (responseType === 'blob') return (await res.blob()) as T;
@@ -214,4 +216,60 @@ export function callApi<R extends RouteDef>(
         : 'json',
     signal: options.signal,
   });
+}
+
+export interface DownloadedFile {
+  blob: Blob;
+  /** From Content-Disposition; `fallbackName` when the answer names none. */
+  fileName: string;
+}
+
+/** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */
+export function fileNameOf(disposition: string | null, fallbackName: string): string {
+  if (!disposition) return fallbackName;
+  const extended = /filename\*\s*=\s*(?:UTF-8|utf-8)''([^;]+)/.exec(disposition)?.[1];
+  if (extended) {
+    try {
+      return decodeURIComponent(extended.trim());
+    } catch {
+      // A malformed encoding falls back to the plain name.
+    }
+  }
+  const plain = /filename\s*=\s*(?:"([^"]*)"|([^;\s]+))/.exec(disposition);
+  return plain?.[1] ?? plain?.[2] ?? fallbackName;
+}
+
+/**
+ * Calls a route that answers a file (`produces`): the bytes are read as they arrive, reported
+ * to `onProgress`, and the name comes from Content-Disposition.
+ */
+export async function callApiFile<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R>,
+  options: CallOptions & { onProgress?: (bytes: number) => void; fallbackName?: string } = {},
+): Promise<DownloadedFile> {
+  const res = await apiRequest<Response>(fillRoutePath(route.path, input.params), {
+    method: route.method,
+    query: input.query as Query | undefined,
+    body: route.method !== 'GET' && route.method !== 'DELETE' ? (input.body ?? {}) : undefined,
+    responseType: 'response',
+    signal: options.signal,
+  });
+  const type = res.headers.get('content-type') ?? route.produces ?? 'application/octet-stream';
+  const fileName = fileNameOf(
+    res.headers.get('content-disposition'),
+    options.fallbackName ?? 'file.xlsx',
+  );
+  if (!res.body) return { blob: await res.blob(), fileName };
+  const chunks: Uint8Array<ArrayBuffer>[] = [];
+  let received = 0;
+  const reader = res.body.getReader();
+  for (;;) {
+    const { done, value } = await reader.read();
+    if (done) break;
+    chunks.push(value);
+    received += value.byteLength;
+    options.onProgress?.(received);
+  }
+  return { blob: new Blob(chunks, { type }), fileName };
 }

@@ -14,6 +14,7 @@ export const NAMESPACES = [
   'outlet',
   'discounts',
   'dispatch',
+  'reports',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

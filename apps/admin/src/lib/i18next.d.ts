@@ -4,6 +4,7 @@ import type common from '../locales/en/common.json';
 import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
 import type outlet from '../locales/en/outlet.json';
+import type reports from '../locales/en/reports.json';
 import type ticketDetails from '../locales/en/ticketDetails.json';
 import type tickets from '../locales/en/tickets.json';
 
@@ -18,6 +19,7 @@ declare module 'i18next' {
       outlet: typeof outlet;
       discounts: typeof discounts;
       dispatch: typeof dispatch;
+      reports: typeof reports;
     };
   }
 }

@@ -55,6 +55,7 @@ export const serviceAreasPath = (id: string): string => branchPath(id, '/service
 export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.dashboard,
   paths.liveOrders,
+  paths.allTicketsReport,
   paths.catalog,
   paths.priceAdjustments,
   paths.modifierGroups,

@@ -17,6 +17,7 @@ describe('SideMenu', () => {
     expect(menuLinkNames()).toEqual([
       'Dashboard',
       'Live orders',
+      'All tickets report',
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
@@ -32,6 +33,7 @@ describe('SideMenu', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('StoreManager') });
     expect(menuLinkNames()).toEqual([
       'Live orders',
+      'All tickets report',
       'Manage catalog',
       'Modifier groups',
       'Discounts',
@@ -42,7 +44,7 @@ describe('SideMenu', () => {
 
   it('shows an order taker live orders, the report and logout', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('OrderTaker') });
-    expect(menuLinkNames()).toEqual(['Live orders', 'Logout']);
+    expect(menuLinkNames()).toEqual(['Live orders', 'All tickets report', 'Logout']);
     expect(screen.queryByRole('button', { name: 'Menu' })).not.toBeInTheDocument();
   });
 
@@ -57,6 +59,7 @@ describe('SideMenu', () => {
     renderWithApp(<SideMenu />, { session: integrated('StoreManager') });
     expect(menuLinkNames()).toEqual([
       'Live orders',
+      'All tickets report',
       'Manage catalog',
       'Modifier groups',
       'Discounts',

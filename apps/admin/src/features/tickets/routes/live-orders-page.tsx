@@ -11,8 +11,12 @@ import useMediaQuery from '@mui/material/useMediaQuery';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
 import type { TicketCounters, TicketSummary } from '@app/contracts';
-import { useTranslation } from 'react-i18next';
+import { Trans, useTranslation } from 'react-i18next';
+import { Link as RouterLink } from 'react-router';
+import Link from '@mui/material/Link';
 import { Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { BrandsHeader } from '../components/brands-header.tsx';
 import { TicketDetailsSheet } from '../components/ticket-details/ticket-details-sheet.tsx';
 import { TicketFilterBar } from '../components/ticket-filter-bar.tsx';
@@ -86,6 +90,7 @@ function LiveOrdersView({
   const { t } = useTranslation('tickets');
   const { setOpenTicket, tickets: query } = useLiveTickets();
   const cards = useMediaQuery(CARDS_QUERY);
+  const { can } = useTenantSession();
   const [filter, setFilter] = useState<TicketFilter>('all');
   const [search, setSearch] = useState('');
   const [sortKey, setSortKey] = useState<SortKey>('time');
@@ -150,7 +155,21 @@ function LiveOrdersView({
           }}
         />
       </Stack>
-      {filter === 'completed' && <Alert severity="info">{t('completedNote')}</Alert>}
+      {filter === 'completed' && (
+        <Alert severity="info">
+          <Trans
+            t={t}
+            i18nKey="completedNote"
+            components={{
+              report: can('Reports') ? (
+                <Link component={RouterLink} to={paths.allTicketsReport} color="inherit" />
+              ) : (
+                <span />
+              ),
+            }}
+          />
+        </Alert>
+      )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {shown.length === 0 ? (
           <Stack

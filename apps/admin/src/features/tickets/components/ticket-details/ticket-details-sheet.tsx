@@ -30,6 +30,8 @@ export interface TicketDetailsSheetProps {
   /** The ticket to show; null closes the sheet. */
   ticket: TicketRef | null;
   onClose: () => void;
+  /** Without the actions row: the orders report shows a ticket to read, not to act on. */
+  readOnly?: boolean;
 }
 
 /** The widest the sheet's content grows on a large screen, for readable lines. */
@@ -39,7 +41,7 @@ const CONTENT_MAX_WIDTH = 960;
  * The ticket details bottom sheet of spec §2.4: status, time and a close button in its header,
  * the actions row, then the whole ticket. Browser Back closes it and stays on the page.
  */
-export function TicketDetailsSheet({ ticket, onClose }: TicketDetailsSheetProps) {
+export function TicketDetailsSheet({ ticket, onClose, readOnly = false }: TicketDetailsSheetProps) {
   const { t } = useTranslation('ticketDetails');
   const titleId = useId();
   const close = useBackToClose(ticket?.ticketId ?? null, onClose);
@@ -73,6 +75,7 @@ export function TicketDetailsSheet({ ticket, onClose }: TicketDetailsSheetProps)
           ticketRef={shown}
           titleId={titleId}
           onClose={close}
+          readOnly={readOnly}
         />
       ) : (
         <Typography id={titleId} sx={{ display: 'none' }}>
@@ -87,10 +90,12 @@ function SheetBody({
   ticketRef,
   titleId,
   onClose,
+  readOnly,
 }: {
   ticketRef: TicketRef;
   titleId: string;
   onClose: () => void;
+  readOnly: boolean;
 }) {
   const { t } = useTranslation('ticketDetails');
   const query = useTicket(ticketRef.tenantId, ticketRef.ticketId);
@@ -111,7 +116,7 @@ function SheetBody({
         <Box sx={{ maxInlineSize: CONTENT_MAX_WIDTH, marginInline: 'auto' }}>
           {ticket ? (
             <Stack spacing={3}>
-              <TicketActions ticket={ticket} />
+              {!readOnly && <TicketActions ticket={ticket} />}
               <TicketContent ticket={ticket} />
             </Stack>
           ) : notFound ? (
@@ -188,4 +193,9 @@ function SheetHeader({
       </Box>
     </Box>
   );
+}
+
+/** The sheet without actions, for pages that show tickets to read (the orders report). */
+export function ReadOnlyTicketSheet(props: Omit<TicketDetailsSheetProps, 'readOnly'>) {
+  return <TicketDetailsSheet {...props} readOnly />;
 }

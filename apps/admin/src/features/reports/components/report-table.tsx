@@ -1,0 +1,166 @@
+import Box from '@mui/material/Box';
+import Chip from '@mui/material/Chip';
+import Link from '@mui/material/Link';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import {
+  REPORT_LIMITS,
+  formatMoney,
+  localize,
+  type ReportRow,
+  type ReportTotals,
+  type TicketStatus,
+} from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../lib/i18n.ts';
+import { formatDateTime } from '../lib/report-form.ts';
+
+const STATUS_COLOURS: Record<TicketStatus, 'warning' | 'info' | 'success' | 'default'> = {
+  UnVerified: 'warning',
+  New: 'warning',
+  InProgress: 'info',
+  Completed: 'success',
+  Cancelled: 'default',
+};
+
+const COLUMNS = [
+  'ticketNumber',
+  'timestamp',
+  'status',
+  'type',
+  'customer',
+  'phoneNumber',
+  'paymentMethod',
+  'branch',
+  'area',
+  'total',
+] as const;
+
+/** Spec §2.6: the rows of one page, the totals of the whole filter, a 10-row paginator. */
+export function ReportTable({
+  rows,
+  totals,
+  page,
+  timeZone,
+  onPage,
+  onOpen,
+}: {
+  rows: readonly ReportRow[];
+  totals: ReportTotals;
+  page: number;
+  timeZone: string;
+  onPage: (page: number) => void;
+  onOpen: (row: ReportRow) => void;
+}) {
+  const { t } = useTranslation('reports');
+  const lang = useLanguage();
+  const last = COLUMNS.length - 1;
+  return (
+    <>
+      <TableContainer sx={{ overflowX: 'auto' }}>
+        <Table size="small" aria-label={t('title')}>
+          <TableHead>
+            <TableRow>
+              {COLUMNS.map((c, i) => (
+                <TableCell
+                  key={c}
+                  align={i === last ? 'right' : 'left'}
+                  sx={{ whiteSpace: 'nowrap' }}
+                >
+                  {t(`columns.${c}`)}
+                </TableCell>
+              ))}
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((row) => {
+              const customer = [row.firstName, row.lastName].filter(Boolean).join(' ');
+              const area =
+                row.serviceArea ?? (row.deliveryZone ? localize(row.deliveryZone, lang) : '');
+              return (
+                <TableRow key={row.id} hover>
+                  <TableCell>
+                    <Link
+                      component="button"
+                      type="button"
+                      onClick={() => onOpen(row)}
+                      aria-label={t('openTicket', { number: row.ticketNumber })}
+                      sx={{ fontWeight: 600 }}
+                    >
+                      <bdi>{t('orderNumber', { number: row.ticketNumber })}</bdi>
+                    </Link>
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <bdi>{formatDateTime(row.timestamp, lang, timeZone)}</bdi>
+                  </TableCell>
+                  <TableCell>
+                    <Chip
+                      size="small"
+                      color={STATUS_COLOURS[row.status]}
+                      label={t(`status.${row.status}`)}
+                    />
+                  </TableCell>
+                  <TableCell>{t(`types.${row.type}`)}</TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    {customer || row.reservationLastName || ''}
+                  </TableCell>
+                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                    <bdi>{row.phoneNumber ?? ''}</bdi>
+                  </TableCell>
+                  <TableCell>{t(`payment.${row.paymentMethod.toLowerCase()}` as never)}</TableCell>
+                  <TableCell>{localize(row.branchName, lang)}</TableCell>
+                  <TableCell>{area}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <bdi>{formatMoney(row.total, row.currency, lang)}</bdi>
+                  </TableCell>
+                </TableRow>
+              );
+            })}
+          </TableBody>
+        </Table>
+      </TableContainer>
+      {/* The footer stays in view while a narrow screen scrolls the table sideways. */}
+      <Box
+        role="group"
+        aria-label={t('footer.total')}
+        sx={{
+          display: 'flex',
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          columnGap: 3,
+          rowGap: 0.5,
+          paddingInline: 2,
+          paddingBlock: 1.5,
+          borderBlockStart: 1,
+          borderColor: 'divider',
+          backgroundColor: 'action.hover',
+          fontWeight: 700,
+        }}
+      >
+        <span data-testid="report-count">{t('footer.count', { count: totals.count })}</span>
+        <Box data-testid="report-total" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
+          <span>{t('footer.total')}</span>
+          {totals.amounts.length === 0
+            ? '—'
+            : totals.amounts.map((a) => (
+                <bdi key={a.currency}>{formatMoney(a.total, a.currency, lang)}</bdi>
+              ))}
+        </Box>
+      </Box>
+      <TablePagination
+        component="div"
+        count={totals.count}
+        page={page}
+        rowsPerPage={REPORT_LIMITS.pageSize}
+        rowsPerPageOptions={[]}
+        onPageChange={(_, next) => onPage(next)}
+        labelDisplayedRows={({ from, to, count }) => t('displayedRows', { from, to, count })}
+      />
+    </>
+  );
+}

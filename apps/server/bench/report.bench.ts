@@ -1,0 +1,234 @@
+import { execFile } from 'node:child_process';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { fileURLToPath } from 'node:url';
+import { promisify } from 'node:util';
+import { sql } from 'drizzle-orm';
+import { localize, type ReportFilterInput } from '@app/contracts';
+import { buildApp } from '../src/app.ts';
+import { seedDemoData } from '../src/db/seed.ts';
+import { demoFixtures } from '../src/modules/tickets/test-fixtures.ts';
+import { createReportsRepository } from '../src/modules/reports/reports.repository.ts';
+import { accessTokenFor, baseUrlOf } from '../src/test/auth.ts';
+import { createTestDatabase, testConfig } from '../src/test/harness.ts';
+import { percentile, type Figure } from './harness.ts';
+import { seedReportTickets, type BenchWorld } from './report-tickets.ts';
+
+const run = promisify(execFile);
+const here = path.dirname(fileURLToPath(import.meta.url));
+const TIME_ZONE = 'Asia/Amman';
+// Jordan keeps UTC+3 all year since 2022: the newest tickets' wall clock.
+const OFFSET_MINUTES = 180;
+const CALLS = 15;
+
+/** A day as YYYY-MM-DD on Amman's clock. */
+const ammanDay = (at: Date) =>
+  new Intl.DateTimeFormat('en-CA', { timeZone: TIME_ZONE }).format(at).slice(0, 10);
+
+async function timed(calls: number, work: () => Promise<unknown>) {
+  for (let i = 0; i < 2; i++) await work();
+  const times: number[] = [];
+  for (let i = 0; i < calls; i++) {
+    const t0 = performance.now();
+    await work();
+    times.push(performance.now() - t0);
+  }
+  times.sort((a, b) => a - b);
+  return { p50: percentile(times, 50), p90: percentile(times, 90) };
+}
+
+type ChildResult = { ms: number; growthBytes: number; bytes: number };
+
+async function child(args: object): Promise<ChildResult> {
+  const { stdout } = await run(
+    process.execPath,
+    [
+      '--expose-gc',
+      '--import',
+      'tsx',
+      path.join(here, 'report-export.child.ts'),
+      JSON.stringify(args),
+    ],
+    { maxBuffer: 1 << 20, timeout: 600_000, env: { ...process.env, LOG_LEVEL: 'silent' } },
+  );
+  const line = stdout.trim().split('\n').pop()!;
+  return JSON.parse(line) as ChildResult;
+}
+
+/**
+ * The orders report on PostgreSQL with `count` tickets of one tenant (seeded by SQL): the first
+ * page of three filters against the same two queries run straight through the driver, and the
+ * Excel export of the newest 100k and 400k tickets against exceljs's streaming writer alone
+ * writing the same rows, each in a process of its own (time and peak resident memory).
+ */
+export async function benchReport(url: string, count: number) {
+  const database = await createTestDatabase(url);
+  await seedDemoData(database.db);
+  const f = await demoFixtures(database.db);
+  const world: BenchWorld = {
+    tenantId: f.alBayt.id,
+    branchIds: [f.abdoun.id, f.sweifieh.id],
+    zones: ['Abdoun', 'Sweifieh', 'Khalda'].map((en) => {
+      const title = { fieldValue: en, en, ar: en, es: en };
+      return { id: f.zone(f.alBayt.id, en), title };
+    }),
+  };
+  const newest = new Date();
+  const oldest = new Date('2020-01-01T00:00:00Z');
+  const t0 = performance.now();
+  await seedReportTickets(database.db, world, { count, newest, oldest, firstNumber: 1 });
+  await database.db.execute(sql`vacuum analyze tickets`);
+  const seedSeconds = (performance.now() - t0) / 1000;
+
+  const config = testConfig();
+  const app = await buildApp({ config, database, logger: false });
+  await app.ready();
+  const origin = await baseUrlOf(app);
+  const token = await accessTokenFor({ app, config, database }, 'staff@demo.local');
+  const repository = createReportsRepository(database.db);
+  const today = ammanDay(newest);
+  const monthAgo = ammanDay(new Date(newest.getTime() - 30 * 86_400_000));
+  const filters: [string, ReportFilterInput][] = [
+    ['today (the default)', { startDate: today, endDate: today }],
+    ['past 30 days, Completed', { startDate: monthAgo, endDate: today, statuses: ['Completed'] }],
+    ['whole history from 2020', { startDate: '2020-01-01', endDate: today }],
+  ];
+  const page: Figure[] = [
+    { name: `seeding ${count.toLocaleString('en')} tickets (SQL)`, value: seedSeconds, unit: 's' },
+  ];
+  for (const [label, filter] of filters) {
+    const body = JSON.stringify({ ...filter, timezone: TIME_ZONE, page: 0 });
+    const call = await timed(CALLS, async () => {
+      const res = await fetch(`${origin}/api/admin/tenants/${world.tenantId}/reports/carttickets`, {
+        method: 'POST',
+        headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+        body,
+      });
+      if (res.status !== 200) throw new Error(`report answered ${res.status}`);
+      await res.arrayBuffer();
+    });
+    const q = {
+      tenantId: world.tenantId,
+      statuses: [],
+      checkoutFlows: [],
+      paymentMethods: [],
+      branchIds: [],
+      deliveryZoneIds: [],
+      timezone: TIME_ZONE,
+      ...filter,
+    } as Parameters<typeof repository.page>[0];
+    const bare = await timed(CALLS, () =>
+      Promise.all([repository.page(q, 0, 10), repository.totals(q)]),
+    );
+    page.push({
+      name: `first page p50, ${label}`,
+      value: call.p50,
+      unit: 'ms',
+      ceiling: { value: bare.p50, label: 'its two queries alone' },
+      target: '< 300 ms',
+      ok: call.p50 < 300,
+    });
+    page.push({ name: `first page p90, ${label}`, value: call.p90, unit: 'ms' });
+  }
+  await app.close();
+
+  // The newest N tickets: from the day of the N-th newest (whole days of Amman) to today.
+  const [current] = (
+    (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+      rows: { name: string }[];
+    }
+  ).rows;
+  const databaseUrl = new URL(url);
+  databaseUrl.pathname = `/${current!.name}`;
+  const branchNames = Object.fromEntries(
+    (await repository.branchNames(world.tenantId)).map((b) => [b.id, localize(b.name, 'en')]),
+  );
+  const stepMs = (newest.getTime() - oldest.getTime()) / count;
+  const exports: Figure[] = [];
+  const growth: Record<number, ChildResult> = {};
+  for (const wanted of [100_000, 400_000].filter((n) => n <= count)) {
+    const startDay = ammanDay(new Date(newest.getTime() - (wanted - 1) * stepMs));
+    const filter: ReportFilterInput = { startDate: startDay, endDate: today, timezone: TIME_ZONE };
+    const totals = await repository.totals({
+      tenantId: world.tenantId,
+      statuses: [],
+      checkoutFlows: [],
+      paymentMethods: [],
+      branchIds: [],
+      deliveryZoneIds: [],
+      timezone: TIME_ZONE,
+      startDate: startDay,
+      endDate: today,
+    });
+    const rows = totals.reduce((n, t) => n + Number(t.count), 0);
+    const serverArgs = {
+      mode: 'export',
+      databaseUrl: databaseUrl.toString(),
+      tenantId: world.tenantId,
+      email: 'staff@demo.local',
+      filter,
+    };
+    const aloneArgs = {
+      mode: 'exceljs',
+      world,
+      branchNames,
+      last: count,
+      rows,
+      count,
+      newestMs: newest.getTime(),
+      stepMs,
+      offsetMinutes: OFFSET_MINUTES,
+    };
+    // A B B A: a machine that speeds up or slows down favours neither.
+    const a1 = await child(serverArgs);
+    const b1 = await child(aloneArgs);
+    const b2 = await child(aloneArgs);
+    const a2 = await child(serverArgs);
+    const mean = (x: ChildResult, y: ChildResult): ChildResult => ({
+      ms: (x.ms + y.ms) / 2,
+      growthBytes: (x.growthBytes + y.growthBytes) / 2,
+      bytes: (x.bytes + y.bytes) / 2,
+    });
+    const server = mean(a1, a2);
+    const alone = mean(b1, b2);
+    growth[wanted] = server;
+    const k = `${Math.round(rows / 1000)}k`;
+    const timeRatio = server.ms / alone.ms;
+    const memoryRatio = server.growthBytes / alone.growthBytes;
+    exports.push(
+      {
+        name: `export ${k} rows, time`,
+        value: server.ms / 1000,
+        unit: 's',
+        ceiling: { value: alone.ms / 1000, label: 'exceljs alone, same rows' },
+        ...(wanted === 100_000 ? { target: '≤ 1.5×', ok: timeRatio <= 1.5 } : {}),
+      },
+      {
+        name: `export ${k} rows, peak memory growth`,
+        value: server.growthBytes / 1e6,
+        unit: 'MB',
+        ceiling: { value: alone.growthBytes / 1e6, label: 'exceljs alone, same rows' },
+        ...(wanted === 100_000 ? { target: '≤ 1.3×', ok: memoryRatio <= 1.3 } : {}),
+      },
+      {
+        name: `export ${k} rows, file size`,
+        value: server.bytes / 1e6,
+        unit: 'MB',
+        ceiling: { value: alone.bytes / 1e6, label: 'exceljs alone, same rows' },
+      },
+    );
+  }
+  if (growth[100_000] && growth[400_000]) {
+    const ratio = growth[400_000].growthBytes / growth[100_000].growthBytes;
+    exports.push({
+      name: 'export memory, 400k rows against 100k',
+      value: growth[400_000].growthBytes / 1e6,
+      unit: 'MB',
+      ceiling: { value: growth[100_000].growthBytes / 1e6, label: 'at 100k rows' },
+      target: '≤ 1.2×',
+      ok: ratio <= 1.2,
+    });
+  }
+  await database.dispose();
+  return { page, exports };
+}
