@@ -18,14 +18,20 @@ interface ModuleGraph {
   ): { importers: readonly string[]; dynamicImporters: readonly string[]; isEntry: boolean } | null;
 }
 
-/** The entry and the lazily loaded modules (pages, translation files) that import `id` statically. */
+const CONTRACTS_INDEX = /[\\/]packages[\\/]contracts[\\/]src[\\/]index\.ts$/;
+
+/**
+ * The entry and the lazily loaded modules (pages, translation files) that import `id` statically.
+ * Not through the contracts' index: everything imports it, for a few names each (it has no side
+ * effects), so a library behind one of its files (libphonenumber) is not every page's.
+ */
 function rootsOf(id: string, graph: ModuleGraph): Set<string> {
   const roots = new Set<string>();
   const seen = new Set([id]);
   const queue = [id];
   for (let next = queue.pop(); next !== undefined; next = queue.pop()) {
     const info = graph.getModuleInfo(next);
-    if (!info) continue;
+    if (!info || CONTRACTS_INDEX.test(next)) continue;
     if (info.isEntry || info.dynamicImporters.length > 0) roots.add(next);
     for (const importer of info.importers) {
       if (!seen.has(importer)) {
