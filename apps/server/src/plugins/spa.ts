@@ -9,6 +9,23 @@ const API_PREFIXES = ['/api/', '/oidc', '/healthz', '/readyz', '/uploads/'];
 const ASSETS_PREFIX = '/assets/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED = ['.br', '.gz'];
+/**
+ * Helmet's headers that only a document obeys (its CSP, framing, HSTS, ...): a hashed script,
+ * style or font goes without them, some 650 bytes less on each of the twenty-odd files of a
+ * first visit. nosniff and the resource policy apply to such files too and stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 /** Served files that have a `.br` or `.gz` sibling written by the admin build. */
 function precompressedFiles(root: string): Set<string> {
@@ -47,7 +64,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
       setHeaders: (res, filePath) => {
         const ext = path.extname(filePath);
         const served = PRECOMPRESSED.includes(ext) ? filePath.slice(0, -ext.length) : filePath;
-        res.setHeader('cache-control', served.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+        const hashed = served.startsWith(assetsDir);
+        res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
         if (compressed.has(served)) res.setHeader('vary', 'accept-encoding');
       },
     });
