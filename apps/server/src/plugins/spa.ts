@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -66,7 +67,9 @@ export const spaPlugin = fp(async (app: FastifyInstance, opts: { root: string | 
         const served = PRECOMPRESSED.includes(ext) ? filePath.slice(0, -ext.length) : filePath;
         const hashed = served.startsWith(assetsDir);
         res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
-        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) res.removeHeader(name);
+        // @fastify/static passes reply.raw; its type names only part of the ServerResponse.
+        const raw = res as unknown as ServerResponse;
+        if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) raw.removeHeader(name);
         if (compressed.has(served)) res.setHeader('vary', 'accept-encoding');
       },
     });
