@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Uuid } from './common.ts';
+import { CheckoutTemplate, LocalizedText, TenantParams, Uuid } from './common.ts';
+import { routesOf } from './http.ts';
 
 // The parts of a branch's settings that orders, tickets and the profile read too; apart from
 // outlet-settings.ts so that reading them does not bring its phone validation (libphonenumber).
@@ -11,6 +12,41 @@ export const BranchOperatingStatus = z.object({
   busy: z.boolean(),
 });
 export type BranchOperatingStatus = z.infer<typeof BranchOperatingStatus>;
+
+export const BranchStatus = z.object({
+  branchId: Uuid,
+  branchName: LocalizedText,
+  branchOperatingStatus: BranchOperatingStatus,
+});
+export type BranchStatus = z.infer<typeof BranchStatus>;
+
+const route = routesOf('outlet-settings');
+const TENANT = '/api/admin/tenants/:tenantId';
+
+/**
+ * The outlet status calls (operations-platform §2.7, §7.3), part of outletSettingsRoutes; here
+ * so that the admin shell, which shows every branch's status, goes without the phone validation.
+ */
+export const outletStatusRoutes = {
+  statuses: route({
+    method: 'GET',
+    path: `${TENANT}/status`,
+    // Every tenant user sees it: the top bar's status text and the admin banner.
+    access: { permission: 'LiveTickets' },
+    summary: 'Operating status of every branch (closed, accepting orders, busy)',
+    params: TenantParams,
+    results: z.array(BranchStatus),
+  }),
+  setStatus: route({
+    method: 'PUT',
+    path: `${TENANT}/status/:branchId`,
+    access: { permission: 'OperatingStatus' },
+    summary: "Set a branch's status; the order intake obeys it from the next order",
+    params: TenantParams.extend({ branchId: Uuid }),
+    body: BranchOperatingStatus,
+    results: BranchStatus,
+  }),
+};
 
 // ---------------------------------------------------------------------------------------------
 // Payment methods (§3 Payment method types, §4.4, §5.3, §8, §9)

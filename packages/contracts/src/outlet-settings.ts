@@ -12,6 +12,7 @@ import { routesOf } from './http.ts';
 import {
   BranchOperatingStatus,
   BranchPaymentMethods,
+  outletStatusRoutes,
   PaymentMethodsBody,
   PaymentTemplate,
 } from './branch-basics.ts';
@@ -37,13 +38,6 @@ export const LIMITS_BRANCH = {
  */
 export const OutletStatusBody = BranchOperatingStatus;
 export type OutletStatusBody = z.infer<typeof OutletStatusBody>;
-
-export const BranchStatus = z.object({
-  branchId: Uuid,
-  branchName: LocalizedText,
-  branchOperatingStatus: BranchOperatingStatus,
-});
-export type BranchStatus = z.infer<typeof BranchStatus>;
 
 // ---------------------------------------------------------------------------------------------
 // Branch profile (§2.7, §3 Branch profile, §5.3)
@@ -365,24 +359,7 @@ const upload = (path: string, what: string) =>
 
 /** operations-platform §2.7, §2.8 and §7.3: outlet status and every branch setting. */
 export const outletSettingsRoutes = {
-  statuses: route({
-    method: 'GET',
-    path: `${TENANT}/status`,
-    // Every tenant user sees it: the top bar's status text and the admin banner.
-    access: { permission: 'LiveTickets' },
-    summary: 'Operating status of every branch (closed, accepting orders, busy)',
-    params: TenantParams,
-    results: z.array(BranchStatus),
-  }),
-  setStatus: route({
-    method: 'PUT',
-    path: `${TENANT}/status/:branchId`,
-    access: { permission: 'OperatingStatus' },
-    summary: "Set a branch's status; the order intake obeys it from the next order",
-    params: BranchParams,
-    body: OutletStatusBody,
-    results: BranchStatus,
-  }),
+  ...outletStatusRoutes,
 
   branches: route({
     method: 'GET',

@@ -3,10 +3,11 @@ import { arSD, enUS, esES } from '@mui/material/locale';
 import type { Language } from '@app/contracts';
 import { directionOf } from '../lib/i18n.ts';
 
+const ROBOTO = '"Roboto Variable", "Roboto", "Helvetica", "Arial", sans-serif';
 const FONT_STACKS: Record<Language, string> = {
-  en: '"Roboto", "Helvetica", "Arial", sans-serif',
-  es: '"Roboto", "Helvetica", "Arial", sans-serif',
-  ar: '"Noto Sans Arabic", "Roboto", "Helvetica", "Arial", sans-serif',
+  en: ROBOTO,
+  es: ROBOTO,
+  ar: `"Noto Sans Arabic", ${ROBOTO}`,
 };
 
 const MUI_LOCALES = { en: enUS, ar: arSD, es: esES } as const;

@@ -1,7 +1,7 @@
 import Box from '@mui/material/Box';
-import Tooltip from '@mui/material/Tooltip';
 import { keyframes } from '@emotion/react';
 import { useTranslation } from 'react-i18next';
+import { LazyTooltip } from './lazy-tooltip.tsx';
 
 export type ConnectionState = 'connected' | 'connecting' | 'reconnecting' | 'disconnected';
 
@@ -24,7 +24,7 @@ export function ConnectionDot({ state }: { state: ConnectionState }) {
   const label = t(`connection.${state}`);
   const pulsing = state === 'connecting' || state === 'reconnecting';
   return (
-    <Tooltip title={label}>
+    <LazyTooltip title={label}>
       <Box
         component="span"
         role="img"
@@ -41,6 +41,6 @@ export function ConnectionDot({ state }: { state: ConnectionState }) {
           '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
         }}
       />
-    </Tooltip>
+    </LazyTooltip>
   );
 }

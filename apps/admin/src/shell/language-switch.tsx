@@ -3,11 +3,11 @@ import IconButton from '@mui/material/IconButton';
 import ListItemText from '@mui/material/ListItemText';
 import Menu from '@mui/material/Menu';
 import MenuItem from '@mui/material/MenuItem';
-import Tooltip from '@mui/material/Tooltip';
 import TranslateIcon from '@mui/icons-material/Translate';
 import { LANGUAGES, type Language } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGE_NAMES, setLanguage, useLanguage } from '../lib/i18n.ts';
+import { LazyTooltip } from '../components/lazy-tooltip.tsx';
 
 export function LanguageSwitch() {
   const { t } = useTranslation();
@@ -23,7 +23,7 @@ export function LanguageSwitch() {
 
   return (
     <>
-      <Tooltip title={label}>
+      <LazyTooltip title={label}>
         <IconButton
           color="inherit"
           aria-label={label}
@@ -34,7 +34,7 @@ export function LanguageSwitch() {
         >
           <TranslateIcon />
         </IconButton>
-      </Tooltip>
+      </LazyTooltip>
       <Menu id={menuId} anchorEl={anchor} open={anchor !== null} onClose={() => setAnchor(null)}>
         {LANGUAGES.map((lang) => (
           <MenuItem

@@ -3,7 +3,6 @@ import AppBar from '@mui/material/AppBar';
 import Box from '@mui/material/Box';
 import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
-import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
 import { APP_VERSION } from '@app/contracts';
@@ -11,6 +10,7 @@ import { useTranslation } from 'react-i18next';
 import { ConnectionDot, type ConnectionState } from '../components/connection-dot.tsx';
 import { LanguageSwitch } from './language-switch.tsx';
 import { TenantSwitcher } from './tenant-switcher.tsx';
+import { LazyTooltip } from '../components/lazy-tooltip.tsx';
 
 export interface TopBarProps {
   /** Shows the menu button that opens the temporary drawer (narrow screens). */
@@ -62,7 +62,7 @@ export function TopBar({ onOpenMenu, branchStatus, connectionState, minimal }: T
         )}
         <Box sx={{ flexGrow: 1 }} />
         {!minimal && connectionState && <ConnectionDot state={connectionState} />}
-        <Tooltip title={t('app.version', { version: APP_VERSION })}>
+        <LazyTooltip title={t('app.version', { version: APP_VERSION })}>
           <Typography
             variant="caption"
             color="text.secondary"
@@ -70,7 +70,7 @@ export function TopBar({ onOpenMenu, branchStatus, connectionState, minimal }: T
           >
             v{APP_VERSION}
           </Typography>
-        </Tooltip>
+        </LazyTooltip>
         <LanguageSwitch />
       </Toolbar>
     </AppBar>

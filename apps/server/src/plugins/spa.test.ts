@@ -4,6 +4,7 @@ import path from 'node:path';
 import zlib from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { DOCUMENT_ONLY_HEADERS } from './spa.ts';
 
 /**
  * The built admin app as a browser gets it: hashed assets cached for a year and compressed
@@ -104,6 +105,25 @@ describe('the built admin app', () => {
     const plain = await get('/auth/loginlanding');
     expect(plain.headers['content-encoding']).toBeUndefined();
     expect(plain.body).toBe(html);
+  });
+
+  it('keeps the document-only security headers on index.html, off the hashed files', async () => {
+    const page = await get('/admin/tickets/manage', 'br');
+    expect(page.headers['content-security-policy']).toMatch(/script-src 'self'/);
+    expect(page.headers['x-frame-options']).toBe('SAMEORIGIN');
+    expect(page.headers['strict-transport-security']).toMatch(/max-age=/);
+    for (const url of [
+      '/assets/index-Bx9f3k2Q.js',
+      '/assets/roboto-latin-400-normal-BqEyEoaF.woff2',
+    ]) {
+      const res = await get(url, 'br');
+      expect(res.statusCode, url).toBe(200);
+      for (const name of DOCUMENT_ONLY_HEADERS)
+        expect(res.headers[name], `${url} ${name}`).toBeUndefined();
+      // What a script or font obeys stays.
+      expect(res.headers['x-content-type-options'], url).toBe('nosniff');
+      expect(res.headers['cross-origin-resource-policy'], url).toBe('same-origin');
+    }
   });
 
   it('never serves a source map, a compressed copy by its own name, or HTML for a missing asset', async () => {

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import type { ServerResponse } from 'node:http';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import fp from 'fastify-plugin';
@@ -11,6 +12,23 @@ export const STOREFRONT_PREFIX = '/store/';
 const ASSETS = 'assets/';
 export const IMMUTABLE = 'public, max-age=31536000, immutable';
 const PRECOMPRESSED = ['.br', '.gz'];
+/**
+ * Helmet's headers that only a document obeys (its CSP, framing, HSTS, ...): a hashed script,
+ * style or font goes without them, some 650 bytes less on each of the twenty-odd files of a
+ * first visit. nosniff and the resource policy apply to such files too and stay.
+ */
+export const DOCUMENT_ONLY_HEADERS = [
+  'content-security-policy',
+  'cross-origin-opener-policy',
+  'origin-agent-cluster',
+  'referrer-policy',
+  'strict-transport-security',
+  'x-dns-prefetch-control',
+  'x-download-options',
+  'x-frame-options',
+  'x-permitted-cross-domain-policies',
+  'x-xss-protection',
+];
 
 /** Served files that have a `.br` or `.gz` sibling written by the build. */
 function precompressedFiles(root: string): Set<string> {
@@ -47,7 +65,11 @@ async function serveBuild(app: FastifyInstance, root: string, prefix: string, de
     setHeaders: (res, filePath) => {
       const ext = path.extname(filePath);
       const served = PRECOMPRESSED.includes(ext) ? filePath.slice(0, -ext.length) : filePath;
-      res.setHeader('cache-control', served.startsWith(assetsDir) ? IMMUTABLE : 'no-cache');
+      const hashed = served.startsWith(assetsDir);
+      res.setHeader('cache-control', hashed ? IMMUTABLE : 'no-cache');
+      // @fastify/static passes reply.raw; its type names only part of the ServerResponse.
+      const raw = res as unknown as ServerResponse;
+      if (hashed) for (const name of DOCUMENT_ONLY_HEADERS) raw.removeHeader(name);
       if (compressed.has(served)) res.setHeader('vary', 'accept-encoding');
     },
   });

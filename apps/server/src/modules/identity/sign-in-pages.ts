@@ -134,6 +134,7 @@ function layout(lang: Language, title: string, body: string, extraHead = ''): st
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <meta name="robots" content="noindex">
 <meta name="theme-color" content="#1d5b94">
+<link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${escapeHtml(pageText(lang, 'product'))}</title>
 <link rel="stylesheet" href="${UI_ASSETS.stylesheet}">
 ${extraHead}</head>

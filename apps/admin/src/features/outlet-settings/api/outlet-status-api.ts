@@ -1,4 +1,4 @@
-import { outletSettingsRoutes as routes, type OutletStatusBody } from '@app/contracts';
+import { outletStatusRoutes as routes, type OutletStatusBody } from '@app/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 
 export const outletStatusApi = {

@@ -6,7 +6,7 @@ import { paths } from '../../../lib/paths.ts';
 export const loadLiveOrdersPage = lazyPage(
   () => import('./live-orders-page.tsx'),
   (m) => m.LiveOrdersPage,
-  ['tickets', 'ticketDetails'],
+  ['tickets'],
 );
 
 /** The live orders pages, loaded on their first visit; under /admin behind the route guard. */

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { lazy, Suspense, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -18,7 +18,6 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { BrandsHeader } from '../components/brands-header.tsx';
-import { TicketDetailsSheet } from '../components/ticket-details/ticket-details-sheet.tsx';
 import { TicketFilterBar } from '../components/ticket-filter-bar.tsx';
 import { TicketsTable } from '../components/tickets-table.tsx';
 import { StartPrompt } from '../components/start-prompt.tsx';
@@ -32,12 +31,44 @@ import {
   type TicketFilter,
 } from '../lib/ticket-filters.ts';
 import { useTicketRows } from '../lib/ticket-rows.ts';
+import { loadNamespaces } from '../../../lib/i18n.ts';
+import type { TicketRef } from '../components/ticket-details/ticket-details-sheet.tsx';
 
 /** Spec §2.3, §9. */
 export const PAGE_SIZES = [10, 15, 25, 100] as const;
 const DEFAULT_PAGE_SIZE = 25;
 /** Spec §2.3: rows become stacked cards under 700 px. */
 export const CARDS_QUERY = '(max-width: 699.95px)';
+
+/**
+ * The details sheet (actions, dialogs, receipt) and its texts load with the first ticket
+ * opened: the list's first paint goes without them.
+ */
+const TicketDetailsSheet = lazy(async () => {
+  const [module] = await Promise.all([
+    import('../components/ticket-details/ticket-details-sheet.tsx'),
+    loadNamespaces(['ticketDetails']),
+  ]);
+  return { default: module.TicketDetailsSheet };
+});
+
+function LazyTicketDetailsSheet({
+  ticket,
+  onClose,
+}: {
+  ticket: TicketRef | null;
+  onClose: () => void;
+}) {
+  // Mounted from the first opening on, so later ones slide in and out as usual.
+  const [used, setUsed] = useState(false);
+  if (ticket && !used) setUsed(true);
+  if (!used) return null;
+  return (
+    <Suspense fallback={<Spinner />}>
+      <TicketDetailsSheet ticket={ticket} onClose={onClose} />
+    </Suspense>
+  );
+}
 
 /** tickets/manage (spec §2.3): the live orders of the user's tenants. */
 export function LiveOrdersPage() {
@@ -46,15 +77,16 @@ export function LiveOrdersPage() {
   const { tickets, started, openTicket, setOpenTicket } = live;
 
   let body;
-  if (tickets.isPending) {
-    body = <Spinner label={t('loading')} />;
-  } else if (!started) {
+  if (!started) {
+    // The title and the prompt do not wait for the list: the first paint needs only the session.
     body = (
       <Stack spacing={2}>
         <BrandsHeader tickets={tickets.data?.results ?? []} />
         <StartPrompt onStart={() => void live.start()} />
       </Stack>
     );
+  } else if (tickets.isPending) {
+    body = <Spinner label={t('loading')} />;
   } else if (!tickets.data) {
     body = (
       <Alert
@@ -75,7 +107,7 @@ export function LiveOrdersPage() {
   return (
     <>
       {body}
-      <TicketDetailsSheet ticket={openTicket} onClose={() => setOpenTicket(null)} />
+      <LazyTicketDetailsSheet ticket={openTicket} onClose={() => setOpenTicket(null)} />
     </>
   );
 }
