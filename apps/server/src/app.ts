@@ -48,6 +48,8 @@ import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.ro
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
 import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
 import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
+import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
+import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
@@ -198,6 +200,15 @@ export async function buildApp(deps: AppDeps) {
       }),
       branding: createBrandingService({ db: database.db, images }),
     }),
+  );
+  await app.register(
+    serviceAreasHandlers(
+      createServiceAreasService({
+        db: database.db,
+        storefrontUrl: config.storefrontUrl,
+        onlinePaymentsApproved: payments !== null,
+      }),
+    ),
   );
   if (storage.localRoot) {
     fs.mkdirSync(storage.localRoot, { recursive: true });

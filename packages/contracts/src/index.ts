@@ -13,4 +13,5 @@ export * from './tickets.ts';
 export * from './storefront.ts';
 export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
+export * from './service-areas.ts';
 export * from './routes.ts';

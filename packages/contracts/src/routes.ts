@@ -6,6 +6,7 @@ import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
 import { platformRoutes } from './platform.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
+import { serviceAreasRoutes } from './service-areas.ts';
 import { storefrontRoutes } from './storefront.ts';
 import { ticketsRoutes } from './tickets.ts';
 
@@ -19,6 +20,7 @@ export const ROUTE_GROUPS = {
   images: imagesRoutes,
   tickets: ticketsRoutes,
   'outlet-settings': outletSettingsRoutes,
+  'service-areas': serviceAreasRoutes,
   storefront: storefrontRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 

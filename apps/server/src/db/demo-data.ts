@@ -46,7 +46,16 @@ export type DemoTenant = {
   }[];
   sections: DemoSection[];
   zones: { title: LocalizedText; fee: string; active?: boolean }[];
-  tableSections: { name: string; from: number; to: number }[];
+  /** Tables from..to in a section, with an optional prefix; MENU tables only show the menu. */
+  tableSections: {
+    name: string;
+    from: number;
+    to: number;
+    title?: string;
+    template?: 'DINING' | 'MENU';
+  }[];
+  /** Named delivery links with their own QR codes (flyers). */
+  uniqueLinks?: string[];
   users: {
     email: string;
     displayName: string;
@@ -203,7 +212,9 @@ export const demoTenants: DemoTenant[] = [
     tableSections: [
       { name: 'Ground floor', from: 1, to: 10 },
       { name: 'Terrace', from: 11, to: 15 },
+      { name: 'Garden', from: 16, to: 18, title: 'Garden', template: 'MENU' },
     ],
+    uniqueLinks: ['Instagram', 'Flyer'],
     users: [
       { email: 'owner@demo.local', displayName: 'Lina Haddad', role: 'StoreOwner' },
       { email: 'manager@demo.local', displayName: 'Omar Khalil', role: 'StoreManager' },
