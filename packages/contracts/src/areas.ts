@@ -19,7 +19,7 @@ export const AREAS = {
   /** Outlet status, branch profile, payment methods, opening hours, branding, delivery zones. */
   'outlet-settings': {},
   /** Service area sections, tables, rooms, links and QR codes. */
-  'service-areas': { admin: 'issue 14: the admin page follows' },
+  'service-areas': {},
   /** The public storefront and menu the customer side reads. */
   storefront: { admin: 'the customer side is its own app (issue 19)' },
   /** The owner's main dashboard. */

@@ -64,7 +64,10 @@ describe('routes and guards', () => {
     },
   );
 
-  it.each(['/admin/marketing/discounts/discount-list', '/admin/settings/profile/b1/serviceareas'])(
+  it.each([
+    '/admin/marketing/discounts/discount-list',
+    '/admin/settings/profile/b1/talabatexpress',
+  ])(
     'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
     async (path) => {
       const router = renderAt(path);

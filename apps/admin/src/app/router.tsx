@@ -6,6 +6,7 @@ import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.t
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { platformRoutes } from '../features/platform/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
+import { serviceAreasRoutes } from '../features/service-areas/routes/index.tsx';
 import { loadLiveOrdersPage, ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
@@ -78,6 +79,7 @@ export const routes: RouteObject[] = [
               ...modifierGroupsRoutes,
               ...priceAdjustmentsRoutes,
               ...outletRoutes,
+              ...serviceAreasRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -100,6 +100,20 @@ async function readJson(res: Response): Promise<unknown> {
   }
 }
 
+/** The file name of a Content-Disposition header: filename* (UTF-8) first, else filename. */
+export function fileNameOf(header: string | null): string | undefined {
+  if (!header) return undefined;
+  const star = /filename\*=UTF-8''([^;]+)/i.exec(header);
+  if (star?.[1]) {
+    try {
+      return decodeURIComponent(star[1].trim());
+    } catch {
+      // Badly encoded: the plain name below.
+    }
+  }
+  return /filename="([^"]*)"/i.exec(header)?.[1] ?? /filename=([^;]+)/i.exec(header)?.[1]?.trim();
+}
+
 async function failure(res: Response): Promise<ApiError> {
   const body = await readJson(res);
   if (res.status === 422) {
@@ -158,7 +172,12 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T> = {
   }
   if (res.status === 204) return undefined as T;
   if (responseType === 'text') return (await res.text()) as T;
-  if (responseType === 'blob') return (await res.blob()) as T;
+  if (responseType === 'blob') {
+    const blob = await res.blob();
+    const name = fileNameOf(res.headers.get('content-disposition'));
+    // A file answer keeps the name the server gave it (Content-Disposition).
+    return (name ? new File([blob], name, { type: blob.type }) : blob) as T;
+  }
   const json = (await readJson(res)) as { results?: unknown } | undefined;
   const payload = responseType === 'envelope' ? json : json?.results;
   return schema ? schema.parse(payload) : (payload as T);

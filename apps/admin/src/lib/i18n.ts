@@ -6,7 +6,14 @@ import en from '../locales/en/common.json';
 import es from '../locales/es/common.json';
 
 /** The translation files: locales/<language>/<namespace>.json. */
-export const NAMESPACES = ['common', 'catalog', 'tickets', 'ticketDetails', 'outlet'] as const;
+export const NAMESPACES = [
+  'common',
+  'catalog',
+  'tickets',
+  'ticketDetails',
+  'outlet',
+  'serviceAreas',
+] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /**

@@ -2,6 +2,7 @@ import 'i18next';
 import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
 import type outlet from '../locales/en/outlet.json';
+import type serviceAreas from '../locales/en/serviceAreas.json';
 import type ticketDetails from '../locales/en/ticketDetails.json';
 import type tickets from '../locales/en/tickets.json';
 
@@ -14,6 +15,7 @@ declare module 'i18next' {
       tickets: typeof tickets;
       ticketDetails: typeof ticketDetails;
       outlet: typeof outlet;
+      serviceAreas: typeof serviceAreas;
     };
   }
 }

@@ -26,6 +26,8 @@ export const paths = {
   branchSettings: '/admin/settings/profile',
   branchProfile: '/admin/settings/profile/:id',
   deliveryFees: '/admin/settings/profile/:id/deliveryFees',
+  serviceAreas: '/admin/settings/profile/:id/serviceareas',
+  tablePayments: '/admin/settings/profile/:id/serviceareas-paymentmethods',
   branding: '/admin/settings/branding',
   tableBill: '/admin/tablebill',
   tenants: '/admin/tenants',
@@ -44,6 +46,9 @@ export const branchProfilePath = (id: string): string => branchPath(id);
 export const deliveryFeesPath = (id: string): string => branchPath(id, '/deliveryFees');
 /** settings/profile/{id}/serviceareas: sections, links and service areas (the Dine-In shortcut). */
 export const serviceAreasPath = (id: string): string => branchPath(id, '/serviceareas');
+/** settings/profile/{id}/serviceareas-paymentmethods: each table's payment mode. */
+export const tablePaymentsPath = (id: string): string =>
+  branchPath(id, '/serviceareas-paymentmethods');
 
 /**
  * Admin pages built so far. The side menu and the dashboard's quick links show only these
