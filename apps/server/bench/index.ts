@@ -1,12 +1,13 @@
 // `npm run bench`: every benchmark, each figure against a ceiling measured in the same run.
 import { benchCatalogTree } from './catalog-tree.bench.ts';
 import { printFigures, type Figure } from './harness.ts';
+import { benchServiceAreas } from './service-areas.bench.ts';
 import { benchTickets } from './tickets.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgres = process.env.TEST_DATABASE_URL;
-// BENCH_ONLY=web (or catalog, tickets) runs one part; all of them by default.
+// BENCH_ONLY=web (or catalog, tickets, service-areas) runs one part; all of them by default.
 const only = process.env.BENCH_ONLY;
 const part = (name: string) => !only || only === name;
 const skipped = (name: string): Figure => ({
@@ -41,6 +42,13 @@ if (part('tickets')) {
   printFigures(
     'Realtime: intake → ticketsUpdate at 200 WebSocket clients (PostgreSQL, TEST_DATABASE_URL)',
     pg?.realtime ?? [skipped('order → ticketsUpdate at 200 sockets')],
+  );
+}
+
+if (part('service-areas')) {
+  printFigures(
+    'Service areas: a branch with 2,000 tables, paging and the zip of their QR codes (embedded PGlite)',
+    await benchServiceAreas(seconds),
   );
 }
 

@@ -95,10 +95,10 @@ export const PaymentMethodsQuery = z.object({ serviceAreaId: Uuid.optional() });
 export type PaymentMethodsQuery = z.infer<typeof PaymentMethodsQuery>;
 
 /** §4.4: a table's mode, read from its methods: an open tab, order & pay online, or unset. */
-export type TablePaymentMode = 'PAY_LATER' | 'ONLINE' | null;
-export function tablePaymentMode(
+export type ServiceAreaPaymentMode = 'PAY_LATER' | 'ONLINE' | null;
+export function serviceAreaPaymentMode(
   methods: readonly { paymentMethodType: PaymentMethodType; active: boolean }[],
-): TablePaymentMode {
+): ServiceAreaPaymentMode {
   const active = (t: PaymentMethodType) =>
     methods.some((m) => m.paymentMethodType === t && m.active);
   if (active('PAY_LATER')) return 'PAY_LATER';
@@ -111,8 +111,8 @@ export function tablePaymentMode(
  * pay later off (and the card machine, which cannot go with online card, §5.3); 'Open a Tab'
  * the reverse.
  */
-export function tablePaymentModeSwitches(
-  mode: Exclude<TablePaymentMode, null>,
+export function serviceAreaPaymentModeSwitches(
+  mode: Exclude<ServiceAreaPaymentMode, null>,
 ): { paymentMethodType: PaymentMethodType; active: boolean; approved: boolean }[] {
   const online = mode === 'ONLINE';
   return [

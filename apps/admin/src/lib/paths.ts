@@ -27,7 +27,7 @@ export const paths = {
   branchProfile: '/admin/settings/profile/:id',
   deliveryFees: '/admin/settings/profile/:id/deliveryFees',
   serviceAreas: '/admin/settings/profile/:id/serviceareas',
-  tablePayments: '/admin/settings/profile/:id/serviceareas-paymentmethods',
+  serviceAreaPayments: '/admin/settings/profile/:id/serviceareas-paymentmethods',
   branding: '/admin/settings/branding',
   tableBill: '/admin/tablebill',
   tenants: '/admin/tenants',
@@ -47,7 +47,7 @@ export const deliveryFeesPath = (id: string): string => branchPath(id, '/deliver
 /** settings/profile/{id}/serviceareas: sections, links and service areas (the Dine-In shortcut). */
 export const serviceAreasPath = (id: string): string => branchPath(id, '/serviceareas');
 /** settings/profile/{id}/serviceareas-paymentmethods: each table's payment mode. */
-export const tablePaymentsPath = (id: string): string =>
+export const serviceAreaPaymentsPath = (id: string): string =>
   branchPath(id, '/serviceareas-paymentmethods');
 
 /**

@@ -146,7 +146,7 @@ export const branchSettingsRepository = {
   },
 
   /** A table's own dine-in payment rows. */
-  async tablePaymentMethods(q: Q, tenantId: string, serviceAreaId: string) {
+  async areaPaymentMethods(q: Q, tenantId: string, serviceAreaId: string) {
     return q
       .select({
         paymentMethodType: serviceAreaPaymentMethods.paymentMethodType,
@@ -161,7 +161,7 @@ export const branchSettingsRepository = {
       );
   },
 
-  async upsertTablePaymentMethods(
+  async upsertAreaPaymentMethods(
     q: Q,
     tenantId: string,
     serviceAreaId: string,

@@ -27,7 +27,7 @@ import {
   type TenantRow,
 } from './branch-settings.repository.ts';
 import { fullWeek } from './opening-hours.ts';
-import { effectivePaymentMethods, offeredMethods, tableStored } from './payment-methods.ts';
+import { effectivePaymentMethods, offeredMethods, serviceAreaStored } from './payment-methods.ts';
 
 const card = (b: BranchRow): BranchCard => ({
   branchId: b.id,
@@ -39,7 +39,7 @@ const card = (b: BranchRow): BranchCard => ({
 });
 
 /** A table's stored dine-in methods; 404 when it is not the branch's, 422 outside DINING. */
-async function tableMethods(
+async function areaMethods(
   q: Db | Tx,
   tenantId: string,
   branchId: string,
@@ -51,10 +51,10 @@ async function tableMethods(
   if (!(await repo.serviceArea(q, tenantId, branchId, serviceAreaId)))
     throw new NotFound('Service area');
   const [own, branch] = await Promise.all([
-    repo.tablePaymentMethods(q, tenantId, serviceAreaId),
+    repo.areaPaymentMethods(q, tenantId, serviceAreaId),
     repo.paymentMethods(q, tenantId, branchId, 'DINING'),
   ]);
-  return tableStored(own, branch);
+  return serviceAreaStored(own, branch);
 }
 
 export type BranchSettingsService = ReturnType<typeof createBranchSettingsService>;
@@ -165,7 +165,7 @@ export function createBranchSettingsService(deps: {
     ): Promise<BranchPaymentMethods> {
       const { tenant } = await found(tenantId, branchId);
       const stored = serviceAreaId
-        ? await tableMethods(db, tenantId, branchId, template, serviceAreaId)
+        ? await areaMethods(db, tenantId, branchId, template, serviceAreaId)
         : await repo.paymentMethods(db, tenantId, branchId, template);
       return {
         checkoutTemplate: template,
@@ -205,7 +205,7 @@ export function createBranchSettingsService(deps: {
       await db.transaction(async (tx) => {
         if (!(await repo.lockBranch(tx, tenantId, branchId))) throw new NotFound('Branch');
         const stored = serviceAreaId
-          ? await tableMethods(tx, tenantId, branchId, template, serviceAreaId)
+          ? await areaMethods(tx, tenantId, branchId, template, serviceAreaId)
           : await repo.paymentMethods(tx, tenantId, branchId, template);
         const next = effectivePaymentMethods(template, stored, ctx).map((m) => {
           const sent = body.paymentMethods.find((x) => x.paymentMethodType === m.paymentMethodType);
@@ -215,7 +215,7 @@ export function createBranchSettingsService(deps: {
         if (problems.length > 0) throw new ValidationFailed(problems);
         if (serviceAreaId) {
           // Only the sent switches become the table's: the rest keep following the branch.
-          await repo.upsertTablePaymentMethods(
+          await repo.upsertAreaPaymentMethods(
             tx,
             tenantId,
             serviceAreaId,

@@ -47,7 +47,7 @@ export const acceptedPaymentMethods = (
     .map((m) => m.paymentMethodType);
 
 /** A table's stored methods: its own rows, and the branch's for the methods it has none of. */
-export const tableStored = (
+export const serviceAreaStored = (
   own: readonly StoredPaymentMethod[],
   branch: readonly StoredPaymentMethod[],
 ): StoredPaymentMethod[] => [

@@ -248,7 +248,7 @@ export const serviceAreasRepository = {
   },
 
   /** Tables' own payment rows. */
-  async tableMethods(q: Q, tenantId: string, areaIds: readonly string[]) {
+  async areaMethods(q: Q, tenantId: string, areaIds: readonly string[]) {
     if (areaIds.length === 0) return [];
     return q
       .select({

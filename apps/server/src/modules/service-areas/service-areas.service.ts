@@ -16,7 +16,7 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { effectivePaymentMethods, tableStored } from '../outlet-settings/payment-methods.ts';
+import { effectivePaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
 import { qrFile, type QrFile } from './qr-codes.ts';
 import { serviceAreasRepository as repo, type AreaRow } from './service-areas.repository.ts';
 
@@ -62,7 +62,7 @@ export function createServiceAreasService(deps: {
   ): Promise<ServiceArea[]> {
     const [branchRows, tableRows] = await Promise.all([
       repo.branchDiningMethods(db, tenantId, branchId),
-      repo.tableMethods(
+      repo.areaMethods(
         db,
         tenantId,
         rows.map((r) => r.id),
@@ -71,7 +71,7 @@ export function createServiceAreasService(deps: {
     const ctx = { roomService: branch.roomService, onlineApproved: onlinePaymentsApproved };
     return rows.map((row) => {
       const own = tableRows.filter((t) => t.serviceAreaId === row.id);
-      const stored = tableStored(own, branchRows);
+      const stored = serviceAreaStored(own, branchRows);
       return { ...row, paymentMethods: effectivePaymentMethods('DINING', stored, ctx) };
     });
   }

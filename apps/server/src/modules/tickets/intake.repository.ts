@@ -160,7 +160,7 @@ export const intakeRepository = {
           where pm.tenant_id = ${branches.tenantId} and pm.branch_id = ${branches.id}
             and pm.checkout_template = ${p.template})`,
         // The table's own dine-in methods (per-table payment mode), over the branch's.
-        tablePaymentMethods: sql<
+        areaPaymentMethods: sql<
           StoredPaymentMethod[] | string
         >`(select coalesce(json_agg(json_build_object(
             'paymentMethodType', tm.payment_method_type, 'active', tm.active)), '[]'::json)
@@ -231,7 +231,7 @@ export const intakeRepository = {
         ...row,
         hours: json(row.hours),
         paymentMethods: json(row.paymentMethods),
-        tablePaymentMethods: json(row.tablePaymentMethods),
+        areaPaymentMethods: json(row.areaPaymentMethods),
       }
     );
   },

@@ -25,7 +25,7 @@ import {
 } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import { openState } from '../outlet-settings/opening-hours.ts';
-import { acceptedPaymentMethods, tableStored } from '../outlet-settings/payment-methods.ts';
+import { acceptedPaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
 import {
   intakeRepository as catalogue,
   type AdjustmentLink,
@@ -362,7 +362,7 @@ export function createIntakeService(deps: {
         // An order from a table follows that table's payment mode (§4.4).
         const stored =
           template === 'DINING' && area
-            ? tableStored(ctx.tablePaymentMethods, ctx.paymentMethods)
+            ? serviceAreaStored(ctx.areaPaymentMethods, ctx.paymentMethods)
             : ctx.paymentMethods;
         const accepted = acceptedPaymentMethods(template, stored, {
           roomService: ctx.roomService,

@@ -11,10 +11,10 @@ import type {
   ServiceAreaBody,
   ServiceAreaRangeBody,
   ServiceAreasQuery,
-  TablePaymentMode,
+  ServiceAreaPaymentMode,
   UniqueLinkBody,
 } from '@app/contracts';
-import { tablePaymentModeSwitches } from '@app/contracts';
+import { serviceAreaPaymentModeSwitches } from '@app/contracts';
 import { serviceAreasApi as api } from './service-areas-api.ts';
 
 type Branch = { tenantId: string; branchId: string };
@@ -24,9 +24,9 @@ export const serviceAreaKeys = {
   branch: (p: Branch) => ['service-areas', p.tenantId, p.branchId] as const,
   profile: (p: Branch) => [...serviceAreaKeys.branch(p), 'profile'] as const,
   sections: (p: Branch) => [...serviceAreaKeys.branch(p), 'sections'] as const,
-  tables: (p: Branch) => [...serviceAreaKeys.branch(p), 'tables'] as const,
-  tablePage: (p: Branch, query: Partial<ServiceAreasQuery>) =>
-    [...serviceAreaKeys.tables(p), query] as const,
+  list: (p: Branch) => [...serviceAreaKeys.branch(p), 'list'] as const,
+  page: (p: Branch, query: Partial<ServiceAreasQuery>) =>
+    [...serviceAreaKeys.list(p), query] as const,
   links: (p: Branch) => [...serviceAreaKeys.branch(p), 'links'] as const,
 };
 
@@ -47,10 +47,10 @@ export const useSections = (p: Branch) =>
   );
 
 /** One page of tables; the last page stays on screen while the next one loads. */
-export const useTablePage = (p: Branch, query: Partial<ServiceAreasQuery>) =>
+export const useServiceAreaPage = (p: Branch, query: Partial<ServiceAreasQuery>) =>
   useQuery(
     queryOptions({
-      queryKey: serviceAreaKeys.tablePage(p, query),
+      queryKey: serviceAreaKeys.page(p, query),
       queryFn: ({ signal }) => api.serviceAreas(p, query, { signal }),
       placeholderData: keepPreviousData,
     }),
@@ -79,25 +79,25 @@ export function useSaveSection(p: Branch) {
     onSuccess: () =>
       Promise.all([
         client.invalidateQueries({ queryKey: serviceAreaKeys.sections(p) }),
-        client.invalidateQueries({ queryKey: serviceAreaKeys.tables(p) }),
+        client.invalidateQueries({ queryKey: serviceAreaKeys.list(p) }),
       ]),
   });
 }
 
-export function useCreateTables(p: Branch) {
+export function useCreateServiceAreas(p: Branch) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: (body: ServiceAreaRangeBody) => api.createServiceAreas(p, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: serviceAreaKeys.tables(p) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: serviceAreaKeys.list(p) }),
   });
 }
 
-export function useUpdateTable(p: Branch) {
+export function useUpdateServiceArea(p: Branch) {
   const client = useQueryClient();
   return useMutation({
     mutationFn: ({ id, body }: { id: string; body: ServiceAreaBody }) =>
       api.updateServiceArea(p, id, body),
-    onSuccess: () => client.invalidateQueries({ queryKey: serviceAreaKeys.tables(p) }),
+    onSuccess: () => client.invalidateQueries({ queryKey: serviceAreaKeys.list(p) }),
   });
 }
 
@@ -115,7 +115,7 @@ export function useSwitchTemplate(p: Branch) {
       };
     },
     // The list reloads either way (§8).
-    onSettled: () => client.invalidateQueries({ queryKey: serviceAreaKeys.tables(p) }),
+    onSettled: () => client.invalidateQueries({ queryKey: serviceAreaKeys.list(p) }),
   });
 }
 
@@ -134,14 +134,14 @@ export const useQrDownload = (p: Branch, kind: 'tables' | 'links') =>
   });
 
 /** §4.4: a table's 'Order & Pay' or 'Open a Tab'. */
-export function useSetTableMode(p: Branch) {
+export function useSetPaymentMode(p: Branch) {
   const client = useQueryClient();
   return useMutation({
-    mutationFn: ({ id, mode }: { id: string; mode: Exclude<TablePaymentMode, null> }) =>
+    mutationFn: ({ id, mode }: { id: string; mode: Exclude<ServiceAreaPaymentMode, null> }) =>
       api.setTablePayments(p, {
         serviceAreaId: id,
-        paymentMethods: tablePaymentModeSwitches(mode),
+        paymentMethods: serviceAreaPaymentModeSwitches(mode),
       }),
-    onSettled: () => client.invalidateQueries({ queryKey: serviceAreaKeys.tables(p) }),
+    onSettled: () => client.invalidateQueries({ queryKey: serviceAreaKeys.list(p) }),
   });
 }

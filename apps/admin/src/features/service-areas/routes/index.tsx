@@ -7,14 +7,14 @@ const serviceAreasPage = lazyPage(
   (m) => m.ServiceAreasPage,
   ['serviceAreas', 'catalog'],
 );
-const tablePaymentsPage = lazyPage(
-  () => import('./table-payments-page.tsx'),
-  (m) => m.TablePaymentsPage,
+const paymentsPage = lazyPage(
+  () => import('./service-area-payments-page.tsx'),
+  (m) => m.ServiceAreaPaymentsPage,
   ['serviceAreas', 'catalog'],
 );
 
 /** The service areas pages, loaded on their first visit; under /admin behind the route guard. */
 export const serviceAreasRoutes: RouteObject[] = [
   { path: paths.serviceAreas, lazy: serviceAreasPage },
-  { path: paths.tablePayments, lazy: tablePaymentsPage },
+  { path: paths.serviceAreaPayments, lazy: paymentsPage },
 ];

@@ -39,19 +39,19 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useNotify } from '../../../lib/notify.tsx';
-import { branchProfilePath, tablePaymentsPath } from '../../../lib/paths.ts';
+import { branchProfilePath, serviceAreaPaymentsPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import {
   useBranchName,
   useCreateLink,
-  useCreateTables,
+  useCreateServiceAreas,
   useQrDownload,
   useSaveSection,
   useSections,
   useSwitchTemplate,
-  useTablePage,
+  useServiceAreaPage,
   useUniqueLinks,
-  useUpdateTable,
+  useUpdateServiceArea,
 } from '../api/service-areas-queries.ts';
 import { QrColorField } from '../components/qr-color-field.tsx';
 import { SectionDialog } from '../components/section-dialog.tsx';
@@ -94,14 +94,14 @@ export function ServiceAreasPage() {
             </Typography>
           )}
         </Stack>
-        <Button component={RouterLink} to={tablePaymentsPath(id)} variant="outlined">
+        <Button component={RouterLink} to={serviceAreaPaymentsPath(id)} variant="outlined">
           {t('page.paymentsLink')}
         </Button>
       </Stack>
       <Alert severity="warning">{t('page.warning')}</Alert>
       <SectionsPart branch={branch} />
       <LinksPart branch={branch} />
-      <TablesPart branch={branch} />
+      <ServiceAreasPart branch={branch} />
     </Stack>
   );
 }
@@ -329,7 +329,7 @@ const SORTS: {
 ];
 
 /** Parts 3 and 4: the tables with selection, sort, paging, filter and bulk actions. */
-function TablesPart({ branch }: { branch: Branch }) {
+function ServiceAreasPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
   const notify = useNotify();
   const sections = useSections(branch);
@@ -342,15 +342,15 @@ function TablesPart({ branch }: { branch: Branch }) {
   const [color, setColor] = useState<string>(DEFAULT_QR_COLOR);
   const [editing, setEditing] = useState<ServiceArea | null | 'new'>(null);
   const [switching, setSwitching] = useState<ServiceAreaTemplate | null>(null);
-  const tables = useTablePage(branch, {
+  const tables = useServiceAreaPage(branch, {
     page: page + 1,
     pageSize,
     sort,
     direction,
     ...(sectionId ? { sectionId } : {}),
   });
-  const create = useCreateTables(branch);
-  const update = useUpdateTable(branch);
+  const create = useCreateServiceAreas(branch);
+  const update = useUpdateServiceArea(branch);
   const switchTemplate = useSwitchTemplate(branch);
   const { download, pending } = useDownload(branch, 'tables');
   const rows = tables.data?.serviceAreas ?? [];

@@ -18,9 +18,9 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   LIMITS_SERVICE_AREAS,
   serviceAreaName,
-  tablePaymentMode,
+  serviceAreaPaymentMode,
   type ServiceArea,
-  type TablePaymentMode,
+  type ServiceAreaPaymentMode,
 } from '@app/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -31,13 +31,13 @@ import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { serviceAreasPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
-import { useSetTableMode, useTablePage } from '../api/service-areas-queries.ts';
+import { useSetPaymentMode, useServiceAreaPage } from '../api/service-areas-queries.ts';
 
 /**
  * settings/profile/{id}/serviceareas-paymentmethods (§2.10, §4.4): each table's 'Order & Pay'
  * or 'Open a Tab', searchable by QR, sortable by QR and paginated.
  */
-export function TablePaymentsPage() {
+export function ServiceAreaPaymentsPage() {
   const { t } = useTranslation('serviceAreas');
   const { id = '' } = useParams();
   const { tenantId, can } = useTenantSession();
@@ -49,20 +49,20 @@ export function TablePaymentsPage() {
   const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSize);
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   // The choice shown while its save runs; it reverts when the save fails (§4.4).
-  const [pending, setPending] = useState<ReadonlyMap<string, TablePaymentMode>>(new Map());
-  const tables = useTablePage(branch, {
+  const [pending, setPending] = useState<ReadonlyMap<string, ServiceAreaPaymentMode>>(new Map());
+  const tables = useServiceAreaPage(branch, {
     page: page + 1,
     pageSize,
     sort: 'value',
     direction,
     ...(deferredSearch ? { search: deferredSearch } : {}),
   });
-  const setMode = useSetTableMode(branch);
+  const setMode = useSetPaymentMode(branch);
 
   const modeOf = (area: ServiceArea) =>
-    pending.has(area.id) ? pending.get(area.id)! : tablePaymentMode(area.paymentMethods);
+    pending.has(area.id) ? pending.get(area.id)! : serviceAreaPaymentMode(area.paymentMethods);
 
-  const choose = (area: ServiceArea, mode: Exclude<TablePaymentMode, null>) => {
+  const choose = (area: ServiceArea, mode: Exclude<ServiceAreaPaymentMode, null>) => {
     setPending((prev) => new Map(prev).set(area.id, mode));
     setMode.mutate(
       { id: area.id, mode },
@@ -153,7 +153,7 @@ export function TablePaymentsPage() {
                           value={modeOf(area)}
                           disabled={pending.has(area.id)}
                           aria-label={t('payments.modeOf', { name })}
-                          onChange={(_e, mode: Exclude<TablePaymentMode, null> | null) => {
+                          onChange={(_e, mode: Exclude<ServiceAreaPaymentMode, null> | null) => {
                             if (mode) choose(area, mode);
                           }}
                         >
