@@ -411,6 +411,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
             setPage(0);
           }}
           sx={{ minInlineSize: 220 }}
+          slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
           <MenuItem value="">{t('tables.allSections')}</MenuItem>
           <MenuItem value={NO_SECTION}>{t('tables.noSection')}</MenuItem>
