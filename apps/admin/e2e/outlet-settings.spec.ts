@@ -228,7 +228,7 @@ test('the owner edits a branch, its templates, hours, brand colour and zone fees
     });
 
     // An area not built yet is said inside the admin.
-    await page.goto('/admin/reports/all-tickets');
+    await page.goto('/admin/localize');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   } finally {

@@ -2,12 +2,13 @@
 import { benchCatalogTree } from './catalog-tree.bench.ts';
 import { printFigures, type Figure } from './harness.ts';
 import { benchReport } from './report.bench.ts';
+import { benchServiceAreas } from './service-areas.bench.ts';
 import { benchTickets } from './tickets.bench.ts';
 import { benchWeb } from './web.bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgres = process.env.TEST_DATABASE_URL;
-// BENCH_ONLY=web (or catalog, tickets, report) runs one part; all of them by default.
+// BENCH_ONLY=web (or catalog, tickets, report, service-areas) runs one part; all by default.
 const only = process.env.BENCH_ONLY;
 const part = (name: string) => !only || only === name;
 const skipped = (name: string): Figure => ({
@@ -56,6 +57,13 @@ if (part('report')) {
   printFigures(
     'Orders report Excel export, newest 100k and 400k tickets, each run in a process of its own (PostgreSQL)',
     report?.exports ?? [skipped('export of 100k rows')],
+  );
+}
+
+if (part('service-areas')) {
+  printFigures(
+    'Service areas: a branch with 2,000 tables, paging and the zip of their QR codes (embedded PGlite)',
+    await benchServiceAreas(seconds),
   );
 }
 

@@ -58,6 +58,8 @@ import { createReportsRepository } from './modules/reports/reports.repository.ts
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
 import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
+import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
+import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
@@ -261,6 +263,15 @@ export async function buildApp(deps: AppDeps) {
           : null,
         clock,
         log: app.log,
+      }),
+    ),
+  );
+  await app.register(
+    serviceAreasHandlers(
+      createServiceAreasService({
+        db: database.db,
+        storefrontUrl: config.storefrontUrl,
+        onlinePaymentsApproved: payments !== null,
       }),
     ),
   );

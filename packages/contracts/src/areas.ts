@@ -25,7 +25,7 @@ export const AREAS = {
   /** Driver dispatch (its panel sits in the ticket view) and the third-party delivery outlet. */
   dispatch: {},
   /** Service area sections, tables, rooms, links and QR codes. */
-  'service-areas': { contracts: 'issue 14', admin: 'issue 14' },
+  'service-areas': {},
   /** The public storefront and menu the customer side reads. */
   storefront: {
     admin: 'the customer side is apps/storefront (issue 19); the preview is in components/',

@@ -121,11 +121,48 @@ export const BranchPaymentMethods = z.object({
 export type BranchPaymentMethods = z.infer<typeof BranchPaymentMethods>;
 
 export const PaymentMethodsBody = z.object({
-  // Per-table settings are the service areas' (issue 14); this call sets the branch's own.
-  serviceAreaId: z.null().optional(),
+  /** A table's own dine-in methods (§4.4 per-table payment mode); null or absent: the branch's. */
+  serviceAreaId: Uuid.nullable().optional(),
   paymentMethods: z.array(PaymentMethodSetting).min(1).max(PaymentMethodType.options.length),
 });
 export type PaymentMethodsBody = z.infer<typeof PaymentMethodsBody>;
+
+export const PaymentMethodsQuery = z.object({ serviceAreaId: Uuid.optional() });
+export type PaymentMethodsQuery = z.infer<typeof PaymentMethodsQuery>;
+
+/** §4.4: a table's mode, read from its methods: an open tab, order & pay online, or unset. */
+export type ServiceAreaPaymentMode = 'PAY_LATER' | 'ONLINE' | null;
+export function serviceAreaPaymentMode(
+  methods: readonly { paymentMethodType: PaymentMethodType; active: boolean }[],
+): ServiceAreaPaymentMode {
+  const active = (t: PaymentMethodType) =>
+    methods.some((m) => m.paymentMethodType === t && m.active);
+  if (active('PAY_LATER')) return 'PAY_LATER';
+  if (active('CREDIT_CARD_ONLINE')) return 'ONLINE';
+  return null;
+}
+
+/**
+ * §4.4: the switches that set a table's mode. 'Order & Pay' turns the online methods on and
+ * pay later off (and the card machine, which cannot go with online card, §5.3); 'Open a Tab'
+ * the reverse.
+ */
+export function serviceAreaPaymentModeSwitches(
+  mode: Exclude<ServiceAreaPaymentMode, null>,
+): { paymentMethodType: PaymentMethodType; active: boolean; approved: boolean }[] {
+  const online = mode === 'ONLINE';
+  return [
+    ...ONLINE_PAYMENT_METHODS.map((t) => ({
+      paymentMethodType: t,
+      active: online,
+      approved: false,
+    })),
+    { paymentMethodType: 'PAY_LATER', active: !online, approved: false },
+    ...(online
+      ? [{ paymentMethodType: 'CREDIT_CARD_OFFLINE' as const, active: false, approved: false }]
+      : []),
+  ];
+}
 
 /**
  * The rules a template's payment methods follow once a change is applied (§5.3, §8, §9).

@@ -16,4 +16,5 @@ export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
 export * from './discounts.ts';
 export * from './dispatch.ts';
+export * from './service-areas.ts';
 export * from './routes.ts';

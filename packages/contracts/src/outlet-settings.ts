@@ -14,6 +14,7 @@ import {
   BranchPaymentMethods,
   outletStatusRoutes,
   PaymentMethodsBody,
+  PaymentMethodsQuery,
   PaymentTemplate,
 } from './branch-basics.ts';
 
@@ -343,6 +344,7 @@ const TENANT = '/api/admin/tenants/:tenantId';
 const BRANCH = `${TENANT}/branches/:branchId/settings`;
 const BranchParams = TenantParams.extend({ branchId: Uuid });
 const settings = { permission: 'StoreSettings' } as const;
+const areaPayments = { permission: 'ServiceAreaPaymentMethods' } as const;
 const branding = { permission: 'Branding' } as const;
 
 const upload = (path: string, what: string) =>
@@ -400,18 +402,25 @@ export const outletSettingsRoutes = {
   paymentMethods: route({
     method: 'GET',
     path: `${BRANCH}/paymentmethods/:checkoutTemplate`,
-    access: settings,
-    summary: 'The payment methods a template of a branch offers, each active or not',
+    // Every member reads them: the per-table payment page is theirs (§6); the public menu
+    // shows the accepted methods to anyone anyway.
+    access: areaPayments,
+    summary: 'The payment methods a template of a branch (or one table, DINING) offers',
+    description:
+      'With `serviceAreaId` (DINING only): that table’s methods, its own where set, else the branch’s.',
     params: BranchParams.extend({ checkoutTemplate: PaymentTemplate }),
+    query: PaymentMethodsQuery,
     results: BranchPaymentMethods,
   }),
   setPaymentMethods: route({
     method: 'PUT',
     path: `${BRANCH}/paymentmethods/:checkoutTemplate`,
-    access: settings,
-    summary: "Switch a template's payment methods; the intake accepts exactly the active ones",
+    // Per-table mode is every member's (§6); the branch's own methods stay the owner's
+    // (StoreSettings, checked by the service: 403 without it).
+    access: areaPayments,
+    summary: "Switch a template's (or one table's) payment methods; the intake obeys them",
     description:
-      '422 codes (field `paymentMethods`): `atleast_one_paymentmethod_required`, `paymentmethod_card_offline_online_conflict` (card machine and online card together); `payment_method_not_available` on a method the template does not offer (room charge outside room-service tenants, pay later outside dine-in).',
+      'With `serviceAreaId` (DINING only): that table’s own methods, over the branch’s. 422 codes (field `paymentMethods`): `atleast_one_paymentmethod_required`, `paymentmethod_card_offline_online_conflict` (card machine and online card together); `payment_method_not_available` on a method the template does not offer (room charge outside room-service tenants, pay later outside dine-in); (field `serviceAreaId`) `service_area_dining_only` outside DINING. 404 when the table is not the branch’s.',
     params: BranchParams.extend({ checkoutTemplate: PaymentTemplate }),
     body: PaymentMethodsBody,
     results: BranchPaymentMethods,

@@ -9,6 +9,7 @@ import { outletSettingsRoutes } from './outlet-settings.ts';
 import { platformRoutes } from './platform.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
+import { serviceAreasRoutes } from './service-areas.ts';
 import { storefrontRoutes } from './storefront.ts';
 import { ticketsRoutes } from './tickets.ts';
 
@@ -24,6 +25,7 @@ export const ROUTE_GROUPS = {
   reports: reportsRoutes,
   'outlet-settings': outletSettingsRoutes,
   dispatch: dispatchRoutes,
+  'service-areas': serviceAreasRoutes,
   storefront: storefrontRoutes,
   discounts: discountsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;

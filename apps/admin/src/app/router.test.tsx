@@ -64,7 +64,7 @@ describe('routes and guards', () => {
     },
   );
 
-  it.each(['/admin/reports/all-tickets', '/admin/settings/profile/b1/serviceareas'])(
+  it.each(['/admin/bulk-upload', '/admin/localize'])(
     'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
     async (path) => {
       const router = renderAt(path);

@@ -9,6 +9,7 @@ import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { platformRoutes } from '../features/platform/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
 import { reportsRoutes } from '../features/reports/routes/index.tsx';
+import { serviceAreasRoutes } from '../features/service-areas/routes/index.tsx';
 import { loadLiveOrdersPage, ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
@@ -90,6 +91,7 @@ export const routes: RouteObject[] = [
               ...discountsRoutes,
               ...outletRoutes,
               ...dispatchRoutes,
+              ...serviceAreasRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

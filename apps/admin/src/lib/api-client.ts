@@ -160,7 +160,12 @@ export async function apiRequest<T>(path: string, request: RequestOptions<T> = {
   if (responseType === 'response') return res as T;
   if (res.status === 204) return undefined as T;
   if (responseType === 'text') return (await res.text()) as T;
-  if (responseType === 'blob') return (await res.blob()) as T;
+  if (responseType === 'blob') {
+    const blob = await res.blob();
+    const name = fileNameOf(res.headers.get('content-disposition'), '');
+    // A file answer keeps the name the server gave it (Content-Disposition).
+    return (name ? new File([blob], name, { type: blob.type }) : blob) as T;
+  }
   const json = (await readJson(res)) as { results?: unknown } | undefined;
   const payload = responseType === 'envelope' ? json : json?.results;
   return schema ? schema.parse(payload) : (payload as T);

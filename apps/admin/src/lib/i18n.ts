@@ -15,6 +15,7 @@ export const NAMESPACES = [
   'discounts',
   'dispatch',
   'reports',
+  'serviceAreas',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -5,6 +5,7 @@ import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
 import type outlet from '../locales/en/outlet.json';
 import type reports from '../locales/en/reports.json';
+import type serviceAreas from '../locales/en/serviceAreas.json';
 import type ticketDetails from '../locales/en/ticketDetails.json';
 import type tickets from '../locales/en/tickets.json';
 
@@ -20,6 +21,7 @@ declare module 'i18next' {
       discounts: typeof discounts;
       dispatch: typeof dispatch;
       reports: typeof reports;
+      serviceAreas: typeof serviceAreas;
     };
   }
 }

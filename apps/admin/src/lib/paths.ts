@@ -27,6 +27,8 @@ export const paths = {
   branchProfile: '/admin/settings/profile/:id',
   deliveryFees: '/admin/settings/profile/:id/deliveryFees',
   talabatExpress: '/admin/settings/profile/:id/talabatexpress',
+  serviceAreas: '/admin/settings/profile/:id/serviceareas',
+  serviceAreaPayments: '/admin/settings/profile/:id/serviceareas-paymentmethods',
   branding: '/admin/settings/branding',
   tableBill: '/admin/tablebill',
   tenants: '/admin/tenants',
@@ -47,6 +49,9 @@ export const deliveryFeesPath = (id: string): string => branchPath(id, '/deliver
 export const talabatExpressPath = (id: string): string => branchPath(id, '/talabatexpress');
 /** settings/profile/{id}/serviceareas: sections, links and service areas (the Dine-In shortcut). */
 export const serviceAreasPath = (id: string): string => branchPath(id, '/serviceareas');
+/** settings/profile/{id}/serviceareas-paymentmethods: each table's payment mode. */
+export const serviceAreaPaymentsPath = (id: string): string =>
+  branchPath(id, '/serviceareas-paymentmethods');
 
 /**
  * Admin pages built so far. The side menu and the dashboard's quick links show only these

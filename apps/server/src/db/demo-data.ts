@@ -52,7 +52,16 @@ export type DemoTenant = {
   }[];
   sections: DemoSection[];
   zones: { title: LocalizedText; fee: string; active?: boolean }[];
-  tableSections: { name: string; from: number; to: number }[];
+  /** Tables from..to in a section, with an optional prefix; MENU tables only show the menu. */
+  tableSections: {
+    name: string;
+    from: number;
+    to: number;
+    title?: string;
+    template?: 'DINING' | 'MENU';
+  }[];
+  /** Named delivery links with their own QR codes (flyers). */
+  uniqueLinks?: string[];
   /** None automatic and active: demo orders keep their menu prices unless a code is typed. */
   discounts: {
     name: LocalizedText;
@@ -226,6 +235,7 @@ export const demoTenants: DemoTenant[] = [
     tableSections: [
       { name: 'Ground floor', from: 1, to: 10 },
       { name: 'Terrace', from: 11, to: 15 },
+      { name: 'Garden', from: 16, to: 18, title: 'Garden', template: 'MENU' },
     ],
     discounts: [
       {
@@ -272,6 +282,7 @@ export const demoTenants: DemoTenant[] = [
         active: false,
       },
     ],
+    uniqueLinks: ['Instagram', 'Flyer'],
     users: [
       { email: 'owner@demo.local', displayName: 'Lina Haddad', role: 'StoreOwner' },
       { email: 'manager@demo.local', displayName: 'Omar Khalil', role: 'StoreManager' },

@@ -30,6 +30,15 @@ function* chain(err: unknown): Generator<Record<string, unknown>> {
   }
 }
 
+/** A unique-constraint violation on `constraint`, through any driver's error wrapping. */
+export function isUniqueViolation(err: unknown, constraint: string): boolean {
+  for (const e of chain(err)) {
+    if (e.code === '23505' && (e.constraint === constraint || String(e).includes(constraint)))
+      return true;
+  }
+  return false;
+}
+
 /** Whether a failure means the database is unreachable (answer 503 and retry), not a bug. */
 export function isDatabaseUnavailable(err: unknown): boolean {
   for (const e of chain(err)) {

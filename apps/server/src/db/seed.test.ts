@@ -43,7 +43,8 @@ describe('demo data', () => {
     const c = await counts();
     expect(c.variants).toBeGreaterThan(c.items);
     expect((await database.db.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
-    expect((await database.db.select().from(s.serviceAreas)).length).toBe(23);
+    expect((await database.db.select().from(s.serviceAreas)).length).toBe(26);
+    expect((await database.db.select().from(s.uniqueLinks)).length).toBe(2);
     expect(c.users).toBe(5);
     const discounts = await database.db
       .select()

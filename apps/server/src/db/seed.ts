@@ -178,11 +178,18 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
         tables.push({
           tenantId,
           branchId: dining.id,
+          title: ts.title ?? null,
           value: String(n),
           sectionId: sec?.id ?? null,
+          template: ts.template ?? 'DINING',
         });
       }
       await tx.insert(s.serviceAreas).values(tables);
+    }
+    for (const name of demo.uniqueLinks ?? []) {
+      await tx
+        .insert(s.uniqueLinks)
+        .values({ tenantId, branchId: dining.id, name, template: 'DELIVERY' });
     }
   }
 

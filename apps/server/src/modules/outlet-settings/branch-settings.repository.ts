@@ -13,6 +13,7 @@ import {
   branchPaymentMethods,
   deliveryZones,
 } from './outlet-settings.table.ts';
+import { serviceAreaPaymentMethods, serviceAreas } from '../service-areas/service-areas.table.ts';
 import type { StoredPaymentMethod } from './payment-methods.ts';
 
 type Q = Db | Tx;
@@ -124,6 +125,57 @@ export const branchSettingsRepository = {
           branchPaymentMethods.branchId,
           branchPaymentMethods.checkoutTemplate,
           branchPaymentMethods.paymentMethodType,
+        ],
+        set: { active: sql`excluded.active` },
+      });
+  },
+
+  /** Whether a table is the branch's. */
+  async serviceArea(q: Q, tenantId: string, branchId: string, id: string) {
+    const [row] = await q
+      .select({ id: serviceAreas.id })
+      .from(serviceAreas)
+      .where(
+        and(
+          eq(serviceAreas.tenantId, tenantId),
+          eq(serviceAreas.branchId, branchId),
+          eq(serviceAreas.id, id),
+        ),
+      );
+    return row;
+  },
+
+  /** A table's own dine-in payment rows. */
+  async areaPaymentMethods(q: Q, tenantId: string, serviceAreaId: string) {
+    return q
+      .select({
+        paymentMethodType: serviceAreaPaymentMethods.paymentMethodType,
+        active: serviceAreaPaymentMethods.active,
+      })
+      .from(serviceAreaPaymentMethods)
+      .where(
+        and(
+          eq(serviceAreaPaymentMethods.tenantId, tenantId),
+          eq(serviceAreaPaymentMethods.serviceAreaId, serviceAreaId),
+        ),
+      );
+  },
+
+  async upsertAreaPaymentMethods(
+    q: Q,
+    tenantId: string,
+    serviceAreaId: string,
+    methods: readonly StoredPaymentMethod[],
+  ) {
+    if (methods.length === 0) return;
+    await q
+      .insert(serviceAreaPaymentMethods)
+      .values(methods.map((m) => ({ tenantId, serviceAreaId, ...m })))
+      .onConflictDoUpdate({
+        target: [
+          serviceAreaPaymentMethods.tenantId,
+          serviceAreaPaymentMethods.serviceAreaId,
+          serviceAreaPaymentMethods.paymentMethodType,
         ],
         set: { active: sql`excluded.active` },
       });

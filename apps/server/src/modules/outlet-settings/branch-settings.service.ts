@@ -19,7 +19,7 @@ import {
   type PaymentTemplate,
   type StoreHoursDay,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import {
   branchSettingsRepository as repo,
@@ -27,7 +27,7 @@ import {
   type TenantRow,
 } from './branch-settings.repository.ts';
 import { fullWeek } from './opening-hours.ts';
-import { effectivePaymentMethods, offeredMethods } from './payment-methods.ts';
+import { effectivePaymentMethods, offeredMethods, serviceAreaStored } from './payment-methods.ts';
 
 const card = (b: BranchRow): BranchCard => ({
   branchId: b.id,
@@ -37,6 +37,25 @@ const card = (b: BranchRow): BranchCard => ({
   checkoutTemplates: b.checkoutTemplates,
   branchOperatingStatus: { closed: b.closed, acceptingOrders: b.acceptingOrders, busy: b.busy },
 });
+
+/** A table's stored dine-in methods; 404 when it is not the branch's, 422 outside DINING. */
+async function areaMethods(
+  q: Db | Tx,
+  tenantId: string,
+  branchId: string,
+  template: PaymentTemplate,
+  serviceAreaId: string,
+) {
+  if (template !== 'DINING')
+    throw new ValidationFailed('serviceAreaId', ['service_area_dining_only']);
+  if (!(await repo.serviceArea(q, tenantId, branchId, serviceAreaId)))
+    throw new NotFound('Service area');
+  const [own, branch] = await Promise.all([
+    repo.areaPaymentMethods(q, tenantId, serviceAreaId),
+    repo.paymentMethods(q, tenantId, branchId, 'DINING'),
+  ]);
+  return serviceAreaStored(own, branch);
+}
 
 export type BranchSettingsService = ReturnType<typeof createBranchSettingsService>;
 
@@ -142,12 +161,15 @@ export function createBranchSettingsService(deps: {
       tenantId: string,
       branchId: string,
       template: PaymentTemplate,
+      serviceAreaId: string | null = null,
     ): Promise<BranchPaymentMethods> {
       const { tenant } = await found(tenantId, branchId);
-      const stored = await repo.paymentMethods(db, tenantId, branchId, template);
+      const stored = serviceAreaId
+        ? await areaMethods(db, tenantId, branchId, template, serviceAreaId)
+        : await repo.paymentMethods(db, tenantId, branchId, template);
       return {
         checkoutTemplate: template,
-        serviceAreaId: null,
+        serviceAreaId,
         paymentMethods: effectivePaymentMethods(template, stored, paymentContext(tenant)),
       };
     },
@@ -155,6 +177,7 @@ export function createBranchSettingsService(deps: {
     /**
      * Applies the sent switches over the stored ones and checks §5.3 and §8 on the result,
      * under the branch's row lock so two changes at once cannot add up to a forbidden set.
+     * With a serviceAreaId the switches become that table's own (§4.4 per-table mode).
      */
     async setPaymentMethods(
       tenantId: string,
@@ -162,6 +185,7 @@ export function createBranchSettingsService(deps: {
       template: PaymentTemplate,
       body: PaymentMethodsBody,
     ): Promise<BranchPaymentMethods> {
+      const serviceAreaId = body.serviceAreaId ?? null;
       const { tenant } = await found(tenantId, branchId);
       const ctx = paymentContext(tenant);
       const offered = offeredMethods(template, ctx);
@@ -180,22 +204,37 @@ export function createBranchSettingsService(deps: {
       if (errors.length > 0) throw new ValidationFailed(errors);
       await db.transaction(async (tx) => {
         if (!(await repo.lockBranch(tx, tenantId, branchId))) throw new NotFound('Branch');
-        const stored = await repo.paymentMethods(tx, tenantId, branchId, template);
+        const stored = serviceAreaId
+          ? await areaMethods(tx, tenantId, branchId, template, serviceAreaId)
+          : await repo.paymentMethods(tx, tenantId, branchId, template);
         const next = effectivePaymentMethods(template, stored, ctx).map((m) => {
           const sent = body.paymentMethods.find((x) => x.paymentMethodType === m.paymentMethodType);
           return sent ? { ...m, active: sent.active } : m;
         });
         const problems = paymentMethodErrors(next);
         if (problems.length > 0) throw new ValidationFailed(problems);
-        await repo.upsertPaymentMethods(
-          tx,
-          tenantId,
-          branchId,
-          template,
-          next.map((m) => ({ paymentMethodType: m.paymentMethodType, active: m.active })),
-        );
+        if (serviceAreaId) {
+          // Only the sent switches become the table's: the rest keep following the branch.
+          await repo.upsertAreaPaymentMethods(
+            tx,
+            tenantId,
+            serviceAreaId,
+            body.paymentMethods.map((m) => ({
+              paymentMethodType: m.paymentMethodType,
+              active: m.active,
+            })),
+          );
+        } else {
+          await repo.upsertPaymentMethods(
+            tx,
+            tenantId,
+            branchId,
+            template,
+            next.map((m) => ({ paymentMethodType: m.paymentMethodType, active: m.active })),
+          );
+        }
       });
-      return this.paymentMethods(tenantId, branchId, template);
+      return this.paymentMethods(tenantId, branchId, template, serviceAreaId);
     },
 
     async operatingHours(

@@ -1,6 +1,12 @@
 import multipart from '@fastify/multipart';
 import type { FastifyPluginAsync } from 'fastify';
-import { IMAGE_LIMITS, outletSettingsRoutes as routes, type BrandingImage } from '@app/contracts';
+import {
+  IMAGE_LIMITS,
+  outletSettingsRoutes as routes,
+  rolesFor,
+  type BrandingImage,
+} from '@app/contracts';
+import { Forbidden } from '../../errors.ts';
 import { handle } from '../../plugins/handle.ts';
 import { readUpload } from '../../plugins/upload.ts';
 import type { BranchSettingsService } from './branch-settings.service.ts';
@@ -26,12 +32,25 @@ export const outletSettingsHandlers =
     handle(app, routes.setCheckoutTemplate, ({ params, body }) =>
       branches.setCheckoutTemplate(params.tenantId, params.branchId, body),
     );
-    handle(app, routes.paymentMethods, ({ params }) =>
-      branches.paymentMethods(params.tenantId, params.branchId, params.checkoutTemplate),
+    handle(app, routes.paymentMethods, ({ params, query }) =>
+      branches.paymentMethods(
+        params.tenantId,
+        params.branchId,
+        params.checkoutTemplate,
+        query.serviceAreaId ?? null,
+      ),
     );
-    handle(app, routes.setPaymentMethods, ({ params, body }) =>
-      branches.setPaymentMethods(params.tenantId, params.branchId, params.checkoutTemplate, body),
-    );
+    handle(app, routes.setPaymentMethods, ({ params, body, auth }) => {
+      // A table's mode is every member's; the branch's own methods stay the owner's (§6).
+      if (!body.serviceAreaId && !(auth.role && rolesFor('StoreSettings').includes(auth.role)))
+        throw new Forbidden();
+      return branches.setPaymentMethods(
+        params.tenantId,
+        params.branchId,
+        params.checkoutTemplate,
+        body,
+      );
+    });
     handle(app, routes.operatingHours, ({ params, query }) =>
       branches.operatingHours(params.tenantId, params.branchId, query.checkoutTemplate),
     );

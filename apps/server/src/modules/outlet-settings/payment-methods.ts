@@ -45,3 +45,12 @@ export const acceptedPaymentMethods = (
   effectivePaymentMethods(template, stored, ctx)
     .filter((m) => m.active && m.approved)
     .map((m) => m.paymentMethodType);
+
+/** A table's stored methods: its own rows, and the branch's for the methods it has none of. */
+export const serviceAreaStored = (
+  own: readonly StoredPaymentMethod[],
+  branch: readonly StoredPaymentMethod[],
+): StoredPaymentMethod[] => [
+  ...own,
+  ...branch.filter((b) => !own.some((o) => o.paymentMethodType === b.paymentMethodType)),
+];

@@ -159,6 +159,14 @@ export const intakeRepository = {
           from branch_payment_methods pm
           where pm.tenant_id = ${branches.tenantId} and pm.branch_id = ${branches.id}
             and pm.checkout_template = ${p.template})`,
+        // The table's own dine-in methods (per-table payment mode), over the branch's.
+        areaPaymentMethods: sql<
+          StoredPaymentMethod[] | string
+        >`(select coalesce(json_agg(json_build_object(
+            'paymentMethodType', tm.payment_method_type, 'active', tm.active)), '[]'::json)
+          from service_area_payment_methods tm
+          where tm.tenant_id = ${branches.tenantId}
+            and tm.service_area_id = ${p.serviceAreaId ?? null}::uuid)`,
         existing: { id: tickets.id, requestHash: tickets.requestHash },
         zone: {
           id: deliveryZones.id,
@@ -218,7 +226,14 @@ export const intakeRepository = {
       )
       .where(and(eq(branches.tenantId, p.tenantId), eq(branches.id, p.branchId)))
       .limit(1);
-    return row && { ...row, hours: json(row.hours), paymentMethods: json(row.paymentMethods) };
+    return (
+      row && {
+        ...row,
+        hours: json(row.hours),
+        paymentMethods: json(row.paymentMethods),
+        areaPaymentMethods: json(row.areaPaymentMethods),
+      }
+    );
   },
 
   /**

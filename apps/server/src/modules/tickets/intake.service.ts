@@ -16,6 +16,7 @@ import {
   type TicketIntakeBody,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
 import {
   PaymentDeclined,
@@ -25,7 +26,7 @@ import {
 import type { Notifier } from '../../realtime/notifier.ts';
 import type { DiscountsService } from '../discounts/discounts.service.ts';
 import { openState } from '../outlet-settings/opening-hours.ts';
-import { acceptedPaymentMethods } from '../outlet-settings/payment-methods.ts';
+import { acceptedPaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
 import {
   intakeRepository as catalogue,
   type AdjustmentLink,
@@ -128,16 +129,6 @@ function priceNow(
 
 const requestHash = (branchId: string, body: TicketIntakeBody) =>
   createHash('sha256').update(JSON.stringify({ branchId, body })).digest('base64url');
-
-/** A unique-constraint violation on `constraint`, through any driver's error wrapping. */
-function isUniqueViolation(err: unknown, constraint: string): boolean {
-  for (let e = err as { code?: unknown; constraint?: unknown; cause?: unknown } | undefined; e;) {
-    if (e.code === '23505' && (e.constraint === constraint || String(e).includes(constraint)))
-      return true;
-    e = e.cause as typeof e;
-  }
-  return false;
-}
 
 /** Validates the cart lines against the catalogue and prices them; collects every problem. */
 function priceLines(
@@ -371,7 +362,12 @@ export function createIntakeService(deps: {
       const errors: FieldError[] = [];
       const method = isCall ? null : ((body.paymentMethodType ?? null) as PaymentMethodType | null);
       if (method) {
-        const accepted = acceptedPaymentMethods(template, ctx.paymentMethods, {
+        // An order from a table follows that table's payment mode (§4.4).
+        const stored =
+          template === 'DINING' && area
+            ? serviceAreaStored(ctx.areaPaymentMethods, ctx.paymentMethods)
+            : ctx.paymentMethods;
+        const accepted = acceptedPaymentMethods(template, stored, {
           roomService: ctx.roomService,
           onlineApproved: payments !== null,
         });

@@ -1,0 +1,187 @@
+import { useDeferredValue, useState } from 'react';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TableSortLabel from '@mui/material/TableSortLabel';
+import TextField from '@mui/material/TextField';
+import ToggleButton from '@mui/material/ToggleButton';
+import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
+import Typography from '@mui/material/Typography';
+import ArrowBackIcon from '@mui/icons-material/ArrowBack';
+import {
+  LIMITS_SERVICE_AREAS,
+  serviceAreaName,
+  serviceAreaPaymentMode,
+  type ServiceArea,
+  type ServiceAreaPaymentMode,
+} from '@app/contracts';
+import { Link as RouterLink, useParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { LoadError } from '../../../components/load-error.tsx';
+import { Spinner } from '../../../components/spinner.tsx';
+import { ValidationError } from '../../../lib/api-client.ts';
+import { mirrorInRtl } from '../../../lib/direction.ts';
+import { useNotify } from '../../../lib/notify.tsx';
+import { serviceAreasPath } from '../../../lib/paths.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { useSetPaymentMode, useServiceAreaPage } from '../api/service-areas-queries.ts';
+
+/**
+ * settings/profile/{id}/serviceareas-paymentmethods (§2.10, §4.4): each table's 'Order & Pay'
+ * or 'Open a Tab', searchable by QR, sortable by QR and paginated.
+ */
+export function ServiceAreaPaymentsPage() {
+  const { t } = useTranslation('serviceAreas');
+  const { id = '' } = useParams();
+  const { tenantId, can } = useTenantSession();
+  const branch = { tenantId, branchId: id };
+  const notify = useNotify();
+  const [search, setSearch] = useState('');
+  const deferredSearch = useDeferredValue(search.trim());
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSize);
+  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
+  // The choice shown while its save runs; it reverts when the save fails (§4.4).
+  const [pending, setPending] = useState<ReadonlyMap<string, ServiceAreaPaymentMode>>(new Map());
+  const tables = useServiceAreaPage(branch, {
+    page: page + 1,
+    pageSize,
+    sort: 'value',
+    direction,
+    ...(deferredSearch ? { search: deferredSearch } : {}),
+  });
+  const setMode = useSetPaymentMode(branch);
+
+  const modeOf = (area: ServiceArea) =>
+    pending.has(area.id) ? pending.get(area.id)! : serviceAreaPaymentMode(area.paymentMethods);
+
+  const choose = (area: ServiceArea, mode: Exclude<ServiceAreaPaymentMode, null>) => {
+    setPending((prev) => new Map(prev).set(area.id, mode));
+    setMode.mutate(
+      { id: area.id, mode },
+      {
+        onSuccess: () => notify.success(t('payments.saved', { name: serviceAreaName(area) })),
+        onError: (error) => {
+          if (
+            error instanceof ValidationError &&
+            error.codesFor('paymentMethods').includes('atleast_one_paymentmethod_required')
+          )
+            notify.error(t('payments.atLeastOne'));
+          else notify.errorWithRefresh();
+        },
+        onSettled: () =>
+          setPending((prev) => {
+            const next = new Map(prev);
+            next.delete(area.id);
+            return next;
+          }),
+      },
+    );
+  };
+
+  return (
+    <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
+      {can('StoreSettings') && (
+        <Button
+          component={RouterLink}
+          to={serviceAreasPath(id)}
+          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
+          sx={{ alignSelf: 'flex-start' }}
+        >
+          {t('page.title')}
+        </Button>
+      )}
+      <Typography variant="h5" component="h1">
+        {t('payments.title')}
+      </Typography>
+      <TextField
+        type="search"
+        size="small"
+        label={t('payments.search')}
+        value={search}
+        onChange={(event) => {
+          setSearch(event.target.value);
+          setPage(0);
+        }}
+        sx={{ maxInlineSize: 320 }}
+      />
+      {tables.isPending && <Spinner />}
+      {tables.isError && <LoadError error={tables.error} onRetry={() => void tables.refetch()} />}
+      {tables.isSuccess && tables.data.totalCount === 0 && (
+        <Typography color="text.secondary">
+          {deferredSearch ? t('payments.noMatch') : t('payments.empty')}
+        </Typography>
+      )}
+      {tables.isSuccess && tables.data.totalCount > 0 && (
+        <Paper variant="outlined">
+          <TableContainer>
+            <Table size="small" aria-label={t('payments.title')}>
+              <TableHead>
+                <TableRow>
+                  <TableCell sortDirection={direction}>
+                    <TableSortLabel
+                      active
+                      direction={direction}
+                      onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
+                    >
+                      {t('payments.qr')}
+                    </TableSortLabel>
+                  </TableCell>
+                  <TableCell>{t('payments.section')}</TableCell>
+                  <TableCell>{t('payments.mode')}</TableCell>
+                </TableRow>
+              </TableHead>
+              <TableBody>
+                {tables.data.serviceAreas.map((area) => {
+                  const name = serviceAreaName(area);
+                  return (
+                    <TableRow key={area.id}>
+                      <TableCell>{name}</TableCell>
+                      <TableCell>{area.sectionName ?? '—'}</TableCell>
+                      <TableCell>
+                        <ToggleButtonGroup
+                          exclusive
+                          size="small"
+                          color="primary"
+                          value={modeOf(area)}
+                          disabled={pending.has(area.id)}
+                          aria-label={t('payments.modeOf', { name })}
+                          onChange={(_e, mode: Exclude<ServiceAreaPaymentMode, null> | null) => {
+                            if (mode) choose(area, mode);
+                          }}
+                        >
+                          <ToggleButton value="ONLINE">{t('payments.orderAndPay')}</ToggleButton>
+                          <ToggleButton value="PAY_LATER">{t('payments.openTab')}</ToggleButton>
+                        </ToggleButtonGroup>
+                      </TableCell>
+                    </TableRow>
+                  );
+                })}
+              </TableBody>
+            </Table>
+          </TableContainer>
+          <TablePagination
+            component="div"
+            count={tables.data.totalCount}
+            page={page}
+            rowsPerPage={pageSize}
+            rowsPerPageOptions={[...LIMITS_SERVICE_AREAS.pageSizes]}
+            labelRowsPerPage={t('tables.rowsPerPage')}
+            onPageChange={(_e, p) => setPage(p)}
+            onRowsPerPageChange={(event) => {
+              setPageSize(Number(event.target.value));
+              setPage(0);
+            }}
+          />
+        </Paper>
+      )}
+    </Stack>
+  );
+}
