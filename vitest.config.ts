@@ -23,7 +23,13 @@ export default defineConfig({
       },
       {
         // The admin's build steps (vite.config.ts and its plugins) run in Node.
-        test: { name: 'admin-build', include: ['apps/admin/*.test.ts'], environment: 'node' },
+        test: {
+          name: 'admin-build',
+          include: ['apps/admin/*.test.ts'],
+          environment: 'node',
+          // A production build of the admin runs first.
+          hookTimeout: 120_000,
+        },
       },
       {
         plugins: [react()],
@@ -32,6 +38,9 @@ export default defineConfig({
           include: ['apps/admin/src/**/*.test.{ts,tsx}'],
           environment: 'happy-dom',
           setupFiles: ['apps/admin/src/test/setup.ts'],
+          // Rendering beside the server's test files on two cores can pass 5 s; a wait, not a
+          // speed limit (a broken screen still fails its assertions).
+          testTimeout: 20_000,
         },
       },
       {

@@ -192,11 +192,26 @@ function normalize<T extends DiscountRuleFields>(b: T) {
   };
 }
 
+/** A 10 % code for every template: the documented example of a discount body. */
+const EXAMPLE_DISCOUNT = {
+  discountName: { fieldValue: 'Ten off', en: 'Ten off' },
+  discountCode: 'TENOFF',
+  discountApplication: 'HIDDEN_CODE',
+  discountType: 'PERCENTAGE',
+  discountValue: 10,
+  minOrderValue: 0,
+  maximumDiscountValue: 5,
+  overallUsageLimit: 0,
+  checkoutTemplates: ['DELIVERY', 'PICKUP', 'DINING'],
+  catalogItemsRefIds: [],
+};
+
 /** POST .../marketing/discounts: a new discount, active unless said. */
 export const CreateDiscountBody = z
   .object(discountFields)
   .superRefine(checkRules)
-  .transform(normalize);
+  .transform(normalize)
+  .meta({ examples: [EXAMPLE_DISCOUNT] });
 export type CreateDiscountBody = z.output<typeof CreateDiscountBody>;
 
 /**
@@ -212,7 +227,8 @@ export const UpdateDiscountBody = z
     discountCode: DiscountCode.optional(),
   })
   .superRefine(checkRules)
-  .transform(normalize);
+  .transform(normalize)
+  .meta({ examples: [{ ...EXAMPLE_DISCOUNT, active: false }] });
 export type UpdateDiscountBody = z.output<typeof UpdateDiscountBody>;
 
 export const Discount = z.object({

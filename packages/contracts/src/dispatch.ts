@@ -126,7 +126,8 @@ export const Iso4217Currency = z
   .toUpperCase()
   .refine((v) => /^[A-Z]{3}$/.test(v) && Intl.supportedValuesOf('currency').includes(v), {
     message: 'currency_invalid',
-  });
+  })
+  .meta({ examples: ['JOD', 'EUR', 'USD'] });
 
 /** E.164 (+ and country code, valid for its country). Code `phone_invalid`. */
 export const E164Phone = z
@@ -134,7 +135,8 @@ export const E164Phone = z
   .trim()
   .min(1)
   .refine((v) => v.startsWith('+') && isValidPhoneNumber(v), { message: 'phone_invalid' })
-  .transform((v) => parsePhoneNumberFromString(v)!.number as string);
+  .transform((v) => parsePhoneNumberFromString(v)!.number as string)
+  .meta({ examples: ['+962791234567', '+34612345678'] });
 
 /** A language tag such as en, ar or ar-JO. Code `locale_invalid`. */
 export const OutletLocale = z

@@ -63,7 +63,8 @@ export const InternationalPhone = z
   .trim()
   .min(1)
   .refine((v) => v.startsWith('+') && isValidPhoneNumber(v), { message: 'phone_invalid' })
-  .transform((v) => parsePhoneNumberFromString(v)!.number as string);
+  .transform((v) => parsePhoneNumberFromString(v)!.number as string)
+  .meta({ examples: ['+962791234567', '+34612345678'] });
 
 export const BranchProfileBody = z.object({
   branchId: Uuid,

@@ -554,7 +554,8 @@ export const TicketIdOrNumber = z
   .string()
   .refine((v) => Uuid.safeParse(v).success || /^\d{1,15}$/.test(v), {
     message: 'ticket_id_invalid',
-  });
+  })
+  .meta({ examples: ['1042', '3f2b8c1e-9a4d-4f6b-8c2e-1a2b3c4d5e6f'] });
 export const isTicketNumber = (v: string) => /^\d{1,15}$/.test(v);
 const access = { permission: 'LiveTickets' } as const;
 

@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import type { z } from 'zod';
+import { z } from 'zod';
 
 /** A key path inside a value: `['cartItems', 0, 'variantId']`. */
 export type ValuePath = readonly (string | number)[];
@@ -150,6 +150,21 @@ export function arbitraryOf(
   hint: ArbitraryHint = () => undefined,
   path: ValuePath = [],
   depth = 0,
+): fc.Arbitrary<unknown> {
+  const base = structuralArbitrary(schema, hint, path, depth);
+  // A contract's documented examples (`.meta({ examples })`) reach rules no random value meets
+  // by chance: a real phone number, a discount whose fields agree.
+  const examples = z.globalRegistry.get(schema)?.examples;
+  return Array.isArray(examples) && examples.length > 0
+    ? fc.oneof(fc.constantFrom(...(examples as unknown[])), base)
+    : base;
+}
+
+function structuralArbitrary(
+  schema: z.ZodType,
+  hint: ArbitraryHint,
+  path: ValuePath,
+  depth: number,
 ): fc.Arbitrary<unknown> {
   const def = defOf(schema);
   const recurse = (s: z.ZodType, at: ValuePath = path) => arbitraryOf(s, hint, at, depth + 1);
