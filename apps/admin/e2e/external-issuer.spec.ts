@@ -94,7 +94,7 @@ test("roles come from our memberships, not the issuer's role claim", async ({ pa
   await signIn(page, 'staff@demo.local');
   await expect(page).toHaveURL('/admin/tickets/manage');
   await expect(page.getByRole('heading', { level: 1, name: 'Live orders' })).toBeVisible();
-  expect(await menuLinks(page)).toEqual(['Live orders', 'Logout']);
+  expect(await menuLinks(page)).toEqual(['Live orders', 'All tickets report', 'Logout']);
   await page.goto('/admin/dashboard/main-dashboard');
   await expect(page).toHaveURL('/auth/unauthorized');
 });

@@ -21,6 +21,7 @@ test.afterEach(() => {
 const OWNER_MENU = [
   'Dashboard',
   'Live orders',
+  'All tickets report',
   'Manage catalog',
   'Price adjustments',
   'Modifier groups',
@@ -47,6 +48,7 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
     await expect(page.getByRole('button', { name: 'Start Live Orders' })).toBeVisible();
     expect(await menuLinks(page)).toEqual([
       'Live orders',
+      'All tickets report',
       'Manage catalog',
       'Modifier groups',
       'Discounts',
@@ -60,7 +62,7 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
     await expect(page).toHaveURL('/admin/tickets/manage');
     await expect(page.getByRole('heading', { level: 1, name: 'Live orders' })).toBeVisible();
     await expect(page.getByRole('list', { name: 'Brands and branches' })).toContainText('Abdoun');
-    expect(await menuLinks(page)).toEqual(['Live orders', 'Logout']);
+    expect(await menuLinks(page)).toEqual(['Live orders', 'All tickets report', 'Logout']);
   });
 
   test("the other tenant's owner lands on the dashboard in the tenant's Spanish", async ({
@@ -132,6 +134,7 @@ test('a manager cannot open owner-only pages', async ({ page }) => {
   // The menu stays the manager's own on the unauthorized page.
   expect(await menuLinks(page)).toEqual([
     'Live orders',
+    'All tickets report',
     'Manage catalog',
     'Modifier groups',
     'Discounts',

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { useQueryClient } from '@tanstack/react-query';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -12,15 +13,20 @@ import { Redirecting } from './login-page.tsx';
 export function LogoutPage() {
   const { t } = useTranslation();
   const [failed, setFailed] = useState(false);
+  const queryClient = useQueryClient();
 
   useEffect(() => {
+    // Nothing of the session may still be asked for while the provider forgets it (a refetch
+    // answered 401 on the way out) or be shown to the next user of this tab.
+    void queryClient.cancelQueries();
+    queryClient.clear();
     startSignOut().catch((error: unknown) => {
       console.error('sign-out redirect failed', error);
       // The provider could not be reached: at least this tab forgets the user.
       void discardUser().catch(() => undefined);
       setFailed(true);
     });
-  }, []);
+  }, [queryClient]);
 
   if (!failed) return <Redirecting message={t('auth.logout.signingOut')} />;
   return (
