@@ -2,7 +2,9 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ALL_ROUTES, APP_VERSION, type RouteDef } from '@app/contracts';
+import { ALL_ROUTES, APP_VERSION, DispatchIntegrationType, type RouteDef } from '@app/contracts';
+import type { DispatchConfig } from './config.ts';
+import { EMULATED_PROVIDERS, startDispatchEmulator } from './integrations/dispatch/emulator.ts';
 import * as s from './db/schema.ts';
 import { accessTokenFor, bearer, forgeToken, OidcTestClient } from './test/auth.ts';
 import {
@@ -210,8 +212,20 @@ async function signIn() {
   signedInAt = Date.now();
 }
 
+let dispatchEmulator: Awaited<ReturnType<typeof startDispatchEmulator>>;
+
 beforeAll(async () => {
-  ctx = await createTestApp({ seed: true });
+  // The driver dispatch providers answer through their emulator, as in the demo.
+  dispatchEmulator = await startDispatchEmulator({ apiKey: 'k', stepMs: 1000 });
+  const providers: DispatchConfig['providers'] = {};
+  for (const type of DispatchIntegrationType.options) {
+    providers[type] = {
+      baseUrl: `${dispatchEmulator.url}/${EMULATED_PROVIDERS[type].path}`,
+      apiKey: 'k',
+      supportPhoneNumber: null,
+    };
+  }
+  ctx = await createTestApp({ seed: true, config: { dispatch: { providers, emulator: null } } });
   await signIn();
   const pixels = { width: 8, height: 6, channels: 3 as const, background: '#c03' };
   images = {
@@ -285,6 +299,7 @@ afterAll(async () => {
     ].join('\n'),
   );
   await ctx?.close();
+  await dispatchEmulator?.close();
 });
 
 describe(`every route of the contracts, fuzzed (${RUNS} requests each)`, () => {
