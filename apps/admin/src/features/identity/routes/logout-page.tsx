@@ -16,10 +16,9 @@ export function LogoutPage() {
   const queryClient = useQueryClient();
 
   useEffect(() => {
-    // Nothing of the session may still be asked for while the provider forgets it (a refetch
-    // answered 401 on the way out) or be shown to the next user of this tab.
+    // Nothing of the session is asked for while the provider forgets it (a refetch answered
+    // 401 on the way out).
     void queryClient.cancelQueries();
-    queryClient.clear();
     startSignOut().catch((error: unknown) => {
       console.error('sign-out redirect failed', error);
       // The provider could not be reached: at least this tab forgets the user.
