@@ -1,7 +1,7 @@
 import { z } from 'zod';
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import { TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
+import { InternationalPhone } from './outlet-settings.ts';
 
 /**
  * Driver dispatch and the third-party delivery outlet (operations-platform §2.4, §2.11, §3
@@ -129,15 +129,6 @@ export const Iso4217Currency = z
   })
   .meta({ examples: ['JOD', 'EUR', 'USD'] });
 
-/** E.164 (+ and country code, valid for its country). Code `phone_invalid`. */
-export const E164Phone = z
-  .string()
-  .trim()
-  .min(1)
-  .refine((v) => v.startsWith('+') && isValidPhoneNumber(v), { message: 'phone_invalid' })
-  .transform((v) => parsePhoneNumberFromString(v)!.number as string)
-  .meta({ examples: ['+962791234567', '+34612345678'] });
-
 /** A language tag such as en, ar or ar-JO. Code `locale_invalid`. */
 export const OutletLocale = z
   .string()
@@ -160,7 +151,7 @@ export const OutletConfigInput = z.object({
   longitude: z.number().min(-180).max(180),
   currency: Iso4217Currency,
   locale: OutletLocale,
-  phone_number: E164Phone,
+  phone_number: InternationalPhone,
   /** Sent back by clients as read; ignored (§5.5: read-only). */
   client_vendor_id: z.string().nullish(),
   users: z.array(z.string()).optional(),

@@ -13,7 +13,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
-  E164Phone,
+  InternationalPhone,
   Iso4217Currency,
   OUTLET_LIMITS,
   OutletConfigInput,
@@ -46,7 +46,7 @@ const OutletForm = z.object({
   longitude: z.coerce.number<string>().min(-180).max(180),
   currency: Iso4217Currency,
   locale: OutletLocale,
-  phone_number: E164Phone,
+  phone_number: InternationalPhone,
 });
 type OutletFormIn = z.input<typeof OutletForm>;
 type OutletFormOut = z.output<typeof OutletForm>;
