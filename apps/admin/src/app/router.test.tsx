@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, within } from '@testing-library/react';
+import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { Permission } from '@app/contracts';
@@ -41,6 +41,9 @@ describe('routes and guards', () => {
   });
 
   afterEach(() => {
+    // Unmount first: a page still mounted would call the real network once the stubs go, and
+    // its sign-in attempt would outlive resetAuthForTests into the next test.
+    cleanup();
     vi.unstubAllGlobals();
     resetAuthForTests();
     window.sessionStorage.clear();

@@ -1,5 +1,5 @@
 import { afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter } from 'react-router';
 import i18n from 'i18next';
@@ -193,6 +193,9 @@ describe('sign-in through the provider, at the HTTP layer', () => {
   });
 
   afterEach(() => {
+    // Unmount first: a page still mounted would call the real network once the stubs go, and
+    // its sign-in attempt would outlive resetAuthForTests into the next test.
+    cleanup();
     vi.restoreAllMocks();
     vi.unstubAllGlobals();
     resetAuthForTests();
