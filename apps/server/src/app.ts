@@ -209,6 +209,7 @@ export async function buildApp(deps: AppDeps) {
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
         pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        quote: (tenantId, branchId, body) => intake.quote(tenantId, branchId, body),
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         storefrontUrl: config.storefrontUrl,
         payments:
