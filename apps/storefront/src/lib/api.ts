@@ -2,7 +2,10 @@ import {
   storefrontRoutes,
   ticketsRoutes,
   type PublicMenu,
+  type PublicQuote,
   type PublicServiceArea,
+  type PublicUniqueLink,
+  type QuoteBody,
   type PublicStorefront,
   type PublicTicket,
   type Ticket,
@@ -79,6 +82,11 @@ export const api = {
     call<PublicServiceArea>('GET', pathOf(r.serviceArea.path, { slug, serviceAreaId }), {
       signal,
     }),
+  uniqueLink: (slug: string, linkId: string, signal?: AbortSignal) =>
+    call<PublicUniqueLink>('GET', pathOf(r.uniqueLink.path, { slug, linkId }), { signal }),
+  /** The cart priced as the intake would price it now, with its discount (nothing stored). */
+  quote: (tenantId: string, branchId: string, body: QuoteBody, signal?: AbortSignal) =>
+    call<PublicQuote>('POST', pathOf(r.quote.path, { tenantId, branchId }), { body, signal }),
   ticket: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
     call<PublicTicket>('GET', pathOf(r.ticket.path, { tenantId, ticketId }), { signal }),
   placeOrder: (tenantId: string, branchId: string, body: TicketIntakeBody, key: string) =>

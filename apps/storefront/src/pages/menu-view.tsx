@@ -61,6 +61,9 @@ export function MenuView({
         {sections.length === 0 && <p className="state">{t('menu.empty')}</p>}
         {sections.map((s) => (
           <section key={s.id} id={`s-${s.id}`} className="section" aria-labelledby={`h-${s.id}`}>
+            {s.parentTitles.length > 0 && (
+              <p className="overline">{s.parentTitles.map((p) => l(p)).join(' · ')}</p>
+            )}
             <h2 id={`h-${s.id}`}>{l(s.localizedTitle)}</h2>
             <ul className="items">
               {s.items.map((item) => {

@@ -6,6 +6,7 @@ import { useMoney } from '../lib/money.ts';
 import { BASE, navigate, paths } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { Problem, Spinner } from '../components/states.tsx';
+import { Totals } from '../components/totals.tsx';
 
 /** How often an open order's status is asked again (304 while nothing changed). */
 export const POLL_MS = 4000;
@@ -145,24 +146,7 @@ function OrderStatus({ store, ticket }: { store: PublicStorefront; ticket: Publi
           </li>
         ))}
       </ul>
-      <dl className="totals">
-        <div>
-          <dt>{t('checkout.subtotal')}</dt>
-          <dd>{money(cart.itemsTotalForDisplay)}</dd>
-        </div>
-        {ticket.checkoutTemplate === 'DELIVERY' && (
-          <div>
-            <dt>{t('checkout.deliveryFee')}</dt>
-            <dd>
-              {cart.deliveryFeesUnDefined ? t('checkout.feeToAgree') : money(cart.deliveryTotal)}
-            </dd>
-          </div>
-        )}
-        <div className="grand">
-          <dt>{t('checkout.total')}</dt>
-          <dd>{money(cart.total)}</dd>
-        </div>
-      </dl>
+      <Totals cart={cart} delivery={ticket.checkoutTemplate === 'DELIVERY'} />
       {ticket.paymentMethodType && (
         <p className="muted">
           {t(`pay.${ticket.paymentMethodType}`)}
