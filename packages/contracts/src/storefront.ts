@@ -38,7 +38,11 @@ export const PublicStorefront = z.object({
 });
 export type PublicStorefront = z.infer<typeof PublicStorefront>;
 
-export const PublicMenuQuery = z.object({ checkoutTemplate: OrderingTemplate.default('PICKUP') });
+export const PublicMenuQuery = z.object({
+  checkoutTemplate: OrderingTemplate.default('PICKUP'),
+  /** A table's QR code: its own payment mode (per-table payment methods) decides the methods. */
+  serviceAreaId: Uuid.optional(),
+});
 
 export const PublicMenuModifierGroup = z.object({
   id: Uuid,
@@ -66,7 +70,7 @@ export const PublicMenu = z.object({
   checkoutTemplate: OrderingTemplate,
   currency: Currency,
   branchOperatingStatus: BranchOperatingStatus,
-  /** The payment methods the intake accepts for this template now. */
+  /** The payment methods the intake accepts for this template now (at the table, if asked). */
   paymentMethods: z.array(PaymentMethodType),
   /** Within the template's opening hours now (branch time zone). */
   openNow: z.boolean(),

@@ -72,10 +72,19 @@ const r = storefrontRoutes;
 export const api = {
   storefront: (slug: string, signal?: AbortSignal) =>
     call<PublicStorefront>('GET', pathOf(r.storefront.path, { slug }), { signal }),
-  menu: (tenantId: string, branchId: string, template: string, signal?: AbortSignal) =>
+  /** A table's menu (serviceAreaId) offers the payment methods of the table's payment mode. */
+  menu: (
+    tenantId: string,
+    branchId: string,
+    template: string,
+    signal?: AbortSignal,
+    serviceAreaId?: string,
+  ) =>
     call<PublicMenu>(
       'GET',
-      `${pathOf(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}`,
+      `${pathOf(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}${
+        serviceAreaId ? `&serviceAreaId=${encodeURIComponent(serviceAreaId)}` : ''
+      }`,
       { signal },
     ),
   serviceArea: (slug: string, serviceAreaId: string, signal?: AbortSignal) =>

@@ -150,8 +150,10 @@ function Ordering(props: OrderingProps) {
   // A menu-only template is browsed as the dine-in menu, without a cart.
   const menuTemplate: OrderingTemplate = template === 'MENU' ? 'DINING' : template;
   const browseOnly = template === 'MENU' || (table !== undefined && !table.enabled);
-  const menu = useLoad(`${store.tenantId}:${branch.branchId}:${menuTemplate}`, (signal) =>
-    api.menu(store.tenantId, branch.branchId, menuTemplate, signal),
+  const tableId = menuTemplate === 'DINING' ? table?.id : undefined;
+  const menu = useLoad(
+    `${store.tenantId}:${branch.branchId}:${menuTemplate}:${tableId}`,
+    (signal) => api.menu(store.tenantId, branch.branchId, menuTemplate, signal, tableId),
   );
   const cart = useCart(`${store.tenantId}:${branch.branchId}:${menuTemplate}:${table?.id ?? ''}`);
   const [preview] = useState(isPreview);

@@ -48,7 +48,12 @@ export const storefrontHandlers =
         cacheable(
           request,
           reply,
-          await storefront.menu(params.tenantId, params.branchId, query.checkoutTemplate),
+          await storefront.menu(
+            params.tenantId,
+            params.branchId,
+            query.checkoutTemplate,
+            query.serviceAreaId,
+          ),
         ),
       config,
     );

@@ -23,6 +23,7 @@ export type PricedMenu = (
   tenantId: string,
   branchId: string,
   template: OrderingTemplate,
+  serviceAreaId?: string,
 ) => Promise<PublicMenu>;
 
 /** A cart priced as the intake would price it now (the tickets module prices orders). */

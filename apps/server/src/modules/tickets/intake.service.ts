@@ -621,8 +621,15 @@ export function createIntakeService(deps: {
       tenantId: string,
       branchId: string,
       template: OrderingTemplate,
+      serviceAreaId?: string,
     ): Promise<PublicMenu> {
-      const ctx = await catalogue.context(db, { tenantId, branchId, template });
+      const atTable = template === 'DINING' ? (serviceAreaId ?? null) : null;
+      const ctx = await catalogue.context(db, {
+        tenantId,
+        branchId,
+        template,
+        serviceAreaId: atTable,
+      });
       if (!ctx) throw new NotFound('Branch');
       const { branch } = ctx;
       const now = clock();
@@ -637,6 +644,10 @@ export function createIntakeService(deps: {
       ]);
       const chain = index.sections;
       const rules = adjustmentRules(links);
+      // A table of this branch follows its own payment mode, as the intake does (§4.4).
+      const stored = ctx.area?.id
+        ? serviceAreaStored(ctx.areaPaymentMethods, ctx.paymentMethods)
+        : ctx.paymentMethods;
       const enabled = branch.checkoutTemplates.includes(template);
       const unit = minorUnit(currency);
 
@@ -696,7 +707,7 @@ export function createIntakeService(deps: {
           busy: branch.busy,
         },
         paymentMethods: enabled
-          ? acceptedPaymentMethods(template, ctx.paymentMethods, {
+          ? acceptedPaymentMethods(template, stored, {
               roomService: ctx.roomService,
               onlineApproved: payments !== null,
             })
