@@ -256,20 +256,20 @@ export async function benchWeb(): Promise<Figure[]> {
         ok: liveLcp <= 2500,
       },
       {
-        name: 'storefront menu, phone, first visit: script',
+        name: 'storefront menu (phone), first visit: script',
         value: kB(store.script),
         unit: 'kB',
         target: '≤ 150 kB',
         ok: store.script <= 150 * KB,
       },
       {
-        name: 'storefront menu, phone, first visit: everything',
+        name: 'storefront menu (phone), first visit: all',
         value: kB(store.total),
         unit: 'kB',
         ceiling: uncompressed(store.decoded),
       },
       {
-        name: 'LCP storefront menu, phone, first visit, throttled',
+        name: 'LCP storefront menu (phone), throttled',
         value: store.lcp / 1000,
         unit: 's',
         ceiling: { value: floor(store.total), label: 'its bytes’ time on the link' },
