@@ -105,7 +105,9 @@ function quoteFor(body: QuoteBody): PublicQuote {
 }
 
 type Sent = { method: string; path: string; body: unknown };
-function fakeServer() {
+function fakeServer(
+  order: () => Response = () => Response.json({ results: { id: id(500) } }, { status: 201 }),
+) {
   const sent: Sent[] = [];
   vi.stubGlobal(
     'fetch',
@@ -115,8 +117,7 @@ function fakeServer() {
       sent.push({ method: init?.method ?? 'GET', path, body });
       if (path === `/api/public/tenants/${TENANT}/branches/${BRANCH}/tickets/quote`)
         return Response.json({ results: quoteFor(body as QuoteBody) });
-      if (path === `/api/public/tenants/${TENANT}/branches/${BRANCH}/tickets`)
-        return Response.json({ results: { id: id(500) } }, { status: 201 });
+      if (path === `/api/public/tenants/${TENANT}/branches/${BRANCH}/tickets`) return order();
       return Response.json({ error: { code: 'not_found' } }, { status: 404 });
     }),
   );
@@ -211,6 +212,27 @@ describe('the checkout’s promo code', () => {
     expect(sent.find((r) => r.path.endsWith('/tickets'))!.body).toMatchObject({
       discountCode: null,
     });
+  });
+
+  it('says so when the intake refuses the code or the link the order came through', async () => {
+    fakeServer(() =>
+      Response.json(
+        {
+          errors: [
+            { field: 'uniqueLinkId', codes: ['unique_link_not_found'] },
+            { field: 'discountCode', codes: ['discount_usage_limit_reached'] },
+          ],
+        },
+        { status: 422 },
+      ),
+    );
+    const user = userEvent.setup();
+    const { onPlaced } = renderCheckout();
+    await user.type(screen.getByLabelText('Promo code'), 'WELCOME10');
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    expect(await screen.findByText('This link is not valid any more.')).toBeVisible();
+    expect(screen.getByText('This code has been used up.')).toBeVisible();
+    expect(onPlaced).not.toHaveBeenCalled();
   });
 
   it('speaks Arabic, right to left', async () => {

@@ -157,7 +157,8 @@ export function CheckoutView({
         if (line) {
           const target = lines[Number(line[1])];
           if (target) byLine[target.id] = text(code);
-        } else if (field === 'branchId' || field === 'checkoutTemplate') banner = text(code);
+        } else if (['branchId', 'checkoutTemplate', 'uniqueLinkId'].includes(field))
+          banner = text(code);
         else if (field === 'paymentToken' || field === 'card') {
           fields.cardNumber = [code];
           banner = text(code);
