@@ -142,7 +142,7 @@ function OrderStatus({ store, ticket }: { store: PublicStorefront; ticket: Publi
                 </span>
               )}
             </div>
-            <span className="item-price">{money(item.totalForDisplay)}</span>
+            <span className="item-price">{money(item.total)}</span>
           </li>
         ))}
       </ul>
