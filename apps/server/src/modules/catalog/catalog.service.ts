@@ -11,7 +11,7 @@ import {
   type TreeNode,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import { serializeResults, type SerializedReply } from '../../serialized-reply.ts';
 import {
   catalogRepository as repo,
