@@ -30,11 +30,10 @@ beforeAll(async () => {
   const tenantId = bySlug('al-bayt');
   base = catalogBase(tenantId);
   integratedBase = catalogBase(bySlug('burger-yard'));
-  [owner, manager, staff, integratedOwner] = await Promise.all(
-    ['owner@demo.local', 'manager@demo.local', 'staff@demo.local', 'owner@integrated.local'].map(
-      (email) => authAs(ctx, email),
-    ),
-  );
+  owner = await authAs(ctx, 'owner@demo.local');
+  manager = await authAs(ctx, 'manager@demo.local');
+  staff = await authAs(ctx, 'staff@demo.local');
+  integratedOwner = await authAs(ctx, 'owner@integrated.local');
   const items = await db.select().from(s.items);
   const item = items.find((i) => i.tenantId === tenantId && i.title.en === 'Hummus')!;
   const variants = await db

@@ -6,6 +6,7 @@ import type {
   CatalogItemResponse,
   LocalizedText,
   ModifierGroupResponse,
+  Translations,
   TreeNode,
 } from '@app/contracts';
 import { TEST_TENANT } from '../../../test/app-render.tsx';
@@ -194,7 +195,7 @@ describe('the translate forms', { timeout: 30_000 }, () => {
       [`GET ${base}/modifiergroups`]: ok([sauces]),
       [`GET ${base}/catalogitems/${falafel.id}`]: () => Response.json({ results: stored }),
       [`PUT ${base}/catalogitems/${falafel.id}/localization`]: (request: FakeRequest) => {
-        const body = JSON.parse(request.body ?? '{}') as { localizedTitle: LocalizedText };
+        const body = JSON.parse(request.body ?? '{}') as { localizedTitle: Translations };
         stored = { ...stored, localizedTitle: { fieldValue: 'Falafel', ...body.localizedTitle } };
         falafel.title = stored.localizedTitle;
         return Response.json({ results: stored });
