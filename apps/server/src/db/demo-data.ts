@@ -227,11 +227,11 @@ export const demoTenants: DemoTenant[] = [
             title: t('Cold drinks', 'مشروبات باردة', 'Bebidas frías'),
             items: [
               {
-                // Not yet in Spanish: the translate screen has something to show.
+                // Not yet in Arabic: the translate screen has something to show.
                 title: {
                   fieldValue: 'Fresh lemonade with mint',
                   en: 'Fresh lemonade with mint',
-                  ar: 'ليمون بالنعناع',
+                  es: 'Limonada con menta',
                 },
                 variants: one('2.000'),
                 taxes: ['vat'],
