@@ -126,7 +126,7 @@ function RootGroup({
           <Typography
             variant="body2"
             color="text.secondary"
-            sx={{ paddingInlineStart: 9, paddingInlineEnd: 2, paddingBlockEnd: 1.5 }}
+            sx={{ paddingInlineStart: { xs: 4, sm: 9 }, paddingInlineEnd: 2, paddingBlockEnd: 1.5 }}
           >
             {filtered ? t('tree.allTranslated') : t('tree.empty')}
           </Typography>
@@ -159,7 +159,8 @@ function EntryRow({
         to={localizationPaths.entry(entry.kind, entry.id)}
         selected={selected}
         aria-current={selected ? 'page' : undefined}
-        sx={{ paddingInlineStart: 9 + depth * 2 }}
+        // Sub-sections step in under their section; phones keep the width for the labels.
+        sx={{ paddingInlineStart: { xs: 4 + depth * 2, sm: 9 + depth * 3 } }}
       >
         <ListItemText
           primary={entry.label}

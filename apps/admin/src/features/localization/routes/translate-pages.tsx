@@ -46,8 +46,8 @@ const translationsOf = (text: LocalizedText | null | undefined) => ({
 const hasText = (text: LocalizedText | null | undefined) =>
   !!text && [text.fieldValue, text.en, text.ar, text.es].some((v) => !!v?.trim());
 
-/** §2: each translate form goes back to the tree at '../../'. */
-const BACK = '../../';
+/** §2: each translate form goes back to the tree at '../../' (written without the final slash). */
+const BACK = '../..';
 
 /** §8: a form that cannot load says so and goes back to the tree. */
 function useBackOnLoadFailure(query: UseQueryResult<unknown>) {
