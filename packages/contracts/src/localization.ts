@@ -1,11 +1,13 @@
 import { z } from 'zod';
+import { CATALOG_BASE, CATALOG_LIMITS, CatalogItemResponse, CategoryResponse } from './catalog.ts';
 import {
-  CATALOG_BASE,
-  CATALOG_LIMITS,
-  CatalogItemResponse,
-  CategoryResponse,
-} from './catalog.ts';
-import { LANGUAGES, TenantParams, Text, Uuid, type Language, type LocalizedText } from './common.ts';
+  LANGUAGES,
+  TenantParams,
+  Text,
+  Uuid,
+  type Language,
+  type LocalizedText,
+} from './common.ts';
 import { routesOf } from './http.ts';
 import { MODIFIER_GROUP_LIMITS, ModifierGroupResponse } from './modifier-groups.ts';
 

@@ -434,9 +434,7 @@ export const demoTenants: DemoTenant[] = [
     zones: [{ title: t('Jabal Amman', 'جبل عمان', 'Jabal Amman'), fee: '1.000' }],
     tableSections: [],
     discounts: [],
-    users: [
-      { email: 'owner@integrated.local', displayName: 'Rami Saleh', role: 'StoreOwner' },
-    ],
+    users: [{ email: 'owner@integrated.local', displayName: 'Rami Saleh', role: 'StoreOwner' }],
   },
 ];
 
