@@ -36,15 +36,44 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** The filter as SQL conditions on `tickets t`; each keeps the report's indexes usable. */
-function conditions(q: ReportQuery): SQL {
+/** A span of `created_at`: from `from` (included) to `to` (excluded, none: no end). */
+type Span = { from: SQL; to: SQL | null };
+
+/** The filter's days in the user's zone: from the start of the first to the start of the day after the last. */
+function daySpan(q: ReportQuery): Span {
   const tz = q.timezone;
-  const parts: SQL[] = [sql`t.tenant_id = ${q.tenantId}`, sql`t.ticket_type = 'cartticket'`];
-  // Days of the user's zone: from the start of the first to the start of the day after the last.
   const start = q.startDate ?? REPORT_LIMITS.minDate;
-  parts.push(sql`t.created_at >= (${start}::date)::timestamp at time zone ${tz}`);
-  if (q.endDate)
-    parts.push(sql`t.created_at < (${q.endDate}::date + 1)::timestamp at time zone ${tz}`);
+  return {
+    from: sql`(${start}::date)::timestamp at time zone ${tz}`,
+    to: q.endDate ? sql`(${q.endDate}::date + 1)::timestamp at time zone ${tz}` : null,
+  };
+}
+
+/** The filters on the columns the day totals keep too, as conditions on their columns. */
+function columnConditions(
+  q: ReportQuery,
+  c: { status: SQL; template: SQL; payment: SQL; branch: SQL; zone: SQL },
+): SQL[] {
+  const parts: SQL[] = [];
+  if (q.statuses.length > 0) {
+    const statuses: TicketStatus[] = q.statuses.flatMap((s) =>
+      s === 'UnVerified' ? ['UnVerified', 'New'] : [s],
+    );
+    parts.push(sql`${c.status} in (${list(statuses)})`);
+  }
+  if (q.checkoutFlows.length > 0) parts.push(sql`${c.template} in (${list(q.checkoutFlows)})`);
+  if (q.paymentMethods.length > 0)
+    parts.push(sql`${c.payment} in (${list(q.paymentMethods.map(reportPaymentMethodType))})`);
+  if (q.branchIds.length > 0) parts.push(sql`${c.branch} in (${list(q.branchIds)})`);
+  if (q.deliveryZoneIds.length > 0) parts.push(sql`${c.zone} in (${list(q.deliveryZoneIds)})`);
+  return parts;
+}
+
+/** The filter as SQL conditions on `tickets t`; each keeps the report's indexes usable. */
+function conditions(q: ReportQuery, span: Span = daySpan(q)): SQL {
+  const parts: SQL[] = [sql`t.tenant_id = ${q.tenantId}`, sql`t.ticket_type = 'cartticket'`];
+  parts.push(sql`t.created_at >= ${span.from}`);
+  if (span.to) parts.push(sql`t.created_at < ${span.to}`);
   if (q.ticketNumber) parts.push(sql`t.ticket_number = ${q.ticketNumber}::bigint`);
   if (q.phoneNumber) {
     // The end of the number: typed with or without its country code or a leading 0.
@@ -52,21 +81,15 @@ function conditions(q: ReportQuery): SQL {
     const reversed = [...digits].reverse().join('');
     parts.push(sql`reverse(${PHONE}) like ${`${reversed}%`}`);
   }
-  if (q.statuses.length > 0) {
-    const statuses: TicketStatus[] = q.statuses.flatMap((s) =>
-      s === 'UnVerified' ? ['UnVerified', 'New'] : [s],
-    );
-    parts.push(sql`t.status in (${list(statuses)})`);
-  }
-  if (q.checkoutFlows.length > 0)
-    parts.push(sql`t.checkout_template in (${list(q.checkoutFlows)})`);
-  if (q.paymentMethods.length > 0) {
-    const methods = q.paymentMethods.map(reportPaymentMethodType);
-    parts.push(sql`coalesce(t.payment_method_type, 'CASH') in (${list(methods)})`);
-  }
-  if (q.branchIds.length > 0) parts.push(sql`t.branch_id in (${list(q.branchIds)})`);
-  if (q.deliveryZoneIds.length > 0)
-    parts.push(sql`t.delivery_zone_id in (${list(q.deliveryZoneIds)})`);
+  parts.push(
+    ...columnConditions(q, {
+      status: sql`t.status`,
+      template: sql`t.checkout_template`,
+      payment: sql`coalesce(t.payment_method_type, 'CASH')`,
+      branch: sql`t.branch_id`,
+      zone: sql`t.delivery_zone_id`,
+    }),
+  );
   if (q.serviceArea) {
     const area = q.serviceArea.toLowerCase();
     parts.push(
@@ -75,6 +98,36 @@ function conditions(q: ReportQuery): SQL {
   }
   return sql.join(parts, sql` and `);
 }
+
+/** The day totals of whole UTC days from `firstDay` to before `lastDay` (none: no end). */
+function dayTotalConditions(q: ReportQuery, firstDay: string, lastDay: string | null): SQL {
+  const parts: SQL[] = [sql`r.tenant_id = ${q.tenantId}`, sql`r.day >= ${firstDay}::date`];
+  if (lastDay) parts.push(sql`r.day < ${lastDay}::date`);
+  parts.push(
+    ...columnConditions(q, {
+      status: sql`r.status`,
+      template: sql`r.checkout_template`,
+      payment: sql`r.payment_method`,
+      branch: sql`r.branch_id`,
+      zone: sql`r.delivery_zone_id`,
+    }),
+  );
+  return sql.join(parts, sql` and `);
+}
+
+/** Whether the day totals can answer the filter: every part of it is one of their columns. */
+export const byDayTotals = (q: ReportFilter) => !q.ticketNumber && !q.phoneNumber && !q.serviceArea;
+
+type Bounds = {
+  /** The span's ends as PostgreSQL writes a timestamptz; `hi` null without an end date. */
+  lo: string;
+  hi: string | null;
+  /** The first whole UTC day in the span, and the day after the last (null: no end). */
+  first_day: string;
+  last_day: string | null;
+  first_start: string;
+  last_start: string | null;
+};
 
 export type ReportRowRecord = {
   id: string;
@@ -145,13 +198,60 @@ export function createReportsRepository(db: Db) {
       return rowsOf<ReportRowRecord>(result);
     },
 
-    async totals(q: ReportQuery): Promise<{ currency: Currency; count: string; total: string }[]> {
+    /**
+     * The footer of the whole filter per currency. Filters on the day totals' columns add up
+     * the whole UTC days inside the span from them and the tickets of the partial days at its
+     * edges; the others (number, phone, table) add up the tickets. One statement, one snapshot.
+     */
+    async totals(
+      q: ReportQuery,
+      opts: { dayTotals?: boolean } = {},
+    ): Promise<{ currency: Currency; count: string; total: string }[]> {
+      if (opts.dayTotals === false || !byDayTotals(q)) {
+        const result = await db.execute(sql`
+          select t.currency, count(*)::text as count, sum(t.total)::text as total
+          from tickets t
+          where ${conditions(q)}
+          group by t.currency
+          order by t.currency
+        `);
+        return rowsOf(result);
+      }
+      const span = daySpan(q);
+      const [b] = rowsOf<Bounds>(
+        await db.execute(sql`
+          select lo::text, hi::text, first_day::text, last_day::text,
+            (first_day::timestamp at time zone 'UTC')::text as first_start,
+            (last_day::timestamp at time zone 'UTC')::text as last_start
+          from (
+            select lo, hi,
+              ((lo at time zone 'UTC') + interval '1 day' - interval '1 microsecond')::date as first_day,
+              (hi at time zone 'UTC')::date as last_day
+            from (select ${span.from} as lo, ${span.to ?? sql`null::timestamptz`} as hi) s
+          ) d
+        `),
+      );
+      const at = (v: string) => sql`${v}::timestamptz`;
+      const ticketsIn = (s: Span) =>
+        sql`select t.currency, 1::bigint as n, t.total as amount from tickets t where ${conditions(q, s)}`;
+      const parts: SQL[] = [];
+      if (b!.last_day === null || b!.first_day < b!.last_day) {
+        parts.push(
+          sql`select r.currency, r.ticket_count as n, r.total as amount from report_day_totals r
+            where ${dayTotalConditions(q, b!.first_day, b!.last_day)}`,
+          ticketsIn({ from: at(b!.lo), to: at(b!.first_start) }),
+        );
+        if (b!.hi && b!.last_start)
+          parts.push(ticketsIn({ from: at(b!.last_start), to: at(b!.hi) }));
+      } else {
+        parts.push(ticketsIn({ from: at(b!.lo), to: b!.hi ? at(b!.hi) : null }));
+      }
       const result = await db.execute(sql`
-        select t.currency, count(*)::text as count, sum(t.total)::text as total
-        from tickets t
-        where ${conditions(q)}
-        group by t.currency
-        order by t.currency
+        select x.currency, sum(x.n)::text as count, sum(x.amount)::text as total
+        from (${sql.join(parts, sql` union all `)}) x
+        group by x.currency
+        having sum(x.n) > 0
+        order by x.currency
       `);
       return rowsOf(result);
     },
