@@ -241,7 +241,10 @@ export async function buildApp(deps: AppDeps) {
   await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
   await app.register(
     reportsHandlers(
-      createReportsService({ repository: createReportsRepository(database.db), clock }),
+      createReportsService({
+        repository: createReportsRepository(database.db, database.raw),
+        clock,
+      }),
     ),
   );
 

@@ -10,7 +10,10 @@ import {
   type ReportFilter,
   type TicketStatus,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Duplex } from 'node:stream';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database, Db } from '../../db/client.ts';
 import { branches } from '../identity/identity.table.ts';
 import { deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 
@@ -149,31 +152,131 @@ export type ReportRowRecord = {
   timestamp: string;
 };
 
-/** One exported row: plain texts and numbers, names already in the export's language. */
-export type ExportRowRecord = {
-  ticket_number: string;
-  status: TicketStatus;
-  first_name: string | null;
-  last_name: string | null;
-  reservation_last_name: string | null;
-  phone_number: string | null;
-  payment_method: PaymentMethodType;
-  type: OrderingTemplate;
-  total: string;
-  currency: Currency;
-  branch_id: string;
-  delivery_zone: string | null;
-  service_area: string | null;
+/** One exported row, names already in the export's language: the columns of `exportColumns`. */
+export type ExportRow = [
+  ticketNumber: string,
+  status: TicketStatus,
+  firstName: string | null,
+  lastName: string | null,
+  reservationLastName: string | null,
+  phoneNumber: string | null,
+  paymentMethod: PaymentMethodType,
+  type: OrderingTemplate,
+  total: string,
+  currency: Currency,
+  branchId: string,
+  deliveryZone: string | null,
+  serviceArea: string | null,
   /** Local date and time in the filter's zone as an Excel serial day number. */
-  local_serial: number;
-  /** The keyset of the next batch: created_at at full precision, and the number. */
-  created_key: string;
-};
+  localSerial: number,
+];
 
-export type ExportCursor = { createdKey: string; ticketNumber: string };
+/** The export's columns in the order of ExportRow. */
+function exportColumns(q: ReportQuery, lang: Language): SQL[] {
+  // The zone as the ticket named it, in the export's language or its generic value.
+  const zone = sql`case when jsonb_typeof(t.ticket_details -> 'deliveryZone') = 'object'
+    then coalesce(nullif(t.ticket_details -> 'deliveryZone' ->> ${lang}::text, ''),
+      t.ticket_details -> 'deliveryZone' ->> 'fieldValue') end`;
+  const columns = [
+    sql`t.ticket_number::text`,
+    sql`t.status`,
+    sql`t.ticket_details ->> 'firstName'`,
+    sql`t.ticket_details ->> 'lastName'`,
+    sql`t.ticket_details ->> 'reservationLastName'`,
+    PHONE,
+    sql`coalesce(t.payment_method_type, 'CASH')`,
+    sql`t.checkout_template`,
+    sql`t.total::text`,
+    sql`t.currency`,
+    sql`t.branch_id`,
+    zone,
+    AREA_NAME,
+    // date_part answers a float8 (extract a numeric, slower per row).
+    sql`date_part('epoch', t.created_at at time zone ${q.timezone}) / 86400 + 25569`,
+  ];
+  return columns.map((c, i) => sql`${c} as ${sql.raw(`c${i}`)}`);
+}
+
+/**
+ * Takes one exported row as it is read; answers a promise when the reading must wait for the
+ * writer (backpressure), nothing to go on. Throwing stops the reading.
+ */
+export type ExportSink = (row: ExportRow) => Promise<void> | undefined;
+
+/** Rows the embedded database reads per query while exporting (no network to hide). */
+export const EXPORT_BATCH = 500;
+
+type Cursor = { at: string; ticketNumber: string };
+
+/**
+ * One statement whose rows go to `sink` one by one as PostgreSQL sends them, never gathered
+ * into a result: while the sink waits the socket is paused, so PostgreSQL is held back by its
+ * send buffer and the server keeps no rows. In a read-only transaction on a connection of its
+ * own; a reading stopped half-way closes that connection, which ends the statement.
+ */
+async function streamRows<T>(
+  pool: pg.Pool,
+  query: { sql: string; params: unknown[] },
+  sink: (row: T) => Promise<void> | undefined,
+): Promise<void> {
+  const client = await pool.connect();
+  let clean = false;
+  try {
+    await client.query('begin read only');
+    const socket = (client as unknown as { connection: { stream: Duplex } }).connection.stream;
+    await new Promise<void>((resolve, reject) => {
+      let failed = false;
+      let paused = false;
+      const fail = (err: unknown) => {
+        if (failed) return;
+        failed = true;
+        reject(err as Error);
+      };
+      const config: pg.QueryArrayConfig = {
+        text: query.sql,
+        values: query.params,
+        rowMode: 'array',
+      };
+      const submitted = new pg.Query(config);
+      submitted.on('row', (row: T) => {
+        if (failed) return;
+        let wait: Promise<void> | undefined;
+        try {
+          wait = sink(row);
+        } catch (err) {
+          fail(err);
+          return;
+        }
+        if (wait && !paused) {
+          paused = true;
+          socket.pause();
+          wait.then(() => {
+            paused = false;
+            socket.resume();
+          }, fail);
+        }
+      });
+      submitted.on('end', () => {
+        if (!failed) resolve();
+      });
+      submitted.on('error', fail);
+      void client.query(submitted);
+    });
+    await client.query('commit');
+    clean = true;
+  } finally {
+    client.release(clean ? undefined : true);
+  }
+}
 
 /** The orders report's reads: cart tickets of one tenant, always by tenant first. */
-export function createReportsRepository(db: Db) {
+export function createReportsRepository(
+  db: Db,
+  raw?: Database['raw'],
+  /** Rows per keyset batch on the embedded database; tests take a few. */
+  exportBatch = EXPORT_BATCH,
+) {
+  const dialect = new PgDialect();
   return {
     async page(q: ReportQuery, page: number, pageSize: number): Promise<ReportRowRecord[]> {
       const result = await db.execute(sql`
@@ -256,38 +359,48 @@ export function createReportsRepository(db: Db) {
       return rowsOf(result);
     },
 
-    /** The next batch of the export after `cursor`, newest first. */
-    async exportBatch(
-      q: ReportQuery,
-      lang: Language,
-      cursor: ExportCursor | null,
-      limit: number,
-    ): Promise<ExportRowRecord[]> {
-      const after = cursor
-        ? sql` and (t.created_at, t.ticket_number) < (${cursor.createdKey}::timestamptz, ${cursor.ticketNumber}::bigint)`
-        : sql``;
-      // The zone as the ticket named it, in the export's language or its generic value.
-      const zone = sql`case when jsonb_typeof(t.ticket_details -> 'deliveryZone') = 'object'
-        then coalesce(nullif(t.ticket_details -> 'deliveryZone' ->> ${lang}::text, ''),
-          t.ticket_details -> 'deliveryZone' ->> 'fieldValue') end`;
-      const result = await db.execute(sql`
-        select t.ticket_number::text as ticket_number, t.status,
-          t.ticket_details ->> 'firstName' as first_name,
-          t.ticket_details ->> 'lastName' as last_name,
-          t.ticket_details ->> 'reservationLastName' as reservation_last_name,
-          ${PHONE} as phone_number,
-          coalesce(t.payment_method_type, 'CASH') as payment_method,
-          t.checkout_template as type, t.total::text as total, t.currency, t.branch_id,
-          ${zone} as delivery_zone,
-          ${AREA_NAME} as service_area,
-          extract(epoch from t.created_at at time zone ${q.timezone})::float8 / 86400 + 25569 as local_serial,
-          t.created_at::text as created_key
-        from tickets t
-        where ${conditions(q)}${after}
-        order by t.created_at desc, t.ticket_number desc
-        limit ${limit}
-      `);
-      return rowsOf<ExportRowRecord>(result);
+    /**
+     * The filter's rows for the export, newest first, each handed to `sink` as it is read:
+     * one streamed statement on PostgreSQL; on the embedded database, keyset batches, each
+     * asked for while the one before is written.
+     */
+    async exportRows(q: ReportQuery, lang: Language, sink: ExportSink): Promise<void> {
+      const columns = sql.join(exportColumns(q, lang), sql`, `);
+      const order = sql`order by t.created_at desc, t.ticket_number desc`;
+      if (raw?.kind === 'postgres') {
+        const query = dialect.sqlToQuery(
+          sql`select ${columns} from tickets t where ${conditions(q)} ${order}`,
+        );
+        return streamRows<ExportRow>(raw.pool, query, sink);
+      }
+      const batch = async (after: Cursor | null) => {
+        const keyset = after
+          ? sql` and (t.created_at, t.ticket_number) < (${after.at}::timestamptz, ${after.ticketNumber}::bigint)`
+          : sql``;
+        const result = await db.execute(sql`
+          select ${columns}, t.created_at::text as at
+          from tickets t
+          where ${conditions(q)}${keyset}
+          ${order}
+          limit ${exportBatch}
+        `);
+        return rowsOf<Record<string, unknown>>(result);
+      };
+      let rows = await batch(null);
+      while (rows.length > 0) {
+        const last = rows[rows.length - 1]!;
+        const next =
+          rows.length === exportBatch
+            ? batch({ at: last.at as string, ticketNumber: last.c0 as string })
+            : Promise.resolve([]);
+        next.catch(() => undefined);
+        for (const r of rows) {
+          // The columns in their order, the cursor's time left out.
+          const wait = sink(Object.values(r).slice(0, -1) as ExportRow);
+          if (wait) await wait;
+        }
+        rows = await next;
+      }
     },
 
     async branchNames(tenantId: string): Promise<{ id: string; name: LocalizedText }[]> {
