@@ -38,6 +38,8 @@ import { createModifierGroupsService } from './modules/modifier-groups/modifier-
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesHandlers } from './modules/images/images.routes.ts';
+import { bulkUploadHandlers } from './modules/bulk-upload/bulk-upload.routes.ts';
+import { createBulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { createNotifier } from './realtime/notifier.ts';
@@ -179,6 +181,7 @@ export async function buildApp(deps: AppDeps) {
   await app.register(catalogHandlers(createCatalogService({ db: database.db, images })));
   await app.register(modifierGroupsHandlers(createModifierGroupsService({ db: database.db })));
   await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
+  await app.register(bulkUploadHandlers(createBulkUploadService({ db: database.db })));
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());

@@ -12,6 +12,10 @@ export const AREAS = {
   catalog: {},
   'modifier-groups': {},
   'price-adjustments': {},
+  /** The menu imported from the xlsx template. */
+  'bulk-upload': {},
+  /** Items and modifiers mapped to the point of sale's codes (HubRise). */
+  'pos-mapping': {},
   /** Image uploads; every editor with an image uses them. */
   images: { admin: 'shared UI in apps/admin/src/components/image-field.tsx' },
   /** Live orders, the ticket view and actions, printing, transfer, the order intake. */

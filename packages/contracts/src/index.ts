@@ -17,4 +17,6 @@ export * from './outlet-settings.ts';
 export * from './discounts.ts';
 export * from './dispatch.ts';
 export * from './service-areas.ts';
+export * from './bulk-upload.ts';
+export * from './pos-mapping.ts';
 export * from './routes.ts';

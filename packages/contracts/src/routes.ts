@@ -1,4 +1,5 @@
 import type { RouteDef } from './http.ts';
+import { bulkUploadRoutes } from './bulk-upload.ts';
 import { catalogRoutes } from './catalog.ts';
 import { discountsRoutes } from './discounts.ts';
 import { dispatchRoutes } from './dispatch.ts';
@@ -7,6 +8,7 @@ import { imagesRoutes } from './images.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
 import { platformRoutes } from './platform.ts';
+import { posMappingRoutes } from './pos-mapping.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
 import { serviceAreasRoutes } from './service-areas.ts';
@@ -20,6 +22,8 @@ export const ROUTE_GROUPS = {
   catalog: catalogRoutes,
   'modifier-groups': modifierGroupsRoutes,
   'price-adjustments': priceAdjustmentsRoutes,
+  'bulk-upload': bulkUploadRoutes,
+  'pos-mapping': posMappingRoutes,
   images: imagesRoutes,
   tickets: ticketsRoutes,
   reports: reportsRoutes,
