@@ -56,6 +56,8 @@ export const HubriseModifier = z.object({
   price: z.number().nullable(),
   modifierGroupId: z.string(),
   modifierGroupName: z.string(),
+  /** Beside the spec's fields: the option list's ref, a modifier group's code. */
+  modifierGroupReference: z.string().nullable(),
 });
 export type HubriseModifier = z.infer<typeof HubriseModifier>;
 

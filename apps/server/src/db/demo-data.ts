@@ -353,3 +353,48 @@ export const demoTenants: DemoTenant[] = [
 ];
 
 export const demoSuperAdmin = { email: 'admin@demo.local', displayName: 'Platform Admin' };
+
+/**
+ * Point-of-sale demo (POS mapping): tenants connected to HubRise's emulator, and modifier
+ * groups whose items can be mapped to its option lists. Keyed by tenant slug.
+ */
+export const demoPos: Record<
+  string,
+  {
+    hubrise: { catalogId: string; accessToken: string };
+    modifierGroups: {
+      name: string;
+      title: LocalizedText;
+      min: number;
+      max: number;
+      items: { title: LocalizedText; price: string }[];
+    }[];
+  }
+> = {
+  'al-bayt': {
+    hubrise: { catalogId: 'demo-catalog', accessToken: 'hubrise_emulator_token' },
+    modifierGroups: [
+      {
+        name: 'Coffee sugar',
+        title: t('Sugar', 'السكر', 'Azúcar'),
+        min: 0,
+        max: 1,
+        items: [
+          { title: t('No sugar', 'سادة', 'Sin azúcar'), price: '0' },
+          { title: t('Medium', 'وسط', 'Medio'), price: '0' },
+          { title: t('Sweet', 'حلوة', 'Dulce'), price: '0' },
+        ],
+      },
+      {
+        name: 'Grill extras',
+        title: t('Extras', 'إضافات', 'Extras'),
+        min: 0,
+        max: 3,
+        items: [
+          { title: t('Garlic sauce', 'ثومية', 'Salsa de ajo'), price: '0.250' },
+          { title: t('French fries', 'بطاطا مقلية', 'Patatas fritas'), price: '1.000' },
+        ],
+      },
+    ],
+  },
+};

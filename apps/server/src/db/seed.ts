@@ -7,7 +7,13 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from './client.ts';
 import * as s from './schema.ts';
-import { DEMO_PASSWORD, demoSuperAdmin, demoTenants, type DemoTenant } from './demo-data.ts';
+import {
+  DEMO_PASSWORD,
+  demoPos,
+  demoSuperAdmin,
+  demoTenants,
+  type DemoTenant,
+} from './demo-data.ts';
 
 export type SeedResult = { seeded: boolean; tenants: number };
 
@@ -220,6 +226,27 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       await tx
         .insert(s.discountItems)
         .values(ids.map((itemId) => ({ tenantId, discountId: row.id, itemId })));
+    }
+  }
+
+  const pos = demoPos[demo.slug];
+  if (pos) {
+    await tx.insert(s.posConnections).values({ tenantId, ...pos.hubrise });
+    for (const g of pos.modifierGroups) {
+      const [group] = await tx
+        .insert(s.modifierGroups)
+        .values({ tenantId, name: g.name, title: g.title, minQuantity: g.min, maxQuantity: g.max })
+        .returning();
+      if (!group) throw new Error('modifier group not created');
+      await tx.insert(s.modifierItems).values(
+        g.items.map((item, position) => ({
+          tenantId,
+          groupId: group.id,
+          title: item.title,
+          price: item.price,
+          position,
+        })),
+      );
     }
   }
 

@@ -125,7 +125,7 @@ describe('the template', () => {
     expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toContain('menu-bulk-upload-template.xlsx');
     const wb = new ExcelJS.Workbook();
-    await wb.xlsx.load(res.rawPayload);
+    await wb.xlsx.load(new Uint8Array(res.rawPayload).buffer);
     expect(wb.worksheets.map((w) => w.name)).toEqual([
       'Sections',
       'Items',
