@@ -64,6 +64,8 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.catalog,
   paths.priceAdjustments,
   paths.modifierGroups,
+  paths.posMapping,
+  paths.bulkUpload,
   paths.discounts,
   paths.acceptOrders,
   paths.branchSettings,
