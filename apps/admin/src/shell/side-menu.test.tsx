@@ -21,6 +21,8 @@ describe('SideMenu', () => {
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
+      'POS mapping',
+      'Bulk upload',
       'Discounts',
       'Accept/pause orders',
       'Branch/store settings',
@@ -54,6 +56,9 @@ describe('SideMenu', () => {
     renderWithApp(<SideMenu />, { session: integrated('StoreOwner') });
     expect(menuLinkNames()).toContain('Manage catalog');
     expect(menuLinkNames()).not.toContain('Localize menu');
+    // The point of sale owns the menu: its codes are mapped, nothing is bulk uploaded.
+    expect(menuLinkNames()).toContain('POS mapping');
+    expect(menuLinkNames()).not.toContain('Bulk upload');
     cleanup();
 
     renderWithApp(<SideMenu />, { session: integrated('StoreManager') });
