@@ -30,6 +30,8 @@ const OWNER_MENU = [
   'Manage catalog',
   'Price adjustments',
   'Modifier groups',
+  'POS mapping',
+  'Bulk upload',
   'Discounts',
   'Accept/pause orders',
   'Branch/store settings',
