@@ -1,4 +1,5 @@
-import { eq, sql } from 'drizzle-orm';
+import { eq, getTableColumns, sql } from 'drizzle-orm';
+import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, items, variants } from '../catalog/catalog.table.ts';
 import {
@@ -9,11 +10,30 @@ import {
 
 type Q = Db | Tx;
 
-/** Rows per INSERT: far below PostgreSQL's 65,535 parameters for the widest table here. */
-const CHUNK = 2000;
+/** Rows per statement: a few megabytes of JSON at most. */
+const CHUNK = 10_000;
 
-async function insertChunked<T>(rows: T[], insert: (chunk: T[]) => Promise<unknown>) {
-  for (let i = 0; i < rows.length; i += CHUNK) await insert(rows.slice(i, i + CHUNK));
+/**
+ * Inserts many rows of one table as one JSON parameter expanded by the database
+ * (jsonb_to_recordset): one statement per 10,000 rows instead of thousands of bound values,
+ * about three times faster on PGlite. Every row must name the same columns.
+ */
+async function insertMany<T extends PgTable>(q: Q, table: T, rows: T['$inferInsert'][]) {
+  if (rows.length === 0) return;
+  const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
+  const keys = Object.keys(rows[0]!);
+  const cols = keys.map((k) => columns[k]!);
+  const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
+  const types = sql.raw(cols.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
+  for (let i = 0; i < rows.length; i += CHUNK) {
+    const chunk = rows.slice(i, i + CHUNK).map((row) => {
+      const record = row as Record<string, unknown>;
+      return Object.fromEntries(keys.map((k, j) => [cols[j]!.name, record[k] ?? null]));
+    });
+    await q.execute(
+      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(${types})`,
+    );
+  }
 }
 
 /** The menu as the import matches against it, and the batched inserts of what it adds. */
@@ -58,7 +78,7 @@ export const bulkUploadRepository = {
 
   async insertSections(q: Q, rows: (typeof categories.$inferInsert)[]) {
     // Parents before children: the import lists them in that order.
-    await insertChunked(rows, (chunk) => q.insert(categories).values(chunk));
+    await insertMany(q, categories, rows);
   },
 
   async insertItems(
@@ -67,9 +87,9 @@ export const bulkUploadRepository = {
     variantRows: (typeof variants.$inferInsert)[],
     links: (typeof itemModifierGroups.$inferInsert)[],
   ) {
-    await insertChunked(rows, (chunk) => q.insert(items).values(chunk));
-    await insertChunked(variantRows, (chunk) => q.insert(variants).values(chunk));
-    await insertChunked(links, (chunk) => q.insert(itemModifierGroups).values(chunk));
+    await insertMany(q, items, rows);
+    await insertMany(q, variants, variantRows);
+    await insertMany(q, itemModifierGroups, links);
   },
 
   async insertModifierGroups(
@@ -77,7 +97,7 @@ export const bulkUploadRepository = {
     groups: (typeof modifierGroups.$inferInsert)[],
     choices: (typeof modifierItems.$inferInsert)[],
   ) {
-    await insertChunked(groups, (chunk) => q.insert(modifierGroups).values(chunk));
-    await insertChunked(choices, (chunk) => q.insert(modifierItems).values(chunk));
+    await insertMany(q, modifierGroups, groups);
+    await insertMany(q, modifierItems, choices);
   },
 };
