@@ -15,8 +15,9 @@ type Sent = { method: string; url: string; headers: Record<string, string>; body
  * XMLHttpRequest at the HTTP layer (the upload reports its progress through it): reports the
  * upload in two steps, then answers `status` with `body`.
  */
-function fakeXhr(status: number, body: unknown) {
+function fakeXhr(status: number, body: unknown, opts: { hold?: boolean } = {}) {
   const sent: Sent[] = [];
+  const pending: (() => void)[] = [];
   class FakeXhr {
     upload: {
       onprogress:
@@ -45,16 +46,18 @@ function fakeXhr(status: number, body: unknown) {
         () => this.upload.onprogress?.({ lengthComputable: true, loaded: 40, total: 100 }),
         0,
       );
-      setTimeout(() => {
+      const answer = () => {
         this.upload.onprogress?.({ lengthComputable: true, loaded: 100, total: 100 });
         this.status = status;
         this.responseText = JSON.stringify(body);
         this.onload?.();
-      }, 30);
+      };
+      if (opts.hold) pending.push(answer);
+      else setTimeout(answer, 30);
     }
   }
   vi.stubGlobal('XMLHttpRequest', FakeXhr);
-  return sent;
+  return Object.assign(sent, { answer: () => pending.splice(0).forEach((a) => a()) });
 }
 
 afterEach(() => vi.unstubAllGlobals());
@@ -95,13 +98,17 @@ describe('the bulk upload page', () => {
 
   it('uploads with the bearer token and a progress bar, then shows the report', async () => {
     const user = userEvent.setup();
-    const sent = fakeXhr(200, { results: result() });
+    const sent = fakeXhr(200, { results: result() }, { hold: true });
     fakeServer({});
     const { container } = renderCatalog(<BulkUploadPage />);
     await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, xlsx());
     expect(screen.getByText('menu.xlsx')).toBeVisible();
     await user.click(screen.getByRole('button', { name: 'Upload' }));
-    expect(await screen.findByRole('progressbar', { name: 'Upload progress' })).toBeVisible();
+    const bar = await screen.findByRole('progressbar', { name: 'Upload progress' });
+    await vi.waitFor(() => expect(bar).toHaveAttribute('aria-valuenow', '40'));
+    expect(screen.getByText('Uploading… 40 %')).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Upload' })).toBeDisabled();
+    sent.answer();
     expect((await screen.findAllByText('Catalogue uploaded successfully')).length).toBeGreaterThan(
       0,
     );
