@@ -64,11 +64,10 @@ export function createBulkUploadService(deps: { db: Db }) {
       const sheets = await readUploadedWorkbook(bytes);
       return deps.db.transaction(async (tx) => {
         await repo.lockTenant(tx, tenantId);
-        const [sections, items, modifierGroups] = await Promise.all([
-          repo.sections(tx, tenantId),
-          repo.items(tx, tenantId),
-          repo.modifierGroups(tx, tenantId),
-        ]);
+        // One after another: a transaction is one connection.
+        const sections = await repo.sections(tx, tenantId);
+        const items = await repo.items(tx, tenantId);
+        const modifierGroups = await repo.modifierGroups(tx, tenantId);
         const plan = planImport(sheets, { sections, items, modifierGroups });
         if (plan.sections.length > 0) {
           await repo.insertSections(
