@@ -16,6 +16,8 @@ export const AREAS = {
   'bulk-upload': {},
   /** Items and modifiers mapped to the point of sale's codes (HubRise). */
   'pos-mapping': {},
+  /** Translating sections, items, variants and modifier groups into the product languages. */
+  localization: {},
   /** Image uploads; every editor with an image uses them. */
   images: { admin: 'shared UI in apps/admin/src/components/image-field.tsx' },
   /** Live orders, the ticket view and actions, printing, transfer, the order intake. */

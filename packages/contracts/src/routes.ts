@@ -5,6 +5,7 @@ import { discountsRoutes } from './discounts.ts';
 import { dispatchRoutes } from './dispatch.ts';
 import { identityRoutes } from './identity.ts';
 import { imagesRoutes } from './images.ts';
+import { localizationRoutes } from './localization.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
 import { platformRoutes } from './platform.ts';
@@ -24,6 +25,7 @@ export const ROUTE_GROUPS = {
   'price-adjustments': priceAdjustmentsRoutes,
   'bulk-upload': bulkUploadRoutes,
   'pos-mapping': posMappingRoutes,
+  localization: localizationRoutes,
   images: imagesRoutes,
   tickets: ticketsRoutes,
   reports: reportsRoutes,

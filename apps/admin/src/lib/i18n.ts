@@ -18,6 +18,7 @@ export const NAMESPACES = [
   'serviceAreas',
   'bulkUpload',
   'posMapping',
+  'localization',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -4,6 +4,7 @@ import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
 import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
+import type localization from '../locales/en/localization.json';
 import type outlet from '../locales/en/outlet.json';
 import type posMapping from '../locales/en/posMapping.json';
 import type reports from '../locales/en/reports.json';
@@ -26,6 +27,7 @@ declare module 'i18next' {
       serviceAreas: typeof serviceAreas;
       bulkUpload: typeof bulkUpload;
       posMapping: typeof posMapping;
+      localization: typeof localization;
     };
   }
 }

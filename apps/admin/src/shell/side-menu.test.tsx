@@ -18,9 +18,11 @@ describe('SideMenu', () => {
       'Dashboard',
       'Live orders',
       'All tickets report',
+      'Menus',
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
+      'Localize menu',
       'POS mapping',
       'Bulk upload',
       'Discounts',
@@ -38,6 +40,7 @@ describe('SideMenu', () => {
       'All tickets report',
       'Manage catalog',
       'Modifier groups',
+      'Localize menu',
       'Discounts',
       'Accept/pause orders',
       'Logout',
@@ -55,6 +58,8 @@ describe('SideMenu', () => {
       sessionFor(role, { tenants: [{ ...TEST_TENANT, role, isIntegrated: true }] });
     renderWithApp(<SideMenu />, { session: integrated('StoreOwner') });
     expect(menuLinkNames()).toContain('Manage catalog');
+    expect(menuLinkNames()).toContain('Menus');
+    expect(menuLinkNames()).toContain('Price adjustments');
     expect(menuLinkNames()).not.toContain('Localize menu');
     // The point of sale owns the menu: its codes are mapped, nothing is bulk uploaded.
     expect(menuLinkNames()).toContain('POS mapping');

@@ -7,13 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from './client.ts';
 import * as s from './schema.ts';
-import {
-  DEMO_PASSWORD,
-  demoPos,
-  demoSuperAdmin,
-  demoTenants,
-  type DemoTenant,
-} from './demo-data.ts';
+import { DEMO_PASSWORD, demoSuperAdmin, demoTenants, type DemoTenant } from './demo-data.ts';
 
 export type SeedResult = { seeded: boolean; tenants: number };
 
@@ -48,6 +42,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       name: demo.name,
       defaultAdminLanguage: demo.defaultAdminLanguage,
       defaultCurrency: demo.defaultCurrency,
+      isIntegrated: demo.isIntegrated ?? false,
     })
     .returning();
   if (!tenant) throw new Error('tenant not created');
@@ -134,6 +129,29 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       await insertSection(child, cat.id, ci);
   };
   for (const [i, section] of demo.sections.entries()) await insertSection(section, null, i);
+
+  for (const group of demo.modifierGroups ?? []) {
+    const [row] = await tx
+      .insert(s.modifierGroups)
+      .values({
+        tenantId,
+        name: group.name,
+        title: group.title,
+        minQuantity: group.minQuantity,
+        maxQuantity: group.maxQuantity,
+      })
+      .returning();
+    if (!row) throw new Error('modifier group not created');
+    await tx.insert(s.modifierItems).values(
+      group.items.map((item, position) => ({
+        tenantId,
+        groupId: row.id,
+        title: item.title,
+        price: item.price,
+        position,
+      })),
+    );
+  }
 
   const zoneRows = await tx
     .insert(s.deliveryZones)
@@ -229,26 +247,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
     }
   }
 
-  const pos = demoPos[demo.slug];
-  if (pos) {
-    await tx.insert(s.posConnections).values({ tenantId, ...pos.hubrise });
-    for (const g of pos.modifierGroups) {
-      const [group] = await tx
-        .insert(s.modifierGroups)
-        .values({ tenantId, name: g.name, title: g.title, minQuantity: g.min, maxQuantity: g.max })
-        .returning();
-      if (!group) throw new Error('modifier group not created');
-      await tx.insert(s.modifierItems).values(
-        g.items.map((item, position) => ({
-          tenantId,
-          groupId: group.id,
-          title: item.title,
-          price: item.price,
-          position,
-        })),
-      );
-    }
-  }
+  if (demo.hubrise) await tx.insert(s.posConnections).values({ tenantId, ...demo.hubrise });
 
   for (const u of demo.users) {
     const [user] = await tx
@@ -264,5 +263,6 @@ export const DEMO_SIGN_INS = [
   { email: 'manager@demo.local', role: 'StoreManager', tenant: 'Al Bayt Kitchen' },
   { email: 'staff@demo.local', role: 'OrderTaker', tenant: 'Al Bayt Kitchen' },
   { email: 'owner@other.local', role: 'StoreOwner', tenant: 'Casa Verde' },
+  { email: 'owner@integrated.local', role: 'StoreOwner', tenant: 'Burger Yard (integrated)' },
   { email: 'admin@demo.local', role: 'SuperAdmin', tenant: '(platform)' },
 ] as const;

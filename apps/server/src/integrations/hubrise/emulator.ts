@@ -4,10 +4,12 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
  * A local stand-in for HubRise's catalog API that speaks its HTTP (ARCHITECTURE rule 8), for
  * tests and the demo: GET /v1/catalogs/:id/categories, /products and /option_lists, with the
  * X-Access-Token header, `count` (at most 100) and `cursor`, the next batch named in
- * X-Cursor-Next. One catalog, the demo restaurant's point of sale.
+ * X-Cursor-Next. Two catalogs: the demo restaurants' points of sale (Al Bayt Kitchen's and
+ * Burger Yard's).
  */
 export const HUBRISE_EMULATOR_TOKEN = 'hubrise_emulator_token';
 export const HUBRISE_EMULATOR_CATALOG = 'demo-catalog';
+export const HUBRISE_EMULATOR_BURGER_CATALOG = 'burger-yard-catalog';
 
 type Sku = { id: string; ref: string; name: string | null; price: string };
 type Product = { id: string; name: string; category_id: string; skus: Sku[] };
@@ -97,6 +99,33 @@ export const EMULATED_OPTION_LISTS: OptionList[] = [
   },
 ];
 
+const BURGER_CATEGORIES = [
+  { id: 'cat-bur', ref: 'BUR', name: 'Burgers' },
+  { id: 'cat-sid', ref: 'SID', name: 'Sides' },
+];
+
+const BURGER_PRODUCTS: Product[] = [
+  product('p-cla', 'Classic burger', 'cat-bur', [
+    ['CLA-1', 'Single', 4.5],
+    ['CLA-2', 'Double', 6.25],
+  ]),
+  product('p-chk', 'Chicken burger', 'cat-bur', [['CHK-1', null, 4]]),
+  product('p-fri', 'Fries', 'cat-sid', [['FRI-RG', null, 1.5]]),
+];
+
+const BURGER_OPTION_LISTS: OptionList[] = [
+  {
+    id: 'ol-sau',
+    ref: 'SAUCES',
+    name: 'Sauces',
+    type: 'multiple',
+    options: [
+      { id: 'o-sau-1', ref: 'SAU-BBQ', name: 'BBQ', price: jod(0.25) },
+      { id: 'o-sau-2', ref: 'SAU-MAY', name: 'Garlic mayo', price: jod(0.25) },
+    ],
+  },
+];
+
 export type HubriseEmulatorOptions = {
   accessToken: string;
   /** More products for tests of paging (the demo has only the list above). */
@@ -104,7 +133,22 @@ export type HubriseEmulatorOptions = {
 };
 
 export function createHubriseEmulator(options: HubriseEmulatorOptions) {
-  const products = [...EMULATED_PRODUCTS, ...(options.extraProducts ?? [])];
+  const catalogs: Record<
+    string,
+    { categories: typeof CATEGORIES; products: Product[]; optionLists: OptionList[] }
+  > = {
+    [HUBRISE_EMULATOR_CATALOG]: {
+      categories: CATEGORIES,
+      products: [...EMULATED_PRODUCTS, ...(options.extraProducts ?? [])],
+      optionLists: EMULATED_OPTION_LISTS,
+    },
+    [HUBRISE_EMULATOR_BURGER_CATALOG]: {
+      categories: BURGER_CATEGORIES,
+      products: BURGER_PRODUCTS,
+      optionLists: BURGER_OPTION_LISTS,
+    },
+  };
+  const catalogOf = (request: FastifyRequest) => catalogs[(request.params as { id: string }).id]!;
   /** Requests answered, by path, so tests can see the client page through. */
   const requests: string[] = [];
 
@@ -125,15 +169,17 @@ export function createHubriseEmulator(options: HubriseEmulatorOptions) {
           .status(401)
           .send({ message: 'Invalid access token', error_type: 'unauthorized' });
       const { id } = (request.params ?? {}) as { id?: string };
-      if (id !== undefined && id !== HUBRISE_EMULATOR_CATALOG)
+      if (id !== undefined && !(id in catalogs))
         return reply.status(404).send({ message: 'Catalog not found', error_type: 'not_found' });
     });
     app.get('/v1/catalogs/:id/categories', async (request, reply) =>
-      page(request, reply, CATEGORIES),
+      page(request, reply, catalogOf(request).categories),
     );
-    app.get('/v1/catalogs/:id/products', async (request, reply) => page(request, reply, products));
+    app.get('/v1/catalogs/:id/products', async (request, reply) =>
+      page(request, reply, catalogOf(request).products),
+    );
     app.get('/v1/catalogs/:id/option_lists', async (request, reply) =>
-      page(request, reply, EMULATED_OPTION_LISTS),
+      page(request, reply, catalogOf(request).optionLists),
     );
   };
   return { routes, requests };

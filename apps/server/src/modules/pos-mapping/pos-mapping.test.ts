@@ -189,6 +189,35 @@ describe('mapping', () => {
     expect(long.json().errors[0].field).toBe('externalSKU');
   });
 
+  it('is open on an integrated menu: Burger Yard maps a burger to its own HubRise catalog', async () => {
+    const integrated = await authAs(ctx, 'owner@integrated.local');
+    const [burgerYard] = await ctx.database.db
+      .select()
+      .from(s.tenants)
+      .where(eq(s.tenants.slug, 'burger-yard'));
+    expect(burgerYard!.isIntegrated).toBe(true);
+    const classic = (await list(burgerYard!.id, integrated)).find(
+      (e) => e.title.en === 'Classic burger',
+    )!;
+    const products = await ctx.app.inject({
+      method: 'GET',
+      url: `${hubrise(burgerYard!.id)}/GetHubriseProducts?SearchTerm=classic`,
+      headers: integrated,
+    });
+    expect(products.json().results.map((p: HubriseProduct) => p.skuReference)).toEqual([
+      'CLA-1',
+      'CLA-2',
+    ]);
+    const res = await put(
+      `catalogitems/integration-posmapping/${classic.id}`,
+      { externalSKU: 'CLA-2', externalId: 'p-cla-s2' },
+      integrated,
+      burgerYard!.id,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().results).toMatchObject({ externalSKU: 'CLA-2' });
+  });
+
   it('a manager may not map', async () => {
     const hummus = (await list()).find((e) => e.title.en === 'Hummus')!;
     expect(
