@@ -5,9 +5,9 @@ import {
   type LocalizedText,
   type TableBillPaymentMethod,
   type TableBillTransactionStatus,
-  type TicketCartItem,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import type { StoredLine } from '../tickets/ticket-shapes.ts';
 import { serviceAreas } from '../service-areas/service-areas.table.ts';
 import {
   tableBillRefunds,
@@ -49,7 +49,7 @@ export type TabTicket = {
   created_at: string;
   total: string;
   currency: Currency;
-  lines: TicketCartItem[];
+  lines: StoredLine[];
 };
 
 const ISO = (column: string) =>
@@ -291,5 +291,4 @@ export const tableBillsRepository = {
         ),
       );
   },
-
 };

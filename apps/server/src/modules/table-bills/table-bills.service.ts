@@ -159,7 +159,7 @@ export function createTableBillsService(deps: {
         lines: t.lines.map((l) => ({
           localizedTitle: l.localizedTitle,
           quantity: l.quantity,
-          total: l.totalForDisplay,
+          total: Number(l.totalForDisplay),
         })),
       })),
       amountDue: Number(fromMilli(due)),
