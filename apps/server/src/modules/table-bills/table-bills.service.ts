@@ -211,9 +211,12 @@ export function createTableBillsService(deps: {
         if (first) return firstPayment(tenantId, first, hash);
       }
       const { area, bill: seen, due } = await readBill(tenantId, serviceAreaId);
-      const gateway = provider();
       if (seen.orders.length === 0)
         throw new Conflict('nothing_to_pay', 'This table has nothing to pay');
+      // As the intake refuses an online method while no payment provider is set up.
+      if (!payments)
+        throw new ValidationFailed('paymentMethodType', ['payment_method_not_accepted']);
+      const gateway = payments;
       if (!fitsMinorUnit(body.amount, seen.currency) || toMilli(body.amount.toFixed(3)) !== due)
         throw new Conflict('table_bill_changed', 'The bill changed; read it again', {
           amountDue: seen.amountDue,
@@ -324,11 +327,11 @@ export function createTableBillsService(deps: {
       body: TableBillRefundBody,
       userId: string,
     ): Promise<TableBillTransaction> {
-      const gateway = provider();
       const id = body.tableBillTransactionId;
       const reserved = await db.transaction(async (tx) => {
         const row = await repo.lock(tx, tenantId, id);
         if (!row) throw new NotFound('Table bill transaction');
+        provider();
         const currency = currencyOf(row.currency);
         const remaining = toMilli(row.amount) - toMilli(row.refundedAmount);
         if (remaining <= 0n)
@@ -358,7 +361,7 @@ export function createTableBillsService(deps: {
 
       let providerRefundId: string;
       try {
-        const done = await gateway.refund(
+        const done = await provider().refund(
           reserved.row.paymentReference,
           Number(reserved.milli / minorUnit(reserved.currency)),
           `tablebill-refund:${reserved.refundId}`,
