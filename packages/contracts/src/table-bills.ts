@@ -2,7 +2,8 @@ import { z } from 'zod';
 import { CURRENCY_DECIMALS, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 import { ONLINE_PAYMENT_METHODS, PaymentMethodType } from './branch-basics.ts';
-import { Amount, IdempotencyKey, TicketStatus } from './tickets.ts';
+import type { TicketStatus } from './tickets.ts';
+import { Amount, IdempotencyKey } from './tickets.ts';
 
 /**
  * Table bill payments (operations-platform §2.1 tablebill/live-payments and
@@ -144,11 +145,7 @@ export type TableBillTransactionsResponse = z.infer<typeof TableBillTransactions
  */
 export const TableBillRefundBody = z.object({
   tableBillTransactionId: Uuid,
-  amount: z
-    .number()
-    .positive({ message: 'min' })
-    .max(1_000_000, { message: 'max' })
-    .optional(),
+  amount: z.number().positive({ message: 'min' }).max(1_000_000, { message: 'max' }).optional(),
 });
 export type TableBillRefundBody = z.infer<typeof TableBillRefundBody>;
 

@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'dashboard',
+  'tableBills',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

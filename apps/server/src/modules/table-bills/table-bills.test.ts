@@ -11,7 +11,7 @@ import {
 } from '@app/contracts';
 import { startCardGatewayEmulator } from '../../integrations/card-gateway/emulator.ts';
 import { TICKETS_HUB_PATH } from '../../realtime/hub.ts';
-import { accessTokenFor, authAs, baseUrlOf, bearer } from '../../test/auth.ts';
+import { accessTokenFor, authAs, baseUrlOf } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from '../tickets/test-fixtures.ts';
 
