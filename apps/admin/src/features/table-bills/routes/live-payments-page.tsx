@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import { ConnectionDot } from '../../../components/connection-dot.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
+import type { RealtimeClient } from '../../../lib/realtime.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { usePaymentsFeed } from '../api/table-bills-queries.ts';
 import { usePaymentUpdates } from '../api/use-payment-updates.ts';
@@ -35,7 +36,12 @@ const total = (list: readonly TableBillTransaction[], pick: (t: TableBillTransac
  * payments of the past 24 hours, newest first, arriving live through the hub's
  * receiveTableBillPaymentUpdate, each with its refund.
  */
-export function LivePaymentsPage() {
+export function LivePaymentsPage({
+  createClient,
+}: {
+  /** The realtime client to use; tests pass a fake. */
+  createClient?: () => RealtimeClient;
+} = {}) {
   const { t } = useTranslation('tableBills');
   const { tenantId, lang, currency } = useTenantSession();
   const feed = usePaymentsFeed(tenantId);
@@ -74,7 +80,7 @@ export function LivePaymentsPage() {
     const pending = timers.current;
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
-  const connection = usePaymentUpdates(tenantId, onUpdate);
+  const connection = usePaymentUpdates(tenantId, onUpdate, createClient);
 
   const list = feed.data ?? [];
   const shownCurrency: Currency | null = list[0]?.currency ?? currency;

@@ -31,6 +31,7 @@ import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError, ValidationError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
+import type { RealtimeClient } from '../../../lib/realtime.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useTransactions, type TransactionsFilter } from '../api/table-bills-queries.ts';
 import { usePaymentUpdates } from '../api/use-payment-updates.ts';
@@ -62,7 +63,12 @@ const filterOf = (form: Form, page: number): TransactionsFilter => ({
  * payments of a range of days on the user's clock, a page at a time with the range's totals,
  * each with its refund; the page follows receiveTableBillPaymentUpdate.
  */
-export function TransactionsPage() {
+export function TransactionsPage({
+  createClient,
+}: {
+  /** The realtime client to use; tests pass a fake. */
+  createClient?: () => RealtimeClient;
+} = {}) {
   const { t } = useTranslation('tableBills');
   const { tenantId, lang, branches } = useTenantSession();
   const [form, setForm] = useState<Form>(() => ({
@@ -76,7 +82,7 @@ export function TransactionsPage() {
   const [refunding, setRefunding] = useState<TableBillTransaction | null>(null);
   const filter = filterOf(applied, page);
   const transactions = useTransactions(tenantId, filter);
-  usePaymentUpdates(tenantId);
+  usePaymentUpdates(tenantId, undefined, createClient);
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
 
