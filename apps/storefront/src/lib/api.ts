@@ -1,10 +1,14 @@
 import {
   storefrontRoutes,
+  tableBillsRoutes,
   ticketsRoutes,
+  type PayTableBillBody,
+  type PublicTableBill,
   type PublicMenu,
   type PublicServiceArea,
   type PublicStorefront,
   type PublicTicket,
+  type TableBillReceipt,
   type Ticket,
   type TicketIntakeBody,
 } from '@app/contracts';
@@ -86,6 +90,25 @@ export const api = {
       body,
       headers: { 'idempotency-key': key },
     }),
+  tableBill: (tenantId: string, serviceAreaId: string, signal?: AbortSignal) =>
+    call<PublicTableBill>(
+      'GET',
+      pathOf(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId }),
+      {
+        signal,
+      },
+    ),
+  payTableBill: (
+    tenantId: string,
+    serviceAreaId: string,
+    body: Omit<PayTableBillBody, 'paymentMethodType'>,
+    key: string,
+  ) =>
+    call<TableBillReceipt>(
+      'POST',
+      pathOf(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId }),
+      { body, headers: { 'idempotency-key': key } },
+    ),
 };
 
 /** A card token from the payment provider: card details go to it, never to our server. */
