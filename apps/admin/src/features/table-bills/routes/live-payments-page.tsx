@@ -15,7 +15,6 @@ import {
   type TableBillTransaction,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConnectionDot } from '../../../components/connection-dot.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { RealtimeClient } from '../../../lib/realtime.ts';
@@ -80,7 +79,7 @@ export function LivePaymentsPage({
     const pending = timers.current;
     return () => pending.forEach((timer) => clearTimeout(timer));
   }, []);
-  const connection = usePaymentUpdates(tenantId, onUpdate, createClient);
+  usePaymentUpdates(tenantId, onUpdate, createClient);
 
   const list = feed.data ?? [];
   const shownCurrency: Currency | null = list[0]?.currency ?? currency;
@@ -138,12 +137,9 @@ export function LivePaymentsPage({
         sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
       >
         <div>
-          <Stack direction="row" spacing={1} sx={{ alignItems: 'center' }}>
-            <Typography variant="h4" component="h1">
-              {t('live.title')}
-            </Typography>
-            <ConnectionDot state={connection} />
-          </Stack>
+          <Typography variant="h4" component="h1">
+            {t('live.title')}
+          </Typography>
           <Typography color="text.secondary">{t('live.subtitle')}</Typography>
         </div>
         <Button component={RouterLink} to={paths.tableBillTransactions} variant="outlined">
