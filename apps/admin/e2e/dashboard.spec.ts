@@ -51,6 +51,8 @@ async function inLanguage(page: Page, lang: 'en' | 'ar') {
   await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
+  await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
+  await expect(page.getByRole('progressbar')).toHaveCount(0);
 }
 
 /** YYYY-MM-DD of `at` on Amman's clock; the week starts on its Sunday. */
@@ -318,7 +320,7 @@ test('a table bill paid from the storefront arrives live and is refunded', async
   }
 
   // It arrives on the owner's page without a reload.
-  const card = page.getByRole('article', { name: `${table.value} · Abdoun` }).first();
+  const card = page.getByRole('article', { name: `Table ${table.value} · Abdoun` }).first();
   await expect(card).toBeVisible();
   await expect(card).toHaveAttribute('data-fresh', 'true');
   expect(amountOf(await card.getByText(/^JOD/).first().innerText())).toBe(bill.amountDue);
@@ -347,7 +349,7 @@ test('a table bill paid from the storefront arrives live and is refunded', async
 
   // The transactions of today show it with what went back.
   await page.goto('/admin/tablebill/transactions');
-  const row = page.getByRole('row').filter({ hasText: table.value }).first();
+  const row = page.getByRole('row').filter({ hasText: `Table ${table.value}` }).first();
   await expect(row).toBeVisible();
   await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
   await shot(page, testInfo, 'transactions-en-1280');

@@ -72,7 +72,11 @@ export function ChartCard({
           <Typography color="text.secondary">{t('charts.noOrders')}</Typography>
         </Stack>
       ) : (
-        <Box sx={{ blockSize: HEIGHT, inlineSize: '100%' }}>{children}</Box>
+        // SVG text anchors follow the page direction: the chart is drawn left to right and
+        // mirrored through its axes instead (reversed, orientation), so labels stay in place.
+        <Box dir="ltr" sx={{ blockSize: HEIGHT, inlineSize: '100%' }}>
+          {children}
+        </Box>
       )}
     </Paper>
   );
@@ -91,10 +95,11 @@ function FiguresTooltip({
   lang: Language;
 }) {
   const { t } = useTranslation('dashboard');
+  const theme = useTheme();
   const datum = payload?.[0]?.payload;
   if (!active || !datum) return null;
   return (
-    <Paper elevation={3} sx={{ paddingBlock: 1, paddingInline: 1.5 }}>
+    <Paper dir={theme.direction} elevation={3} sx={{ paddingBlock: 1, paddingInline: 1.5 }}>
       <Typography variant="subtitle2">{datum.label}</Typography>
       <Typography variant="body2">
         {t('charts.ordersValue', { value: countText(datum.orders, lang) })}
@@ -140,7 +145,13 @@ export function OrdersByHourChart({ data, currency, lang }: ChartProps) {
             <FiguresTooltip active={active} payload={payload} currency={currency} lang={lang} />
           )}
         />
-        <Bar dataKey="orders" fill={axes.primary} radius={[3, 3, 0, 0]} maxBarSize={24} />
+        <Bar
+          dataKey="orders"
+          fill={axes.primary}
+          radius={[3, 3, 0, 0]}
+          maxBarSize={24}
+          isAnimationActive={false}
+        />
       </BarChart>
     </ResponsiveContainer>
   );
@@ -166,7 +177,7 @@ export function SalesByDayChart({ data, currency, lang }: ChartProps) {
             <FiguresTooltip active={active} payload={payload} currency={currency} lang={lang} />
           )}
         />
-        <Bar dataKey="sales" radius={[3, 3, 0, 0]} maxBarSize={48}>
+        <Bar dataKey="sales" radius={[3, 3, 0, 0]} maxBarSize={48} isAnimationActive={false}>
           {data.map((d) => (
             <Cell key={d.key} fill={d.current ? axes.primary : axes.muted} />
           ))}
@@ -195,6 +206,7 @@ export function TemplateChart({ data, currency, lang }: ChartProps) {
           innerRadius="55%"
           outerRadius="80%"
           paddingAngle={shown.length > 1 ? 2 : 0}
+          stroke="none"
           isAnimationActive={false}
         >
           {shown.map((d) => (
@@ -208,6 +220,7 @@ export function TemplateChart({ data, currency, lang }: ChartProps) {
         />
         <Legend
           verticalAlign="bottom"
+          wrapperStyle={{ direction: theme.direction }}
           formatter={(value: string, entry) => {
             const datum = (entry.payload as ChartDatum | undefined) ?? undefined;
             return (
@@ -259,6 +272,7 @@ export function BranchChart({ data, currency, lang }: ChartProps) {
           fill={axes.primary}
           radius={axes.rtl ? [3, 0, 0, 3] : [0, 3, 3, 0]}
           maxBarSize={28}
+          isAnimationActive={false}
         />
       </BarChart>
     </ResponsiveContainer>

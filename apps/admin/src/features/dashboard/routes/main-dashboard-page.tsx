@@ -75,13 +75,13 @@ export function MainDashboardPage() {
             {t('common:dashboard.title')}
           </Typography>
           <Typography color="text.secondary">
-            <span>{t('common:dashboard.welcome', { name: user?.name ?? '' })}</span>{' '}
-            {tenant && (
-              <span>
-                {t('common:dashboard.tenant', { tenant: localize(tenant.localizedName, lang) })}
-              </span>
-            )}
+            {t('common:dashboard.welcome', { name: user?.name ?? '' })}
           </Typography>
+          {tenant && (
+            <Typography variant="body2" color="text.secondary">
+              {t('common:dashboard.tenant', { tenant: localize(tenant.localizedName, lang) })}
+            </Typography>
+          )}
         </div>
         <Stack
           direction="row"

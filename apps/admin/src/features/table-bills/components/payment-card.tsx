@@ -8,6 +8,7 @@ import CreditCardOutlined from '@mui/icons-material/CreditCardOutlined';
 import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined';
 import { formatMoney, localize, type Language, type TableBillTransaction } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { useTableLabel } from '../lib/use-table-label.ts';
 import { orderNumbersText, paidAtText, timeText } from '../lib/table-bill-form.ts';
 import { TransactionStatusChip } from './transaction-status-chip.tsx';
 
@@ -28,12 +29,16 @@ export function PaymentCard({
   onRefund: (tx: TableBillTransaction) => void;
 }) {
   const { t } = useTranslation('tableBills');
+  const tableLabel = useTableLabel();
   const amount = formatMoney(tx.amount, tx.currency, lang);
   return (
     <Paper
       variant="outlined"
       component="article"
-      aria-label={t('tableAt', { table: tx.serviceArea, branch: localize(tx.branchName, lang) })}
+      aria-label={t('tableAt', {
+        table: tableLabel(tx.serviceArea),
+        branch: localize(tx.branchName, lang),
+      })}
       data-fresh={fresh || undefined}
       sx={{
         padding: 2,
@@ -58,7 +63,10 @@ export function PaymentCard({
           </Box>
           <Box sx={{ minInlineSize: 0 }}>
             <Typography sx={{ fontWeight: 600 }} noWrap>
-              {t('tableAt', { table: tx.serviceArea, branch: localize(tx.branchName, lang) })}
+              {t('tableAt', {
+                table: tableLabel(tx.serviceArea),
+                branch: localize(tx.branchName, lang),
+              })}
             </Typography>
             <Typography variant="body2" color="text.secondary">
               <bdi>{withDate ? paidAtText(tx.paidAt, lang) : timeText(tx.paidAt, lang)}</bdi>
@@ -103,7 +111,7 @@ export function PaymentCard({
             size="small"
             disabled={tx.status === 'REFUNDED'}
             onClick={() => onRefund(tx)}
-            aria-label={t('refundOf', { table: tx.serviceArea, amount })}
+            aria-label={t('refundOf', { table: tableLabel(tx.serviceArea), amount })}
           >
             {t('refund')}
           </Button>

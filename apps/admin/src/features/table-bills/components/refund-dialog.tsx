@@ -22,6 +22,7 @@ import {
 } from '@app/contracts';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { useTableLabel } from '../lib/use-table-label.ts';
 import { ApiError, ValidationError } from '../../../lib/api-client.ts';
 import { useRefund } from '../api/table-bills-queries.ts';
 import { decimalsOf, refundAmountError, type RefundAmountError } from '../lib/table-bill-form.ts';
@@ -45,6 +46,7 @@ export function RefundDialog({
   onClose: () => void;
 }) {
   const { t } = useTranslation('tableBills');
+  const tableLabel = useTableLabel();
   const { enqueueSnackbar } = useSnackbar();
   const refund = useRefund(tenantId);
   const titleId = useId();
@@ -113,7 +115,10 @@ export function RefundDialog({
       <DialogTitle id={titleId}>{t('refundDialog.title')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ fontWeight: 600 }}>
-          {t('tableAt', { table: tx.serviceArea, branch: localize(tx.branchName, lang) })}
+          {t('tableAt', {
+            table: tableLabel(tx.serviceArea),
+            branch: localize(tx.branchName, lang),
+          })}
         </Typography>
         <Box
           component="dl"

@@ -26,7 +26,7 @@ const payment = (n: number, over: Partial<TableBillTransaction> = {}): TableBill
   branchId: harbour.branchId,
   branchName: harbour.branchName,
   serviceAreaId: `bbbbbbbb-0000-4000-8000-00000000000${n}`,
-  serviceArea: `Table ${n}`,
+  serviceArea: `${n}`,
   ticketNumbers: [1040 + n],
   amount: 12,
   refundedAmount: 0,
@@ -177,8 +177,8 @@ describe('table transactions', () => {
     renderCatalog(<TransactionsPage createClient={fakeHub().createClient} />);
     const table = await screen.findByRole('table', { name: 'Table transactions' });
     expect(within(table).getAllByRole('row')).toHaveLength(3);
-    expect(spaced(screen.getByText(/payments ·/).textContent)).toBe(
-      '2 payments · JOD 24.000 paid · JOD 12.000 refunded · JOD 12.000 net',
+    expect(spaced(screen.getByText(/^Payments:/).textContent)).toBe(
+      'Payments: 2 · paid JOD 24.000 · refunded JOD 12.000 · net JOD 12.000',
     );
     // A refunded payment offers no second refund.
     expect(within(table).getByRole('button', { name: /Table 1/ })).toBeDisabled();

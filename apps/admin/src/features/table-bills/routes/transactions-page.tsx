@@ -28,6 +28,7 @@ import {
   type TableBillTransaction,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { useTableLabel } from '../lib/use-table-label.ts';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError, ValidationError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -300,6 +301,7 @@ function TransactionsTable({
   onRefund: (tx: TableBillTransaction) => void;
 }) {
   const { t } = useTranslation('tableBills');
+  const tableLabel = useTableLabel();
   return (
     <TableContainer sx={{ overflowX: 'auto' }}>
       <Table size="small" aria-label={t('transactions.title')}>
@@ -325,7 +327,7 @@ function TransactionsTable({
                   <bdi>{paidAtText(tx.paidAt, lang)}</bdi>
                 </TableCell>
                 <TableCell>{localize(tx.branchName, lang)}</TableCell>
-                <TableCell>{tx.serviceArea}</TableCell>
+                <TableCell>{tableLabel(tx.serviceArea)}</TableCell>
                 <TableCell>
                   <bdi>{orderNumbersText(tx.ticketNumbers)}</bdi>
                 </TableCell>
@@ -352,7 +354,7 @@ function TransactionsTable({
                     variant="outlined"
                     disabled={tx.status === 'REFUNDED'}
                     onClick={() => onRefund(tx)}
-                    aria-label={t('refundOf', { table: tx.serviceArea, amount })}
+                    aria-label={t('refundOf', { table: tableLabel(tx.serviceArea), amount })}
                   >
                     {t('refund')}
                   </Button>
