@@ -34,6 +34,8 @@ import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { modifierGroupsHandlers } from './modules/modifier-groups/modifier-groups.routes.ts';
+import { localizationHandlers } from './modules/localization/localization.routes.ts';
+import { createLocalizationService } from './modules/localization/localization.service.ts';
 import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
@@ -181,8 +183,22 @@ export async function buildApp(deps: AppDeps) {
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const images = createImagesService({ storage });
-  await app.register(catalogHandlers(createCatalogService({ db: database.db, images })));
-  await app.register(modifierGroupsHandlers(createModifierGroupsService({ db: database.db })));
+  const catalog = createCatalogService({ db: database.db, images });
+  const modifierGroups = createModifierGroupsService({ db: database.db });
+  await app.register(catalogHandlers(catalog));
+  await app.register(modifierGroupsHandlers(modifierGroups));
+  await app.register(
+    localizationHandlers(
+      createLocalizationService({
+        db: database.db,
+        read: {
+          getCategory: catalog.getCategory,
+          getItem: catalog.getItem,
+          getModifierGroup: modifierGroups.get,
+        },
+      }),
+    ),
+  );
   await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);

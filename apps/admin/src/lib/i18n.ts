@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'localization',
   'dashboard',
   'tableBills',
 ] as const;

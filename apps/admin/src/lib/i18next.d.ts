@@ -4,6 +4,7 @@ import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
 import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
+import type localization from '../locales/en/localization.json';
 import type outlet from '../locales/en/outlet.json';
 import type reports from '../locales/en/reports.json';
 import type serviceAreas from '../locales/en/serviceAreas.json';
@@ -24,6 +25,7 @@ declare module 'i18next' {
       dispatch: typeof dispatch;
       reports: typeof reports;
       serviceAreas: typeof serviceAreas;
+      localization: typeof localization;
       dashboard: typeof dashboard;
       tableBills: typeof tableBills;
     };

@@ -15,6 +15,7 @@ import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import type en from '../locales/en/common.json';
 import { mayOpen, type AccessSubject } from '../lib/route-access.ts';
 import { BUILT_PAGES, paths } from '../lib/paths.ts';
@@ -73,6 +74,13 @@ export const MENU: readonly MenuEntry[] = [
     label: 'menuGroup',
     icon: RestaurantMenuOutlined,
     children: [
+      {
+        // catalog/arrange: the menu card with its banner (menu-management §2 screen 1).
+        kind: 'link',
+        label: 'menus',
+        icon: ViewCarouselOutlined,
+        path: paths.catalogArrange,
+      },
       {
         kind: 'link',
         label: 'catalog',
