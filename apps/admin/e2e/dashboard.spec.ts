@@ -349,7 +349,10 @@ test('a table bill paid from the storefront arrives live and is refunded', async
 
   // The transactions of today show it with what went back.
   await page.goto('/admin/tablebill/transactions');
-  const row = page.getByRole('row').filter({ hasText: `Table ${table.value}` }).first();
+  const row = page
+    .getByRole('row')
+    .filter({ hasText: `Table ${table.value}` })
+    .first();
   await expect(row).toBeVisible();
   await expect(row.getByText('Refunded', { exact: true })).toBeVisible();
   await shot(page, testInfo, 'transactions-en-1280');

@@ -254,10 +254,10 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(
-    tableBillsHandlers(
-      createTableBillsService({ db: database.db, clock, notifier, payments }),
-      { payLimit: config.intakeRateLimit, readLimit: config.publicReadRateLimit },
-    ),
+    tableBillsHandlers(createTableBillsService({ db: database.db, clock, notifier, payments }), {
+      payLimit: config.intakeRateLimit,
+      readLimit: config.publicReadRateLimit,
+    }),
   );
 
   await app.register(imagesHandlers(images));

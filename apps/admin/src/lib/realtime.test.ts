@@ -112,7 +112,6 @@ describe('the realtime client', () => {
     expect(received).toHaveLength(2);
   });
 
-
   it('delivers another event by its name to its own subscribers only', async () => {
     makeClient().start();
     await settle();
