@@ -229,7 +229,9 @@ export async function buildApp(deps: AppDeps) {
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
-        pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        pricedMenu: (tenantId, branchId, template, serviceAreaId) =>
+          intake.menu(tenantId, branchId, template, serviceAreaId),
+        quote: (tenantId, branchId, body) => intake.quote(tenantId, branchId, body),
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         storefrontUrl: config.storefrontUrl,
         payments:
