@@ -32,6 +32,8 @@ const OWNER_MENU = [
   'Price adjustments',
   'Modifier groups',
   'Localize menu',
+  'Table live payments',
+  'Table transactions',
   'Discounts',
   'Accept/pause orders',
   'Branch/store settings',

@@ -18,4 +18,6 @@ export * from './outlet-settings.ts';
 export * from './discounts.ts';
 export * from './dispatch.ts';
 export * from './service-areas.ts';
+export * from './dashboard.ts';
+export * from './table-bills.ts';
 export * from './routes.ts';

@@ -17,6 +17,8 @@ export const NAMESPACES = [
   'reports',
   'serviceAreas',
   'localization',
+  'dashboard',
+  'tableBills',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -23,12 +23,15 @@ describe('SideMenu', () => {
       'Price adjustments',
       'Modifier groups',
       'Localize menu',
+      'Table live payments',
+      'Table transactions',
       'Discounts',
       'Accept/pause orders',
       'Branch/store settings',
       'Logout',
     ]);
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Dine-in payments' })).toBeInTheDocument();
   });
 
   it('shows a store manager the menu area of menu-management §6 but no owner pages', () => {
