@@ -34,6 +34,8 @@ const OWNER_MENU = [
   'Localize menu',
   'POS mapping',
   'Bulk upload',
+  'Table live payments',
+  'Table transactions',
   'Discounts',
   'Accept/pause orders',
   'Branch/store settings',

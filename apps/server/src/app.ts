@@ -70,6 +70,11 @@ import { createBranchSettingsService } from './modules/outlet-settings/branch-se
 import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
 import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
+import { dashboardHandlers } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { tableBillsHandlers } from './modules/table-bills/table-bills.routes.ts';
+import { createTableBillsService } from './modules/table-bills/table-bills.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
 import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
@@ -221,7 +226,7 @@ export async function buildApp(deps: AppDeps) {
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
-  const hub = createTicketsHub({ notifier });
+  const hub = createTicketsHub({ notifier, accounts: identity.accounts });
   app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(hub.routes);
@@ -265,6 +270,18 @@ export async function buildApp(deps: AppDeps) {
     reportsHandlers(
       createReportsService({ repository: createReportsRepository(database.db), clock }),
     ),
+  );
+
+  await app.register(
+    dashboardHandlers(
+      createDashboardService({ repository: createDashboardRepository(database.db), clock }),
+    ),
+  );
+  await app.register(
+    tableBillsHandlers(createTableBillsService({ db: database.db, clock, notifier, payments }), {
+      payLimit: config.intakeRateLimit,
+      readLimit: config.publicReadRateLimit,
+    }),
   );
 
   await app.register(imagesHandlers(images));

@@ -20,4 +20,6 @@ export * from './dispatch.ts';
 export * from './service-areas.ts';
 export * from './bulk-upload.ts';
 export * from './pos-mapping.ts';
+export * from './dashboard.ts';
+export * from './table-bills.ts';
 export * from './routes.ts';

@@ -1,6 +1,7 @@
 import type { RouteDef } from './http.ts';
 import { bulkUploadRoutes } from './bulk-upload.ts';
 import { catalogRoutes } from './catalog.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { discountsRoutes } from './discounts.ts';
 import { dispatchRoutes } from './dispatch.ts';
 import { identityRoutes } from './identity.ts';
@@ -14,6 +15,7 @@ import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
 import { serviceAreasRoutes } from './service-areas.ts';
 import { storefrontRoutes } from './storefront.ts';
+import { tableBillsRoutes } from './table-bills.ts';
 import { ticketsRoutes } from './tickets.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
@@ -34,6 +36,8 @@ export const ROUTE_GROUPS = {
   'service-areas': serviceAreasRoutes,
   storefront: storefrontRoutes,
   discounts: discountsRoutes,
+  dashboard: dashboardRoutes,
+  'table-bills': tableBillsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export const ALL_ROUTES: readonly RouteDef[] = Object.values(ROUTE_GROUPS).flatMap(

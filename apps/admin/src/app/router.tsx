@@ -13,6 +13,7 @@ import { posMappingRoutes } from '../features/pos-mapping/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
 import { reportsRoutes } from '../features/reports/routes/index.tsx';
 import { serviceAreasRoutes } from '../features/service-areas/routes/index.tsx';
+import { tableBillsRoutes } from '../features/table-bills/routes/index.tsx';
 import { loadLiveOrdersPage, ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
@@ -98,6 +99,7 @@ export const routes: RouteObject[] = [
               ...outletRoutes,
               ...dispatchRoutes,
               ...serviceAreasRoutes,
+              ...tableBillsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'bulkUpload',
   'posMapping',
   'localization',
+  'dashboard',
+  'tableBills',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -25,12 +25,15 @@ describe('SideMenu', () => {
       'Localize menu',
       'POS mapping',
       'Bulk upload',
+      'Table live payments',
+      'Table transactions',
       'Discounts',
       'Accept/pause orders',
       'Branch/store settings',
       'Logout',
     ]);
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Dine-in payments' })).toBeInTheDocument();
   });
 
   it('shows a store manager the menu area of menu-management §6 but no owner pages', () => {
