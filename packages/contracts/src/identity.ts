@@ -169,6 +169,9 @@ export const EMAIL_ERROR_CODES = {
   alreadyMigrated: 'email_already_migrated',
 } as const;
 
+/** The language of the e-mail a call sends (the admin's); else the browser's. */
+export const MailLanguageQuery = z.object({ lang: Language.optional() });
+
 const route = routesOf('identity');
 
 /** Sign-in configuration and the signed-in user's own data (operations-platform §7.3). */
@@ -220,6 +223,7 @@ export const identityRoutes = {
     description:
       '400 `email_just_sent` within two minutes of the last one; 409 `email_already_verified`.',
     params: TenantParams,
+    query: MailLanguageQuery,
     body: z.object({}),
     results: EmailVerificationSent,
     conflicts: [EMAIL_ERROR_CODES.alreadyVerified],
@@ -235,6 +239,7 @@ export const identityRoutes = {
       'another account has that address; 409 `email_not_legacy` or `email_already_migrated`.',
     ].join(' '),
     params: TenantParams,
+    query: MailLanguageQuery,
     body: EmailMigrationBody,
     results: EmailMigrationResult,
     conflicts: [EMAIL_ERROR_CODES.notLegacy, EMAIL_ERROR_CODES.alreadyMigrated],

@@ -51,7 +51,12 @@ export const PlatformTenantDetails = PlatformTenant.extend({
     }),
   ),
   members: z.array(
-    z.object({ email: z.string(), name: z.string(), role: MembershipRole, emailVerified: z.boolean() }),
+    z.object({
+      email: z.string(),
+      name: z.string(),
+      role: MembershipRole,
+      emailVerified: z.boolean(),
+    }),
   ),
   /** Tickets ever placed, and those still waiting to be accepted. */
   ticketCount: z.number().int(),

@@ -93,6 +93,9 @@ function membershipHolds(
 
 export type AuthDeps = { verifier: TokenVerifier; accounts: AccountsRepository };
 
+/** A deactivated tenant's staff: the admin shows its unauthorized page ("not active"). */
+export const inactive = () => new Forbidden('This outlet is not active', 'tenant_inactive');
+
 /**
  * Token verification and the tenant + role guard for every /api/admin route; the policy is
  * checked before the body is parsed, so a caller without access learns nothing from validation.
@@ -130,6 +133,15 @@ export const authPlugin = fp(
         user = await accounts.findUserByEmail(token.email);
       }
       if (!user) throw new Forbidden('This account is not known here or is not active');
+      // A password reset ends every session: tokens issued before it are refused.
+      const validAfter = user.tokensValidAfter?.getTime();
+      const issuedAt = token.claims.iat;
+      if (
+        validAfter !== undefined &&
+        (issuedAt === undefined || issuedAt < Math.floor(validAfter / 1000))
+      ) {
+        refuse(reply, 'The session has ended');
+      }
       return user;
     }
 
@@ -152,7 +164,8 @@ export const authPlugin = fp(
           auth.tenantId = tenantId;
           const membership = await accounts.membership(user.id, tenantId);
           const holds = membership && !platform ? membershipHolds(membership, permission) : 'role';
-          if (membership && holds === 'yes') {
+          if (membership && !membership.active && !user.isSuperAdmin) throw inactive();
+          if (membership?.active && holds === 'yes') {
             auth.role = membership.role;
             return;
           }
@@ -176,11 +189,12 @@ export const authPlugin = fp(
           if (!user.isSuperAdmin) throw new Forbidden();
           return;
         }
-        const allowed = (await accounts.membershipsOf(user.id)).filter(
+        const holding = (await accounts.membershipsOf(user.id)).filter(
           (m) => membershipHolds(m, permission) === 'yes',
         );
+        const allowed = holding.filter((m) => m.active);
         if (allowed.length === 0 && !(user.isSuperAdmin && access.superAdmin)) {
-          throw new Forbidden();
+          throw holding.length > 0 ? inactive() : new Forbidden();
         }
         auth.tenantIds = allowed.map((m) => m.tenantId);
       };

@@ -224,7 +224,14 @@ export const intakeRepository = {
           eq(serviceAreaSections.id, serviceAreas.sectionId),
         ),
       )
-      .where(and(eq(branches.tenantId, p.tenantId), eq(branches.id, p.branchId)))
+      // A deactivated tenant takes no orders and shows no menu: its branches are not found.
+      .where(
+        and(
+          eq(branches.tenantId, p.tenantId),
+          eq(branches.id, p.branchId),
+          eq(tenants.active, true),
+        ),
+      )
       .limit(1);
     return (
       row && {
