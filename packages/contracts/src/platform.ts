@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import { CheckoutTemplate, Currency, LocalizedText, Text, Uuid } from './common.ts';
 import { MembershipRole } from './access.ts';
 import { routesOf } from './http.ts';
 
@@ -64,6 +64,7 @@ export const PlatformTenantDetails = PlatformTenant.extend({
 });
 export type PlatformTenantDetails = z.infer<typeof PlatformTenantDetails>;
 
+export const PlatformTenantParams = z.object({ id: Uuid });
 export const TenantStatusBody = z.object({ active: z.boolean() });
 export type TenantStatusBody = z.infer<typeof TenantStatusBody>;
 
@@ -140,22 +141,23 @@ export const platformRoutes = {
     query: PlatformTenantsQuery,
     results: z.array(PlatformTenant),
   }),
+  // Platform calls are tenant-free (no membership is checked): the tenant is `id`.
   tenantDetails: route({
     method: 'GET',
-    path: '/api/admin/tenants/:tenantId/platform/details',
+    path: '/api/admin/platform/tenants/:id',
     access: { permission: 'TenantsList' },
     summary: 'One tenant with its branches, members and ticket counts (super admin)',
-    params: TenantParams,
+    params: PlatformTenantParams,
     results: PlatformTenantDetails,
   }),
   tenantStatus: route({
     method: 'PUT',
-    path: '/api/admin/tenants/:tenantId/platform/status',
+    path: '/api/admin/platform/tenants/:id/status',
     access: { permission: 'TenantsList' },
     summary: 'Activates or deactivates a tenant (super admin)',
     description:
       "A deactivated tenant's staff get 403 `tenant_inactive` on every call (the admin's unauthorized page) and its storefront, menus and order intake answer 404, until it is activated again.",
-    params: TenantParams,
+    params: PlatformTenantParams,
     body: TenantStatusBody,
     results: PlatformTenant,
   }),

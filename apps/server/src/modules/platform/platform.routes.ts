@@ -23,9 +23,9 @@ export const platformHandlers =
       version: APP_VERSION,
     }));
     handle(app, routes.tenants, ({ query }) => deps.platform.tenants(query.search));
-    handle(app, routes.tenantDetails, ({ params }) => deps.platform.details(params.tenantId));
+    handle(app, routes.tenantDetails, ({ params }) => deps.platform.details(params.id));
     handle(app, routes.tenantStatus, ({ params, body }) =>
-      deps.platform.setActive(params.tenantId, body.active),
+      deps.platform.setActive(params.id, body.active),
     );
     handle(app, routes.unverifiedTickets, ({ query }) =>
       deps.platform.unverifiedTickets(query.olderThanMinutes),
