@@ -93,6 +93,13 @@ function membershipHolds(
 
 export type AuthDeps = { verifier: TokenVerifier; accounts: AccountsRepository };
 
+/** The claim of our access tokens that names the user's session version (0 when absent). */
+export const SESSION_VERSION_CLAIM = 'sv';
+const sessionVersionOf = (claims: Record<string, unknown>): number => {
+  const value = claims[SESSION_VERSION_CLAIM];
+  return typeof value === 'number' ? value : 0;
+};
+
 /** A deactivated tenant's staff: the admin shows its unauthorized page ("not active"). */
 export const inactive = () => new Forbidden('This outlet is not active', 'tenant_inactive');
 
@@ -133,13 +140,8 @@ export const authPlugin = fp(
         user = await accounts.findUserByEmail(token.email);
       }
       if (!user) throw new Forbidden('This account is not known here or is not active');
-      // A password reset ends every session: tokens issued before it are refused.
-      const validAfter = user.tokensValidAfter?.getTime();
-      const issuedAt = token.claims.iat;
-      if (
-        validAfter !== undefined &&
-        (issuedAt === undefined || issuedAt < Math.floor(validAfter / 1000))
-      ) {
+      // A password reset ends every session: our tokens name the session version they belong to.
+      if (verifier.subIsUserId && sessionVersionOf(token.claims) !== user.sessionVersion) {
         refuse(reply, 'The session has ended');
       }
       return user;

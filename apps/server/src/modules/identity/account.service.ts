@@ -224,7 +224,7 @@ export function createAccountService(deps: {
 
     /**
      * Sets the new password through a reset link, once; every session, grant and refresh token
-     * of the user ends and access tokens issued before now are refused.
+     * of the user ends, and so do the access tokens already issued (their session version).
      */
     async resetPassword(secret: string, password: string): Promise<'done' | 'invalid-link'> {
       const hash = await hashPassword(password);
@@ -233,7 +233,7 @@ export function createAccountService(deps: {
         if (!token) return 'invalid-link';
         await tx
           .update(users)
-          .set({ passwordHash: hash, tokensValidAfter: sql`now()` })
+          .set({ passwordHash: hash, sessionVersion: sql`${users.sessionVersion} + 1` })
           .where(eq(users.id, token.userId));
         await tokens.revokeAll(tx, token.userId, 'password_reset');
         await tx

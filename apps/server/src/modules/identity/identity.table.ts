@@ -92,8 +92,8 @@ export const users = pgTable(
     isLegacyEmail: boolean('is_legacy_email').notNull().default(false),
     forceLegacyEmailMigrate: boolean('force_legacy_email_migrate').notNull().default(false),
     linkedLegacyEmail: text('linked_legacy_email'),
-    // Tokens issued before this are refused (a password reset ends every session).
-    tokensValidAfter: timestamp('tokens_valid_after', { withTimezone: true }),
+    // Access tokens carry it (claim `sv`); a password reset bumps it, ending every session.
+    sessionVersion: integer('session_version').notNull().default(0),
     // The language chosen on the sign-in page at the last sign-in; the admin takes it over.
     signInLanguage: text('sign_in_language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),

@@ -153,7 +153,10 @@ export function createOidcProvider(deps: OidcDeps): Provider {
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await accounts.findUserById(token.accountId);
-      return user ? profileClaims(accounts, user) : undefined;
+      // `sv`: a password reset bumps the user's version and the API refuses older tokens.
+      return user
+        ? { ...(await profileClaims(accounts, user)), sv: user.sessionVersion }
+        : undefined;
     },
     // Our clients are first party: consent is given by signing in, never asked.
     async loadExistingGrant(ctx) {

@@ -288,12 +288,7 @@ describe('super admin: unverified tickets across tenants', () => {
 
   it('lists tickets left unaccepted longer than the setting, oldest first, from every tenant', async () => {
     const old = await placeAt(f.alBayt.id, f.abdoun.id, f.variant('Hummus', 'Large').variantId, 45);
-    const older = await placeAt(
-      f.casa.id,
-      f.madrid.id,
-      f.variant('Patatas bravas').variantId,
-      90,
-    );
+    const older = await placeAt(f.casa.id, f.madrid.id, f.variant('Patatas bravas').variantId, 90);
     const fresh = await placeAt(
       f.alBayt.id,
       f.abdoun.id,
