@@ -1,5 +1,6 @@
 import { z } from 'zod';
-import { Currency, Language, Uuid } from './common.ts';
+import type { Currency } from './common.ts';
+import { Language, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 import { InternationalPhone } from './outlet-settings.ts';
 

@@ -19,11 +19,15 @@ const LIST_LIMIT = 100;
  * can open that page can follow anyone's reset link.
  */
 export function createCaptureTransport(dir: string) {
+  // Orders the messages of one millisecond as they were sent.
+  let sequence = 0;
   const transport: MailTransport = {
     async send(message) {
       await fs.mkdir(dir, { recursive: true });
       const sentAt = new Date().toISOString();
-      const id = `${sentAt.replace(/[-:.]/g, '')}-${randomUUID()}`;
+      sequence = (sequence + 1) % 1_000_000;
+      const order = String(sequence).padStart(6, '0');
+      const id = `${sentAt.replace(/[-:.]/g, '')}-${order}-${randomUUID()}`;
       const mail: CapturedMail = { id, sentAt, ...message };
       // Written whole then renamed, so a reader never sees half a message.
       const file = path.join(dir, `${id}.json`);
