@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Currency } from './common.ts';
 import { Language, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
@@ -75,6 +76,14 @@ export const RESERVED_SLUGS: readonly string[] = [
   'uploads',
   'www',
 ];
+
+/** A number typed without its + and country code read in the chosen country, in E.164. */
+export function phoneInCountry(value: string, country: SignupCountry | ''): string {
+  const trimmed = value.trim();
+  if (trimmed.startsWith('+') || !country || trimmed === '') return trimmed;
+  const parsed = parsePhoneNumberFromString(trimmed, country as CountryCode);
+  return parsed?.isValid() ? parsed.number : trimmed;
+}
 
 export const OutletSignupBody = z.object({
   country: SignupCountry,

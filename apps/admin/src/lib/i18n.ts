@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'account',
+  'platform',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,9 +1,11 @@
 import 'i18next';
+import type account from '../locales/en/account.json';
 import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
 import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
 import type outlet from '../locales/en/outlet.json';
+import type platform from '../locales/en/platform.json';
 import type reports from '../locales/en/reports.json';
 import type serviceAreas from '../locales/en/serviceAreas.json';
 import type ticketDetails from '../locales/en/ticketDetails.json';
@@ -22,6 +24,8 @@ declare module 'i18next' {
       dispatch: typeof dispatch;
       reports: typeof reports;
       serviceAreas: typeof serviceAreas;
+      account: typeof account;
+      platform: typeof platform;
     };
   }
 }
