@@ -3,7 +3,7 @@ import { cleanup, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { EmailVerificationStatus } from '@app/contracts';
-import { fakeServer, ok } from '../../test/fake-server.ts';
+import { fakeServer } from '../../test/fake-server.ts';
 import { renderWithApp, sessionFor, TEST_TENANT } from '../../test/app-render.tsx';
 import { SIGNED_OUT } from '../../lib/session.tsx';
 import { configureApiClient } from '../../lib/api-client.ts';
