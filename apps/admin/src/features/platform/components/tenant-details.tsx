@@ -62,12 +62,10 @@ function DetailsBody({ tenant }: { tenant: PlatformTenantDetails }) {
 
   return (
     <Stack spacing={2.5}>
-      <Box sx={{ display: 'flex', alignItems: 'center', gap: 1, flexWrap: 'wrap' }}>
-        <Typography variant="h6" component="h3">
-          {name}
-        </Typography>
+      {/* The panel's heading names the tenant. */}
+      <div>
         <TenantStatusChip active={tenant.active} />
-      </Box>
+      </div>
       {!tenant.active && <Alert severity="warning">{t('details.inactiveNote')}</Alert>}
       <Stack spacing={1}>
         <Fact label={t('details.storefront')}>
