@@ -239,7 +239,7 @@ test('the new screens in Arabic, wide and narrow', async ({ browser }, testInfo)
     await fillSignInPage(page, 'admin@demo.local');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-    await expect(page.getByRole('heading', { level: 1, name: 'المستأجرون' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'العلامات التجارية' })).toBeVisible();
     await shoot(page, testInfo, `tenants-ar-${size.name}`);
     await page.goto('/admin/unverifiedtickets');
     await expect(
