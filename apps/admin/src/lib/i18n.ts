@@ -16,6 +16,9 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'localization',
+  'dashboard',
+  'tableBills',
   'account',
   'platform',
 ] as const;
