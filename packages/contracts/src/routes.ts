@@ -9,6 +9,7 @@ import { imagesRoutes } from './images.ts';
 import { localizationRoutes } from './localization.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
+import { outletSignupRoutes } from './outlet-signup.ts';
 import { platformRoutes } from './platform.ts';
 import { posMappingRoutes } from './pos-mapping.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
@@ -20,7 +21,7 @@ import { ticketsRoutes } from './tickets.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
 export const ROUTE_GROUPS = {
-  identity: identityRoutes,
+  identity: { ...identityRoutes, ...outletSignupRoutes },
   platform: platformRoutes,
   catalog: catalogRoutes,
   'modifier-groups': modifierGroupsRoutes,

@@ -21,6 +21,8 @@ export const NAMESPACES = [
   'localization',
   'dashboard',
   'tableBills',
+  'account',
+  'platform',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import 'i18next';
+import type account from '../locales/en/account.json';
 import type bulkUpload from '../locales/en/bulkUpload.json';
 import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
@@ -7,6 +8,7 @@ import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
 import type localization from '../locales/en/localization.json';
 import type outlet from '../locales/en/outlet.json';
+import type platform from '../locales/en/platform.json';
 import type posMapping from '../locales/en/posMapping.json';
 import type reports from '../locales/en/reports.json';
 import type serviceAreas from '../locales/en/serviceAreas.json';
@@ -32,6 +34,8 @@ declare module 'i18next' {
       localization: typeof localization;
       dashboard: typeof dashboard;
       tableBills: typeof tableBills;
+      account: typeof account;
+      platform: typeof platform;
     };
   }
 }

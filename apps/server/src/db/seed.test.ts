@@ -47,7 +47,8 @@ describe('demo data', () => {
     expect((await database.db.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
     expect((await database.db.select().from(s.serviceAreas)).length).toBe(26);
     expect((await database.db.select().from(s.uniqueLinks)).length).toBe(2);
-    expect(c.users).toBe(6);
+    // Each tenant's staff, the super admin, the manager of both and the legacy account.
+    expect(c.users).toBe(8);
     const groups = await database.db
       .select()
       .from(s.modifierGroups)
