@@ -14,9 +14,13 @@ import {
 import {
   DISPATCH_EMULATOR_PREFIX,
   EMULATOR_PREFIX,
+  HUBRISE_EMULATOR_PREFIX,
   trustProxyOption,
   type Config,
 } from './config.ts';
+import { createCaptureTransport, MAIL_CAPTURE_PREFIX } from './integrations/mail/capture.ts';
+import type { MailTransport } from './integrations/mail/mail-transport.ts';
+import { createSmtpTransport } from './integrations/mail/smtp.ts';
 import type { Database } from './db/client.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -29,6 +33,8 @@ import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { profileHandlers } from './modules/identity/profile.routes.ts';
+import { accountHandlers } from './modules/identity/account.routes.ts';
+import { createOutletSignupService } from './modules/identity/outlet-signup.service.ts';
 import { createProfileRepository } from './modules/identity/profile.repository.ts';
 import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
@@ -40,6 +46,12 @@ import { createModifierGroupsService } from './modules/modifier-groups/modifier-
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesHandlers } from './modules/images/images.routes.ts';
+import { posMappingHandlers } from './modules/pos-mapping/pos-mapping.routes.ts';
+import { createPosMappingService } from './modules/pos-mapping/pos-mapping.service.ts';
+import { createHubriseClient } from './integrations/hubrise/client.ts';
+import { HUBRISE_EMULATOR_TOKEN, createHubriseEmulator } from './integrations/hubrise/emulator.ts';
+import { bulkUploadHandlers } from './modules/bulk-upload/bulk-upload.routes.ts';
+import { createBulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { createNotifier } from './realtime/notifier.ts';
@@ -63,6 +75,11 @@ import { createBranchSettingsService } from './modules/outlet-settings/branch-se
 import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
 import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
+import { dashboardHandlers } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { tableBillsHandlers } from './modules/table-bills/table-bills.routes.ts';
+import { createTableBillsService } from './modules/table-bills/table-bills.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
 import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
@@ -90,6 +107,8 @@ export type AppDeps = {
   signInDelay?: (ms: number) => Promise<void>;
   /** Online payments; by default the card gateway of the configuration (none without one). */
   payments?: PaymentProvider | null;
+  /** E-mail; by default the SMTP server or the outbox of the configuration (none without). */
+  mail?: MailTransport | null;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -116,12 +135,24 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  // E-mail: an SMTP server, or the local outbox shown at /emulators/mail (demo and tests).
+  const mailCapture =
+    config.mail.kind === 'capture' ? createCaptureTransport(config.mail.dir) : null;
+  let mail: MailTransport | null =
+    deps.mail !== undefined ? deps.mail : (mailCapture?.transport ?? null);
+  if (deps.mail === undefined && config.mail.kind === 'smtp') {
+    const smtp = createSmtpTransport(config.mail);
+    app.addHook('onClose', async () => smtp.close());
+    mail = smtp;
+  }
+
   // Before the CSP: an external issuer's discovery names the origins sign-in talks to.
   const identity = await createIdentity({
     config,
     db: database.db,
     log: app.log,
     signInDelay: deps.signInDelay,
+    mail,
   });
   const tokenOrigin = config.payments ? new URL(config.payments.tokenUrl).origin : null;
   await app.register(helmet, {
@@ -169,11 +200,21 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     platformHandlers({
       ping: () => database.ping(),
-      platform: createPlatformService({ repository: createPlatformRepository(database.db) }),
+      platform: createPlatformService({
+        repository: createPlatformRepository(database.db),
+        unverifiedTicketMinutes: config.unverifiedTicketMinutes,
+        clock,
+      }),
     }),
   );
   await app.register(
     profileHandlers(createProfileService({ repository: createProfileRepository(database.db) })),
+  );
+  await app.register(
+    accountHandlers({
+      account: identity.account,
+      signup: createOutletSignupService({ db: database.db }),
+    }),
   );
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
@@ -195,11 +236,26 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
+  await app.register(bulkUploadHandlers(createBulkUploadService({ db: database.db })));
+  // POS mapping with HubRise; its emulator when configured so (tests and the demo).
+  if (config.hubrise.emulator) {
+    await app.register(createHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN }).routes, {
+      prefix: HUBRISE_EMULATOR_PREFIX,
+    });
+  }
+  await app.register(
+    posMappingHandlers(
+      createPosMappingService({
+        db: database.db,
+        hubrise: createHubriseClient({ baseUrl: config.hubrise.baseUrl }),
+      }),
+    ),
+  );
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
-  const hub = createTicketsHub({ notifier });
+  const hub = createTicketsHub({ notifier, accounts: identity.accounts });
   app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(hub.routes);
@@ -215,6 +271,7 @@ export async function buildApp(deps: AppDeps) {
       prefix: EMULATOR_PREFIX,
     });
   }
+  if (mailCapture) await app.register(mailCapture.routes, { prefix: MAIL_CAPTURE_PREFIX });
   const discounts = createDiscountsService({ db: database.db });
   await app.register(discountsHandlers(discounts));
   const intake = createIntakeService({ db: database.db, clock, notifier, payments, discounts });
@@ -246,6 +303,18 @@ export async function buildApp(deps: AppDeps) {
         clock,
       }),
     ),
+  );
+
+  await app.register(
+    dashboardHandlers(
+      createDashboardService({ repository: createDashboardRepository(database.db), clock }),
+    ),
+  );
+  await app.register(
+    tableBillsHandlers(createTableBillsService({ db: database.db, clock, notifier, payments }), {
+      payLimit: config.intakeRateLimit,
+      readLimit: config.publicReadRateLimit,
+    }),
   );
 
   await app.register(imagesHandlers(images));

@@ -1,6 +1,9 @@
 import {
   storefrontRoutes,
+  tableBillsRoutes,
   ticketsRoutes,
+  type PayTableBillBody,
+  type PublicTableBill,
   type PublicMenu,
   type PublicQuote,
   type PublicServiceArea,
@@ -8,6 +11,7 @@ import {
   type QuoteBody,
   type PublicStorefront,
   type PublicTicket,
+  type TableBillReceipt,
   type Ticket,
   type TicketIntakeBody,
 } from '@app/contracts';
@@ -103,6 +107,25 @@ export const api = {
       body,
       headers: { 'idempotency-key': key },
     }),
+  tableBill: (tenantId: string, serviceAreaId: string, signal?: AbortSignal) =>
+    call<PublicTableBill>(
+      'GET',
+      pathOf(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId }),
+      {
+        signal,
+      },
+    ),
+  payTableBill: (
+    tenantId: string,
+    serviceAreaId: string,
+    body: Omit<PayTableBillBody, 'paymentMethodType'>,
+    key: string,
+  ) =>
+    call<TableBillReceipt>(
+      'POST',
+      pathOf(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId }),
+      { body, headers: { 'idempotency-key': key } },
+    ),
 };
 
 /** A card token from the payment provider: card details go to it, never to our server. */
