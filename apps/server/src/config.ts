@@ -39,6 +39,20 @@ const TrustProxy = z
     return list;
   });
 
+/** An AES-256 key given as base64 of 32 bytes. */
+const EncryptionKey = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const key = Buffer.from(value, 'base64');
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) || key.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'base64 of 32 bytes (openssl rand -base64 32)' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
@@ -74,18 +88,10 @@ const Env = z.object({
   // Extra SPA origins the embedded provider accepts redirects to (the Vite dev server).
   OIDC_DEV_ORIGINS: z.string().optional(),
   // Encrypts the embedded provider's signing keys in the database (AES-256-GCM).
-  OIDC_KEYS_ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const key = Buffer.from(value, 'base64');
-      if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) || key.length !== 32) {
-        ctx.addIssue({ code: 'custom', message: 'base64 of 32 bytes (openssl rand -base64 32)' });
-        return z.NEVER;
-      }
-      return key;
-    }),
+  OIDC_KEYS_ENCRYPTION_KEY: EncryptionKey,
+  // Encrypts third-party credentials in the database (HubRise access tokens); unset: a key
+  // generated in DATA_DIR at the first start.
+  SECRETS_ENCRYPTION_KEY: EncryptionKey,
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -236,6 +242,8 @@ export type Config = {
   payments: PaymentsConfig | null;
   dispatch: DispatchConfig;
   hubrise: HubriseConfig;
+  /** SECRETS_ENCRYPTION_KEY; unset: the key file in the data folder (secret-box.ts). */
+  secretsEncryptionKey: Buffer | undefined;
   mail: MailConfig;
   passwordResetLinkMs: number;
   unverifiedTicketMinutes: number;
@@ -408,6 +416,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e, publicUrl),
     dispatch: dispatchConfig(e, env),
     hubrise: hubriseConfig(e),
+    secretsEncryptionKey: e.SECRETS_ENCRYPTION_KEY,
     mail: mailConfig(e, dataDir),
     passwordResetLinkMs: e.PASSWORD_RESET_LINK_MINUTES * 60_000,
     unverifiedTicketMinutes: e.UNVERIFIED_TICKET_MINUTES,

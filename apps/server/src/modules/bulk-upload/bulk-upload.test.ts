@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResult } from '@app/contracts';
@@ -7,6 +8,7 @@ import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { buildZip, deflated, zipBomb } from '../../test/zip-build.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
+import { createBulkWriter } from './bulk-upload.repository.ts';
 
 let ctx: TestContext;
 let f: DemoFixtures;
@@ -449,5 +451,28 @@ describe('who may upload', () => {
         .set({ isIntegrated: false })
         .where(eq(s.tenants.id, f.alBayt.id));
     }
+  });
+});
+
+describe("the import's writes", () => {
+  it('are all or nothing: a statement failing in the pipeline undoes the ones sent before it', async () => {
+    const tenantId = f.alBayt.id;
+    const title = (en: string) => ({ fieldValue: en, en });
+    const ids = [randomUUID(), randomUUID()];
+    const attempt = ctx.database.db.transaction(async (tx) => {
+      const writer = createBulkWriter(tx);
+      const section = (id: string) => ({ id, tenantId, parentId: null, title: title(id) });
+      writer.add(s.categories, [section(ids[0]!)]);
+      // A section that does not exist: the foreign key refuses this one.
+      writer.add(s.items, [{ tenantId, categoryId: randomUUID(), title: title('Orphan') }]);
+      writer.add(s.categories, [section(ids[1]!)]);
+      await writer.done();
+    });
+    await expect(attempt).rejects.toThrow();
+    const left = await ctx.database.db
+      .select()
+      .from(s.categories)
+      .where(inArray(s.categories.id, ids));
+    expect(left).toEqual([]);
   });
 });

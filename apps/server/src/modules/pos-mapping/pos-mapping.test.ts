@@ -355,3 +355,35 @@ describe('HubRise', () => {
     });
   });
 });
+
+describe('the HubRise access token at rest', () => {
+  const products = (tenantId: string, headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url: `${hubrise(tenantId)}/GetHubriseProducts`, headers });
+  const storedToken = async (tenantId: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(s.posConnections)
+        .where(eq(s.posConnections.tenantId, tenantId))
+    )[0]!.accessToken;
+
+  it('is stored encrypted (the demo rows, seeded plain, are sealed at start) and still reaches HubRise', async () => {
+    const stored = await storedToken(f.alBayt.id);
+    expect(stored).not.toContain(HUBRISE_EMULATOR_TOKEN);
+    expect(stored).toMatch(/^enc:v1:/);
+    const res = await products(f.alBayt.id, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().results as HubriseProduct[]).length).toBeGreaterThan(0);
+  });
+
+  it('opens in its own row only: the sealed token copied to another tenant is refused', async () => {
+    const sealed = await storedToken(f.alBayt.id);
+    await ctx.database.db
+      .insert(s.posConnections)
+      .values({ tenantId: f.casa.id, catalogId: HUBRISE_EMULATOR_CATALOG, accessToken: sealed })
+      .onConflictDoUpdate({ target: s.posConnections.tenantId, set: { accessToken: sealed } });
+    const res = await products(f.casa.id, otherOwner);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: { code: 'pos_provider_unavailable' } });
+  });
+});
