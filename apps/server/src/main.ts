@@ -5,14 +5,18 @@ import { DEMO_PASSWORD } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  ownerUrl: config.databaseOwnerUrl,
+  dataDir: config.dataDir,
+});
 // A database that is not up yet (both starting together) is waited for, not a crash.
 await retryWhileUnavailable(() => database.migrate(), {
   timeoutMs: config.databaseWaitMs,
   log: (line) => console.warn(line),
 });
 if (config.seedDemo) {
-  const seeded = await seedDemoData(database.db);
+  const seeded = await seedDemoData(database.owner);
   if (seeded.seeded)
     console.log(`Loaded demo data (${seeded.tenants} tenants) into the empty database.`);
 }

@@ -234,7 +234,7 @@ beforeAll(async () => {
     bmp: tinyBmp(),
   };
   // Tickets to read, move and print: a few orders placed the way a storefront does.
-  const f = await demoFixtures(ctx.database.db);
+  const f = await demoFixtures(ctx.database.owner);
   for (let i = 0; i < 4; i++) {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -18,7 +18,7 @@ let input: MatrixInput;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const [alBayt] = await ctx.database.db.select().from(tenants).where(eq(tenants.slug, 'al-bayt'));
+  const [alBayt] = await ctx.database.owner.select().from(tenants).where(eq(tenants.slug, 'al-bayt'));
   if (!alBayt) throw new Error('demo tenant missing');
   const token = (email: string) => accessTokenFor(ctx, email);
   input = {
@@ -40,7 +40,7 @@ beforeAll(async () => {
       'wrong issuer': await forgeToken(ctx, 'wrong-issuer'),
       'wrong token type': await forgeToken(ctx, 'wrong-type'),
     },
-    tenantSecrets: await collectTenantSecrets(ctx.database.db, alBayt.id),
+    tenantSecrets: await collectTenantSecrets(ctx.database.owner, alBayt.id),
   };
 });
 afterAll(() => ctx.close());
