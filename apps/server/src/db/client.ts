@@ -129,33 +129,28 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
 }
 
 /**
- * The app's pool: each connection acts as the restricted role from its first use; a plain
+ * The app's pool: each connection acts as the restricted role from the start; a plain
  * statement made in a scope runs in a transaction of its own that sets the scope first.
  */
 function createAppPool(config: pg.PoolConfig): pg.Pool {
-  const pool = new pg.Pool(config);
-  const baseConnect = pool.connect.bind(pool) as () => Promise<pg.PoolClient>;
-  const baseQuery = pg.Pool.prototype.query.bind(pool) as unknown as QueryFn;
-
-  async function checkout(): Promise<AppClient> {
-    const client = (await baseConnect()) as AppClient;
-    if (!client[RAW_QUERY]) {
-      const raw = client.query.bind(client) as unknown as QueryFn;
-      try {
-        const results = (await raw(`set role ${APP_ROLE}; ${BYPASS_CHECK}`)) as PgResult[];
-        refuseBypass(results[1]?.rows[0]);
-      } catch (err) {
-        client.release(true);
-        throw isDatabaseUnavailable(err) ? err : roleError(err);
-      }
-      client[RAW_QUERY] = (text: string) => raw(text) as Promise<PgResult>;
-      client.query = scopedClientQuery(raw) as unknown as pg.PoolClient['query'];
+  const onConnect = async (connected: pg.ClientBase) => {
+    const client = connected as AppClient;
+    const raw = client.query.bind(client) as unknown as QueryFn;
+    try {
+      const results = (await raw(`set role ${APP_ROLE}; ${BYPASS_CHECK}`)) as PgResult[];
+      refuseBypass(results[1]?.rows[0]);
+    } catch (err) {
+      throw isDatabaseUnavailable(err) ? err : roleError(err);
     }
-    return client;
-  }
+    client[RAW_QUERY] = (text: string) => raw(text) as Promise<PgResult>;
+    client.query = scopedClientQuery(raw) as unknown as pg.PoolClient['query'];
+  };
+  // pg-pool runs onConnect on every new connection before handing it out.
+  const pool = new pg.Pool({ ...config, onConnect });
+  const baseQuery = pool.query.bind(pool) as unknown as QueryFn;
 
   async function scopedQuery(scope: DbScope, config: unknown, values: unknown) {
-    const client = await checkout();
+    const client = (await pool.connect()) as AppClient;
     const raw = client[RAW_QUERY]!;
     let destroy = false;
     try {
@@ -178,15 +173,6 @@ function createAppPool(config: pg.PoolConfig): pg.Pool {
     }
   }
 
-  const connect = (callback?: (err?: Error, client?: pg.PoolClient, done?: () => void) => void) => {
-    const checkedOut = checkout();
-    if (!callback) return checkedOut;
-    checkedOut.then(
-      (client) => callback(undefined, client, () => client.release()),
-      (err: Error) => callback(err, undefined, () => undefined),
-    );
-    return undefined;
-  };
   const query: QueryFn = (statement, values, callback) => {
     const scope = currentScope();
     if (!scope || callback !== undefined || typeof values === 'function') {
@@ -194,10 +180,7 @@ function createAppPool(config: pg.PoolConfig): pg.Pool {
     }
     return scopedQuery(scope, statement, values);
   };
-  return Object.assign(pool, {
-    connect: connect as unknown as pg.Pool['connect'],
-    query: query as unknown as pg.Pool['query'],
-  });
+  return Object.assign(pool, { query: query as unknown as pg.Pool['query'] });
 }
 
 type PgliteClient = Pick<PGlite, 'query' | 'transaction'>;
@@ -278,12 +261,12 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionString: opts.ownerUrl ?? opts.databaseUrl,
       max: 4,
       connectionTimeoutMillis: 5000,
+      // The owner may be no superuser: its sessions pass the policies' maintenance clause.
+      onConnect: async (client) => {
+        await client.query(`select set_config('app.maintenance', 'on', false)`);
+      },
     });
     ownerPool.on('error', () => undefined);
-    // The owner may be no superuser: its sessions pass the policies' maintenance clause.
-    ownerPool.on('connect', (client) => {
-      client.query(`select set_config('app.maintenance', 'on', false)`).catch(() => undefined);
-    });
     const db = drizzlePg(pool, { schema }) as unknown as Db;
     const owner = drizzlePg(ownerPool, { schema });
     return {

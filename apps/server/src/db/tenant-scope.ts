@@ -36,7 +36,13 @@ function checked(scope: DbScope): DbScope {
 
 /** Runs `work` with the database scoped to `scope` (nested scopes replace the outer one). */
 export function inScope<T>(scope: DbScope, work: () => T | PromiseLike<T>): Promise<T> {
-  return storage.run(checked(scope), () => {
+  let valid: DbScope;
+  try {
+    valid = checked(scope);
+  } catch (err) {
+    return Promise.reject(err as Error);
+  }
+  return storage.run(valid, () => {
     try {
       const out = work();
       // A Drizzle query runs when it is awaited: start it here, inside the scope.
