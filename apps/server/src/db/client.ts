@@ -119,7 +119,10 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
       !('name' in text && text.name) &&
       (values === undefined || (Array.isArray(values) && values.length === 0))
     ) {
-      const withScope = { ...text, text: `${text.text}; ${scopeStatement(scope)}` };
+      const withScope = {
+        ...text,
+        text: `${text.text}; ${scopeStatement(scope, { local: true })}`,
+      };
       return (raw(withScope, values) as Promise<PgResult | PgResult[]>).then((r) =>
         Array.isArray(r) ? r[0] : r,
       );
@@ -154,7 +157,7 @@ function createAppPool(config: pg.PoolConfig): pg.Pool {
     const raw = client[RAW_QUERY]!;
     let destroy = false;
     try {
-      await raw(`begin; ${scopeStatement(scope)}`);
+      await raw(`begin; ${scopeStatement(scope, { local: true })}`);
       try {
         const result = await (client.query as unknown as QueryFn)(config, values);
         await raw('commit');
@@ -186,9 +189,12 @@ function createAppPool(config: pg.PoolConfig): pg.Pool {
 type PgliteClient = Pick<PGlite, 'query' | 'transaction'>;
 
 /**
- * The one PGlite connection, seen two ways: the app's (acting as the restricted role from its
- * first statement, each scoped statement in a transaction that sets the scope) and the
- * owner's (each statement in a transaction back to the session's own superuser role).
+ * The one PGlite connection, seen two ways. The app's handle acts as the restricted role and
+ * runs its statements one at a time (PGlite runs them one at a time anyway); the scope
+ * settings of the session are rewritten before any statement whose scope differs from the
+ * last one written, so every statement runs in exactly its own scope at the cost of no extra
+ * statement while the scope stays the same. The owner's handle runs each statement in a
+ * transaction back to the session's own superuser role.
  */
 function pgliteHandles(client: PGlite): { app: PgliteClient; owner: PgliteClient } {
   let actingAsApp: Promise<void> | undefined;
@@ -208,23 +214,38 @@ function pgliteHandles(client: PGlite): { app: PgliteClient; owner: PgliteClient
       },
     }) as Transaction;
 
+  let turn: Promise<unknown> = Promise.resolve();
+  const inTurn = <T>(work: () => Promise<T>): Promise<T> => {
+    const run = turn.then(work, work);
+    turn = run.catch(() => undefined);
+    return run;
+  };
+  // A session that never set them reads the settings as empty: no scope.
+  const unscoped = scopeStatement({ tenantIds: [] }, { local: false });
+  let written = unscoped;
+  const enter = async (scope: DbScope | undefined) => {
+    const statement = scope ? scopeStatement(scope, { local: false }) : unscoped;
+    if (statement === written) return;
+    written = '';
+    await client.exec(statement);
+    written = statement;
+  };
+
   const app = {
     async query(text: string, params?: unknown[], options?: QueryOptions) {
       await actAsApp();
       const scope = currentScope();
-      const statement = withTenantFilter(text);
-      if (!scope) return client.query(statement, params, options);
-      return client.transaction(async (tx) => {
-        await tx.exec(scopeStatement(scope));
-        return tx.query(statement, params, options);
+      return inTurn(async () => {
+        await enter(scope);
+        return client.query(withTenantFilter(text), params, options);
       });
     },
     async transaction<T>(work: (tx: Transaction) => Promise<T>) {
       await actAsApp();
       const scope = currentScope();
-      return client.transaction(async (tx) => {
-        if (scope) await tx.exec(scopeStatement(scope));
-        return work(filtered(tx));
+      return inTurn(async () => {
+        await enter(scope);
+        return client.transaction((tx) => work(filtered(tx)));
       });
     },
   };
@@ -259,7 +280,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
     pool.on('error', () => undefined);
     const ownerPool = new pg.Pool({
       connectionString: opts.ownerUrl ?? opts.databaseUrl,
-      max: 4,
+      max: 10,
       connectionTimeoutMillis: 5000,
       // The owner may be no superuser: its sessions pass the policies' maintenance clause.
       onConnect: async (client) => {

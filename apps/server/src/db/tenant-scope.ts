@@ -3,10 +3,12 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 /**
  * Row-level security's second line of tenant isolation (docs/deployment.md, "Row-level
  * security"): whose rows the database work of the current request may touch. The app's
- * connection runs as a role without BYPASSRLS; every statement made inside a scope runs in a
- * transaction that first sets the scope with `set_config(..., true)`, so it never outlives that
- * transaction nor reaches another request on a pooled connection. Work outside any scope sees
- * no tenant's rows at all: a forgotten scope returns nothing, never everything.
+ * connection acts as a role without BYPASSRLS. On PostgreSQL every statement made in a scope
+ * runs in a transaction that first sets the scope with `set_config(..., true)`, so it never
+ * outlives that transaction nor reaches another request on a pooled connection; on PGlite's one
+ * connection the app's statements run one at a time, each after the session's scope was set to
+ * its own. Work outside any scope sees no tenant's rows at all: a forgotten scope returns
+ * nothing, never everything.
  */
 export type DbScope = {
   /** The tenants whose rows may be read and written (the path's tenant, or the caller's). */
@@ -76,15 +78,17 @@ export function currentScope(): DbScope | undefined {
 }
 
 /**
- * The statement that sets `scope` for the rest of the current transaction. Every setting is
- * written, empty when unused, so nothing of an earlier scope can be left over.
+ * The statement that sets `scope`: for the rest of the current transaction (`local`), or for
+ * the session (PGlite's one connection, which runs the app's statements one at a time). Every
+ * setting is written, empty when unused, so nothing of an earlier scope can be left over.
  */
-export function scopeStatement(scope: DbScope): string {
+export function scopeStatement(scope: DbScope, opts: { local: boolean }): string {
   const tenants = scope.tenantIds.map((id) => id.toLowerCase()).join(',');
+  const local = opts.local ? 'true' : 'false';
   return (
-    `select set_config('app.tenant_ids', '${tenants}', true), ` +
-    `set_config('app.user_id', '${scope.userId?.toLowerCase() ?? ''}', true), ` +
-    `set_config('app.cross_tenant_read', '${scope.crossTenantRead ? 'on' : ''}', true)`
+    `select set_config('app.tenant_ids', '${tenants}', ${local}), ` +
+    `set_config('app.user_id', '${scope.userId?.toLowerCase() ?? ''}', ${local}), ` +
+    `set_config('app.cross_tenant_read', '${scope.crossTenantRead ? 'on' : ''}', ${local})`
   );
 }
 
