@@ -77,6 +77,18 @@ describe('the schema', () => {
     );
     expect(who?.role).toBe(APP_ROLE);
   });
+
+  it('lets status filters stay index conditions under the policies (enum equality is leakproof)', async () => {
+    const [row] = rowsOf<{ superuser: boolean; leakproof: boolean }>(
+      await database.owner.execute(sql`
+        select (select rolsuper from pg_roles where rolname = current_user) as superuser,
+          bool_and(proleakproof) as leakproof
+        from pg_proc where oid in ('pg_catalog.enum_eq(anyenum, anyenum)'::regprocedure,
+          'pg_catalog.enum_ne(anyenum, anyenum)'::regprocedure)`),
+    );
+    // Only a superuser may mark them (docs/deployment.md says what a managed server loses).
+    expect(row?.leakproof).toBe(row?.superuser);
+  });
 });
 
 describe("the app's handle", () => {
