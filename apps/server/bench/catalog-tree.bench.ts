@@ -117,7 +117,10 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
   await seedDemoData(database.owner);
   const config = testConfig();
   const app = await buildApp({ config, database, logger: false });
-  const [tenant] = await database.owner.select().from(s.tenants).where(eq(s.tenants.slug, 'al-bayt'));
+  const [tenant] = await database.owner
+    .select()
+    .from(s.tenants)
+    .where(eq(s.tenants.slug, 'al-bayt'));
   const tenantId = tenant!.id;
   await generateMenu(database.owner, tenantId);
 

@@ -21,7 +21,10 @@ export async function benchServiceAreas(seconds: number): Promise<Figure[]> {
   const config = testConfig();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  const [tenant] = await database.owner.select().from(s.tenants).where(eq(s.tenants.slug, 'al-bayt'));
+  const [tenant] = await database.owner
+    .select()
+    .from(s.tenants)
+    .where(eq(s.tenants.slug, 'al-bayt'));
   const tenantId = tenant!.id;
   const [branch] = await database.owner
     .select()

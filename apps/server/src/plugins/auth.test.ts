@@ -208,7 +208,10 @@ describe('the tenant and role guard', () => {
       const kept = await call(`/api/admin/tenants/${alBayt}/probe/tickets`, 'owner@demo.local');
       expect(kept.statusCode).toBe(200);
     } finally {
-      await database.owner.update(tenants).set({ isIntegrated: false }).where(eq(tenants.id, alBayt));
+      await database.owner
+        .update(tenants)
+        .set({ isIntegrated: false })
+        .where(eq(tenants.id, alBayt));
     }
     const allowed = await call(`/api/admin/tenants/${alBayt}/probe/edit`, 'owner@demo.local');
     expect(allowed.statusCode).toBe(200);

@@ -187,7 +187,9 @@ describe('a customer’s code', () => {
   });
 
   it('is refused with the reason, and no ticket is made', async () => {
-    const before = await ctx.database.owner.select({ n: sql<number>`count(*)::int` }).from(s.tickets);
+    const before = await ctx.database.owner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.tickets);
     const pickupOnly = await discount({ checkoutTemplates: ['PICKUP'] });
     const min = await discount({ minOrderValue: 31 });
     const items = await discount({ catalogItemsRefIds: [f.variant('Arabic coffee').itemId] });
@@ -220,7 +222,9 @@ describe('a customer’s code', () => {
     expect(await tried(tea(), once.discountCode)).toEqual([
       { field: 'discountCode', codes: ['discount_usage_limit_reached'] },
     ]);
-    const after = await ctx.database.owner.select({ n: sql<number>`count(*)::int` }).from(s.tickets);
+    const after = await ctx.database.owner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.tickets);
     expect(after[0]!.n).toBe(before[0]!.n + 1);
     expect(await usage(min.id)).toBe(0);
   });
