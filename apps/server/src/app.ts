@@ -34,6 +34,8 @@ import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { modifierGroupsHandlers } from './modules/modifier-groups/modifier-groups.routes.ts';
+import { localizationHandlers } from './modules/localization/localization.routes.ts';
+import { createLocalizationService } from './modules/localization/localization.service.ts';
 import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
@@ -61,6 +63,11 @@ import { createBranchSettingsService } from './modules/outlet-settings/branch-se
 import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
 import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
+import { dashboardHandlers } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { tableBillsHandlers } from './modules/table-bills/table-bills.routes.ts';
+import { createTableBillsService } from './modules/table-bills/table-bills.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
 import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
@@ -176,14 +183,28 @@ export async function buildApp(deps: AppDeps) {
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const images = createImagesService({ storage });
-  await app.register(catalogHandlers(createCatalogService({ db: database.db, images })));
-  await app.register(modifierGroupsHandlers(createModifierGroupsService({ db: database.db })));
+  const catalog = createCatalogService({ db: database.db, images });
+  const modifierGroups = createModifierGroupsService({ db: database.db });
+  await app.register(catalogHandlers(catalog));
+  await app.register(modifierGroupsHandlers(modifierGroups));
+  await app.register(
+    localizationHandlers(
+      createLocalizationService({
+        db: database.db,
+        read: {
+          getCategory: catalog.getCategory,
+          getItem: catalog.getItem,
+          getModifierGroup: modifierGroups.get,
+        },
+      }),
+    ),
+  );
   await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
-  const hub = createTicketsHub({ notifier });
+  const hub = createTicketsHub({ notifier, accounts: identity.accounts });
   app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(hub.routes);
@@ -208,7 +229,9 @@ export async function buildApp(deps: AppDeps) {
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
-        pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        pricedMenu: (tenantId, branchId, template, serviceAreaId) =>
+          intake.menu(tenantId, branchId, template, serviceAreaId),
+        quote: (tenantId, branchId, body) => intake.quote(tenantId, branchId, body),
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         storefrontUrl: config.storefrontUrl,
         payments:
@@ -225,6 +248,18 @@ export async function buildApp(deps: AppDeps) {
     reportsHandlers(
       createReportsService({ repository: createReportsRepository(database.db), clock }),
     ),
+  );
+
+  await app.register(
+    dashboardHandlers(
+      createDashboardService({ repository: createDashboardRepository(database.db), clock }),
+    ),
+  );
+  await app.register(
+    tableBillsHandlers(createTableBillsService({ db: database.db, clock, notifier, payments }), {
+      payLimit: config.intakeRateLimit,
+      readLimit: config.publicReadRateLimit,
+    }),
   );
 
   await app.register(imagesHandlers(images));

@@ -57,6 +57,12 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // With the demo data: a week of past orders and table payments, placed through the real
+  // calls at the first start (the dashboard and the reports have something to show).
+  SEED_DEMO_ACTIVITY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   // An external OpenID Connect issuer; unset means the embedded provider under /oidc.
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('admin-spa'),
@@ -182,6 +188,7 @@ export type Config = {
   adminDist: string | undefined;
   storefrontDist: string | undefined;
   seedDemo: boolean;
+  seedDemoActivity: boolean;
   oidc: OidcConfig;
   intakeRateLimit: RateLimit;
   publicReadRateLimit: RateLimit;
@@ -321,6 +328,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
     storefrontDist: e.STOREFRONT_DIST ? path.resolve(e.STOREFRONT_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
+    seedDemoActivity: e.SEED_DEMO_ACTIVITY,
     storefrontUrl: (e.STOREFRONT_URL ?? `${publicUrl}/store`).replace(/\/$/, ''),
     payments: paymentsConfig(e, publicUrl),
     dispatch: dispatchConfig(e, env),

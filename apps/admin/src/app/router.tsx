@@ -5,11 +5,13 @@ import { discountsRoutes } from '../features/discounts/routes/index.tsx';
 import { dispatchRoutes } from '../features/dispatch/routes/index.tsx';
 import { identityFrameRoutes, identityPublicRoutes } from '../features/identity/routes/index.tsx';
 import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
+import { localizationRoutes } from '../features/localization/routes/index.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { platformRoutes } from '../features/platform/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
 import { reportsRoutes } from '../features/reports/routes/index.tsx';
 import { serviceAreasRoutes } from '../features/service-areas/routes/index.tsx';
+import { tableBillsRoutes } from '../features/table-bills/routes/index.tsx';
 import { loadLiveOrdersPage, ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
@@ -87,11 +89,13 @@ export const routes: RouteObject[] = [
               ...platformRoutes,
               ...catalogRoutes,
               ...modifierGroupsRoutes,
+              ...localizationRoutes,
               ...priceAdjustmentsRoutes,
               ...discountsRoutes,
               ...outletRoutes,
               ...dispatchRoutes,
               ...serviceAreasRoutes,
+              ...tableBillsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

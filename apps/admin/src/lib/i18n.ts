@@ -16,6 +16,9 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'localization',
+  'dashboard',
+  'tableBills',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,7 +1,7 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
-import { serviceAreas } from '../service-areas/service-areas.table.ts';
+import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
 
 /** The public reads of a storefront: a tenant by its slug and its branches. */
 export function createStorefrontRepository(db: Db) {
@@ -30,6 +30,16 @@ export function createStorefrontRepository(db: Db) {
         .select()
         .from(serviceAreas)
         .where(and(eq(serviceAreas.tenantId, tenantId), eq(serviceAreas.id, serviceAreaId)))
+        .limit(1);
+      return row;
+    },
+
+    /** A unique link of the tenant; another tenant's id finds nothing. */
+    async uniqueLink(tenantId: string, linkId: string) {
+      const [row] = await db
+        .select()
+        .from(uniqueLinks)
+        .where(and(eq(uniqueLinks.tenantId, tenantId), eq(uniqueLinks.id, linkId)))
         .limit(1);
       return row;
     },

@@ -146,6 +146,12 @@ SELECT app_protect_tenant_table('driver_dispatches');
 --> statement-breakpoint
 SELECT app_protect_tenant_table('talabat_express_outlets');
 --> statement-breakpoint
+SELECT app_protect_tenant_table('table_bill_transactions');
+--> statement-breakpoint
+SELECT app_protect_tenant_table('table_bill_transaction_tickets');
+--> statement-breakpoint
+SELECT app_protect_tenant_table('table_bill_refunds');
+--> statement-breakpoint
 -- Sign-in, the request guard and the user's tenant list read a user's memberships before any
 -- tenant is chosen.
 CREATE POLICY own_memberships ON memberships FOR SELECT USING (user_id = (select app_user_id()));
