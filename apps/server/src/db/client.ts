@@ -138,6 +138,9 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
 function createAppPool(config: pg.PoolConfig): pg.Pool {
   const onConnect = async (connected: pg.ClientBase) => {
     const client = connected as AppClient;
+    // A server gone while a client is checked out between statements (a scoped statement's
+    // transaction) must not crash the process: its next statement fails, and the pool drops it.
+    client.on('error', () => undefined);
     const raw = client.query.bind(client) as unknown as QueryFn;
     try {
       const results = (await raw(`set role ${APP_ROLE}; ${BYPASS_CHECK}`)) as PgResult[];
@@ -284,6 +287,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       connectionTimeoutMillis: 5000,
       // The owner may be no superuser: its sessions pass the policies' maintenance clause.
       onConnect: async (client) => {
+        client.on('error', () => undefined);
         await client.query(`select set_config('app.maintenance', 'on', false)`);
       },
     });
