@@ -95,7 +95,7 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
     await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Al Bayt Kitchen/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /Casa Verde/ })).toBeVisible();
-    expect(await menuLinks(page)).toEqual(['Tenants', 'Logout']);
+    expect(await menuLinks(page)).toEqual(['Tenants', 'Unverified tickets', 'Logout']);
   });
 });
 

@@ -17,6 +17,9 @@ import {
   trustProxyOption,
   type Config,
 } from './config.ts';
+import { createCaptureTransport, MAIL_CAPTURE_PREFIX } from './integrations/mail/capture.ts';
+import type { MailTransport } from './integrations/mail/mail-transport.ts';
+import { createSmtpTransport } from './integrations/mail/smtp.ts';
 import type { Database } from './db/client.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -29,6 +32,8 @@ import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { profileHandlers } from './modules/identity/profile.routes.ts';
+import { accountHandlers } from './modules/identity/account.routes.ts';
+import { createOutletSignupService } from './modules/identity/outlet-signup.service.ts';
 import { createProfileRepository } from './modules/identity/profile.repository.ts';
 import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
@@ -95,6 +100,8 @@ export type AppDeps = {
   signInDelay?: (ms: number) => Promise<void>;
   /** Online payments; by default the card gateway of the configuration (none without one). */
   payments?: PaymentProvider | null;
+  /** E-mail; by default the SMTP server or the outbox of the configuration (none without). */
+  mail?: MailTransport | null;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -121,12 +128,24 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  // E-mail: an SMTP server, or the local outbox shown at /emulators/mail (demo and tests).
+  const mailCapture =
+    config.mail.kind === 'capture' ? createCaptureTransport(config.mail.dir) : null;
+  let mail: MailTransport | null =
+    deps.mail !== undefined ? deps.mail : (mailCapture?.transport ?? null);
+  if (deps.mail === undefined && config.mail.kind === 'smtp') {
+    const smtp = createSmtpTransport(config.mail);
+    app.addHook('onClose', async () => smtp.close());
+    mail = smtp;
+  }
+
   // Before the CSP: an external issuer's discovery names the origins sign-in talks to.
   const identity = await createIdentity({
     config,
     db: database.db,
     log: app.log,
     signInDelay: deps.signInDelay,
+    mail,
   });
   const tokenOrigin = config.payments ? new URL(config.payments.tokenUrl).origin : null;
   await app.register(helmet, {
@@ -174,11 +193,21 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     platformHandlers({
       ping: () => database.ping(),
-      platform: createPlatformService({ repository: createPlatformRepository(database.db) }),
+      platform: createPlatformService({
+        repository: createPlatformRepository(database.db),
+        unverifiedTicketMinutes: config.unverifiedTicketMinutes,
+        clock,
+      }),
     }),
   );
   await app.register(
     profileHandlers(createProfileService({ repository: createProfileRepository(database.db) })),
+  );
+  await app.register(
+    accountHandlers({
+      account: identity.account,
+      signup: createOutletSignupService({ db: database.db }),
+    }),
   );
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
@@ -220,6 +249,7 @@ export async function buildApp(deps: AppDeps) {
       prefix: EMULATOR_PREFIX,
     });
   }
+  if (mailCapture) await app.register(mailCapture.routes, { prefix: MAIL_CAPTURE_PREFIX });
   const discounts = createDiscountsService({ db: database.db });
   await app.register(discountsHandlers(discounts));
   const intake = createIntakeService({ db: database.db, clock, notifier, payments, discounts });

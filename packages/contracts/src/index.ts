@@ -15,6 +15,7 @@ export * from './reports.ts';
 export * from './storefront.ts';
 export * from './branch-basics.ts';
 export * from './outlet-settings.ts';
+export * from './outlet-signup.ts';
 export * from './discounts.ts';
 export * from './dispatch.ts';
 export * from './service-areas.ts';

@@ -8,6 +8,7 @@ import { imagesRoutes } from './images.ts';
 import { localizationRoutes } from './localization.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
+import { outletSignupRoutes } from './outlet-signup.ts';
 import { platformRoutes } from './platform.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
@@ -18,7 +19,7 @@ import { ticketsRoutes } from './tickets.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
 export const ROUTE_GROUPS = {
-  identity: identityRoutes,
+  identity: { ...identityRoutes, ...outletSignupRoutes },
   platform: platformRoutes,
   catalog: catalogRoutes,
   'modifier-groups': modifierGroupsRoutes,

@@ -593,7 +593,8 @@ export const ticketsRoutes = {
   get: route({
     method: 'GET',
     path: `${TENANT}/tickets/:ticketId`,
-    access,
+    // The super admin reads a ticket from the unverified tickets list (read only).
+    access: { ...access, superAdmin: true },
     summary: 'One ticket with its cart, customer details and history',
     description:
       '`ticketId` is the ticket’s id or its number as printed (the t/{id} and ticketview/{id} short links carry either); a number is looked up in the tenant of the path. 422 `ticket_id_invalid` for anything else.',

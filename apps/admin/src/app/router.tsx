@@ -27,10 +27,13 @@ const toLoginLanding = <Navigate to={paths.loginLanding} replace />;
 const loadAdminFrame = lazyPage(
   () => import('./admin-frame.tsx'),
   (m) => m.AdminFrame,
-  ['tickets', 'outlet'],
+  ['tickets', 'outlet', 'account'],
 );
 
-/** The report shows the live orders' ticket sheet without its actions; it loads with the report. */
+/**
+ * The report and the super admin's unverified tickets show the live orders' ticket sheet without
+ * its actions; it loads with their page.
+ */
 const loadReadOnlyTicketSheet = () =>
   import('../features/tickets/components/ticket-details/ticket-details-sheet.tsx').then(
     (m) => m.ReadOnlyTicketSheet,
@@ -86,7 +89,7 @@ export const routes: RouteObject[] = [
               ...dashboardRoutes,
               ...ticketsRoutes,
               ...reportsRoutes(loadReadOnlyTicketSheet),
-              ...platformRoutes,
+              ...platformRoutes(loadReadOnlyTicketSheet),
               ...catalogRoutes,
               ...modifierGroupsRoutes,
               ...localizationRoutes,

@@ -19,6 +19,8 @@ export const NAMESPACES = [
   'localization',
   'dashboard',
   'tableBills',
+  'account',
+  'platform',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -1,4 +1,5 @@
 import 'i18next';
+import type account from '../locales/en/account.json';
 import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
 import type dashboard from '../locales/en/dashboard.json';
@@ -6,6 +7,7 @@ import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
 import type localization from '../locales/en/localization.json';
 import type outlet from '../locales/en/outlet.json';
+import type platform from '../locales/en/platform.json';
 import type reports from '../locales/en/reports.json';
 import type serviceAreas from '../locales/en/serviceAreas.json';
 import type tableBills from '../locales/en/tableBills.json';
@@ -28,6 +30,8 @@ declare module 'i18next' {
       localization: typeof localization;
       dashboard: typeof dashboard;
       tableBills: typeof tableBills;
+      account: typeof account;
+      platform: typeof platform;
     };
   }
 }

@@ -75,4 +75,5 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.branchSettings,
   paths.branding,
   paths.tenants,
+  paths.unverifiedTickets,
 ]);

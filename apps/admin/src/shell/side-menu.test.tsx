@@ -78,7 +78,7 @@ describe('SideMenu', () => {
 
   it('shows a super admin only the tenants and unverified tickets', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('SuperAdmin') });
-    expect(menuLinkNames()).toEqual(['Tenants', 'Logout']);
+    expect(menuLinkNames()).toEqual(['Tenants', 'Unverified tickets', 'Logout']);
   });
 
   it('offers login when nobody is signed in, and nothing while the session loads', () => {

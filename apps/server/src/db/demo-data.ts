@@ -439,3 +439,29 @@ export const demoTenants: DemoTenant[] = [
 ];
 
 export const demoSuperAdmin = { email: 'admin@demo.local', displayName: 'Platform Admin' };
+
+/**
+ * Accounts beside each tenant's own: a manager of both tenants (the top bar's tenant switcher)
+ * and an account of the old system asked to move to a new address (the legacy email banner).
+ */
+export const demoSharedUsers: {
+  email: string;
+  displayName: string;
+  roles: { tenant: string; role: 'OrderTaker' | 'StoreManager' | 'StoreOwner' }[];
+  legacy?: true;
+}[] = [
+  {
+    email: 'multi@demo.local',
+    displayName: 'Rania Aziz',
+    roles: [
+      { tenant: 'al-bayt', role: 'StoreManager' },
+      { tenant: 'casa-verde', role: 'StoreManager' },
+    ],
+  },
+  {
+    email: 'legacy@demo.local',
+    displayName: 'Karim Saadeh',
+    roles: [{ tenant: 'casa-verde', role: 'OrderTaker' }],
+    legacy: true,
+  },
+];

@@ -47,16 +47,15 @@ describe('demo data', () => {
     expect((await database.owner.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
     expect((await database.owner.select().from(s.serviceAreas)).length).toBe(26);
     expect((await database.owner.select().from(s.uniqueLinks)).length).toBe(2);
-    expect(c.users).toBe(6);
+    // Each tenant's staff, the super admin, the manager of both and the legacy account.
+    expect(c.users).toBe(8);
     const groups = await database.owner
       .select()
       .from(s.modifierGroups)
       .where(eq(s.modifierGroups.tenantId, first!.id));
     expect(groups.map((g) => g.name)).toEqual(['Extras']);
     expect(
-      (await database.owner.select().from(s.modifierItems)).filter(
-        (i) => i.groupId === groups[0]!.id,
-      ),
+      (await database.owner.select().from(s.modifierItems)).filter((i) => i.groupId === groups[0]!.id),
     ).toHaveLength(3);
     const discounts = await database.owner
       .select()

@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Row-level security's second line of tenant isolation (docs/deployment.md, "Row-level
@@ -19,7 +20,7 @@ export type DbScope = {
   readonly crossTenantRead?: boolean;
 };
 
-/** The role the app acts as (created by migration 0013); it has no BYPASSRLS. */
+/** The role the app acts as (created by migration 0014); it has no BYPASSRLS. */
 export const APP_ROLE = 'restaurant_app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
@@ -121,4 +122,17 @@ export function withTenantFilter(text: string): string {
     // The parameter stays referenced, so the statement's parameter list is unchanged.
     return `(${column} ${comparison} or true)`;
   });
+}
+
+/**
+ * Inside a transaction that has just created a tenant (an outlet's sign-up): that tenant's rows
+ * join the transaction's scope, until the transaction ends.
+ */
+export async function addTenantToTransaction(
+  tx: { execute(query: SQL): PromiseLike<unknown> },
+  tenantId: string,
+): Promise<void> {
+  const scope = currentScope() ?? { tenantIds: [] };
+  const widened = checked({ ...scope, tenantIds: [...scope.tenantIds, tenantId] });
+  await tx.execute(sql.raw(scopeStatement(widened, { local: true })));
 }
