@@ -20,7 +20,7 @@ export type DbScope = {
   readonly crossTenantRead?: boolean;
 };
 
-/** The role the app acts as (created by migration 0014); it has no BYPASSRLS. */
+/** The role the app acts as (created by migration 0015); it has no BYPASSRLS. */
 export const APP_ROLE = 'restaurant_app';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;

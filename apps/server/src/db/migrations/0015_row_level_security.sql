@@ -152,6 +152,10 @@ SELECT app_protect_tenant_table('table_bill_transaction_tickets');
 --> statement-breakpoint
 SELECT app_protect_tenant_table('table_bill_refunds');
 --> statement-breakpoint
+SELECT app_protect_tenant_table('pos_connections');
+--> statement-breakpoint
+SELECT app_protect_tenant_table('pos_mappings');
+--> statement-breakpoint
 -- Sign-in, the request guard and the user's tenant list read a user's memberships before any
 -- tenant is chosen.
 CREATE POLICY own_memberships ON memberships FOR SELECT USING (user_id = (select app_user_id()));
