@@ -60,7 +60,9 @@ describe('demo data', () => {
     ).toHaveLength(3);
     // The POS mapping demo: Al Bayt and the integrated Burger Yard are connected to HubRise.
     const connected = await database.owner.select().from(s.posConnections);
-    const bySlug = new Map((await database.owner.select().from(s.tenants)).map((t) => [t.id, t.slug]));
+    const bySlug = new Map(
+      (await database.owner.select().from(s.tenants)).map((t) => [t.id, t.slug]),
+    );
     expect(connected.map((p) => bySlug.get(p.tenantId)).sort()).toEqual(['al-bayt', 'burger-yard']);
     const discounts = await database.owner
       .select()

@@ -33,7 +33,10 @@ beforeAll(async () => {
     seed: true,
     config: { hubrise: { baseUrl: hubrise.url, emulator: false } },
   });
-  const [alBayt] = await ctx.database.owner.select().from(tenants).where(eq(tenants.slug, 'al-bayt'));
+  const [alBayt] = await ctx.database.owner
+    .select()
+    .from(tenants)
+    .where(eq(tenants.slug, 'al-bayt'));
   if (!alBayt) throw new Error('demo tenant missing');
   const token = (email: string) => accessTokenFor(ctx, email);
   input = {
