@@ -83,7 +83,12 @@ function refuseBypass(row: unknown): void {
 type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 type PgResult = { rows: unknown[] };
 const RAW_QUERY = Symbol('rawQuery');
-type AppClient = pg.PoolClient & { [RAW_QUERY]?: (text: string) => Promise<PgResult> };
+const SESSION_SCOPE = Symbol('sessionScope');
+type AppClient = pg.PoolClient & {
+  [RAW_QUERY]?: (text: string) => Promise<PgResult>;
+  /** The scope statement the session's settings were last set by; undefined when unknown. */
+  [SESSION_SCOPE]?: string;
+};
 const BEGIN = /^\s*begin\b/i;
 
 /** Drizzle's statement, with its tenant filters off when a test asked so. */
@@ -109,9 +114,9 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
       return raw(config, values, callback);
     const statement = filteredConfig(config);
     const text = typeof statement === 'object' && statement !== null ? statement : undefined;
-    const scope = currentScope();
+    // Also outside a scope: the session may still hold the scope of its last plain statement.
+    const scope = currentScope() ?? { tenantIds: [] };
     if (
-      scope &&
       text &&
       'text' in text &&
       typeof text.text === 'string' &&
@@ -132,8 +137,9 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
 }
 
 /**
- * The app's pool: each connection acts as the restricted role from the start; a plain
- * statement made in a scope runs in a transaction of its own that sets the scope first.
+ * The app's pool: each connection acts as the restricted role from the start; a transaction
+ * sets its scope for itself (local settings sent with its `begin`), a plain statement runs on a
+ * session set to its scope.
  */
 function createAppPool(config: pg.PoolConfig): pg.Pool {
   const onConnect = async (connected: pg.ClientBase) => {
@@ -153,24 +159,28 @@ function createAppPool(config: pg.PoolConfig): pg.Pool {
   };
   // pg-pool runs onConnect on every new connection before handing it out.
   const pool = new pg.Pool({ ...config, onConnect });
-  const baseQuery = pool.query.bind(pool) as unknown as QueryFn;
 
-  async function scopedQuery(scope: DbScope, config: unknown, values: unknown) {
+  // A fresh session reads the settings as empty: no scope.
+  const unscoped = scopeStatement({ tenantIds: [] }, { local: false });
+
+  /**
+   * A plain statement runs on a client whose session settings are its scope (none outside a
+   * scope). Each client remembers what its session was last set to and writes it again only
+   * when the statement's scope differs: one round trip while a connection serves one tenant,
+   * and never a leftover scope, since every plain statement of this pool passes here.
+   */
+  async function sessionScopedQuery(scope: DbScope | undefined, config: unknown, values: unknown) {
     const client = (await pool.connect()) as AppClient;
     const raw = client[RAW_QUERY]!;
     let destroy = false;
     try {
-      await raw(`begin; ${scopeStatement(scope, { local: true })}`);
-      try {
-        const result = await (client.query as unknown as QueryFn)(config, values);
-        await raw('commit');
-        return result;
-      } catch (err) {
-        await raw('rollback').catch(() => {
-          destroy = true;
-        });
-        throw err;
+      const wanted = scope ? scopeStatement(scope, { local: false }) : unscoped;
+      if ((client[SESSION_SCOPE] ?? unscoped) !== wanted) {
+        client[SESSION_SCOPE] = undefined;
+        await raw(wanted);
+        client[SESSION_SCOPE] = wanted;
       }
+      return await (client.query as unknown as QueryFn)(config, values);
     } catch (err) {
       if (isDatabaseUnavailable(err)) destroy = true;
       throw err;
@@ -180,11 +190,15 @@ function createAppPool(config: pg.PoolConfig): pg.Pool {
   }
 
   const query: QueryFn = (statement, values, callback) => {
-    const scope = currentScope();
-    if (!scope || callback !== undefined || typeof values === 'function') {
-      return baseQuery(statement, values, callback);
-    }
-    return scopedQuery(scope, statement, values);
+    const done = typeof values === 'function' ? values : callback;
+    const params = typeof values === 'function' ? undefined : values;
+    const result = sessionScopedQuery(currentScope(), statement, params);
+    if (typeof done !== 'function') return result;
+    result.then(
+      (res) => done(null, res),
+      (err: unknown) => done(err),
+    );
+    return undefined;
   };
   return Object.assign(pool, { query: query as unknown as pg.Pool['query'] });
 }

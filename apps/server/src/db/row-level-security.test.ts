@@ -212,6 +212,17 @@ describe("the app's handle", () => {
       }),
     );
     for (const { tenant, seen } of rounds) expect(seen).toEqual(tenant ? [tenant] : []);
+    // One after another, so the pool hands back the connection that has just served a tenant:
+    // neither a plain statement nor a transaction outside a scope may see that tenant's rows.
+    for (const tenant of [alBayt, casa]) {
+      expect([...(await inTenant(tenant, () => tenantsOfItems()))]).toEqual([tenant]);
+      const inTransaction = await database.db.transaction((tx) =>
+        tx.select({ t: s.items.tenantId }).from(s.items),
+      );
+      expect(inTransaction).toEqual([]);
+      expect(await inTenant(tenant, () => tenantsOfItems())).toEqual(new Set([tenant]));
+      expect(await itemCount()).toBe(0);
+    }
     const failed = inTenant(alBayt, () =>
       database.db.transaction(async (tx) => {
         await tx.select().from(s.items).limit(1);

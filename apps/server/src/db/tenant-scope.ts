@@ -4,10 +4,11 @@ import { sql, type SQL } from 'drizzle-orm';
 /**
  * Row-level security's second line of tenant isolation (docs/deployment.md, "Row-level
  * security"): whose rows the database work of the current request may touch. The app's
- * connection acts as a role without BYPASSRLS. On PostgreSQL every statement made in a scope
- * runs in a transaction that first sets the scope with `set_config(..., true)`, so it never
- * outlives that transaction nor reaches another request on a pooled connection; on PGlite's one
- * connection the app's statements run one at a time, each after the session's scope was set to
+ * connection acts as a role without BYPASSRLS. On PostgreSQL a transaction begins by setting
+ * the scope with `set_config(..., true)`, and a plain statement runs on a connection whose
+ * session was set to its scope (rewritten whenever it differs, reset outside a scope), so no
+ * scope reaches another request on a pooled connection; on PGlite's one connection the app's
+ * statements run one at a time, each after the session's scope was set to
  * its own. Work outside any scope sees no tenant's rows at all: a forgotten scope returns
  * nothing, never everything.
  */
