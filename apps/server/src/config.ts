@@ -58,6 +58,8 @@ const Env = z.object({
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // The tables' owner, for migrations and the demo seed; DATABASE_URL's user when unset.
+  DATABASE_OWNER_URL: z.string().url().optional(),
   // How long start-up keeps trying a PostgreSQL that does not answer before it gives up.
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.string().url().optional(),
@@ -226,6 +228,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseOwnerUrl: string | undefined;
   databaseWaitMs: number;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -396,6 +399,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n${externalOnly.map((n) => `  ${n}: only used with OIDC_ISSUER (an external issuer), which is not set`).join('\n')}`,
     );
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: only used with DATABASE_URL (PostgreSQL), which is not set',
+    );
+  }
   // None by default: only `npm run dev -w apps/server` (its dev.env) adds the Vite dev server.
   const devOrigins = e.OIDC_DEV_ORIGINS ?? '';
   const dataDir = path.resolve(e.DATA_DIR);
@@ -404,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     publicUrl,
     logLevel: e.LOG_LEVEL,

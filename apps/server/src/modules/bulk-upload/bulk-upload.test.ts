@@ -18,7 +18,7 @@ let otherOwner: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   [owner, manager, otherOwner] = await Promise.all([
     authAs(ctx, 'owner@demo.local'),
     authAs(ctx, 'manager@demo.local'),
@@ -104,7 +104,7 @@ async function template() {
 }
 
 async function menuOf(tenantId: string) {
-  const db = ctx.database.db;
+  const db = ctx.database.owner;
   const [sections, items, variants, groups, choices, links] = await Promise.all([
     db.select().from(s.categories).where(eq(s.categories.tenantId, tenantId)),
     db.select().from(s.items).where(eq(s.items.tenantId, tenantId)),
@@ -437,7 +437,7 @@ describe('who may upload', () => {
   it('is the store owner only, and never on an integrated menu', async () => {
     const bytes = await workbook({ items: [['Breakfast', 'Toast', '', '', 1]] });
     expect((await upload(bytes, manager)).statusCode).toBe(403);
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tenants)
       .set({ isIntegrated: true })
       .where(eq(s.tenants.id, f.alBayt.id));
@@ -446,7 +446,7 @@ describe('who may upload', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: { code: 'catalog_integrated' } });
     } finally {
-      await ctx.database.db
+      await ctx.database.owner
         .update(s.tenants)
         .set({ isIntegrated: false })
         .where(eq(s.tenants.id, f.alBayt.id));

@@ -34,7 +34,7 @@ beforeAll(async () => {
     seed: true,
     config: { hubrise: { baseUrl: emulator.url, emulator: false } },
   });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   [owner, manager, otherOwner] = await Promise.all([
     authAs(ctx, 'owner@demo.local'),
     authAs(ctx, 'manager@demo.local'),
@@ -128,7 +128,7 @@ describe('mapping', () => {
       externalId: null,
     });
     expect(cleared.json().results).toMatchObject({ externalSKU: null, externalId: null });
-    const rows = await ctx.database.db
+    const rows = await ctx.database.owner
       .select()
       .from(s.posMappings)
       .where(eq(s.posMappings.itemId, hummus.id));
@@ -191,7 +191,7 @@ describe('mapping', () => {
 
   it('is open on an integrated menu: Burger Yard maps a burger to its own HubRise catalog', async () => {
     const integrated = await authAs(ctx, 'owner@integrated.local');
-    const [burgerYard] = await ctx.database.db
+    const [burgerYard] = await ctx.database.owner
       .select()
       .from(s.tenants)
       .where(eq(s.tenants.slug, 'burger-yard'));
@@ -251,7 +251,7 @@ describe('mapping', () => {
       headers: owner,
     });
     expect(del.statusCode).toBe(200);
-    const left = await ctx.database.db
+    const left = await ctx.database.owner
       .select()
       .from(s.posMappings)
       .where(eq(s.posMappings.tenantId, f.alBayt.id));
@@ -322,7 +322,7 @@ describe('HubRise', () => {
   });
 
   it('answers 503 when HubRise refuses the token or cannot be reached', async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .insert(s.posConnections)
       .values({ tenantId: f.casa.id, catalogId: HUBRISE_EMULATOR_CATALOG, accessToken: 'wrong' });
     const res = await get('GetHubriseModifierGroups', f.casa.id, otherOwner);
