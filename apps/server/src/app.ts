@@ -248,7 +248,8 @@ export async function buildApp(deps: AppDeps) {
     });
   }
   const secrets = createSecretBox(loadSecretsKey(config.secretsEncryptionKey, config.dataDir));
-  await sealPosAccessTokens(database.db, secrets);
+  // Every tenant's rows, before any request: the owner's handle (row-level security scopes the app's).
+  await sealPosAccessTokens(database.owner, secrets);
   await app.register(
     posMappingHandlers(
       createPosMappingService({
