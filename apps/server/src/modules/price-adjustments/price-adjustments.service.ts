@@ -7,7 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { fillSchedule, toScheduleRows } from '../catalog/catalog.service.ts';
+import { fillSchedule, toScheduleRows } from '../catalog/catalog-shapes.ts';
 import {
   priceAdjustmentsRepository as repo,
   type AdjustmentRow,
