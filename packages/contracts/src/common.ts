@@ -71,6 +71,9 @@ export type CheckoutTemplate = z.infer<typeof CheckoutTemplate>;
 export const Currency = z.enum(['EUR', 'JOD', 'USD']);
 export type Currency = z.infer<typeof Currency>;
 
+/** A tenant's stored currency code; one the product does not know reads as JOD. */
+export const currencyOf = (value: string): Currency => Currency.catch('JOD').parse(value);
+
 /** Minor units per currency: money is stored and computed as exact decimals. */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { EUR: 2, JOD: 3, USD: 2 };
 

@@ -1,5 +1,5 @@
 import {
-  Currency,
+  currencyOf,
   DEFAULT_LANGUAGE,
   Language,
   permissionsFor,
@@ -12,7 +12,6 @@ import { NotFound } from '../../errors.ts';
 import type { BranchRow, ProfileRepository, TenantRow } from './profile.repository.ts';
 
 const languageOf = (value: string): Language => Language.catch(DEFAULT_LANGUAGE).parse(value);
-export const currencyOf = (value: string): Currency => Currency.catch('JOD').parse(value);
 
 function branchSummary(b: BranchRow) {
   return {

@@ -1,6 +1,6 @@
 import {
   CheckoutTemplate,
-  Currency,
+  currencyOf,
   LANGUAGES,
   Language,
   paymentMethodErrors,
@@ -88,7 +88,7 @@ export function createBranchSettingsService(deps: {
       websiteHost: branch.websiteHost,
       logoUrl: tenant.logoUrl,
       bannerImageUrl: tenant.bannerImageUrl,
-      defaultCurrency: Currency.catch('JOD').parse(tenant.defaultCurrency),
+      defaultCurrency: currencyOf(tenant.defaultCurrency),
       acceptedLanguages: [...LANGUAGES],
       defaultStorefrontLanguage: Language.catch('en').parse(tenant.defaultAdminLanguage),
       theme: { primaryHex: tenant.primaryHex },

@@ -1,7 +1,7 @@
 import { and, count, eq, isNull } from 'drizzle-orm';
 import {
   BRANDING_IMAGES,
-  Currency,
+  currencyOf,
   type Branding,
   type BrandingImage,
   type TenantNameBody,
@@ -18,7 +18,7 @@ type TenantRow = typeof tenants.$inferSelect;
 const brandingOf = (t: TenantRow): Branding => ({
   tenantId: t.id,
   localizedName: t.name,
-  defaultCurrency: Currency.catch('JOD').parse(t.defaultCurrency),
+  defaultCurrency: currencyOf(t.defaultCurrency),
   view_ShowSection: t.viewShowSection,
   theme: { primaryHex: t.primaryHex },
   bannerImageUrl: t.bannerImageUrl,

@@ -1,5 +1,5 @@
 import type { PlatformTenant } from '@app/contracts';
-import { currencyOf } from '../identity/profile.service.ts';
+import { currencyOf } from '@app/contracts';
 import type { PlatformRepository } from './platform.repository.ts';
 
 /** The super admin's tenant list. */

@@ -1,5 +1,5 @@
 import {
-  Currency,
+  currencyOf,
   PREVIEW_TEMPLATE_ORDER,
   storefrontAddress,
   type StorefrontPreview,
@@ -12,8 +12,6 @@ import {
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
-
-const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
 
 /** What the intake will charge for a branch's menu now (the tickets module prices orders). */
 export type PricedMenu = (

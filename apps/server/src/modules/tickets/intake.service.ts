@@ -1,6 +1,6 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  Currency,
+  currencyOf,
   effectivePrice,
   fromMilli,
   isOnlinePayment,
@@ -49,8 +49,6 @@ import { toTicket } from './tickets.service.ts';
 export type Clock = () => Date;
 
 export type IntakeResult = { ticket: Ticket; replayed: boolean };
-
-const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
 
 /** A section chain is orderable when every section up to the root is active, open and allowed. */
 function sectionsOpen(

@@ -1,7 +1,7 @@
 import {
   canMoveTicket,
   toMilli,
-  Currency,
+  currencyOf,
   encodeTicketsCursor,
   Language,
   isOpenTicket,
@@ -28,7 +28,6 @@ import { ticketsRepository as repo, type TicketRow } from './tickets.repository.
 import { toCartData } from './ticket-shapes.ts';
 import { minorUnit } from './pricing.ts';
 
-const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
 const languageOf = (v: string) => Language.catch('en').parse(v);
 
 type HistoryRow = Awaited<ReturnType<typeof repo.history>>[number];
