@@ -44,6 +44,7 @@ import { createNotifier } from './realtime/notifier.ts';
 import { createTicketsHub } from './realtime/hub.ts';
 import { intakeHandlers } from './modules/tickets/intake.routes.ts';
 import { createIntakeService } from './modules/tickets/intake.service.ts';
+import { createOrderingReads } from './modules/tickets/ordering.ts';
 import { storefrontHandlers } from './modules/storefront/storefront.routes.ts';
 import { createStorefrontRepository } from './modules/storefront/storefront.repository.ts';
 import { createStorefrontService } from './modules/storefront/storefront.service.ts';
@@ -201,14 +202,25 @@ export async function buildApp(deps: AppDeps) {
   }
   const discounts = createDiscountsService({ db: database.db });
   await app.register(discountsHandlers(discounts));
-  const intake = createIntakeService({ db: database.db, clock, notifier, payments, discounts });
+  // The catalogue as orders read it, cached once for the intake and the public menu.
+  const ordering = createOrderingReads({ db: database.db });
+  const intake = createIntakeService({
+    db: database.db,
+    clock,
+    notifier,
+    payments,
+    discounts,
+    ordering,
+  });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
   const tickets = createTicketsService({ db: database.db, clock, notifier, payments });
   await app.register(
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
-        pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        ordering,
+        clock,
+        onlinePaymentsApproved: payments !== null,
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         storefrontUrl: config.storefrontUrl,
         payments:

@@ -3,22 +3,15 @@ import {
   PREVIEW_TEMPLATE_ORDER,
   storefrontAddress,
   type StorefrontPreview,
-  type OrderingTemplate,
-  type PublicMenu,
   type PublicServiceArea,
   type PublicStorefront,
   type PublicTicket,
   type Ticket,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
+import type { OrderingReads } from '../tickets/ordering.ts';
+import { createPublicMenu } from './public-menu.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
-
-/** What the intake will charge for a branch's menu now (the tickets module prices orders). */
-export type PricedMenu = (
-  tenantId: string,
-  branchId: string,
-  template: OrderingTemplate,
-) => Promise<PublicMenu>;
 
 /** A ticket of a tenant by its id, as staff see it (the tickets module reads it). */
 export type TicketReader = (tenantId: string, ticketId: string) => Promise<Ticket>;
@@ -50,7 +43,11 @@ export function toPublicTicket(t: Ticket): PublicTicket {
 /** The public storefront: a tenant by its slug with its branches, and a branch's menu. */
 export function createStorefrontService(deps: {
   repository: StorefrontRepository;
-  pricedMenu: PricedMenu;
+  /** The catalogue and branch context as the order intake reads them (tickets module). */
+  ordering: OrderingReads;
+  clock: () => Date;
+  /** Whether online payments can be taken (a payment provider is configured). */
+  onlinePaymentsApproved: boolean;
   ticket: TicketReader;
   /** Where the storefront is served (config.storefrontUrl). */
   storefrontUrl: string;
@@ -87,7 +84,7 @@ export function createStorefrontService(deps: {
     },
 
     /** What can be ordered now at a branch for a template, priced exactly as the intake will. */
-    menu: deps.pricedMenu,
+    menu: createPublicMenu(deps),
 
     /** A table's QR code: the branch it orders at and its template, within the slug's tenant. */
     async serviceArea(slug: string, serviceAreaId: string): Promise<PublicServiceArea> {

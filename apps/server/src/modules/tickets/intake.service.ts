@@ -1,16 +1,12 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
   currencyOf,
-  effectivePrice,
-  fromMilli,
   isOnlinePayment,
-  scheduleOpen,
   toMilli,
   type AdjustmentRule,
   type FieldError,
   type PaymentMethodType,
   type OrderingTemplate,
-  type PublicMenu,
   type Ticket,
   type TicketDetails,
   type TicketIntakeBody,
@@ -27,21 +23,15 @@ import type { Notifier } from '../../realtime/notifier.ts';
 import type { DiscountsService } from '../discounts/discounts.service.ts';
 import { openState } from '../outlet-settings/opening-hours.ts';
 import { acceptedPaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
-import {
-  intakeRepository as catalogue,
-  type AdjustmentLink,
-  type CatalogueSection,
-  type CatalogueSnapshot,
-  type CatalogueVariant,
-} from './intake.repository.ts';
 import { branchLocalTime, type BranchLocalTime } from './local-time.ts';
 import {
-  minorUnit,
-  priceCart,
-  roundToUnit,
-  type PricingLine,
-  type PricingModifier,
-} from './pricing.ts';
+  adjustmentRules,
+  orderable,
+  priceNow,
+  type CatalogueIndex,
+  type OrderingReads,
+} from './ordering.ts';
+import { minorUnit, priceCart, type PricingLine, type PricingModifier } from './pricing.ts';
 import { ticketChangeSql } from './ticket-events.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
@@ -49,81 +39,6 @@ import { toTicket } from './tickets.service.ts';
 export type Clock = () => Date;
 
 export type IntakeResult = { ticket: Ticket; replayed: boolean };
-
-/** A section chain is orderable when every section up to the root is active, open and allowed. */
-function sectionsOpen(
-  categoryId: string,
-  chain: Map<string, CatalogueSection>,
-  template: OrderingTemplate,
-  at: BranchLocalTime,
-): boolean {
-  let cur = chain.get(categoryId);
-  for (let depth = 0; cur && depth < 50; depth++) {
-    if (!cur.active) return false;
-    if (cur.excludedCheckoutTemplates.includes(template)) return false;
-    if (!scheduleOpen(cur.schedule, at)) return false;
-    if (!cur.parentId) return true;
-    cur = chain.get(cur.parentId);
-  }
-  return false;
-}
-
-/** Hidden, out of stock, excluded for the template or branch, or a section off or shut. */
-function orderable(
-  v: CatalogueVariant,
-  branchId: string,
-  template: OrderingTemplate,
-  chain: Map<string, CatalogueSection>,
-  at: BranchLocalTime,
-) {
-  const item = v.item;
-  return (
-    item.active &&
-    !item.outOfStock &&
-    !item.excludedCheckoutTemplates.includes(template) &&
-    !item.excludedBranches.includes(branchId) &&
-    sectionsOpen(item.categoryId, chain, template, at)
-  );
-}
-
-/** The tenant's catalogue indexed for ordering, at one catalogue version. */
-type CatalogueIndex = {
-  version: number;
-  variants: CatalogueVariant[];
-  byVariant: Map<string, CatalogueVariant>;
-  sections: Map<string, CatalogueSection>;
-};
-
-const indexOf = (snapshot: CatalogueSnapshot): CatalogueIndex => ({
-  version: snapshot.version,
-  variants: snapshot.variants,
-  byVariant: new Map(snapshot.variants.map((v) => [v.variantId, v])),
-  sections: new Map(snapshot.sections.map((c) => [c.id, c])),
-});
-
-/** Price adjustment rules from their links to variants, each with its schedule. */
-function adjustmentRules(links: AdjustmentLink[]): AdjustmentRule[] {
-  const rules = new Map<string, AdjustmentRule & { variantIds: Set<string> }>();
-  for (const { variantId, adjustment, schedule } of links) {
-    let rule = rules.get(adjustment.id);
-    if (!rule) {
-      rule = { ...adjustment, isActive: true, variantIds: new Set(), schedule };
-      rules.set(adjustment.id, rule);
-    }
-    rule.variantIds.add(variantId);
-  }
-  return [...rules.values()];
-}
-
-/** The variant's price for the template now, after its price adjustments. */
-function priceNow(
-  v: CatalogueVariant,
-  template: OrderingTemplate,
-  at: BranchLocalTime,
-  rules: AdjustmentRule[],
-) {
-  return effectivePrice({ price: v.price, variantId: v.variantId, template, at, rules });
-}
 
 const requestHash = (branchId: string, body: TicketIntakeBody) =>
   createHash('sha256').update(JSON.stringify({ branchId, body })).digest('base64url');
@@ -209,7 +124,7 @@ export type IntakeService = ReturnType<typeof createIntakeService>;
  * (same Idempotency-Key) with the first ticket. Two statements per order (three when the
  * tenant has price adjustments): the context (branch status, tenant, idempotency, zone, table)
  * and the numbered insert that also sends the realtime event on commit; the catalogue itself
- * is kept in memory per tenant and catalogue version, like the catalogue tree.
+ * is kept in memory per tenant and catalogue version (ordering.ts), like the catalogue tree.
  */
 export function createIntakeService(deps: {
   db: Db;
@@ -219,9 +134,10 @@ export function createIntakeService(deps: {
   discounts: Pick<DiscountsService, 'forOrder'>;
   /** Online payments; without a provider the online methods are not accepted. */
   payments?: PaymentProvider | null;
-  catalogueCacheSize?: number;
+  /** The branch's context, the cached catalogue and the price adjustments. */
+  ordering: OrderingReads;
 }) {
-  const { db, clock, notifier } = deps;
+  const { db, clock, notifier, ordering } = deps;
   const payments = deps.payments ?? null;
 
   /**
@@ -260,27 +176,6 @@ export function createIntakeService(deps: {
       );
     }
   }
-  const cacheSize = deps.catalogueCacheSize ?? 200;
-  // Catalogues by tenant, valid while the tenant's catalogue version (read with every order)
-  // is unchanged: every catalogue change bumps it, on whichever server copy.
-  const catalogues = new Map<string, Promise<CatalogueIndex>>();
-
-  async function catalogueAt(tenantId: string, version: number): Promise<CatalogueIndex> {
-    const cached = catalogues.get(tenantId);
-    if (cached) {
-      const index = await cached;
-      if (index.version >= version) return index;
-    }
-    const loading = catalogue.catalogue(db, tenantId).then(indexOf);
-    if (catalogues.size >= cacheSize && !catalogues.has(tenantId))
-      catalogues.delete(catalogues.keys().next().value!);
-    catalogues.set(tenantId, loading);
-    loading.catch(() => {
-      if (catalogues.get(tenantId) === loading) catalogues.delete(tenantId);
-    });
-    return loading;
-  }
-
   async function firstTicket(
     tenantId: string,
     existing: { id: string; requestHash: string | null },
@@ -312,7 +207,7 @@ export function createIntakeService(deps: {
       const usesTable = isCall || template === 'DINING';
 
       const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
-      const ctx = await catalogue.context(db, {
+      const ctx = await ordering.context({
         tenantId,
         branchId,
         template,
@@ -393,8 +288,8 @@ export function createIntakeService(deps: {
         errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
 
       const [index, links] = await Promise.all([
-        catalogueAt(tenantId, ctx.catalogVersion),
-        ctx.hasAdjustments && !isCall ? catalogue.adjustmentsFor(db, tenantId, variantIds) : [],
+        ordering.catalogueAt(tenantId, ctx.catalogVersion),
+        ctx.hasAdjustments && !isCall ? ordering.adjustmentsFor(tenantId, variantIds) : [],
       ]);
       const priced = priceLines(body, index, adjustmentRules(links), branchId, template, at);
       errors.push(...priced.errors);
@@ -508,98 +403,6 @@ export function createIntakeService(deps: {
         [],
       );
       return { ticket, replayed: false };
-    },
-
-    /** What can be ordered now at a branch for a template, at the prices the intake charges. */
-    async menu(
-      tenantId: string,
-      branchId: string,
-      template: OrderingTemplate,
-    ): Promise<PublicMenu> {
-      const ctx = await catalogue.context(db, { tenantId, branchId, template });
-      if (!ctx) throw new NotFound('Branch');
-      const { branch } = ctx;
-      const now = clock();
-      const at = branchLocalTime(now, branch.timeZone);
-      const hours = openState(ctx.hours, now, branch.timeZone);
-      const currency = currencyOf(ctx.currency);
-      const [index, links, zones, tables] = await Promise.all([
-        catalogueAt(tenantId, ctx.catalogVersion),
-        catalogue.adjustmentsFor(db, tenantId, null),
-        template === 'DELIVERY' ? catalogue.activeZones(db, tenantId, branchId) : [],
-        template === 'DINING' ? catalogue.diningTables(db, tenantId, branchId) : [],
-      ]);
-      const chain = index.sections;
-      const rules = adjustmentRules(links);
-      const enabled = branch.checkoutTemplates.includes(template);
-      const unit = minorUnit(currency);
-
-      const sections = new Map<string, PublicMenu['sections'][number]>();
-      const items = new Map<string, PublicMenu['sections'][number]['items'][number]>();
-      for (const v of index.variants) {
-        if (!enabled || !orderable(v, branchId, template, chain, at)) continue;
-        let item = items.get(v.item.id);
-        if (!item) {
-          let section = sections.get(v.item.categoryId);
-          if (!section) {
-            const title = chain.get(v.item.categoryId)?.title ?? v.item.title;
-            section = { id: v.item.categoryId, localizedTitle: title, items: [] };
-            sections.set(v.item.categoryId, section);
-          }
-          item = {
-            id: v.item.id,
-            localizedTitle: v.item.title,
-            localizedDesc: v.item.description,
-            thumbnail: v.item.images[0] ?? null,
-            enableSpecialRequest: v.item.enableSpecialRequest,
-            variants: [],
-            modifierGroups: v.groups.map((g) => ({
-              id: g.id,
-              localizedTitle: g.title,
-              minQuantity: g.minQuantity,
-              maxQuantity: g.maxQuantity,
-              allowModifierItemCounter: g.allowModifierItemCounter,
-              modifierItems: g.items
-                .filter((m) => m.active)
-                .map((m) => ({ id: m.id, localizedTitle: m.title, price: Number(m.price) })),
-            })),
-          };
-          items.set(v.item.id, item);
-          section.items.push(item);
-        }
-        const price = fromMilli(roundToUnit(toMilli(priceNow(v, template, at, rules).price), unit));
-        item.variants.push({
-          id: v.variantId,
-          localizedTitle: v.variantTitle,
-          price: Number(price),
-        });
-      }
-      return {
-        tenantId,
-        branchId,
-        checkoutTemplate: template,
-        currency,
-        branchOperatingStatus: {
-          closed: branch.closed,
-          acceptingOrders: branch.acceptingOrders,
-          busy: branch.busy,
-        },
-        paymentMethods: enabled
-          ? acceptedPaymentMethods(template, ctx.paymentMethods, {
-              roomService: ctx.roomService,
-              onlineApproved: payments !== null,
-            })
-          : [],
-        openNow: hours.open,
-        nextOpeningTime: hours.open ? null : (hours.next?.at.toISOString() ?? null),
-        sections: [...sections.values()],
-        deliveryZones: zones.map((z) => ({
-          deliveryZoneId: z.id,
-          localizedTitle: z.title,
-          deliveryFee: Number(z.fee),
-        })),
-        serviceAreas: tables,
-      };
     },
   };
 }
