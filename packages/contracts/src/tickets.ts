@@ -505,6 +505,8 @@ export type TransferTicketBody = z.infer<typeof TransferTicketBody>;
 export const PrintTicketBody = z.object({ cartTicketId: Uuid });
 export const PrintTicket = z.object({ id: Uuid });
 export const RECEIPT_SIZES = ['58', '80'] as const;
+/** A thermal printer's paper width in millimetres. */
+export type ReceiptSize = (typeof RECEIPT_SIZES)[number];
 export const ReceiptQuery = z.object({
   /** Paper width in millimetres. */
   size: z.enum(RECEIPT_SIZES).default('80'),

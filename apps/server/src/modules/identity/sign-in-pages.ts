@@ -1,4 +1,5 @@
 import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@app/contracts';
+import { escapeHtml } from '../../html.ts';
 
 /** Where the pages' stylesheet and script are served (same origin, so the CSP allows them). */
 export const UI_ASSETS = {
@@ -116,13 +117,6 @@ export function pickLanguage(
     if (lang) return lang;
   }
   return DEFAULT_LANGUAGE;
-}
-
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 }
 
 function layout(lang: Language, title: string, body: string, extraHead = ''): string {

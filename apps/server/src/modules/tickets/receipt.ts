@@ -9,11 +9,14 @@ import {
   type Language,
   type OrderingTemplate,
   type PaymentMethodType,
+  type ReceiptSize,
   type Ticket,
   type TicketStatus,
 } from '@app/contracts';
-
-export type ReceiptSize = '58' | '80';
+import { escapeHtml } from '../../html.ts';
+import ar from '../../locales/ar/receipt.json';
+import en from '../../locales/en/receipt.json';
+import es from '../../locales/es/receipt.json';
 
 type Labels = {
   order: string;
@@ -48,172 +51,8 @@ type Labels = {
   thanks: string;
 };
 
-const LABELS: Record<Language, Labels> = {
-  en: {
-    order: 'Order',
-    templates: { DELIVERY: 'Delivery', PICKUP: 'Pickup', DINING: 'Dine-in' },
-    callStaff: 'Call staff',
-    placed: 'Placed',
-    status: 'Status',
-    statuses: {
-      UnVerified: 'Not accepted',
-      New: 'New',
-      InProgress: 'In progress',
-      Completed: 'Completed',
-      Cancelled: 'Cancelled',
-    },
-    table: 'Table',
-    zone: 'Delivery zone',
-    customer: 'Customer',
-    phone: 'Phone',
-    address: 'Address',
-    building: 'Building',
-    floor: 'Floor',
-    apartment: 'Apartment',
-    directions: 'Directions',
-    fulfilment: 'Fulfilment',
-    asap: 'As soon as possible',
-    payment: 'Payment',
-    payments: {
-      CASH: 'Cash',
-      CREDIT_CARD_OFFLINE: 'Card machine',
-      CREDIT_CARD_ONLINE: 'Card online',
-      APPLE_PAY: 'Apple Pay',
-      GOOGLE_PAY: 'Google Pay',
-      ROOM_CHARGE: 'Room charge',
-      PAY_LATER: 'Pay later',
-    },
-    itemsTotal: 'Items total',
-    included: 'incl.',
-    delivery: 'Delivery fee',
-    deliveryUndefined: 'to be confirmed',
-    serviceCharge: 'Service charge',
-    discount: 'Discount',
-    discountTypes: {
-      PERCENTAGE: 'percentage',
-      FIXED: 'fixed amount',
-      BUY_ONE_GET_ONE: 'buy one get one',
-      FREE_DELIVERY: 'free delivery',
-    },
-    total: 'Total',
-    instructions: 'Special instructions',
-    note: 'Note',
-    thanks: 'Thank you!',
-  },
-  ar: {
-    order: 'طلب',
-    templates: { DELIVERY: 'توصيل', PICKUP: 'استلام', DINING: 'داخل المطعم' },
-    callStaff: 'طلب نادل',
-    placed: 'وقت الطلب',
-    status: 'الحالة',
-    statuses: {
-      UnVerified: 'غير مقبول',
-      New: 'جديد',
-      InProgress: 'قيد التنفيذ',
-      Completed: 'مكتمل',
-      Cancelled: 'ملغى',
-    },
-    table: 'الطاولة',
-    zone: 'منطقة التوصيل',
-    customer: 'العميل',
-    phone: 'الهاتف',
-    address: 'العنوان',
-    building: 'المبنى',
-    floor: 'الطابق',
-    apartment: 'الشقة',
-    directions: 'إرشادات',
-    fulfilment: 'وقت التسليم',
-    asap: 'في أقرب وقت',
-    payment: 'الدفع',
-    payments: {
-      CASH: 'نقداً',
-      CREDIT_CARD_OFFLINE: 'آلة البطاقات',
-      CREDIT_CARD_ONLINE: 'بطاقة عبر الإنترنت',
-      APPLE_PAY: 'Apple Pay',
-      GOOGLE_PAY: 'Google Pay',
-      ROOM_CHARGE: 'على حساب الغرفة',
-      PAY_LATER: 'الدفع لاحقاً',
-    },
-    itemsTotal: 'مجموع الأصناف',
-    included: 'شامل',
-    delivery: 'رسوم التوصيل',
-    deliveryUndefined: 'تحدد لاحقاً',
-    serviceCharge: 'رسوم الخدمة',
-    discount: 'الخصم',
-    discountTypes: {
-      PERCENTAGE: 'نسبة مئوية',
-      FIXED: 'مبلغ ثابت',
-      BUY_ONE_GET_ONE: 'اشترِ واحدًا واحصل على الآخر',
-      FREE_DELIVERY: 'توصيل مجاني',
-    },
-    total: 'المجموع',
-    instructions: 'تعليمات خاصة',
-    note: 'ملاحظة',
-    thanks: 'شكراً لكم!',
-  },
-  es: {
-    order: 'Pedido',
-    templates: { DELIVERY: 'A domicilio', PICKUP: 'Para recoger', DINING: 'En el local' },
-    callStaff: 'Llamada al personal',
-    placed: 'Realizado',
-    status: 'Estado',
-    statuses: {
-      UnVerified: 'No aceptado',
-      New: 'Nuevo',
-      InProgress: 'En curso',
-      Completed: 'Completado',
-      Cancelled: 'Cancelado',
-    },
-    table: 'Mesa',
-    zone: 'Zona de reparto',
-    customer: 'Cliente',
-    phone: 'Teléfono',
-    address: 'Dirección',
-    building: 'Edificio',
-    floor: 'Planta',
-    apartment: 'Puerta',
-    directions: 'Indicaciones',
-    fulfilment: 'Entrega',
-    asap: 'Lo antes posible',
-    payment: 'Pago',
-    payments: {
-      CASH: 'Efectivo',
-      CREDIT_CARD_OFFLINE: 'Datáfono',
-      CREDIT_CARD_ONLINE: 'Tarjeta en línea',
-      APPLE_PAY: 'Apple Pay',
-      GOOGLE_PAY: 'Google Pay',
-      ROOM_CHARGE: 'Cargo a la habitación',
-      PAY_LATER: 'Pagar después',
-    },
-    itemsTotal: 'Total de artículos',
-    included: 'incl.',
-    delivery: 'Gastos de envío',
-    deliveryUndefined: 'por confirmar',
-    serviceCharge: 'Cargo por servicio',
-    discount: 'Descuento',
-    discountTypes: {
-      PERCENTAGE: 'porcentaje',
-      FIXED: 'importe fijo',
-      BUY_ONE_GET_ONE: 'dos por uno',
-      FREE_DELIVERY: 'envío gratis',
-    },
-    total: 'Total',
-    instructions: 'Instrucciones especiales',
-    note: 'Nota',
-    thanks: '¡Gracias!',
-  },
-};
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Every text that came from a customer or the catalogue goes through this. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+// The receipt's texts, in the language the admin prints in.
+const LABELS: Record<Language, Labels> = { en, ar, es };
 
 const truncate = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;

@@ -10,6 +10,7 @@ import {
   OrderingTemplate,
   TICKET_LIMITS,
   type LocalizedText,
+  type ReceiptSize,
   type Ticket,
   type TicketCounters,
   type TicketHistoryEntry,
@@ -23,7 +24,7 @@ import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../
 import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
-import { renderReceipt, type ReceiptSize } from './receipt.ts';
+import { renderReceipt } from './receipt.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
 import { toCartData } from './ticket-shapes.ts';
 import { minorUnit } from './pricing.ts';
