@@ -56,8 +56,9 @@ export const isOpenTicket = (status: TicketStatus): boolean =>
   (OPEN_TICKET_STATUSES as readonly TicketStatus[]).includes(status);
 
 /** §4.1: not yet accepted (New or UnVerified): highlighted, alerted and counted as new. */
+export const NOT_ACCEPTED_STATUSES = ['UnVerified', 'New'] as const;
 export const isNotAccepted = (status: TicketStatus): boolean =>
-  status === 'UnVerified' || status === 'New';
+  (NOT_ACCEPTED_STATUSES as readonly TicketStatus[]).includes(status);
 
 export const TicketType = z.enum(['cartticket', 'callstaff']);
 export type TicketType = z.infer<typeof TicketType>;

@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  NOT_ACCEPTED_STATUSES,
   REPORT_LIMITS,
   reportPaymentMethodType,
   type Currency,
@@ -54,7 +55,7 @@ function conditions(q: ReportQuery): SQL {
   }
   if (q.statuses.length > 0) {
     const statuses: TicketStatus[] = q.statuses.flatMap((s) =>
-      s === 'UnVerified' ? ['UnVerified', 'New'] : [s],
+      s === 'UnVerified' ? [...NOT_ACCEPTED_STATUSES] : [s],
     );
     parts.push(sql`t.status in (${list(statuses)})`);
   }
