@@ -77,8 +77,6 @@ export const currencyOf = (value: string): Currency => Currency.catch('JOD').par
 /** Minor units per currency: money is stored and computed as exact decimals. */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { EUR: 2, JOD: 3, USD: 2 };
 
-export const APP_VERSION = '10.1.477';
-
 /** The parts of a zod issue that decide its code (a raw issue, or one a validator flattened). */
 export type IssueLike = {
   code?: string;
