@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
-import { InternationalPhone } from './outlet-settings.ts';
+import { InternationalPhone } from './phone.ts';
 
 /**
  * Driver dispatch and the third-party delivery outlet (operations-platform §2.4, §2.11, §3

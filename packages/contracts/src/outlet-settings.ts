@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   CheckoutTemplate,
   Currency,
@@ -9,6 +8,7 @@ import {
   Uuid,
 } from './common.ts';
 import { routesOf } from './http.ts';
+import { InternationalPhone } from './phone.ts';
 import {
   BranchOperatingStatus,
   BranchPaymentMethods,
@@ -53,18 +53,6 @@ const boundedName = (max: number) =>
 
 /** §5.3: a branch name is at most 50 characters in every language. */
 export const BranchName = boundedName(LIMITS_BRANCH.branchNameMax);
-
-/**
- * §5.3: an international number (with its + and country code), valid for its country;
- * stored in E.164. Code `phone_invalid`.
- */
-export const InternationalPhone = z
-  .string()
-  .trim()
-  .min(1)
-  .refine((v) => v.startsWith('+') && isValidPhoneNumber(v), { message: 'phone_invalid' })
-  .transform((v) => parsePhoneNumberFromString(v)!.number as string)
-  .meta({ examples: ['+962791234567', '+34612345678'] });
 
 export const BranchProfileBody = z.object({
   branchId: Uuid,

@@ -15,10 +15,14 @@ const folders = (dir: string) =>
     .map((e) => e.name)
     .sort();
 // Contract files that are not areas: the shared vocabulary (branch-basics: what orders read of a
-// branch's settings) and the route machinery.
+// branch's settings; phone: the one phone rule), parts of an area kept apart so that a screen
+// does not load what it does not use (ticket-intake: the tickets area's public order intake) and
+// the route machinery.
 const INFRA = new Set([
   'common',
   'branch-basics',
+  'phone',
+  'ticket-intake',
   'money',
   'access',
   'areas',

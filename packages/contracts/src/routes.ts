@@ -11,6 +11,7 @@ import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
 import { serviceAreasRoutes } from './service-areas.ts';
 import { storefrontRoutes } from './storefront.ts';
+import { ticketIntakeRoutes } from './ticket-intake.ts';
 import { ticketsRoutes } from './tickets.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
@@ -21,7 +22,7 @@ export const ROUTE_GROUPS = {
   'modifier-groups': modifierGroupsRoutes,
   'price-adjustments': priceAdjustmentsRoutes,
   images: imagesRoutes,
-  tickets: ticketsRoutes,
+  tickets: { ...ticketsRoutes, ...ticketIntakeRoutes },
   reports: reportsRoutes,
   'outlet-settings': outletSettingsRoutes,
   dispatch: dispatchRoutes,

@@ -1,6 +1,6 @@
 import {
   storefrontRoutes,
-  ticketsRoutes,
+  ticketIntakeRoutes,
   type PublicMenu,
   type PublicServiceArea,
   type PublicStorefront,
@@ -82,7 +82,7 @@ export const api = {
   ticket: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
     call<PublicTicket>('GET', pathOf(r.ticket.path, { tenantId, ticketId }), { signal }),
   placeOrder: (tenantId: string, branchId: string, body: TicketIntakeBody, key: string) =>
-    call<Ticket>('POST', pathOf(ticketsRoutes.intake.path, { tenantId, branchId }), {
+    call<Ticket>('POST', pathOf(ticketIntakeRoutes.intake.path, { tenantId, branchId }), {
       body,
       headers: { 'idempotency-key': key },
     }),

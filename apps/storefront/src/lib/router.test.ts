@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { storefrontAddress, storefrontRoutes, ticketsRoutes } from '@app/contracts';
+import { storefrontAddress, storefrontRoutes, ticketIntakeRoutes } from '@app/contracts';
 import { pathOf } from './api.ts';
 import { parseRoute, paths } from './router.ts';
 
@@ -55,7 +55,7 @@ describe('the storefront reads the addresses the admin hands out', () => {
     expect(pathOf(storefrontRoutes.serviceArea.path, { slug: 'a b', serviceAreaId: areaId })).toBe(
       `/api/public/storefronts/a%20b/service-areas/${areaId}`,
     );
-    expect(pathOf(ticketsRoutes.intake.path, { tenantId: 't', branchId: 'b' })).toBe(
+    expect(pathOf(ticketIntakeRoutes.intake.path, { tenantId: 't', branchId: 'b' })).toBe(
       '/api/public/tenants/t/branches/b/tickets',
     );
     expect(() => pathOf(storefrontRoutes.menu.path, { tenantId: 't' })).toThrow();
