@@ -23,7 +23,9 @@ import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createAccountsRepository } from './modules/identity/accounts.repository.ts';
 import { createIdentity } from './modules/identity/identity.ts';
+import { createSignInAttemptsRepository } from './modules/identity/sign-in-attempts.repository.ts';
 import { identityHandlers } from './modules/identity/identity.routes.ts';
 import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
@@ -32,10 +34,13 @@ import { profileHandlers } from './modules/identity/profile.routes.ts';
 import { createProfileRepository } from './modules/identity/profile.repository.ts';
 import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
+import { catalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { modifierGroupsHandlers } from './modules/modifier-groups/modifier-groups.routes.ts';
+import { modifierGroupsRepository } from './modules/modifier-groups/modifier-groups.repository.ts';
 import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
+import { priceAdjustmentsRepository } from './modules/price-adjustments/price-adjustments.repository.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesHandlers } from './modules/images/images.routes.ts';
 import { createImagesService } from './modules/images/images.service.ts';
@@ -45,22 +50,29 @@ import { createTicketsHub } from './realtime/hub.ts';
 import { intakeHandlers } from './modules/tickets/intake.routes.ts';
 import { createIntakeService } from './modules/tickets/intake.service.ts';
 import { createOrderingReads } from './modules/tickets/ordering.ts';
+import { orderingRepository } from './modules/tickets/ordering.repository.ts';
 import { storefrontHandlers } from './modules/storefront/storefront.routes.ts';
 import { createStorefrontRepository } from './modules/storefront/storefront.repository.ts';
 import { createStorefrontService } from './modules/storefront/storefront.service.ts';
 import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
+import { ticketsRepository } from './modules/tickets/tickets.repository.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
+import { discountsRepository } from './modules/discounts/discounts.repository.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
+import { outletStatusRepository } from './modules/outlet-settings/outlet-status.repository.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
 import { reportsHandlers } from './modules/reports/reports.routes.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
+import { branchSettingsRepository } from './modules/outlet-settings/branch-settings.repository.ts';
 import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
 import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
+import { serviceAreasRepository } from './modules/service-areas/service-areas.repository.ts';
 import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
+import { createBrandingRepository } from './modules/outlet-settings/branding.repository.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
@@ -119,6 +131,8 @@ export async function buildApp(deps: AppDeps) {
   const identity = await createIdentity({
     config,
     db: database.db,
+    accounts: createAccountsRepository(database.db),
+    attempts: createSignInAttemptsRepository(database.db),
     log: app.log,
     signInDelay: deps.signInDelay,
   });
@@ -177,9 +191,33 @@ export async function buildApp(deps: AppDeps) {
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const images = createImagesService({ storage });
-  await app.register(catalogHandlers(createCatalogService({ db: database.db, images })));
-  await app.register(modifierGroupsHandlers(createModifierGroupsService({ db: database.db })));
-  await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
+  await app.register(
+    catalogHandlers(
+      createCatalogService({
+        db: database.db,
+        repository: catalogRepository,
+        itemGroups: modifierGroupsRepository,
+        images,
+      }),
+    ),
+  );
+  await app.register(
+    modifierGroupsHandlers(
+      createModifierGroupsService({
+        db: database.db,
+        repository: modifierGroupsRepository,
+        bumpCatalogVersion: catalogRepository.bumpVersion,
+      }),
+    ),
+  );
+  await app.register(
+    priceAdjustmentsHandlers(
+      createPriceAdjustmentsService({
+        db: database.db,
+        repository: priceAdjustmentsRepository,
+      }),
+    ),
+  );
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
@@ -200,12 +238,16 @@ export async function buildApp(deps: AppDeps) {
       prefix: EMULATOR_PREFIX,
     });
   }
-  const discounts = createDiscountsService({ db: database.db });
+  const discounts = createDiscountsService({
+    db: database.db,
+    repository: discountsRepository,
+  });
   await app.register(discountsHandlers(discounts));
   // The catalogue as orders read it, cached once for the intake and the public menu.
-  const ordering = createOrderingReads({ db: database.db });
+  const ordering = createOrderingReads({ db: database.db, repository: orderingRepository });
   const intake = createIntakeService({
     db: database.db,
+    repository: ticketsRepository,
     clock,
     notifier,
     payments,
@@ -213,7 +255,13 @@ export async function buildApp(deps: AppDeps) {
     ordering,
   });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
-  const tickets = createTicketsService({ db: database.db, clock, notifier, payments });
+  const tickets = createTicketsService({
+    db: database.db,
+    repository: ticketsRepository,
+    clock,
+    notifier,
+    payments,
+  });
   await app.register(
     storefrontHandlers(
       createStorefrontService({
@@ -232,7 +280,11 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(ticketsHandlers(tickets));
-  await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
+  await app.register(
+    outletStatusHandlers(
+      createOutletStatusService({ db: database.db, repository: outletStatusRepository }),
+    ),
+  );
   await app.register(
     reportsHandlers(
       createReportsService({ repository: createReportsRepository(database.db), clock }),
@@ -244,10 +296,14 @@ export async function buildApp(deps: AppDeps) {
     outletSettingsHandlers({
       branches: createBranchSettingsService({
         db: database.db,
+        repository: branchSettingsRepository,
         storefrontUrl: config.storefrontUrl,
         onlinePaymentsApproved: payments !== null,
       }),
-      branding: createBrandingService({ db: database.db, images }),
+      branding: createBrandingService({
+        repository: createBrandingRepository(database.db),
+        images,
+      }),
     }),
   );
   // Driver dispatch and the Talabat Express outlet; the providers' emulator when configured so.
@@ -282,6 +338,7 @@ export async function buildApp(deps: AppDeps) {
     serviceAreasHandlers(
       createServiceAreasService({
         db: database.db,
+        repository: serviceAreasRepository,
         storefrontUrl: config.storefrontUrl,
         onlinePaymentsApproved: payments !== null,
       }),

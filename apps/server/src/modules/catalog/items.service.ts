@@ -1,14 +1,12 @@
 import { NO_TAX, type CatalogItemBody } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { catalogRepository as repo } from './catalog.repository.ts';
-import { modifierGroupsRepository as groupsRepo } from '../modifier-groups/modifier-groups.repository.ts';
 import { imageErrors, type CatalogDeps } from './catalog-common.ts';
 import { toItem } from './catalog-shapes.ts';
 
 /** Items with their variants, taxes and modifier groups, and item availability. */
 export function createItemsService(deps: CatalogDeps) {
-  const { db } = deps;
+  const { db, repository: repo } = deps;
 
   async function readItem(q: Db | Tx, tenantId: string, id: string) {
     const row = await repo.item(q, tenantId, id);
@@ -16,7 +14,7 @@ export function createItemsService(deps: CatalogDeps) {
     const [vs, taxes, groups] = await Promise.all([
       repo.variantsOf(q, tenantId, id),
       repo.taxesOf(q, tenantId, id),
-      groupsRepo.groupIdsOfItems(q, tenantId, [id]),
+      deps.itemGroups.groupIdsOfItems(q, tenantId, [id]),
     ]);
     return toItem(
       row,
@@ -38,18 +36,11 @@ export function createItemsService(deps: CatalogDeps) {
     const found = await repo.existingTaxIds(tx, tenantId, taxIds);
     if (found.length !== taxIds.length) errors.push({ field: 'taxes', codes: ['tax_not_found'] });
     const groupIds = [...new Set(body.modifierGroupIds)];
-    if ((await groupsRepo.groups(tx, tenantId, groupIds)).length !== groupIds.length) {
+    if ((await deps.itemGroups.groups(tx, tenantId, groupIds)).length !== groupIds.length) {
       errors.push({ field: 'modifierGroupIds', codes: ['modifier_group_not_found'] });
     }
     if (body.excludedBranches.length > 0) {
-      const branchIds = new Set(
-        (
-          await tx.query.branches.findMany({
-            where: (b, { eq }) => eq(b.tenantId, tenantId),
-            columns: { id: true },
-          })
-        ).map((b) => b.id),
-      );
+      const branchIds = await repo.branchIds(tx, tenantId);
       if (body.excludedBranches.some((b) => !branchIds.has(b))) {
         errors.push({ field: 'excludedBranches', codes: ['branch_not_found'] });
       }
@@ -85,7 +76,7 @@ export function createItemsService(deps: CatalogDeps) {
         categoryId ? repo.itemsOf(db, tenantId, categoryId) : repo.allItems(db, tenantId),
         repo.allVariants(db, tenantId),
         repo.allItemTaxes(db, tenantId),
-        groupsRepo.groupIdsOfItems(db, tenantId),
+        deps.itemGroups.groupIdsOfItems(db, tenantId),
       ]);
       const by = <T extends { itemId: string }>(rows: T[]) => {
         const m = new Map<string, T[]>();
@@ -115,7 +106,7 @@ export function createItemsService(deps: CatalogDeps) {
         const created = await repo.insertItem(tx, { tenantId, ...itemColumns(body) });
         await repo.replaceVariants(tx, tenantId, created.id, variantRows(body));
         await repo.replaceTaxes(tx, tenantId, created.id, taxIds);
-        await groupsRepo.setItemGroups(tx, tenantId, created.id, [
+        await deps.itemGroups.setItemGroups(tx, tenantId, created.id, [
           ...new Set(body.modifierGroupIds),
         ]);
         await repo.bumpVersion(tx, tenantId);
@@ -134,7 +125,7 @@ export function createItemsService(deps: CatalogDeps) {
         await repo.updateItem(tx, tenantId, id, itemColumns(body));
         await repo.replaceVariants(tx, tenantId, id, variantRows(body));
         await repo.replaceTaxes(tx, tenantId, id, taxIds);
-        await groupsRepo.setItemGroups(tx, tenantId, id, [...new Set(body.modifierGroupIds)]);
+        await deps.itemGroups.setItemGroups(tx, tenantId, id, [...new Set(body.modifierGroupIds)]);
         await repo.bumpVersion(tx, tenantId);
         return readItem(tx, tenantId, id);
       });

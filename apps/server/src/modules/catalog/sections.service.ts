@@ -1,13 +1,12 @@
 import { CATALOG_LIMITS, type CategoryBody, type ScheduleEntry } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
-import { catalogRepository as repo } from './catalog.repository.ts';
 import { assertImages, tenantFlags, type CatalogDeps } from './catalog-common.ts';
 import { fillSchedule, levelOf, toCategory, toScheduleRows } from './catalog-shapes.ts';
 
 /** Sections (the spec's categories) and their schedules. */
 export function createSectionsService(deps: CatalogDeps) {
-  const { db } = deps;
+  const { db, repository: repo } = deps;
 
   async function readCategory(q: Db | Tx, tenantId: string, id: string) {
     const row = await repo.category(q, tenantId, id);
@@ -44,7 +43,7 @@ export function createSectionsService(deps: CatalogDeps) {
       return db.transaction(async (tx) => {
         await assertImages(deps.images, tenantId, body.images);
         // A delivery-focused view shows no main sections, so none can be created there (screen 5).
-        if (!parentId && !(await tenantFlags(tx, tenantId)).viewShowSection) {
+        if (!parentId && !(await tenantFlags(repo, tx, tenantId)).viewShowSection) {
           throw new Forbidden('The store view is delivery focused', 'view_delivery_focused');
         }
         if (parentId) {

@@ -1,17 +1,13 @@
 import { CATALOG_LIMITS, catalogRoutes, type MoveBody, type TreeNode } from '@app/contracts';
 import { ValidationFailed, NotFound } from '../../errors.ts';
 import { serializeResults, type SerializedReply } from '../../serialized-reply.ts';
-import {
-  catalogRepository as repo,
-  type ScheduleRow,
-  type VariantRow,
-} from './catalog.repository.ts';
+import { type ScheduleRow, type VariantRow } from './catalog.repository.ts';
 import { assertImages, tenantFlags, type CatalogDeps } from './catalog-common.ts';
 import { fillSchedule, levelOf, money } from './catalog-shapes.ts';
 
 /** The catalogue as one tree (cached per catalogue version), its banner and its arrangement. */
 export function createTreeService(deps: CatalogDeps) {
-  const { db } = deps;
+  const { db, repository: repo } = deps;
   // Serialized trees by tenant, valid while the tenant's catalog version is unchanged.
   const treeCache = new Map<string, { version: number; json: SerializedReply }>();
   const cacheSize = deps.treeCacheSize ?? 200;
@@ -23,7 +19,7 @@ export function createTreeService(deps: CatalogDeps) {
       repo.allVariants(db, tenantId),
       repo.allItemTaxes(db, tenantId),
       repo.allSchedules(db, tenantId),
-      tenantFlags(db, tenantId),
+      tenantFlags(repo, db, tenantId),
     ]);
     const byId = new Map(cats.map((c) => [c.id, c]));
     const varsByItem = new Map<string, VariantRow[]>();
@@ -107,7 +103,7 @@ export function createTreeService(deps: CatalogDeps) {
   return {
     /** The whole catalog as one tree, answered from cache while nothing changed. */
     async treeJson(tenantId: string): Promise<SerializedReply> {
-      const f = await tenantFlags(db, tenantId);
+      const f = await tenantFlags(repo, db, tenantId);
       const cached = treeCache.get(tenantId);
       if (cached && cached.version === f.catalogVersion) return cached.json;
       // Through the route's contract once per catalogue version, not once per request.

@@ -280,3 +280,5 @@ export const branchSettingsRepository = {
       });
   },
 };
+
+export type BranchSettingsRepository = typeof branchSettingsRepository;

@@ -304,3 +304,5 @@ export const serviceAreasRepository = {
     return link!;
   },
 };
+
+export type ServiceAreasRepository = typeof serviceAreasRepository;

@@ -18,11 +18,11 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import { effectivePaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
 import { qrFile, type QrFile } from './qr-codes.ts';
-import { serviceAreasRepository as repo, type AreaRow } from './service-areas.repository.ts';
+import { type ServiceAreasRepository, type AreaRow } from './service-areas.repository.ts';
 
 export type ServiceAreasService = ReturnType<typeof createServiceAreasService>;
 
-type BranchRow = NonNullable<Awaited<ReturnType<typeof repo.branch>>>;
+type BranchRow = NonNullable<Awaited<ReturnType<ServiceAreasRepository['branch']>>>;
 
 /**
  * Sections, tables (service areas), unique links and their QR codes (operations-platform
@@ -31,12 +31,13 @@ type BranchRow = NonNullable<Awaited<ReturnType<typeof repo.branch>>>;
  */
 export function createServiceAreasService(deps: {
   db: Db;
+  repository: ServiceAreasRepository;
   /** STOREFRONT_URL: where the storefront lives; a QR code carries `${storefrontUrl}/{slug}/…`. */
   storefrontUrl: string;
   /** Online payment methods can be approved: a payment provider is configured. */
   onlinePaymentsApproved: boolean;
 }) {
-  const { db, storefrontUrl, onlinePaymentsApproved } = deps;
+  const { db, repository: repo, storefrontUrl, onlinePaymentsApproved } = deps;
 
   async function found(tenantId: string, branchId: string): Promise<BranchRow> {
     const row = await repo.branch(db, tenantId, branchId);

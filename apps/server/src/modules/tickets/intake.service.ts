@@ -33,7 +33,7 @@ import {
 } from './ordering.ts';
 import { minorUnit, priceCart, type PricingLine, type PricingModifier } from './pricing.ts';
 import { ticketChangeSql } from './ticket-events.ts';
-import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
+import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
 
 export type Clock = () => Date;
@@ -128,6 +128,7 @@ export type IntakeService = ReturnType<typeof createIntakeService>;
  */
 export function createIntakeService(deps: {
   db: Db;
+  repository: TicketsRepository;
   clock: Clock;
   notifier: Notifier;
   /** Applies a customer's code or the automatic discount and counts its use. */
@@ -137,7 +138,7 @@ export function createIntakeService(deps: {
   /** The branch's context, the cached catalogue and the price adjustments. */
   ordering: OrderingReads;
 }) {
-  const { db, clock, notifier, ordering } = deps;
+  const { db, repository: repo, clock, notifier, ordering } = deps;
   const payments = deps.payments ?? null;
 
   /**

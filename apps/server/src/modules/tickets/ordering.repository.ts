@@ -323,3 +323,5 @@ export const orderingRepository = {
     return row ? json(row.links) : [];
   },
 };
+
+export type OrderingRepository = typeof orderingRepository;

@@ -6,7 +6,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import {
-  orderingRepository as catalogue,
+  type OrderingRepository,
   type AdjustmentLink,
   type CatalogueSection,
   type CatalogueSnapshot,
@@ -96,8 +96,12 @@ export type OrderingReads = ReturnType<typeof createOrderingReads>;
  * the branch's context, the tenant's catalogue (kept in memory per tenant and catalogue version,
  * shared by both) and the active price adjustments.
  */
-export function createOrderingReads(deps: { db: Db; catalogueCacheSize?: number }) {
-  const { db } = deps;
+export function createOrderingReads(deps: {
+  db: Db;
+  repository: OrderingRepository;
+  catalogueCacheSize?: number;
+}) {
+  const { db, repository: catalogue } = deps;
   const cacheSize = deps.catalogueCacheSize ?? 200;
   // Catalogues by tenant, valid while the tenant's catalogue version (read with every order)
   // is unchanged: every catalogue change bumps it, on whichever server copy.
@@ -121,7 +125,7 @@ export function createOrderingReads(deps: { db: Db; catalogueCacheSize?: number 
 
   return {
     catalogueAt,
-    context: (p: Parameters<typeof catalogue.context>[1]) => catalogue.context(db, p),
+    context: (p: Parameters<OrderingRepository['context']>[1]) => catalogue.context(db, p),
     adjustmentsFor: (tenantId: string, variantIds: string[] | null) =>
       catalogue.adjustmentsFor(db, tenantId, variantIds),
   };

@@ -25,13 +25,13 @@ import type { PaymentProvider } from '../../integrations/card-gateway/payment-pr
 import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt } from './receipt.ts';
-import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
+import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toCartData } from './ticket-shapes.ts';
 import { minorUnit } from './pricing.ts';
 
 const languageOf = (v: string) => Language.catch('en').parse(v);
 
-type HistoryRow = Awaited<ReturnType<typeof repo.history>>[number];
+type HistoryRow = Awaited<ReturnType<TicketsRepository['history']>>[number];
 
 export function toTicket(
   row: TicketRow,
@@ -76,12 +76,13 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
  */
 export function createTicketsService(deps: {
   db: Db;
+  repository: TicketsRepository;
   clock: () => Date;
   notifier: Notifier;
   /** Refunds the online payment of a ticket cancelled after it was paid. */
   payments?: PaymentProvider | null;
 }) {
-  const { db, clock, notifier } = deps;
+  const { db, repository: repo, clock, notifier } = deps;
 
   /**
    * §4.1: a cancelled order paid online is refunded in full before the cancel is stored; a
