@@ -38,6 +38,9 @@ import { catalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { modifierGroupsHandlers } from './modules/modifier-groups/modifier-groups.routes.ts';
 import { modifierGroupsRepository } from './modules/modifier-groups/modifier-groups.repository.ts';
+import { localizationHandlers } from './modules/localization/localization.routes.ts';
+import { localizationRepository } from './modules/localization/localization.repository.ts';
+import { createLocalizationService } from './modules/localization/localization.service.ts';
 import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { priceAdjustmentsRepository } from './modules/price-adjustments/price-adjustments.repository.ts';
@@ -191,22 +194,30 @@ export async function buildApp(deps: AppDeps) {
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const images = createImagesService({ storage });
+  const catalog = createCatalogService({
+    db: database.db,
+    repository: catalogRepository,
+    itemGroups: modifierGroupsRepository,
+    images,
+  });
+  const modifierGroups = createModifierGroupsService({
+    db: database.db,
+    repository: modifierGroupsRepository,
+    bumpCatalogVersion: catalogRepository.bumpVersion,
+  });
+  await app.register(catalogHandlers(catalog));
+  await app.register(modifierGroupsHandlers(modifierGroups));
   await app.register(
-    catalogHandlers(
-      createCatalogService({
+    localizationHandlers(
+      createLocalizationService({
         db: database.db,
-        repository: catalogRepository,
-        itemGroups: modifierGroupsRepository,
-        images,
-      }),
-    ),
-  );
-  await app.register(
-    modifierGroupsHandlers(
-      createModifierGroupsService({
-        db: database.db,
-        repository: modifierGroupsRepository,
+        repository: localizationRepository,
         bumpCatalogVersion: catalogRepository.bumpVersion,
+        read: {
+          getCategory: catalog.getCategory,
+          getItem: catalog.getItem,
+          getModifierGroup: modifierGroups.get,
+        },
       }),
     ),
   );
@@ -269,6 +280,7 @@ export async function buildApp(deps: AppDeps) {
         ordering,
         clock,
         onlinePaymentsApproved: payments !== null,
+        quote: (tenantId, branchId, body) => intake.quote(tenantId, branchId, body),
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         storefrontUrl: config.storefrontUrl,
         payments:

@@ -31,7 +31,7 @@ type PermissionRule = {
  * (operations-platform §6 route table), modifier groups, catalog v2 and localization to
  * managers and owners (menu-management §2, §6). Rights the spec distinguishes without naming
  * them get names of their own (EditCatalog, EditSchedules, ArrangeCatalog, PriceAdjustments,
- * BulkUpload, EditModifiers).
+ * EditPriceAdjustments, BulkUpload, EditModifiers).
  */
 export const PERMISSION_RULES = {
   // "Every user with a tenant gets live tickets and item availability."
@@ -56,6 +56,8 @@ export const PERMISSION_RULES = {
   // "Store owner only: arrange, price adjustments, POS mapping, bulk upload."
   ArrangeCatalog: { roles: OWNER },
   PriceAdjustments: { roles: OWNER },
+  // Writing them: "Integrated tenants cannot edit menus except schedules" (menu-management §6).
+  EditPriceAdjustments: { roles: OWNER, removedWhenIntegrated: true },
   PosItemMapping: { roles: OWNER },
   BulkUpload: { roles: OWNER, removedWhenIntegrated: true },
   TableBillPayments: { roles: OWNER },

@@ -12,6 +12,8 @@ export const AREAS = {
   catalog: {},
   'modifier-groups': {},
   'price-adjustments': {},
+  /** Translating sections, items, variants and modifier groups into the product languages. */
+  localization: {},
   /** Image uploads; every editor with an image uses them. */
   images: { admin: 'shared UI in apps/admin/src/components/image-field.tsx' },
   /** Live orders, the ticket view and actions, printing, transfer, the order intake. */

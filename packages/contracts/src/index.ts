@@ -9,6 +9,7 @@ export * from './identity.ts';
 export * from './money.ts';
 export * from './modifier-groups.ts';
 export * from './price-adjustments.ts';
+export * from './localization.ts';
 export * from './tickets.ts';
 export * from './ticket-intake.ts';
 export * from './phone.ts';

@@ -4,6 +4,7 @@ import { discountsRoutes } from './discounts.ts';
 import { dispatchRoutes } from './dispatch.ts';
 import { identityRoutes } from './identity.ts';
 import { imagesRoutes } from './images.ts';
+import { localizationRoutes } from './localization.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
 import { platformRoutes } from './platform.ts';
@@ -21,6 +22,7 @@ export const ROUTE_GROUPS = {
   catalog: catalogRoutes,
   'modifier-groups': modifierGroupsRoutes,
   'price-adjustments': priceAdjustmentsRoutes,
+  localization: localizationRoutes,
   images: imagesRoutes,
   tickets: { ...ticketsRoutes, ...ticketIntakeRoutes },
   reports: reportsRoutes,

@@ -4,6 +4,7 @@ import { isOnlinePayment } from './branch-basics.ts';
 import { routesOf } from './http.ts';
 import { InternationalPhone } from './phone.ts';
 import {
+  CartItemInput,
   IntakePaymentMethod,
   ShippingAddress,
   Ticket,
@@ -43,20 +44,6 @@ export const OnPropertyInfo = z.object({
   phoneNumber: Text.trim().max(20).nullish(),
 });
 
-export const CartModifierInput = z.object({
-  modifierItemId: Uuid,
-  quantity: z.number().int().min(1).max(L.modifierQuantityMax).default(1),
-});
-
-/** One cart line. Prices are the server's business: any price a client sends is dropped. */
-export const CartItemInput = z.object({
-  variantId: Uuid,
-  quantity: z.number().int().min(L.quantityMin).max(L.quantityMax),
-  modifiers: z.array(CartModifierInput).max(L.modifiersPerItemMax).default([]),
-  specialRequest: optionalText(L.specialRequestMax),
-});
-export type CartItemInput = z.infer<typeof CartItemInput>;
-
 const issue = (ctx: z.RefinementCtx, path: (string | number)[], message: string) =>
   ctx.addIssue({ code: 'custom', path, message });
 
@@ -86,6 +73,8 @@ export const TicketIntakeBody = z
     paymentMethodType: IntakePaymentMethod.nullish(),
     /** An online payment's token from the payment provider (card details never reach us). */
     paymentToken: z.string().trim().min(1).max(L.paymentTokenMax).nullish(),
+    /** The branch's unique delivery or pickup link the customer came through (service areas). */
+    uniqueLinkId: Uuid.nullish(),
     lang: Language.default('en'),
   })
   .superRefine((b, ctx) => {
@@ -146,6 +135,7 @@ export const ticketIntakeRoutes = {
       '`checkout_template_not_orderable` (MENU), `checkout_template_disabled`,',
       '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
       '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
+      '`unique_link_not_found` (field `uniqueLinkId`: not a link of this branch and template),',
       '`required` and the format codes.',
       '',
       'Discounts: `discountCode` (any case) applies that code; without one the active automatic',

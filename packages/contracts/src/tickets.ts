@@ -105,7 +105,8 @@ export const canMoveTicket = (from: TicketStatus, to: TicketStatus) =>
 export const needsCancellationReason = (to: TicketStatus) => to === 'Cancelled';
 
 // ---------------------------------------------------------------------------------------------
-// The customer's address, as the intake takes it (ticket-intake.ts) and the ticket shows it.
+// The customer's address and cart lines, as the intake takes them (ticket-intake.ts) and the
+// storefront's price preview too.
 
 export const optionalText = (max: number) => Text.trim().max(max).nullish();
 
@@ -120,6 +121,20 @@ export const ShippingAddress = z.object({
   manualDirections: optionalText(L.instructionsMax),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
+
+export const CartModifierInput = z.object({
+  modifierItemId: Uuid,
+  quantity: z.number().int().min(1).max(L.modifierQuantityMax).default(1),
+});
+
+/** One cart line. Prices are the server's business: any price a client sends is dropped. */
+export const CartItemInput = z.object({
+  variantId: Uuid,
+  quantity: z.number().int().min(L.quantityMin).max(L.quantityMax),
+  modifiers: z.array(CartModifierInput).max(L.modifiersPerItemMax).default([]),
+  specialRequest: optionalText(L.specialRequestMax),
+});
+export type CartItemInput = z.infer<typeof CartItemInput>;
 
 // ---------------------------------------------------------------------------------------------
 // The ticket (§3). Amounts are exact decimals in the ticket's currency, as JSON numbers.
@@ -251,6 +266,8 @@ export const TicketDetails = z.object({
   customerCheckoutSpecialInstructions: z.string().nullable(),
   paymentMethodType: PaymentMethodType.nullable(),
   paymentDetails: PaymentDetails,
+  /** The unique delivery or pickup link the order came through (its name as it was then). */
+  uniqueLink: z.object({ id: Uuid, name: z.string() }).nullable(),
 });
 export type TicketDetails = z.infer<typeof TicketDetails>;
 

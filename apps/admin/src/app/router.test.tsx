@@ -67,7 +67,7 @@ describe('routes and guards', () => {
     },
   );
 
-  it.each(['/admin/bulk-upload', '/admin/localize'])(
+  it.each(['/admin/bulk-upload', '/admin/tablebill/live-payments'])(
     'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
     async (path) => {
       const router = renderAt(path);

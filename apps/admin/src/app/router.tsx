@@ -5,6 +5,7 @@ import { discountsRoutes } from '../features/discounts/routes/index.tsx';
 import { dispatchRoutes } from '../features/dispatch/routes/index.tsx';
 import { identityFrameRoutes, identityPublicRoutes } from '../features/identity/routes/index.tsx';
 import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
+import { localizationRoutes } from '../features/localization/routes/index.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { platformRoutes } from '../features/platform/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
@@ -87,6 +88,7 @@ export const routes: RouteObject[] = [
               ...platformRoutes,
               ...catalogRoutes,
               ...modifierGroupsRoutes,
+              ...localizationRoutes,
               ...priceAdjustmentsRoutes,
               ...discountsRoutes,
               ...outletRoutes,

@@ -16,6 +16,7 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'localization',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

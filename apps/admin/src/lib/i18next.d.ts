@@ -3,6 +3,7 @@ import type catalog from '../locales/en/catalog.json';
 import type common from '../locales/en/common.json';
 import type discounts from '../locales/en/discounts.json';
 import type dispatch from '../locales/en/dispatch.json';
+import type localization from '../locales/en/localization.json';
 import type outlet from '../locales/en/outlet.json';
 import type reports from '../locales/en/reports.json';
 import type serviceAreas from '../locales/en/serviceAreas.json';
@@ -22,6 +23,7 @@ declare module 'i18next' {
       dispatch: typeof dispatch;
       reports: typeof reports;
       serviceAreas: typeof serviceAreas;
+      localization: typeof localization;
     };
   }
 }

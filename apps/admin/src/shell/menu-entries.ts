@@ -12,6 +12,7 @@ import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import type en from '../locales/en/common.json';
 import { mayOpen, type AccessSubject } from '../lib/route-access.ts';
 import { BUILT_PAGES, paths } from '../lib/paths.ts';
@@ -70,6 +71,13 @@ export const MENU: readonly MenuEntry[] = [
     label: 'menuGroup',
     icon: RestaurantMenuOutlined,
     children: [
+      {
+        // catalog/arrange: the menu card with its banner (menu-management §2 screen 1).
+        kind: 'link',
+        label: 'menus',
+        icon: ViewCarouselOutlined,
+        path: paths.catalogArrange,
+      },
       {
         kind: 'link',
         label: 'catalog',

@@ -18,9 +18,11 @@ describe('SideMenu', () => {
       'Dashboard',
       'Live orders',
       'All tickets report',
+      'Menus',
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
+      'Localize menu',
       'Discounts',
       'Accept/pause orders',
       'Branch/store settings',
@@ -36,6 +38,7 @@ describe('SideMenu', () => {
       'All tickets report',
       'Manage catalog',
       'Modifier groups',
+      'Localize menu',
       'Discounts',
       'Accept/pause orders',
       'Logout',
@@ -53,6 +56,8 @@ describe('SideMenu', () => {
       sessionFor(role, { tenants: [{ ...TEST_TENANT, role, isIntegrated: true }] });
     renderWithApp(<SideMenu />, { session: integrated('StoreOwner') });
     expect(menuLinkNames()).toContain('Manage catalog');
+    expect(menuLinkNames()).toContain('Menus');
+    expect(menuLinkNames()).toContain('Price adjustments');
     expect(menuLinkNames()).not.toContain('Localize menu');
     cleanup();
 

@@ -42,6 +42,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       name: demo.name,
       defaultAdminLanguage: demo.defaultAdminLanguage,
       defaultCurrency: demo.defaultCurrency,
+      isIntegrated: demo.isIntegrated ?? false,
     })
     .returning();
   if (!tenant) throw new Error('tenant not created');
@@ -128,6 +129,29 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       await insertSection(child, cat.id, ci);
   };
   for (const [i, section] of demo.sections.entries()) await insertSection(section, null, i);
+
+  for (const group of demo.modifierGroups ?? []) {
+    const [row] = await tx
+      .insert(s.modifierGroups)
+      .values({
+        tenantId,
+        name: group.name,
+        title: group.title,
+        minQuantity: group.minQuantity,
+        maxQuantity: group.maxQuantity,
+      })
+      .returning();
+    if (!row) throw new Error('modifier group not created');
+    await tx.insert(s.modifierItems).values(
+      group.items.map((item, position) => ({
+        tenantId,
+        groupId: row.id,
+        title: item.title,
+        price: item.price,
+        position,
+      })),
+    );
+  }
 
   const zoneRows = await tx
     .insert(s.deliveryZones)
@@ -237,5 +261,6 @@ export const DEMO_SIGN_INS = [
   { email: 'manager@demo.local', role: 'StoreManager', tenant: 'Al Bayt Kitchen' },
   { email: 'staff@demo.local', role: 'OrderTaker', tenant: 'Al Bayt Kitchen' },
   { email: 'owner@other.local', role: 'StoreOwner', tenant: 'Casa Verde' },
+  { email: 'owner@integrated.local', role: 'StoreOwner', tenant: 'Burger Yard (integrated)' },
   { email: 'admin@demo.local', role: 'SuperAdmin', tenant: '(platform)' },
 ] as const;

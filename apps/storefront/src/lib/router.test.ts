@@ -29,6 +29,7 @@ describe('the storefront reads the addresses the admin hands out', () => {
       page: 'link',
       slug: 'al-bayt',
       linkId: 'abc',
+      checkout: false,
     });
   });
 
@@ -41,6 +42,13 @@ describe('the storefront reads the addresses the admin hands out', () => {
       page: 'table',
       checkout: true,
     });
+    expect(parseRoute(paths.link('al-bayt', areaId, true))).toEqual({
+      page: 'link',
+      slug: 'al-bayt',
+      linkId: areaId,
+      checkout: true,
+    });
+    expect(parseRoute(`/al-bayt/l/${areaId}/pay`)).toEqual({ page: 'none' });
     expect(parseRoute(paths.order('al-bayt', areaId))).toEqual({
       page: 'order',
       slug: 'al-bayt',

@@ -31,6 +31,8 @@ export function MenuView({
   const { priced, itemsTotal } = priceCart(menu, cart.lines);
   const count = itemCount(priced.map((p) => p.line));
   const sections = menu.sections.filter((s) => s.items.length > 0);
+  const parentsOf = (s: (typeof sections)[number] | undefined) =>
+    s ? s.parentTitles.map((p) => l(p)).join(' · ') : '';
 
   return (
     <>
@@ -59,8 +61,12 @@ export function MenuView({
           </nav>
         )}
         {sections.length === 0 && <p className="state">{t('menu.empty')}</p>}
-        {sections.map((s) => (
+        {sections.map((s, i) => (
           <section key={s.id} id={`s-${s.id}`} className="section" aria-labelledby={`h-${s.id}`}>
+            {/* The main section's title over the first of its sections. */}
+            {s.parentTitles.length > 0 && parentsOf(s) !== parentsOf(sections[i - 1]) && (
+              <p className="overline">{parentsOf(s)}</p>
+            )}
             <h2 id={`h-${s.id}`}>{l(s.localizedTitle)}</h2>
             <ul className="items">
               {s.items.map((item) => {

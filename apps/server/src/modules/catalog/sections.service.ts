@@ -1,7 +1,8 @@
 import { CATALOG_LIMITS, type CategoryBody, type ScheduleEntry } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
-import { assertImages, tenantFlags, type CatalogDeps } from './catalog-common.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import { assertImages, type CatalogDeps } from './catalog-common.ts';
+import { assertMainSectionsEditable } from './delivery-focused.ts';
 import { fillSchedule, levelOf, toCategory, toScheduleRows } from './catalog-shapes.ts';
 
 /** Sections (the spec's categories) and their schedules. */
@@ -42,10 +43,7 @@ export function createSectionsService(deps: CatalogDeps) {
     async createCategory(tenantId: string, parentId: string | null, body: CategoryBody) {
       return db.transaction(async (tx) => {
         await assertImages(deps.images, tenantId, body.images);
-        // A delivery-focused view shows no main sections, so none can be created there (screen 5).
-        if (!parentId && !(await tenantFlags(repo, tx, tenantId)).viewShowSection) {
-          throw new Forbidden('The store view is delivery focused', 'view_delivery_focused');
-        }
+        if (!parentId) await assertMainSectionsEditable(repo, tx, tenantId);
         if (parentId) {
           const parent = await repo.category(tx, tenantId, parentId, true);
           if (!parent) throw new NotFound('Parent section');
@@ -74,6 +72,9 @@ export function createSectionsService(deps: CatalogDeps) {
     async updateCategory(tenantId: string, id: string, body: CategoryBody) {
       return db.transaction(async (tx) => {
         await assertImages(deps.images, tenantId, body.images);
+        const current = await repo.category(tx, tenantId, id, true);
+        if (!current) throw new NotFound('Section');
+        if (!current.parentId) await assertMainSectionsEditable(repo, tx, tenantId);
         const row = await repo.updateCategory(tx, tenantId, id, {
           title: body.localizedTitle,
           description: body.localizedDesc ?? null,
@@ -93,6 +94,7 @@ export function createSectionsService(deps: CatalogDeps) {
       await db.transaction(async (tx) => {
         const row = await repo.category(tx, tenantId, id, true);
         if (!row) throw new NotFound('Section');
+        if (!row.parentId) await assertMainSectionsEditable(repo, tx, tenantId);
         const [children, contents] = await Promise.all([
           repo.childCategories(tx, tenantId, id),
           repo.itemsOf(tx, tenantId, id),

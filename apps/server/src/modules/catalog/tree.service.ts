@@ -4,6 +4,7 @@ import { serializeResults, type SerializedReply } from '../../serialized-reply.t
 import { type ScheduleRow, type VariantRow } from './catalog.repository.ts';
 import { assertImages, tenantFlags, type CatalogDeps } from './catalog-common.ts';
 import { fillSchedule, levelOf, money } from './catalog-shapes.ts';
+import { assertMainSectionsEditable } from './delivery-focused.ts';
 
 /** The catalogue as one tree (cached per catalogue version), its banner and its arrangement. */
 export function createTreeService(deps: CatalogDeps) {
@@ -147,6 +148,7 @@ export function createTreeService(deps: CatalogDeps) {
         if (!node) throw new NotFound('Section');
         await repo.category(tx, tenantId, node.id, true);
         const parentId = body.parentId;
+        if (!node.parentId || !parentId) await assertMainSectionsEditable(repo, tx, tenantId);
         if (parentId !== null) {
           if (!byId.has(parentId)) throw new ValidationFailed('parentId', ['category_not_found']);
           // Not under itself nor under one of its own descendants.

@@ -7,11 +7,42 @@ import {
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
 import { openState } from '../outlet-settings/opening-hours.ts';
-import { acceptedPaymentMethods } from '../outlet-settings/payment-methods.ts';
+import { acceptedPaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
 import { branchLocalTime } from '../tickets/local-time.ts';
-import { adjustmentRules, orderable, priceNow, type OrderingReads } from '../tickets/ordering.ts';
+import type { CatalogueSection } from '../tickets/ordering.repository.ts';
+import {
+  adjustmentRules,
+  orderable,
+  priceNow,
+  type CatalogueIndex,
+  type OrderingReads,
+} from '../tickets/ordering.ts';
 import { minorUnit, roundToUnit } from '../tickets/pricing.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
+
+/** The sections enclosing a section, from its main section down (without itself). */
+function ancestors(id: string, chain: Map<string, CatalogueSection>): CatalogueSection[] {
+  const found: CatalogueSection[] = [];
+  let cur = chain.get(chain.get(id)?.parentId ?? '');
+  for (let depth = 0; cur && depth < 50; depth++) {
+    found.unshift(cur);
+    cur = cur.parentId ? chain.get(cur.parentId) : undefined;
+  }
+  return found;
+}
+
+/** Where a section stands in the admin's tree: its and its parents' ranks, root first. */
+const treeKey = (id: string, index: CatalogueIndex) =>
+  [...ancestors(id, index.sections), index.sections.get(id)].map(
+    (c) => index.rank.get(c?.id ?? '') ?? 0,
+  );
+
+function compareKeys(a: number[], b: number[]) {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! - b[i]!;
+  }
+  return a.length - b.length;
+}
 
 /**
  * A branch's public menu: what can be ordered there now for a template, read and priced as the
@@ -30,8 +61,15 @@ export function createPublicMenu(deps: {
     tenantId: string,
     branchId: string,
     template: OrderingTemplate,
+    serviceAreaId?: string,
   ): Promise<PublicMenu> {
-    const ctx = await ordering.context({ tenantId, branchId, template });
+    const atTable = template === 'DINING' ? (serviceAreaId ?? null) : null;
+    const ctx = await ordering.context({
+      tenantId,
+      branchId,
+      template,
+      serviceAreaId: atTable,
+    });
     if (!ctx) throw new NotFound('Branch');
     const { branch } = ctx;
     const now = clock();
@@ -46,6 +84,10 @@ export function createPublicMenu(deps: {
     ]);
     const chain = index.sections;
     const rules = adjustmentRules(links);
+    // A table of this branch follows its own payment mode, as the intake does (§4.4).
+    const stored = ctx.area?.id
+      ? serviceAreaStored(ctx.areaPaymentMethods, ctx.paymentMethods)
+      : ctx.paymentMethods;
     const enabled = branch.checkoutTemplates.includes(template);
     const unit = minorUnit(currency);
 
@@ -58,7 +100,12 @@ export function createPublicMenu(deps: {
         let section = sections.get(v.item.categoryId);
         if (!section) {
           const title = chain.get(v.item.categoryId)?.title ?? v.item.title;
-          section = { id: v.item.categoryId, localizedTitle: title, items: [] };
+          section = {
+            id: v.item.categoryId,
+            localizedTitle: title,
+            parentTitles: ancestors(v.item.categoryId, chain).map((c) => c.title),
+            items: [],
+          };
           sections.set(v.item.categoryId, section);
         }
         item = {
@@ -100,14 +147,17 @@ export function createPublicMenu(deps: {
         busy: branch.busy,
       },
       paymentMethods: enabled
-        ? acceptedPaymentMethods(template, ctx.paymentMethods, {
+        ? acceptedPaymentMethods(template, stored, {
             roomService: ctx.roomService,
             onlineApproved: deps.onlinePaymentsApproved,
           })
         : [],
       openNow: hours.open,
       nextOpeningTime: hours.open ? null : (hours.next?.at.toISOString() ?? null),
-      sections: [...sections.values()],
+      sections: [...sections.values()]
+        .map((section) => ({ section, key: treeKey(section.id, index) }))
+        .sort((a, b) => compareKeys(a.key, b.key))
+        .map((s) => s.section),
       deliveryZones: zones.map((z) => ({
         deliveryZoneId: z.id,
         localizedTitle: z.title,

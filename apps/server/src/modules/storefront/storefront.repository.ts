@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
-import { serviceAreas } from '../service-areas/service-areas.table.ts';
+import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
 
 /** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */
 export function createStorefrontRepository(db: Db) {
@@ -74,6 +74,16 @@ export function createStorefrontRepository(db: Db) {
             eq(branchDeliveryZones.active, true),
           ),
         );
+    },
+
+    /** A unique link of the tenant; another tenant's id finds nothing. */
+    async uniqueLink(tenantId: string, linkId: string) {
+      const [row] = await db
+        .select()
+        .from(uniqueLinks)
+        .where(and(eq(uniqueLinks.tenantId, tenantId), eq(uniqueLinks.id, linkId)))
+        .limit(1);
+      return row;
     },
   };
 }

@@ -3,7 +3,10 @@ import {
   PREVIEW_TEMPLATE_ORDER,
   storefrontAddress,
   type StorefrontPreview,
+  type PublicQuote,
   type PublicServiceArea,
+  type PublicUniqueLink,
+  type QuoteBody,
   type PublicStorefront,
   type PublicTicket,
   type Ticket,
@@ -12,6 +15,13 @@ import { NotFound } from '../../errors.ts';
 import type { OrderingReads } from '../tickets/ordering.ts';
 import { createPublicMenu } from './public-menu.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
+
+/** A cart priced as the intake would price it now (the tickets module prices orders). */
+export type CartQuote = (
+  tenantId: string,
+  branchId: string,
+  body: QuoteBody,
+) => Promise<PublicQuote>;
 
 /** A ticket of a tenant by its id, as staff see it (the tickets module reads it). */
 export type TicketReader = (tenantId: string, ticketId: string) => Promise<Ticket>;
@@ -48,6 +58,7 @@ export function createStorefrontService(deps: {
   clock: () => Date;
   /** Whether online payments can be taken (a payment provider is configured). */
   onlinePaymentsApproved: boolean;
+  quote: CartQuote;
   ticket: TicketReader;
   /** Where the storefront is served (config.storefrontUrl). */
   storefrontUrl: string;
@@ -101,6 +112,22 @@ export function createStorefrontService(deps: {
         enabled: area.enabled,
       };
     },
+
+    /** A unique delivery or pickup link: the branch and template it orders at. */
+    async uniqueLink(slug: string, linkId: string): Promise<PublicUniqueLink> {
+      const tenant = await repository.tenantBySlug(slug);
+      const link = tenant ? await repository.uniqueLink(tenant.id, linkId) : undefined;
+      if (!link) throw new NotFound('Unique link');
+      return {
+        id: link.id,
+        tenantId: link.tenantId,
+        branchId: link.branchId,
+        template: link.template,
+      };
+    },
+
+    /** The storefront's price preview: a cart with its discount, before it is ordered. */
+    quote: deps.quote,
 
     /** §2.7: each branch's storefront on its first template, in preview mode (no ordering). */
     async preview(tenantId: string): Promise<StorefrontPreview> {

@@ -4,9 +4,12 @@ import {
   isOnlinePayment,
   toMilli,
   type AdjustmentRule,
+  type CartItemInput,
   type FieldError,
   type PaymentMethodType,
   type OrderingTemplate,
+  type PublicQuote,
+  type QuoteBody,
   type Ticket,
   type TicketDetails,
   type TicketIntakeBody,
@@ -35,6 +38,7 @@ import { minorUnit, priceCart, type PricingLine, type PricingModifier } from './
 import { ticketChangeSql } from './ticket-events.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
+import { toCartData } from './ticket-shapes.ts';
 
 export type Clock = () => Date;
 
@@ -45,7 +49,7 @@ const requestHash = (branchId: string, body: TicketIntakeBody) =>
 
 /** Validates the cart lines against the catalogue and prices them; collects every problem. */
 function priceLines(
-  body: TicketIntakeBody,
+  cartItems: CartItemInput[],
   index: CatalogueIndex,
   rules: AdjustmentRule[],
   branchId: string,
@@ -57,7 +61,7 @@ function priceLines(
   const fail = (field: string, code: string) => void errors.push({ field, codes: [code] });
   const lines: PricingLine[] = [];
 
-  body.cartItems.forEach((input, i) => {
+  cartItems.forEach((input, i) => {
     const path = `cartItems.${i}`;
     const v = byVariant.get(input.variantId);
     if (!v) return fail(`${path}.variantId`, 'item_not_found');
@@ -132,7 +136,7 @@ export function createIntakeService(deps: {
   clock: Clock;
   notifier: Notifier;
   /** Applies a customer's code or the automatic discount and counts its use. */
-  discounts: Pick<DiscountsService, 'forOrder'>;
+  discounts: Pick<DiscountsService, 'forOrder' | 'preview'>;
   /** Online payments; without a provider the online methods are not accepted. */
   payments?: PaymentProvider | null;
   /** The branch's context, the cached catalogue and the price adjustments. */
@@ -215,6 +219,7 @@ export function createIntakeService(deps: {
         idempotencyKey,
         deliveryZoneId: template === 'DELIVERY' ? body.deliveryZoneId : null,
         serviceAreaId: usesTable ? body.serviceAreaId : null,
+        uniqueLinkId: isCall ? null : body.uniqueLinkId,
       });
       if (!ctx) throw new NotFound('Branch');
       // A retry answers the first ticket whatever changed since (the outlet closing, say).
@@ -228,6 +233,7 @@ export function createIntakeService(deps: {
       // Left-joined rows that matched nothing.
       const zone = ctx.zone?.id ? { ...ctx.zone, id: ctx.zone.id } : null;
       const area = ctx.area?.id ? { ...ctx.area, id: ctx.area.id } : null;
+      const link = ctx.link?.id && ctx.link.template === template ? ctx.link : null;
       if (branch.closed) throw new ValidationFailed('branchId', ['store_closed']);
       // Calling a waiter is not an order: it goes through while orders are paused.
       if (!branch.acceptingOrders && !isCall)
@@ -287,12 +293,22 @@ export function createIntakeService(deps: {
       }
       if (template === 'DELIVERY' && !zone)
         errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
+      // A link of this branch for this template only (a delivery link opens delivery).
+      if (!isCall && body.uniqueLinkId && !link)
+        errors.push({ field: 'uniqueLinkId', codes: ['unique_link_not_found'] });
 
       const [index, links] = await Promise.all([
         ordering.catalogueAt(tenantId, ctx.catalogVersion),
         ctx.hasAdjustments && !isCall ? ordering.adjustmentsFor(tenantId, variantIds) : [],
       ]);
-      const priced = priceLines(body, index, adjustmentRules(links), branchId, template, at);
+      const priced = priceLines(
+        body.cartItems,
+        index,
+        adjustmentRules(links),
+        branchId,
+        template,
+        at,
+      );
       errors.push(...priced.errors);
       if (errors.length > 0) throw new ValidationFailed(errors);
 
@@ -353,6 +369,7 @@ export function createIntakeService(deps: {
           paymentStatus: paid ? 'SUCCESS' : null,
           paymentUniqueInvoiceId: paid?.paymentId ?? null,
         },
+        uniqueLink: link?.id ? { id: link.id, name: link.name! } : null,
       };
 
       const row: Omit<TicketRow, 'ticketNumber' | 'createdAt'> = {
@@ -404,6 +421,66 @@ export function createIntakeService(deps: {
         [],
       );
       return { ticket, replayed: false };
+    },
+
+    /**
+     * A cart priced as `intake` would price it now, with the code's discount (or why it would
+     * be refused, and then the automatic one); nothing stored, no discount use counted.
+     */
+    async quote(tenantId: string, branchId: string, body: QuoteBody): Promise<PublicQuote> {
+      const template = body.checkoutTemplate;
+      const delivery = template === 'DELIVERY';
+      const ctx = await ordering.context({
+        tenantId,
+        branchId,
+        template,
+        deliveryZoneId: delivery ? body.deliveryZoneId : null,
+      });
+      if (!ctx) throw new NotFound('Branch');
+      if (!ctx.branch.checkoutTemplates.includes(template))
+        throw new ValidationFailed('checkoutTemplate', ['checkout_template_disabled']);
+      const zone = ctx.zone?.id ? ctx.zone : null;
+      const errors: FieldError[] = [];
+      if (delivery && body.deliveryZoneId && !zone)
+        errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
+      const at = branchLocalTime(clock(), ctx.branch.timeZone);
+      const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
+      const [index, links] = await Promise.all([
+        ordering.catalogueAt(tenantId, ctx.catalogVersion),
+        ctx.hasAdjustments ? ordering.adjustmentsFor(tenantId, variantIds) : [],
+      ]);
+      const priced = priceLines(
+        body.cartItems,
+        index,
+        adjustmentRules(links),
+        branchId,
+        template,
+        at,
+      );
+      errors.push(...priced.errors);
+      if (errors.length > 0) throw new ValidationFailed(errors);
+      const preview = await deps.discounts.preview({
+        tenantId,
+        template,
+        code: body.discountCode,
+        cart: priceCart({
+          currency: currencyOf(ctx.currency),
+          lines: priced.lines,
+          deliveryFee: delivery ? (zone?.active ? zone.fee : null) : undefined,
+        }),
+      });
+      const applied = preview.applied;
+      return {
+        cartData: toCartData(preview.cart),
+        discount: applied && {
+          localizedName: applied.name,
+          discountCode: applied.code,
+          discountApplication: applied.application,
+          discountType: applied.type,
+          appliedDiscountValue: Number(applied.amount),
+        },
+        discountCodeRefusal: preview.refusal,
+      };
     },
   };
 }

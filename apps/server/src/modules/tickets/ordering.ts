@@ -56,6 +56,8 @@ export type CatalogueIndex = {
   variants: CatalogueVariant[];
   byVariant: Map<string, CatalogueVariant>;
   sections: Map<string, CatalogueSection>;
+  /** Each section's place in the admin's order (siblings by position, then age). */
+  rank: Map<string, number>;
 };
 
 const indexOf = (snapshot: CatalogueSnapshot): CatalogueIndex => ({
@@ -63,6 +65,7 @@ const indexOf = (snapshot: CatalogueSnapshot): CatalogueIndex => ({
   variants: snapshot.variants,
   byVariant: new Map(snapshot.variants.map((v) => [v.variantId, v])),
   sections: new Map(snapshot.sections.map((c) => [c.id, c])),
+  rank: new Map(snapshot.sections.map((c, i) => [c.id, i])),
 });
 
 /** Price adjustment rules from their links to variants, each with its schedule. */

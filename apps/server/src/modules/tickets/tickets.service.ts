@@ -26,7 +26,7 @@ import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt } from './receipt.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
-import { toCartData } from './ticket-shapes.ts';
+import { toCartData, toTicketDetails } from './ticket-shapes.ts';
 import { minorUnit } from './pricing.ts';
 
 const languageOf = (v: string) => Language.catch('en').parse(v);
@@ -51,7 +51,7 @@ export function toTicket(
     status: row.status,
     lang: languageOf(row.lang),
     cancellationReason: row.cancellationReason,
-    ticketDetails: row.ticketDetails,
+    ticketDetails: toTicketDetails(row.ticketDetails),
     cartData: toCartData(row.cartData),
     history: history.map(({ event: e, by }): TicketHistoryEntry => ({
       at: e.createdAt.toISOString(),

@@ -23,7 +23,9 @@ import { priceAdjustmentPaths } from '../paths.ts';
  */
 export function usePriceAdjustmentForm(adjustment: PriceAdjustmentResponse | null) {
   const { t } = useTranslation('catalog');
-  const { tenantId } = useTenantSession();
+  const { tenantId, can } = useTenantSession();
+  // The point of sale owns an integrated tenant's prices: the form only shows them.
+  const readOnly = !can('EditPriceAdjustments');
   const navigate = useNavigate();
   const notify = useCatalogNotify();
   const saveAdjustment = useSavePriceAdjustment(tenantId);
@@ -32,6 +34,7 @@ export function usePriceAdjustmentForm(adjustment: PriceAdjustmentResponse | nul
     resolver: priceAdjustmentResolver,
     defaultValues: adjustment ? toPriceAdjustmentForm(adjustment) : newPriceAdjustmentForm(),
     mode: 'onTouched',
+    disabled: readOnly,
   });
 
   const save = form.handleSubmit(
@@ -69,5 +72,5 @@ export function usePriceAdjustmentForm(adjustment: PriceAdjustmentResponse | nul
     () => scrollToFirstInvalid(),
   );
 
-  return { form, save };
+  return { form, save, readOnly };
 }

@@ -39,6 +39,7 @@ import {
 } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { LoadError } from '../../../components/load-error.tsx';
+import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { PriceAdjustmentItems } from '../components/price-adjustment-items.tsx';
 import { ScheduleEditorDialog } from '../../../components/schedule-dialog.tsx';
 import { usePriceAdjustmentForm } from '../components/use-price-adjustment-form.ts';
@@ -64,15 +65,17 @@ const ADJUSTMENT_TYPES = [
 export function PriceAdjustmentFormPage() {
   const { t } = useTranslation('catalog');
   const { id = NEW_PRICE_ADJUSTMENT } = useParams();
-  const { tenantId } = useTenantSession();
+  const { tenantId, can } = useTenantSession();
   const adding = id === NEW_PRICE_ADJUSTMENT;
+  const readOnly = !can('EditPriceAdjustments');
   const adjustment = useQuery({
     ...priceAdjustmentQuery(tenantId, id),
     enabled: !adding && tenantId !== '',
   });
 
   let body;
-  if (adding) body = <PriceAdjustmentEditor adjustment={null} />;
+  if (adding && readOnly) body = <IntegratedBanner />;
+  else if (adding) body = <PriceAdjustmentEditor adjustment={null} />;
   else if (adjustment.isPending) body = <Spinner />;
   else if (!adjustment.data) {
     body = <LoadError error={adjustment.error} onRetry={() => void adjustment.refetch()} />;
@@ -90,8 +93,13 @@ export function PriceAdjustmentFormPage() {
         </Button>
       </Box>
       <Typography variant="h4" component="h1">
-        {adding ? t('priceAdjustments.newTitle') : t('priceAdjustments.editTitle')}
+        {adding
+          ? t('priceAdjustments.newTitle')
+          : readOnly
+            ? t('priceAdjustments.viewTitle')
+            : t('priceAdjustments.editTitle')}
       </Typography>
+      {!adding && <IntegratedBanner />}
       {body}
     </Stack>
   );
@@ -148,7 +156,7 @@ function PriceAdjustmentEditor({ adjustment }: { adjustment: PriceAdjustmentResp
 function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
   const { t } = useTranslation('catalog');
   const { currency } = useTenantSession();
-  const { form, save } = usePriceAdjustmentForm(adjustment);
+  const { form, save, readOnly } = usePriceAdjustmentForm(adjustment);
   const {
     control,
     formState: { isSubmitting },
@@ -209,7 +217,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                       key={type}
                       value={type}
                       // §4: an override is shown as coming soon and cannot be chosen.
-                      disabled={type === 'Override'}
+                      disabled={readOnly || type === 'Override'}
                       control={<Radio inputRef={type === 'Percentage' ? field.ref : undefined} />}
                       label={
                         type === 'Override'
@@ -248,6 +256,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                     <FormControlLabel
                       key={direction}
                       value={direction}
+                      disabled={readOnly}
                       control={<Radio inputRef={index === 0 ? field.ref : undefined} />}
                       label={t(`priceAdjustments.directionName.${direction}`)}
                     />
@@ -303,6 +312,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                       key={template}
                       control={
                         <Checkbox
+                          disabled={readOnly}
                           checked={field.value.includes(template)}
                           inputRef={index === 0 ? field.ref : undefined}
                           onBlur={field.onBlur}
@@ -354,16 +364,20 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
             )}
           />
 
-          <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {t('actions.save')}
-            </Button>
-          </Box>
+          {!readOnly && (
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={isSubmitting}
+                startIcon={
+                  isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined
+                }
+              >
+                {t('actions.save')}
+              </Button>
+            </Box>
+          )}
         </Stack>
       </Box>
       <ScheduleSection adjustment={adjustment} />
@@ -374,7 +388,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
 /** §4: the schedule can be set only once the adjustment exists. */
 function ScheduleSection({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
   const { t } = useTranslation('catalog');
-  const { tenantId } = useTenantSession();
+  const { tenantId, can } = useTenantSession();
   const setSchedule = useSetPriceAdjustmentSchedule(tenantId);
   const [open, setOpen] = useState(false);
   const headingId = useId();
@@ -392,9 +406,11 @@ function ScheduleSection({ adjustment }: { adjustment: PriceAdjustmentResponse |
               ? t('priceAdjustments.scheduleLimited')
               : t('priceAdjustments.scheduleAlways')}
           </Typography>
-          <Button variant="outlined" startIcon={<ScheduleIcon />} onClick={() => setOpen(true)}>
-            {t('priceAdjustments.editSchedule')}
-          </Button>
+          {can('EditPriceAdjustments') && (
+            <Button variant="outlined" startIcon={<ScheduleIcon />} onClick={() => setOpen(true)}>
+              {t('priceAdjustments.editSchedule')}
+            </Button>
+          )}
         </Stack>
       )}
       {open && adjustment && (

@@ -141,6 +141,7 @@ function OrderSection({ ticket, timeZone }: { ticket: Ticket; timeZone: string |
             .join(' · ')}
         </Field>
       )}
+      {d.uniqueLink && <Field label={t('fields.uniqueLink')}>{d.uniqueLink.name}</Field>}
       <Field label={t('history.placed')}>
         <DateText>{formatTimestamp(ticket.timestamp, lang, timeZone)}</DateText>
       </Field>
