@@ -16,20 +16,6 @@ export const categoriesQuery = (tenantId: string) =>
     queryFn: ({ signal }) => catalogApi.categories(tenantId, { signal }),
   });
 
-export const categoryQuery = (tenantId: string, id: string) =>
-  queryOptions({
-    queryKey: catalogKeys.category(tenantId, id),
-    queryFn: ({ signal }) => catalogApi.category(tenantId, id, { signal }),
-    staleTime: 0,
-  });
-
-export const itemQuery = (tenantId: string, id: string) =>
-  queryOptions({
-    queryKey: catalogKeys.item(tenantId, id),
-    queryFn: ({ signal }) => catalogApi.item(tenantId, id, { signal }),
-    staleTime: 0,
-  });
-
 export const scheduleQuery = (tenantId: string, id: string) =>
   queryOptions({
     queryKey: catalogKeys.schedule(tenantId, id),

@@ -20,12 +20,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
-import {
-  categoryQuery,
-  useCreateCategory,
-  useDeleteCategory,
-  useUpdateCategory,
-} from '../api/catalog-queries.ts';
+import { categoryQuery } from '../../../lib/catalog-queries.ts';
+import { useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { withDefaultText } from '../../../lib/localized-text.ts';

@@ -28,7 +28,7 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { itemQuery } from '../api/catalog-queries.ts';
+import { itemQuery } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';

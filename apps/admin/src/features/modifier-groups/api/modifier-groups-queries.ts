@@ -2,13 +2,6 @@ import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query
 import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
 import { modifierGroupsApi, type ModifierGroupInput } from './modifier-groups-api.ts';
 
-export const modifierGroupQuery = (tenantId: string, id: string) =>
-  queryOptions({
-    queryKey: catalogKeys.modifierGroup(tenantId, id),
-    queryFn: ({ signal }) => modifierGroupsApi.group(tenantId, id, { signal }),
-    staleTime: 0,
-  });
-
 /** The items using a group ('Used in the following Items'). */
 export const linkedItemsQuery = (tenantId: string, id: string) =>
   queryOptions({
