@@ -1,5 +1,6 @@
 import { localize, type Language, type TreeNode } from '@app/contracts';
 import { itemsOf, sectionsOf } from '../../../lib/catalog-tree.ts';
+import { foldForSearch as fold } from '../../../lib/search.ts';
 
 /** What a section shows: its items and sub-sections, perhaps narrowed by a search. */
 export interface SectionView {
@@ -7,8 +8,6 @@ export interface SectionView {
   items: TreeNode[];
   sections: SectionView[];
 }
-
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 function full(node: TreeNode): SectionView {
   return { node, items: itemsOf(node), sections: sectionsOf(node).map(full) };
