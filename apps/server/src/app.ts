@@ -71,6 +71,7 @@ import { createReportsRepository } from './modules/reports/reports.repository.ts
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
 import { branchSettingsRepository } from './modules/outlet-settings/branch-settings.repository.ts';
+import { paymentMethodsRepository } from './modules/outlet-settings/payment-methods.repository.ts';
 import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
 import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
 import { serviceAreasRepository } from './modules/service-areas/service-areas.repository.ts';
@@ -351,6 +352,7 @@ export async function buildApp(deps: AppDeps) {
       createServiceAreasService({
         db: database.db,
         repository: serviceAreasRepository,
+        paymentMethods: paymentMethodsRepository,
         storefrontUrl: config.storefrontUrl,
         onlinePaymentsApproved: payments !== null,
       }),

@@ -30,6 +30,10 @@ export const problemWith = <S extends z.ZodRawShape>(shape: S) =>
 
 export const Uuid = z.uuid();
 
+/** Text shaped like a UUID (any version, any case): worth a lookup, not yet a valid id. */
+export const looksLikeUuid = (text: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 /** The path parameters of every tenant route. */
 export const TenantParams = z.object({ tenantId: Uuid });
 

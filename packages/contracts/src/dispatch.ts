@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { BRANCH_SETTINGS_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { InternationalPhone } from './phone.ts';
 
 /**
@@ -184,7 +184,8 @@ export type OutletBody = z.input<typeof OutletBody>;
 // The calls (§7.3, §7.4). The dispatch calls keep the spec's fixed `branches/b1` segment.
 
 const route = routesOf('dispatch');
-const DISPATCH = '/api/admin/tenants/:tenantId/branches/b1/dispatchdriver';
+const DISPATCH = `${TENANT_PATH}/branches/b1/dispatchdriver`;
+const TALABAT_OUTLET = `${BRANCH_SETTINGS_PATH}/talabatExpress/outlet`;
 // Whoever works the live orders requests and cancels drivers (§1, §6 tickets/manage).
 const tickets = { permission: 'LiveTickets' } as const;
 
@@ -244,7 +245,7 @@ export const dispatchRoutes = {
   }),
   outlet: route({
     method: 'GET',
-    path: '/api/admin/tenants/:tenantId/branches/:branchId/settings/talabatExpress/outlet',
+    path: TALABAT_OUTLET,
     access: { permission: 'StoreSettings' },
     summary: 'The branch’s Talabat Express outlet (404: none yet)',
     params: TenantParams.extend({ branchId: Uuid }),
@@ -252,7 +253,7 @@ export const dispatchRoutes = {
   }),
   saveOutlet: route({
     method: 'PUT',
-    path: '/api/admin/tenants/:tenantId/branches/:branchId/settings/talabatExpress/outlet',
+    path: TALABAT_OUTLET,
     access: { permission: 'StoreSettings' },
     summary: 'Create (with default settings) or save the outlet; add and remove user emails',
     description: [

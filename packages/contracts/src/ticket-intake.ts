@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckoutTemplate, Language, TenantParams, Text, Uuid } from './common.ts';
 import { isOnlinePayment } from './branch-basics.ts';
-import { routesOf } from './http.ts';
+import { PUBLIC_TENANT_PATH, routesOf } from './http.ts';
 import { InternationalPhone } from './phone.ts';
 import {
   CartItemInput,
@@ -111,7 +111,7 @@ const route = routesOf('tickets');
 export const ticketIntakeRoutes = {
   intake: route({
     method: 'POST',
-    path: '/api/public/tenants/:tenantId/branches/:branchId/tickets',
+    path: `${PUBLIC_TENANT_PATH}/branches/:branchId/tickets`,
     access: { public: true },
     summary: 'Place an order (or call staff from a table); the server prices it',
     description: [

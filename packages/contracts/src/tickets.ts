@@ -4,13 +4,14 @@ import {
   Currency,
   Language,
   LocalizedText,
+  looksLikeUuid,
   problemWith,
   TenantParams,
   Text,
   Uuid,
 } from './common.ts';
 import { DiscountType } from './discounts.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 import { PaymentMethodType } from './branch-basics.ts';
 
 /**
@@ -350,7 +351,6 @@ export type TicketsQuery = z.infer<typeof TicketsQuery>;
 export type TicketsCursor = { at: string; id: string };
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The `nextCursor` of a page: base64url of `time|id`, opaque to clients. */
 export const encodeTicketsCursor = (c: TicketsCursor): string =>
@@ -365,7 +365,7 @@ export function decodeTicketsCursor(text: string): TicketsCursor | null {
     return null;
   }
   const [at = '', id = '', ...rest] = plain.split('|');
-  if (rest.length > 0 || !CURSOR_AT.test(at) || !CURSOR_ID.test(id)) return null;
+  if (rest.length > 0 || !CURSOR_AT.test(at) || !looksLikeUuid(id)) return null;
   return Number.isNaN(Date.parse(at)) ? null : { at, id };
 }
 
@@ -467,7 +467,6 @@ export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as co
 // The calls (operations-platform §7.4) and the public intake.
 
 const route = routesOf('tickets');
-const TENANT = '/api/admin/tenants/:tenantId';
 const TicketParams = TenantParams.extend({ ticketId: Uuid });
 
 /** A ticket's id, or its number as printed on the receipt (short links carry either). */
@@ -509,7 +508,7 @@ export const ticketsRoutes = {
   }),
   get: route({
     method: 'GET',
-    path: `${TENANT}/tickets/:ticketId`,
+    path: `${TENANT_PATH}/tickets/:ticketId`,
     access,
     summary: 'One ticket with its cart, customer details and history',
     description:
@@ -519,7 +518,7 @@ export const ticketsRoutes = {
   }),
   updateStatus: route({
     method: 'PUT',
-    path: `${TENANT}/tickets/:ticketId`,
+    path: `${TENANT_PATH}/tickets/:ticketId`,
     access,
     summary: 'Accept, reject, complete or cancel a ticket, with a note',
     description: [
@@ -541,7 +540,7 @@ export const ticketsRoutes = {
   }),
   transfer: route({
     method: 'PUT',
-    path: `${TENANT}/tickets/branches/:branchId/transfer`,
+    path: `${TENANT_PATH}/tickets/branches/:branchId/transfer`,
     access,
     summary: 'Transfer an open ticket to another branch of the tenant',
     description: '`branchId` (path and body) is the branch the ticket moves to.',
@@ -552,7 +551,7 @@ export const ticketsRoutes = {
   }),
   createPrint: route({
     method: 'POST',
-    path: `${TENANT}/printing/url/html`,
+    path: `${TENANT_PATH}/printing/url/html`,
     access,
     summary: 'Ask to print a ticket: answers the print id for the receipt call',
     params: TenantParams,
@@ -562,7 +561,7 @@ export const ticketsRoutes = {
   }),
   receipt: route({
     method: 'GET',
-    path: `${TENANT}/printing/url/html/:printId/:adminLanguage`,
+    path: `${TENANT_PATH}/printing/url/html/:printId/:adminLanguage`,
     access,
     summary: 'The receipt as HTML for a 58 or 80 mm thermal printer (text/html)',
     description:

@@ -17,6 +17,7 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import { effectivePaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
+import type { PaymentMethodsRepository } from '../outlet-settings/payment-methods.repository.ts';
 import { qrFile, type QrFile } from './qr-codes.ts';
 import { type ServiceAreasRepository, type AreaRow } from './service-areas.repository.ts';
 
@@ -32,6 +33,8 @@ type BranchRow = NonNullable<Awaited<ReturnType<ServiceAreasRepository['branch']
 export function createServiceAreasService(deps: {
   db: Db;
   repository: ServiceAreasRepository;
+  /** The branch's and the tables' stored payment rows (outlet settings keeps them). */
+  paymentMethods: PaymentMethodsRepository;
   /** STOREFRONT_URL: where the storefront lives; a QR code carries `${storefrontUrl}/{slug}/…`. */
   storefrontUrl: string;
   /** Online payment methods can be approved: a payment provider is configured. */
@@ -62,8 +65,8 @@ export function createServiceAreasService(deps: {
     rows: AreaRow[],
   ): Promise<ServiceArea[]> {
     const [branchRows, tableRows] = await Promise.all([
-      repo.branchDiningMethods(db, tenantId, branchId),
-      repo.areaMethods(
+      deps.paymentMethods.ofBranch(db, tenantId, branchId, 'DINING'),
+      deps.paymentMethods.ofAreas(
         db,
         tenantId,
         rows.map((r) => r.id),
