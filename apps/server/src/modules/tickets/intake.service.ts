@@ -181,6 +181,44 @@ export function createIntakeService(deps: {
       );
     }
   }
+  /**
+   * The cart's lines checked against the catalogue and priced for the template now, with the
+   * zone's fee; their problems and those found before answer one 422 together.
+   */
+  async function pricedCart(p: {
+    tenantId: string;
+    branchId: string;
+    template: OrderingTemplate;
+    at: BranchLocalTime;
+    cartItems: CartItemInput[];
+    ctx: { catalogVersion: number; hasAdjustments: boolean; currency: string };
+    zone: { active: boolean | null; fee: string | null } | null;
+    adjust: boolean;
+    errors: FieldError[];
+  }) {
+    const variantIds = [...new Set(p.cartItems.map((l) => l.variantId))];
+    const [index, links] = await Promise.all([
+      ordering.catalogueAt(p.tenantId, p.ctx.catalogVersion),
+      p.adjust && p.ctx.hasAdjustments ? ordering.adjustmentsFor(p.tenantId, variantIds) : [],
+    ]);
+    const priced = priceLines(
+      p.cartItems,
+      index,
+      adjustmentRules(links),
+      p.branchId,
+      p.template,
+      p.at,
+    );
+    const errors = [...p.errors, ...priced.errors];
+    if (errors.length > 0) throw new ValidationFailed(errors);
+    return priceCart({
+      currency: currencyOf(p.ctx.currency),
+      lines: priced.lines,
+      // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
+      deliveryFee: p.template === 'DELIVERY' ? (p.zone?.active ? p.zone.fee : null) : undefined,
+    });
+  }
+
   async function firstTicket(
     tenantId: string,
     existing: { id: string; requestHash: string | null },
@@ -211,7 +249,6 @@ export function createIntakeService(deps: {
         : (body.checkoutTemplate as OrderingTemplate);
       const usesTable = isCall || template === 'DINING';
 
-      const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
       const ctx = await ordering.context({
         tenantId,
         branchId,
@@ -297,31 +334,22 @@ export function createIntakeService(deps: {
       if (!isCall && body.uniqueLinkId && !link)
         errors.push({ field: 'uniqueLinkId', codes: ['unique_link_not_found'] });
 
-      const [index, links] = await Promise.all([
-        ordering.catalogueAt(tenantId, ctx.catalogVersion),
-        ctx.hasAdjustments && !isCall ? ordering.adjustmentsFor(tenantId, variantIds) : [],
-      ]);
-      const priced = priceLines(
-        body.cartItems,
-        index,
-        adjustmentRules(links),
-        branchId,
-        template,
-        at,
-      );
-      errors.push(...priced.errors);
-      if (errors.length > 0) throw new ValidationFailed(errors);
-
       const currency = currencyOf(ctx.currency);
       const discount = await deps.discounts.forOrder({
         tenantId,
         template,
         code: isCall ? null : body.discountCode,
-        cart: priceCart({
-          currency,
-          lines: priced.lines,
-          // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
-          deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
+        cart: await pricedCart({
+          tenantId,
+          branchId,
+          template,
+          at,
+          cartItems: body.cartItems,
+          ctx,
+          zone,
+          // Calling a waiter orders nothing to adjust.
+          adjust: !isCall,
+          errors,
         }),
       });
       const { cart } = discount;
@@ -443,30 +471,20 @@ export function createIntakeService(deps: {
       const errors: FieldError[] = [];
       if (delivery && body.deliveryZoneId && !zone)
         errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
-      const at = branchLocalTime(clock(), ctx.branch.timeZone);
-      const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
-      const [index, links] = await Promise.all([
-        ordering.catalogueAt(tenantId, ctx.catalogVersion),
-        ctx.hasAdjustments ? ordering.adjustmentsFor(tenantId, variantIds) : [],
-      ]);
-      const priced = priceLines(
-        body.cartItems,
-        index,
-        adjustmentRules(links),
-        branchId,
-        template,
-        at,
-      );
-      errors.push(...priced.errors);
-      if (errors.length > 0) throw new ValidationFailed(errors);
       const preview = await deps.discounts.preview({
         tenantId,
         template,
         code: body.discountCode,
-        cart: priceCart({
-          currency: currencyOf(ctx.currency),
-          lines: priced.lines,
-          deliveryFee: delivery ? (zone?.active ? zone.fee : null) : undefined,
+        cart: await pricedCart({
+          tenantId,
+          branchId,
+          template,
+          at: branchLocalTime(clock(), ctx.branch.timeZone),
+          cartItems: body.cartItems,
+          ctx,
+          zone,
+          adjust: true,
+          errors,
         }),
       });
       const applied = preview.applied;

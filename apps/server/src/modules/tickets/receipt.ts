@@ -12,6 +12,7 @@ import {
   type ReceiptSize,
   type Ticket,
   type TicketStatus,
+  wallClock,
 } from '@app/contracts';
 import { escapeHtml } from '../../html.ts';
 import ar from '../../locales/ar/receipt.json';
@@ -63,20 +64,8 @@ const truncate = (text: string, max: number) =>
  * left-to-right span the receipt shows times in.
  */
 export function placedAt(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const c = wallClock(new Date(iso), timeZone);
+  return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
 }
 
 const STYLE = (size: ReceiptSize) => {

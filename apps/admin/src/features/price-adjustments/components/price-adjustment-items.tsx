@@ -15,13 +15,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { formatMoney, type PriceAdjustmentResponse } from '@app/contracts';
+import { formatMoney, localMoment, type PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { priceAdjustmentsQuery, useLinkVariants } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
-import { localMoment, newPrices, type TemplatePrice } from '../lib/price-adjustment-form.ts';
+import { newPrices, type TemplatePrice } from '../lib/price-adjustment-form.ts';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import {
   VariantsPickerDialog,
