@@ -172,6 +172,22 @@ export const OutletConfig = z.object({
 });
 export type OutletConfig = z.infer<typeof OutletConfig>;
 
+/** The outlet's own fields, as the provider and the form take them (no id, no users). */
+export const OUTLET_FIELDS = [
+  'name',
+  'address',
+  'city',
+  'latitude',
+  'longitude',
+  'currency',
+  'locale',
+  'phone_number',
+] as const;
+export type OutletFields = Pick<OutletConfig, (typeof OUTLET_FIELDS)[number]>;
+
+export const outletFieldsOf = (o: OutletFields): OutletFields =>
+  Object.fromEntries(OUTLET_FIELDS.map((key) => [key, o[key]])) as OutletFields;
+
 /** §7.3: the request wraps the config in `outlet`; user emails to add and remove beside it. */
 export const OutletBody = z.object({
   outlet: OutletConfigInput,

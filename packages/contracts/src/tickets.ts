@@ -309,18 +309,19 @@ export const Ticket = z.object({
 export type Ticket = z.infer<typeof Ticket>;
 
 /** A row of the live orders list: what the table, its search and its filters need. */
-export const TicketSummary = z.object({
-  ticketType: TicketType,
-  id: Uuid,
-  tenantId: Uuid,
-  tenantName: LocalizedText,
-  branchId: Uuid,
-  branchName: LocalizedText,
-  ticketNumber: z.number().int(),
-  timestamp: z.string(),
+export const TicketSummary = Ticket.pick({
+  ticketType: true,
+  id: true,
+  tenantId: true,
+  tenantName: true,
+  branchId: true,
+  branchName: true,
+  ticketNumber: true,
+  timestamp: true,
+  status: true,
+  lang: true,
+}).extend({
   updatedAt: z.string(),
-  status: TicketStatus,
-  lang: Language,
   checkoutUiTemplate: OrderingTemplate,
   serviceArea: TicketServiceArea.nullable(),
   deliveryZone: LocalizedText.nullable(),

@@ -5,6 +5,16 @@ import { assertImages, type CatalogDeps } from './catalog-common.ts';
 import { assertMainSectionsEditable } from './delivery-focused.ts';
 import { fillSchedule, levelOf, toCategory, toScheduleRows } from './catalog-shapes.ts';
 
+/** The columns a section's body sets, on create and on update. */
+const sectionColumns = (body: CategoryBody) => ({
+  title: body.localizedTitle,
+  description: body.localizedDesc ?? null,
+  images: body.images,
+  active: body.active,
+  hideWhenNotAvailable: body.hideWhenNotAvailable,
+  excludedCheckoutTemplates: body.excludedCheckoutTemplates,
+});
+
 /** Sections (the spec's categories) and their schedules. */
 export function createSectionsService(deps: CatalogDeps) {
   const { db, repository: repo } = deps;
@@ -56,12 +66,7 @@ export function createSectionsService(deps: CatalogDeps) {
         const created = await repo.insertCategory(tx, {
           tenantId,
           parentId,
-          title: body.localizedTitle,
-          description: body.localizedDesc ?? null,
-          images: body.images,
-          active: body.active,
-          hideWhenNotAvailable: body.hideWhenNotAvailable,
-          excludedCheckoutTemplates: body.excludedCheckoutTemplates,
+          ...sectionColumns(body),
           position: body.position ?? siblings.length,
         });
         await repo.bumpVersion(tx, tenantId);
@@ -76,12 +81,7 @@ export function createSectionsService(deps: CatalogDeps) {
         if (!current) throw new NotFound('Section');
         if (!current.parentId) await assertMainSectionsEditable(repo, tx, tenantId);
         const row = await repo.updateCategory(tx, tenantId, id, {
-          title: body.localizedTitle,
-          description: body.localizedDesc ?? null,
-          images: body.images,
-          active: body.active,
-          hideWhenNotAvailable: body.hideWhenNotAvailable,
-          excludedCheckoutTemplates: body.excludedCheckoutTemplates,
+          ...sectionColumns(body),
           ...(body.position !== undefined ? { position: body.position } : {}),
         });
         if (!row) throw new NotFound('Section');

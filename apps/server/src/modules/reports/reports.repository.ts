@@ -77,9 +77,8 @@ function conditions(q: ReportQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export type ReportRowRecord = {
-  id: string;
-  tenant_id: string;
+/** The columns a report row and an exported row share. */
+type TicketColumns = {
   ticket_number: string;
   status: TicketStatus;
   first_name: string | null;
@@ -91,27 +90,20 @@ export type ReportRowRecord = {
   total: string;
   currency: Currency;
   branch_id: string;
+  service_area: string | null;
+};
+
+export type ReportRowRecord = TicketColumns & {
+  id: string;
+  tenant_id: string;
   branch_name: LocalizedText;
   delivery_zone: LocalizedText | null;
-  service_area: string | null;
   timestamp: string;
 };
 
 /** One exported row: plain texts and numbers, names already in the export's language. */
-export type ExportRowRecord = {
-  ticket_number: string;
-  status: TicketStatus;
-  first_name: string | null;
-  last_name: string | null;
-  reservation_last_name: string | null;
-  phone_number: string | null;
-  payment_method: PaymentMethodType;
-  type: OrderingTemplate;
-  total: string;
-  currency: Currency;
-  branch_id: string;
+export type ExportRowRecord = TicketColumns & {
   delivery_zone: string | null;
-  service_area: string | null;
   /** Local date and time in the filter's zone as an Excel serial day number. */
   local_serial: number;
   /** The keyset of the next batch: created_at at full precision, and the number. */

@@ -2,7 +2,6 @@ import {
   formatMoney,
   fromMilli,
   localize,
-  RTL_LANGUAGES,
   TICKET_LIMITS,
   toMilli,
   type DiscountType,
@@ -14,7 +13,7 @@ import {
   type TicketStatus,
   wallClock,
 } from '@app/contracts';
-import { escapeHtml } from '../../html.ts';
+import { documentStart, escapeHtml } from '../../html.ts';
 import ar from '../../locales/ar/receipt.json';
 import en from '../../locales/en/receipt.json';
 import es from '../../locales/es/receipt.json';
@@ -100,7 +99,6 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
   const currency = cart.currency;
   const money = (v: number) =>
     `<span dir="ltr">${e(formatMoney(v, currency, lang, { symbol: false }))}</span>`;
-  const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
   const row = (label: string, value: string) =>
     `<div class="row"><dl><dt>${e(label)}:</dt> <dd>${value}</dd></dl></div>`;
   const amountRow = (label: string, value: string, cls = '') =>
@@ -215,12 +213,7 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
       ? ''
       : `<hr><table>${lines.join('')}</table><hr><table>${totals.join('')}</table>`;
 
-  return `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+  return `${documentStart(lang)}
 <title>${e(t.order)} #${ticket.ticketNumber}</title>
 <style>${STYLE(size)}</style>
 </head>

@@ -20,6 +20,7 @@ import {
   OutletEmail,
   OutletLocale,
   issueCode,
+  outletFieldsOf,
   localize,
   type BranchProfile,
   type OutletBody,
@@ -214,16 +215,7 @@ function OutletEditor({
     () => scrollToFirstInvalid(),
   );
 
-  const savedOutlet = (o: OutletConfig): OutletBody['outlet'] => ({
-    name: o.name,
-    address: o.address,
-    city: o.city,
-    latitude: o.latitude,
-    longitude: o.longitude,
-    currency: o.currency,
-    locale: o.locale,
-    phone_number: o.phone_number,
-  });
+  const savedOutlet = (o: OutletConfig): OutletBody['outlet'] => outletFieldsOf(o);
 
   const addUser = async (email: string) => {
     if (outlet) return send({ outlet: savedOutlet(outlet), add_user: [email], delete_user: [] });
