@@ -14,9 +14,13 @@ import {
 import {
   DISPATCH_EMULATOR_PREFIX,
   EMULATOR_PREFIX,
+  HUBRISE_EMULATOR_PREFIX,
   trustProxyOption,
   type Config,
 } from './config.ts';
+import { createCaptureTransport, MAIL_CAPTURE_PREFIX } from './integrations/mail/capture.ts';
+import type { MailTransport } from './integrations/mail/mail-transport.ts';
+import { createSmtpTransport } from './integrations/mail/smtp.ts';
 import type { Database } from './db/client.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -31,6 +35,8 @@ import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { profileHandlers } from './modules/identity/profile.routes.ts';
+import { accountHandlers } from './modules/identity/account.routes.ts';
+import { createOutletSignupService } from './modules/identity/outlet-signup.service.ts';
 import { createProfileRepository } from './modules/identity/profile.repository.ts';
 import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
@@ -46,6 +52,14 @@ import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adju
 import { priceAdjustmentsRepository } from './modules/price-adjustments/price-adjustments.repository.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesHandlers } from './modules/images/images.routes.ts';
+import { posMappingHandlers } from './modules/pos-mapping/pos-mapping.routes.ts';
+import { posMappingRepository } from './modules/pos-mapping/pos-mapping.repository.ts';
+import { createPosMappingService } from './modules/pos-mapping/pos-mapping.service.ts';
+import { createHubriseClient } from './integrations/hubrise/client.ts';
+import { HUBRISE_EMULATOR_TOKEN, createHubriseEmulator } from './integrations/hubrise/emulator.ts';
+import { bulkUploadHandlers } from './modules/bulk-upload/bulk-upload.routes.ts';
+import { bulkUploadRepository } from './modules/bulk-upload/bulk-upload.repository.ts';
+import { createBulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { createNotifier } from './realtime/notifier.ts';
@@ -78,6 +92,12 @@ import { serviceAreasRepository } from './modules/service-areas/service-areas.re
 import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
 import { createBrandingRepository } from './modules/outlet-settings/branding.repository.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
+import { dashboardHandlers } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { tableBillsHandlers } from './modules/table-bills/table-bills.routes.ts';
+import { tableBillsRepository } from './modules/table-bills/table-bills.repository.ts';
+import { createTableBillsService } from './modules/table-bills/table-bills.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
 import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
@@ -105,6 +125,8 @@ export type AppDeps = {
   signInDelay?: (ms: number) => Promise<void>;
   /** Online payments; by default the card gateway of the configuration (none without one). */
   payments?: PaymentProvider | null;
+  /** E-mail; by default the SMTP server or the outbox of the configuration (none without). */
+  mail?: MailTransport | null;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -131,6 +153,17 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  // E-mail: an SMTP server, or the local outbox shown at /emulators/mail (demo and tests).
+  const mailCapture =
+    config.mail.kind === 'capture' ? createCaptureTransport(config.mail.dir) : null;
+  let mail: MailTransport | null =
+    deps.mail !== undefined ? deps.mail : (mailCapture?.transport ?? null);
+  if (deps.mail === undefined && config.mail.kind === 'smtp') {
+    const smtp = createSmtpTransport(config.mail);
+    app.addHook('onClose', async () => smtp.close());
+    mail = smtp;
+  }
+
   // Before the CSP: an external issuer's discovery names the origins sign-in talks to.
   const identity = await createIdentity({
     config,
@@ -139,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
     attempts: createSignInAttemptsRepository(database.db),
     log: app.log,
     signInDelay: deps.signInDelay,
+    mail,
   });
   const tokenOrigin = config.payments ? new URL(config.payments.tokenUrl).origin : null;
   await app.register(helmet, {
@@ -186,11 +220,21 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     platformHandlers({
       ping: () => database.ping(),
-      platform: createPlatformService({ repository: createPlatformRepository(database.db) }),
+      platform: createPlatformService({
+        repository: createPlatformRepository(database.db),
+        unverifiedTicketMinutes: config.unverifiedTicketMinutes,
+        clock,
+      }),
     }),
   );
   await app.register(
     profileHandlers(createProfileService({ repository: createProfileRepository(database.db) })),
+  );
+  await app.register(
+    accountHandlers({
+      account: identity.account,
+      signup: createOutletSignupService({ db: database.db }),
+    }),
   );
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
@@ -230,11 +274,35 @@ export async function buildApp(deps: AppDeps) {
       }),
     ),
   );
+  await app.register(
+    bulkUploadHandlers(
+      createBulkUploadService({
+        db: database.db,
+        repository: bulkUploadRepository,
+        bumpCatalogVersion: catalogRepository.bumpVersion,
+      }),
+    ),
+  );
+  // POS mapping with HubRise; its emulator when configured so (tests and the demo).
+  if (config.hubrise.emulator) {
+    await app.register(createHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN }).routes, {
+      prefix: HUBRISE_EMULATOR_PREFIX,
+    });
+  }
+  await app.register(
+    posMappingHandlers(
+      createPosMappingService({
+        db: database.db,
+        repository: posMappingRepository,
+        hubrise: createHubriseClient({ baseUrl: config.hubrise.baseUrl }),
+      }),
+    ),
+  );
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
-  const hub = createTicketsHub({ notifier });
+  const hub = createTicketsHub({ notifier, accounts: identity.accounts });
   app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(hub.routes);
@@ -250,6 +318,7 @@ export async function buildApp(deps: AppDeps) {
       prefix: EMULATOR_PREFIX,
     });
   }
+  if (mailCapture) await app.register(mailCapture.routes, { prefix: MAIL_CAPTURE_PREFIX });
   const discounts = createDiscountsService({
     db: database.db,
     repository: discountsRepository,
@@ -301,6 +370,27 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     reportsHandlers(
       createReportsService({ repository: createReportsRepository(database.db), clock }),
+    ),
+  );
+
+  await app.register(
+    dashboardHandlers(
+      createDashboardService({ repository: createDashboardRepository(database.db), clock }),
+    ),
+  );
+  await app.register(
+    tableBillsHandlers(
+      createTableBillsService({
+        db: database.db,
+        repository: tableBillsRepository,
+        clock,
+        notifier,
+        payments,
+      }),
+      {
+        payLimit: config.intakeRateLimit,
+        readLimit: config.publicReadRateLimit,
+      },
     ),
   );
 

@@ -10,6 +10,7 @@ import { Problem, Spinner } from './components/states.tsx';
 import { StorePage } from './pages/store-page.tsx';
 import { BranchPage, LinkPage, TablePage } from './pages/ordering.tsx';
 import { OrderPage } from './pages/order-page.tsx';
+import { BillPage } from './pages/bill-page.tsx';
 
 export function App() {
   const route = useRoute();
@@ -80,6 +81,8 @@ function Page({
       return <TablePage store={store} route={route} />;
     case 'order':
       return <OrderPage store={store} ticketId={route.ticketId} />;
+    case 'bill':
+      return <BillPage store={store} serviceAreaId={route.serviceAreaId} />;
     case 'link':
       return <LinkPage store={store} route={route} />;
   }

@@ -13,6 +13,7 @@ const sorted = (set: Set<Permission>) => [...set].sort();
 describe('permissionsFor', () => {
   it('gives an order taker what every member gets, reports and per-table payment mode', () => {
     expect(sorted(permissionsFor({ role: 'OrderTaker', isIntegrated: false }))).toEqual([
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'Reports',
@@ -24,6 +25,7 @@ describe('permissionsFor', () => {
     expect(sorted(permissionsFor({ role: 'StoreManager', isIntegrated: false }))).toEqual([
       'Discounts',
       'EditModifiers',
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'LocalizeCatalog',
@@ -45,6 +47,7 @@ describe('permissionsFor', () => {
       'EditModifiers',
       'EditPriceAdjustments',
       'EditSchedules',
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'LocalizeCatalog',

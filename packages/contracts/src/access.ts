@@ -37,6 +37,8 @@ export const PERMISSION_RULES = {
   // "Every user with a tenant gets live tickets and item availability."
   LiveTickets: { roles: EVERY_MEMBER },
   ItemAvailability: { roles: EVERY_MEMBER },
+  // Each member's own sign-in address: its verification and the legacy migration (§4.7, §7.3b).
+  EmailVerification: { roles: EVERY_MEMBER },
   // "reports/all-tickets: ORDER_TAKER, STORE_MANAGER, STORE_OWNER".
   Reports: { roles: EVERY_MEMBER },
   // "serviceareas-paymentmethods: ORDER_TAKER, STORE_OWNER, STORE_MANAGER".

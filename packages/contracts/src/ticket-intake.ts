@@ -5,6 +5,7 @@ import { PUBLIC_TENANT_PATH, routesOf } from './http.ts';
 import { InternationalPhone } from './phone.ts';
 import {
   CartItemInput,
+  IdempotencyKey,
   IntakePaymentMethod,
   ShippingAddress,
   Ticket,
@@ -101,10 +102,6 @@ export const TicketIntakeBody = z
       issue(ctx, ['serviceAreaId'], 'required');
   });
 export type TicketIntakeBody = z.infer<typeof TicketIntakeBody>;
-
-export const IdempotencyKey = Text.min(1)
-  .max(L.idempotencyKeyMax)
-  .regex(/^[A-Za-z0-9._:-]+$/, { message: 'idempotency_key_invalid' });
 
 const route = routesOf('tickets');
 

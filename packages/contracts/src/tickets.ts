@@ -11,7 +11,7 @@ import {
   Uuid,
 } from './common.ts';
 import { DiscountType } from './discounts.ts';
-import { routesOf, TENANT_PATH } from './http.ts';
+import { ADMIN_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { PaymentMethodType } from './branch-basics.ts';
 
 /**
@@ -122,6 +122,11 @@ export const ShippingAddress = z.object({
   manualDirections: optionalText(L.instructionsMax),
 });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
+
+/** A client's key for an order, so that a retried request never makes two tickets. */
+export const IdempotencyKey = Text.min(1)
+  .max(L.idempotencyKeyMax)
+  .regex(/^[A-Za-z0-9._:-]+$/, { message: 'idempotency_key_invalid' });
 
 export const CartModifierInput = z.object({
   modifierItemId: Uuid,
@@ -483,7 +488,7 @@ const access = { permission: 'LiveTickets' } as const;
 export const ticketsRoutes = {
   list: route({
     method: 'GET',
-    path: '/api/admin/tenants/tickets',
+    path: `${ADMIN_PATH}/tenants/tickets`,
     access,
     summary: "Live tickets of the caller's tenants, a page at a time, with the counters",
     description: [
@@ -501,7 +506,7 @@ export const ticketsRoutes = {
   }),
   counters: route({
     method: 'GET',
-    path: '/api/admin/tenants/tickets/counters',
+    path: `${ADMIN_PATH}/tenants/tickets/counters`,
     access,
     summary: "Counters of the caller's tenants alone (the side menu badge)",
     query: TicketsQuery,
@@ -510,7 +515,8 @@ export const ticketsRoutes = {
   get: route({
     method: 'GET',
     path: `${TENANT_PATH}/tickets/:ticketId`,
-    access,
+    // The super admin reads a ticket from the unverified tickets list (read only).
+    access: { ...access, superAdmin: true },
     summary: 'One ticket with its cart, customer details and history',
     description:
       '`ticketId` is the ticket’s id or its number as printed (the t/{id} and ticketview/{id} short links carry either); a number is looked up in the tenant of the path. 422 `ticket_id_invalid` for anything else.',
@@ -574,7 +580,7 @@ export const ticketsRoutes = {
   /** The realtime hub (a WebSocket upgrade; the token rides as `?access_token=`). */
   hub: route({
     method: 'GET',
-    path: '/api/admin/hubs/ticketsUpdate',
+    path: `${ADMIN_PATH}/hubs/ticketsUpdate`,
     access,
     summary: 'Realtime ticketsUpdate events (WebSocket)',
   }),

@@ -16,7 +16,13 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'bulkUpload',
+  'posMapping',
   'localization',
+  'dashboard',
+  'tableBills',
+  'account',
+  'platform',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -2,15 +2,20 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import type en from '../locales/en/common.json';
@@ -101,6 +106,37 @@ export const MENU: readonly MenuEntry[] = [
         label: 'localizeMenu',
         icon: TranslateOutlined,
         path: paths.localizeMenu,
+      },
+      {
+        kind: 'link',
+        label: 'posMapping',
+        icon: LinkOutlined,
+        path: paths.posMapping,
+      },
+      {
+        kind: 'link',
+        label: 'bulkUpload',
+        icon: CloudUploadOutlined,
+        path: paths.bulkUpload,
+      },
+    ],
+  },
+  {
+    kind: 'group',
+    label: 'dineInPayments',
+    icon: TableRestaurantOutlined,
+    children: [
+      {
+        kind: 'link',
+        label: 'tableLivePayments',
+        icon: PaymentsOutlined,
+        path: paths.tableBillLivePayments,
+      },
+      {
+        kind: 'link',
+        label: 'tableTransactions',
+        icon: PointOfSaleOutlined,
+        path: paths.tableBillTransactions,
       },
     ],
   },

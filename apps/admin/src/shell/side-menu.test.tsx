@@ -23,12 +23,17 @@ describe('SideMenu', () => {
       'Price adjustments',
       'Modifier groups',
       'Localize menu',
+      'POS mapping',
+      'Bulk upload',
+      'Table live payments',
+      'Table transactions',
       'Discounts',
       'Accept/pause orders',
       'Branch/store settings',
       'Logout',
     ]);
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Dine-in payments' })).toBeInTheDocument();
   });
 
   it('shows a store manager the menu area of menu-management §6 but no owner pages', () => {
@@ -59,6 +64,9 @@ describe('SideMenu', () => {
     expect(menuLinkNames()).toContain('Menus');
     expect(menuLinkNames()).toContain('Price adjustments');
     expect(menuLinkNames()).not.toContain('Localize menu');
+    // The point of sale owns the menu: its codes are mapped, nothing is bulk uploaded.
+    expect(menuLinkNames()).toContain('POS mapping');
+    expect(menuLinkNames()).not.toContain('Bulk upload');
     cleanup();
 
     renderWithApp(<SideMenu />, { session: integrated('StoreManager') });
@@ -75,7 +83,7 @@ describe('SideMenu', () => {
 
   it('shows a super admin only the tenants and unverified tickets', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('SuperAdmin') });
-    expect(menuLinkNames()).toEqual(['Tenants', 'Logout']);
+    expect(menuLinkNames()).toEqual(['Tenants', 'Unverified tickets', 'Logout']);
   });
 
   it('offers login when nobody is signed in, and nothing while the session loads', () => {

@@ -2,6 +2,9 @@ import {
   fillRoutePath,
   storefrontRoutes,
   ticketIntakeRoutes,
+  tableBillsRoutes,
+  type PayTableBillBody,
+  type PublicTableBill,
   type PublicMenu,
   type PublicQuote,
   type PublicServiceArea,
@@ -9,6 +12,7 @@ import {
   type QuoteBody,
   type PublicStorefront,
   type PublicTicket,
+  type TableBillReceipt,
   type Ticket,
   type TicketIntakeBody,
 } from '@app/contracts';
@@ -98,6 +102,25 @@ export const api = {
       body,
       headers: { 'idempotency-key': key },
     }),
+  tableBill: (tenantId: string, serviceAreaId: string, signal?: AbortSignal) =>
+    call<PublicTableBill>(
+      'GET',
+      fillRoutePath(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId }),
+      {
+        signal,
+      },
+    ),
+  payTableBill: (
+    tenantId: string,
+    serviceAreaId: string,
+    body: Omit<PayTableBillBody, 'paymentMethodType'>,
+    key: string,
+  ) =>
+    call<TableBillReceipt>(
+      'POST',
+      fillRoutePath(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId }),
+      { body, headers: { 'idempotency-key': key } },
+    ),
 };
 
 /** A card token from the payment provider: card details go to it, never to our server. */

@@ -58,6 +58,12 @@ describe('the storefront reads the addresses the admin hands out', () => {
       slug: 'al-bayt',
       ticketId: areaId,
     });
+    expect(parseRoute(paths.bill('al-bayt', areaId))).toEqual({
+      page: 'bill',
+      slug: 'al-bayt',
+      serviceAreaId: areaId,
+    });
+    expect(parseRoute(`/al-bayt/t/${areaId}/bill/more`)).toEqual({ page: 'none' });
     expect(parseRoute('/al-bayt')).toEqual({ page: 'store', slug: 'al-bayt' });
     expect(parseRoute('/')).toEqual({ page: 'none' });
     expect(parseRoute(`/al-bayt/${branchId}/takeaway`)).toEqual({ page: 'none' });

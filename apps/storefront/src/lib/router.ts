@@ -7,6 +7,7 @@ export type Route =
   | { page: 'store'; slug: string }
   | { page: 'branch'; slug: string; branchId: string; template: string; checkout: boolean }
   | { page: 'table'; slug: string; serviceAreaId: string; checkout: boolean }
+  | { page: 'bill'; slug: string; serviceAreaId: string }
   | { page: 'link'; slug: string; linkId: string; checkout: boolean }
   | { page: 'order'; slug: string; ticketId: string }
   | { page: 'none' };
@@ -22,6 +23,8 @@ export function parseRoute(pathname: string): Route {
   const [slug, a, b, c] = parts;
   if (!slug) return { page: 'none' };
   if (a === undefined) return { page: 'store', slug };
+  if (a === 't' && b && c === 'bill' && parts.length === 4)
+    return { page: 'bill', slug, serviceAreaId: b };
   if (a === 't' && b && (c === undefined || c === 'checkout') && parts.length <= 4)
     return { page: 'table', slug, serviceAreaId: b, checkout: c === 'checkout' };
   if (a === 'l' && b && (c === undefined || c === 'checkout') && parts.length <= 4)
@@ -39,6 +42,9 @@ export const paths = {
     `/${encodeURIComponent(slug)}/t/${serviceAreaId}${checkout ? '/checkout' : ''}`,
   link: (slug: string, linkId: string, checkout = false) =>
     `/${encodeURIComponent(slug)}/l/${linkId}${checkout ? '/checkout' : ''}`,
+  /** A table's open bill, paid online (a table in 'Open a Tab' mode). */
+  bill: (slug: string, serviceAreaId: string) =>
+    `/${encodeURIComponent(slug)}/t/${serviceAreaId}/bill`,
   order: (slug: string, ticketId: string) => `/${encodeURIComponent(slug)}/orders/${ticketId}`,
 };
 

@@ -146,6 +146,23 @@ export const en = {
   'status.paid': 'Paid',
   'status.orderAgain': 'Order something else',
   'status.notFound': 'This order was not found.',
+  'bill.title': 'Your bill',
+  'bill.open': 'View and pay the bill',
+  'bill.due': 'To pay',
+  'bill.empty': 'Nothing to pay yet: orders appear here once the staff accept them.',
+  'bill.awaiting':
+    'Orders waiting for the staff to accept them: {count}. They join the bill once accepted.',
+  'bill.askStaff': 'Online payment is not available now. Please ask our staff for the bill.',
+  'bill.pay': 'Pay {amount}',
+  'bill.paying': 'Paying…',
+  'bill.changed':
+    'The bill changed while you were paying; nothing was charged. Check the new total and pay again.',
+  'bill.nothingToPay': 'This bill has already been paid.',
+  'bill.failed': 'The payment could not be made. Nothing was charged. Try again.',
+  'bill.paidTitle': 'Bill paid',
+  'bill.paid': 'Paid {amount}',
+  'bill.thanks': 'Thank you! The staff can see your payment.',
+  'bill.backToMenu': 'Back to the menu',
 } as const;
 
 export type MessageKey = keyof typeof en;

@@ -148,4 +148,22 @@ export const es: Record<MessageKey, string> = {
   'status.paid': 'Pagado',
   'status.orderAgain': 'Pedir algo más',
   'status.notFound': 'No se encontró este pedido.',
+  'bill.title': 'Su cuenta',
+  'bill.open': 'Ver y pagar la cuenta',
+  'bill.due': 'A pagar',
+  'bill.empty':
+    'Aún no hay nada que pagar: los pedidos aparecen aquí cuando el personal los acepta.',
+  'bill.awaiting':
+    'Pedidos pendientes de que el personal los acepte: {count}. Se suman a la cuenta al aceptarlos.',
+  'bill.askStaff': 'El pago en línea no está disponible ahora. Pida la cuenta a nuestro personal.',
+  'bill.pay': 'Pagar {amount}',
+  'bill.paying': 'Pagando…',
+  'bill.changed':
+    'La cuenta cambió mientras pagaba; no se ha cobrado nada. Revise el nuevo total y pague de nuevo.',
+  'bill.nothingToPay': 'Esta cuenta ya está pagada.',
+  'bill.failed': 'No se pudo hacer el pago. No se ha cobrado nada. Inténtelo de nuevo.',
+  'bill.paidTitle': 'Cuenta pagada',
+  'bill.paid': 'Pagado {amount}',
+  'bill.thanks': '¡Gracias! El personal ve su pago.',
+  'bill.backToMenu': 'Volver a la carta',
 };

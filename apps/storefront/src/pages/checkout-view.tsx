@@ -595,7 +595,7 @@ export function CheckoutView({
   );
 }
 
-function BackLink({ onBack }: { onBack: () => void }) {
+export function BackLink({ onBack }: { onBack: () => void }) {
   const { t, lang } = useI18n();
   return (
     <button type="button" className="link back" onClick={onBack}>
@@ -604,7 +604,7 @@ function BackLink({ onBack }: { onBack: () => void }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="form-section">
       <legend>{title}</legend>
@@ -630,7 +630,7 @@ type InputProps = {
   dir?: 'ltr';
 };
 
-function Input(p: InputProps) {
+export function Input(p: InputProps) {
   const id = useId();
   const common = {
     id,

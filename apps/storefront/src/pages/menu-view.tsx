@@ -6,10 +6,12 @@ import { useMoney } from '../lib/money.ts';
 import type { Cart } from '../lib/use-cart.ts';
 import { ItemSheet } from '../components/item-sheet.tsx';
 import { Notices } from '../components/notices.tsx';
+import { BASE, navigate, paths } from '../lib/router.ts';
 import type { OrderingProps } from './ordering.tsx';
 
 /** The menu as the admin configured it for this template, priced as the intake will. */
 export function MenuView({
+  store,
   branch,
   template,
   table,
@@ -43,6 +45,21 @@ export function MenuView({
             {t(`template.${template}`)}
             {table && ` · ${t('menu.table', { table: table.title ?? table.value })}`}
           </p>
+          {table &&
+            template === 'DINING' &&
+            !preview &&
+            menu.paymentMethods.includes('PAY_LATER') && (
+              <a
+                className="button secondary"
+                href={`${BASE}${paths.bill(store.slug, table.id)}${location.search}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(paths.bill(store.slug, table.id));
+                }}
+              >
+                {t('bill.open')}
+              </a>
+            )}
         </div>
         <Notices
           menu={menu}

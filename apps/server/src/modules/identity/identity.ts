@@ -11,12 +11,16 @@ import { createOidcProvider } from './oidc-provider.ts';
 import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
+import type { MailTransport } from '../../integrations/mail/mail-transport.ts';
+import { createAccountService, type AccountService } from './account.service.ts';
 
 export type Identity = {
   config: Config;
   accounts: AccountsRepository;
   verifier: TokenVerifier;
   signIn: SignInService;
+  /** Registration, password reset, e-mail verification and the legacy migration. */
+  account: AccountService;
   /** The embedded provider; undefined when OIDC_ISSUER points elsewhere. */
   provider: Provider | undefined;
   /** Browsers that signed in before (embedded provider only). */
@@ -40,12 +44,21 @@ export async function createIdentity(deps: {
   log: FastifyBaseLogger;
   /** How a slowed sign-in waits; tests record instead of sleeping. */
   signInDelay?: (ms: number) => Promise<void>;
+  /** null or absent: no e-mail can be sent. */
+  mail?: MailTransport | null;
 }): Promise<Identity> {
   const { config, db, log, accounts } = deps;
   const signIn = createSignInService({
     accounts,
     attempts: deps.attempts,
     sleep: deps.signInDelay,
+  });
+  const account = createAccountService({
+    db,
+    mail: deps.mail ?? null,
+    publicUrl: config.publicUrl,
+    passwordResetLinkMs: config.passwordResetLinkMs,
+    log,
   });
   if (!config.oidc.embedded) {
     // Read once at start: a wrong or unreachable issuer stops the start, naming OIDC_ISSUER.
@@ -60,6 +73,7 @@ export async function createIdentity(deps: {
       config,
       accounts,
       signIn,
+      account,
       provider: undefined,
       knownDevices: undefined,
       verifier: createTokenVerifier(config.oidc, { external: metadata }),
@@ -72,6 +86,7 @@ export async function createIdentity(deps: {
     config,
     accounts,
     signIn,
+    account,
     provider: createOidcProvider({ config, db, keys, accounts, log }),
     knownDevices: createKnownDevices({
       secrets: keys.cookie,

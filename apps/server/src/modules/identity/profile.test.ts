@@ -102,6 +102,7 @@ describe('GET /api/admin/tenants/?preferredTenantId=', () => {
     const staff = (await get('staff@demo.local', '/api/admin/tenants/')).json().results;
     expect(staff.role).toBe('OrderTaker');
     expect(staff.permissions.sort()).toEqual([
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'Reports',

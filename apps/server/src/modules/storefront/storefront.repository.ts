@@ -7,8 +7,13 @@ import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.
 /** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */
 export function createStorefrontRepository(db: Db) {
   return {
+    /** An active tenant's storefront: a deactivated one is not found. */
     async tenantBySlug(slug: string) {
-      const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+      const [row] = await db
+        .select()
+        .from(tenants)
+        .where(and(eq(tenants.slug, slug), eq(tenants.active, true)))
+        .limit(1);
       return row;
     },
 

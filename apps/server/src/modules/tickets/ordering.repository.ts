@@ -239,7 +239,14 @@ export const orderingRepository = {
           p.uniqueLinkId ? eq(uniqueLinks.id, p.uniqueLinkId) : never,
         ),
       )
-      .where(and(eq(branches.tenantId, p.tenantId), eq(branches.id, p.branchId)))
+      // A deactivated tenant takes no orders and shows no menu: its branches are not found.
+      .where(
+        and(
+          eq(branches.tenantId, p.tenantId),
+          eq(branches.id, p.branchId),
+          eq(tenants.active, true),
+        ),
+      )
       .limit(1);
     return (
       row && {
