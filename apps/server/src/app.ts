@@ -28,6 +28,7 @@ import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createAccountsRepository } from './modules/identity/accounts.repository.ts';
+import { accountTokensRepository } from './modules/identity/account-tokens.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { createSignInAttemptsRepository } from './modules/identity/sign-in-attempts.repository.ts';
 import { identityHandlers } from './modules/identity/identity.routes.ts';
@@ -36,6 +37,7 @@ import { createPlatformRepository } from './modules/platform/platform.repository
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { profileHandlers } from './modules/identity/profile.routes.ts';
 import { accountHandlers } from './modules/identity/account.routes.ts';
+import { outletSignupRepository } from './modules/identity/outlet-signup.repository.ts';
 import { createOutletSignupService } from './modules/identity/outlet-signup.service.ts';
 import { createProfileRepository } from './modules/identity/profile.repository.ts';
 import { createProfileService } from './modules/identity/profile.service.ts';
@@ -170,6 +172,7 @@ export async function buildApp(deps: AppDeps) {
     db: database.db,
     accounts: createAccountsRepository(database.db),
     attempts: createSignInAttemptsRepository(database.db),
+    tokens: accountTokensRepository,
     log: app.log,
     signInDelay: deps.signInDelay,
     mail,
@@ -233,7 +236,12 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     accountHandlers({
       account: identity.account,
-      signup: createOutletSignupService({ db: database.db }),
+      signup: createOutletSignupService({
+        db: database.db,
+        repository: outletSignupRepository,
+        addSection: (tx, tenantId, title) =>
+          catalogRepository.insertCategory(tx, { tenantId, title }),
+      }),
     }),
   );
 

@@ -11,6 +11,7 @@ import { seedDemoData } from '../db/seed.ts';
 import { memberships, tenants, users } from '../db/schema.ts';
 import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
 import { createIdentity } from '../modules/identity/identity.ts';
+import { accountTokensRepository } from '../modules/identity/account-tokens.ts';
 import { createSignInAttemptsRepository } from '../modules/identity/sign-in-attempts.repository.ts';
 import { collectTenantSecrets, MATRIX_CASES, runAccessMatrix } from '../test/access-matrix.ts';
 import { bearer, forgeToken } from '../test/auth.ts';
@@ -39,6 +40,7 @@ async function probeApp(register: (app: ReturnType<typeof bare>) => void) {
     db: database.db,
     accounts: createAccountsRepository(database.db),
     attempts: createSignInAttemptsRepository(database.db),
+    tokens: accountTokensRepository,
     log: instance.log,
   });
   await instance.register(authPlugin, {

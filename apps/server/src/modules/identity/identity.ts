@@ -8,6 +8,7 @@ import { discoverIssuer, issuerOrigins, type IssuerOrigins } from './issuer-disc
 import { sweepExpiredOidcPayloads } from './oidc-adapter.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
+import type { AccountTokensRepository } from './account-tokens.ts';
 import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
@@ -41,6 +42,8 @@ export async function createIdentity(deps: {
   db: Db;
   accounts: AccountsRepository;
   attempts: SignInAttemptsRepository;
+  /** The single-use secrets of e-mailed links. */
+  tokens: AccountTokensRepository;
   log: FastifyBaseLogger;
   /** How a slowed sign-in waits; tests record instead of sleeping. */
   signInDelay?: (ms: number) => Promise<void>;
@@ -55,6 +58,9 @@ export async function createIdentity(deps: {
   });
   const account = createAccountService({
     db,
+    accounts,
+    attempts: deps.attempts,
+    tokens: deps.tokens,
     mail: deps.mail ?? null,
     publicUrl: config.publicUrl,
     passwordResetLinkMs: config.passwordResetLinkMs,

@@ -13,11 +13,14 @@ export function createSignInAttemptsRepository(db: Db) {
         .where(and(inArray(signInAttempts.key, keys), gt(signInAttempts.windowEndsAt, sql`now()`)));
     },
 
-    /** One more failure, in the key's window, or the first of a new window once it ended. */
-    async recordFailure(key: string, windowSeconds: number) {
+    /**
+     * One more failure (or attempt), in the key's window, or the first of a new window once it
+     * ended; the count in the window.
+     */
+    async recordFailure(key: string, windowSeconds: number): Promise<number> {
       const windowEnd = sql`now() + make_interval(secs => ${windowSeconds})`;
       const expired = sql`${signInAttempts.windowEndsAt} <= now()`;
-      await db
+      const [row] = await db
         .insert(signInAttempts)
         .values({ key, failures: 1, windowEndsAt: windowEnd })
         .onConflictDoUpdate({
@@ -26,7 +29,9 @@ export function createSignInAttemptsRepository(db: Db) {
             failures: sql`case when ${expired} then 1 else ${signInAttempts.failures} + 1 end`,
             windowEndsAt: sql`case when ${expired} then ${windowEnd} else ${signInAttempts.windowEndsAt} end`,
           },
-        });
+        })
+        .returning({ failures: signInAttempts.failures });
+      return row?.failures ?? 0;
     },
 
     async clear(key: string) {
