@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import {
   LocalizedText,
+  foldForSearch,
   Text,
   isStorableText,
   issueCode,
@@ -111,5 +112,14 @@ describe('the wall clock of a time zone', () => {
       weekday: 1,
     });
     expect(wallClock(new Date(Date.UTC(2026, 0, 1, 0, 5)), 'UTC').hour).toBe('00');
+  });
+});
+
+describe('foldForSearch', () => {
+  it('ignores case, accents and compatibility forms, as every search box and the POS search do', () => {
+    expect(foldForSearch('CAFÉ Crème')).toBe('cafe creme');
+    expect(foldForSearch('ﬁlet')).toBe('filet');
+    expect(foldForSearch('شَاي')).toBe(foldForSearch('شاي'));
+    expect(foldForSearch('Tea')).not.toBe(foldForSearch('Tee'));
   });
 });

@@ -78,6 +78,10 @@ export type Currency = z.infer<typeof Currency>;
 /** A tenant's stored currency code; one the product does not know reads as JOD. */
 export const currencyOf = (value: string): Currency => Currency.catch('JOD').parse(value);
 
+/** A text as searches compare it: case, accents and compatibility forms ignored. */
+export const foldForSearch = (text: string) =>
+  text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
 /** Minor units per currency: money is stored and computed as exact decimals. */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { EUR: 2, JOD: 3, USD: 2 };
 

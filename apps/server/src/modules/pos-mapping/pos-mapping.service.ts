@@ -1,4 +1,5 @@
 import {
+  foldForSearch as fold,
   POS_NOT_CONNECTED,
   type HubriseModifier,
   type HubriseProduct,
@@ -19,9 +20,6 @@ const amount = (price: string | null) => (price === null ? null : Number(price))
 /** How long one tenant's HubRise catalog is kept: a search typed letter by letter reads it once. */
 const CATALOG_TTL_MS = 30_000;
 const CACHED_TENANTS = 200;
-
-/** Case and accents aside: 'cafe' finds 'Café'. */
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
 export function createPosMappingService(deps: {
   db: Db;

@@ -1,6 +1,5 @@
-import { localize, type Language, type TreeNode } from '@app/contracts';
+import { foldForSearch as fold, localize, type Language, type TreeNode } from '@app/contracts';
 import { itemsOf, sectionsOf } from '../../../lib/catalog-tree.ts';
-import { foldForSearch as fold } from '../../../lib/search.ts';
 
 /** What a section shows: its items and sub-sections, perhaps narrowed by a search. */
 export interface SectionView {
