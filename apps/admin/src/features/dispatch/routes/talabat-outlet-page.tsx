@@ -15,6 +15,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   InternationalPhone,
   Iso4217Currency,
+  OUTLET_FIELDS,
   OUTLET_LIMITS,
   OutletConfigInput,
   OutletEmail,
@@ -52,17 +53,7 @@ const OutletForm = z.object({
 type OutletFormIn = z.input<typeof OutletForm>;
 type OutletFormOut = z.output<typeof OutletForm>;
 
-const FIELDS = [
-  'name',
-  'address',
-  'city',
-  'latitude',
-  'longitude',
-  'currency',
-  'locale',
-  'phone_number',
-] as const;
-type FieldName = (typeof FIELDS)[number];
+type FieldName = (typeof OUTLET_FIELDS)[number];
 
 const KNOWN_CODES = new Set([
   'required',
@@ -183,7 +174,7 @@ function OutletEditor({
     if (error instanceof ValidationError) {
       applyServerErrors(error.fieldErrors, setError, (field) => {
         const name = field.replace(/^outlet\./, '');
-        return (FIELDS as readonly string[]).includes(name) ? name : null;
+        return (OUTLET_FIELDS as readonly string[]).includes(name) ? name : null;
       });
       const first = error.fieldErrors[0];
       notify.error(t('outlet.error', { message: errorText(first?.codes[0]) }));
