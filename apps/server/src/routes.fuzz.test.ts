@@ -2,7 +2,8 @@ import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, it } from 'vitest';
-import { ALL_ROUTES, APP_VERSION, DispatchIntegrationType, type RouteDef } from '@app/contracts';
+import { ALL_ROUTES, DispatchIntegrationType, type RouteDef } from '@app/contracts';
+import { APP_VERSION } from './version.ts';
 import type { DispatchConfig } from './config.ts';
 import { EMULATED_PROVIDERS, startDispatchEmulator } from './integrations/dispatch/emulator.ts';
 import { HUBRISE_EMULATOR_TOKEN, startHubriseEmulator } from './integrations/hubrise/emulator.ts';
@@ -42,7 +43,7 @@ type Pool = { home: string[]; all: string[] };
 
 /** Ids of the demo world, read again before each route so ids made by earlier routes count. */
 async function pools() {
-  const { db } = ctx.database;
+  const db = ctx.database.owner;
   const tenants = await db.select({ id: s.tenants.id, slug: s.tenants.slug }).from(s.tenants);
   const home = tenants.find((t) => t.slug === 'al-bayt')!.id;
   const ids = async (table: PgTable & { id: PgColumn; tenantId: PgColumn }): Promise<Pool> => {
@@ -247,7 +248,7 @@ beforeAll(async () => {
     bmp: tinyBmp(),
   };
   // Tickets to read, move and print: a few orders placed the way a storefront does.
-  const f = await demoFixtures(ctx.database.db);
+  const f = await demoFixtures(ctx.database.owner);
   for (let i = 0; i < 4; i++) {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -1,8 +1,7 @@
 import { BULK_UPLOAD_LIMITS, type BulkUploadResult } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ValidationFailed } from '../../errors.ts';
-import { catalogRepository } from '../catalog/catalog.repository.ts';
-import { bulkUploadRepository as repo } from './bulk-upload.repository.ts';
+import type { BulkUploadRepository } from './bulk-upload.repository.ts';
 import { planImport } from './import-plan.ts';
 import { readTemplateSheets, SheetProblem, type TemplateSheets } from './sheet-reader.ts';
 import { templateWorkbook } from './template.ts';
@@ -52,7 +51,12 @@ export async function readUploadedWorkbook(bytes: Buffer): Promise<TemplateSheet
   return sheets;
 }
 
-export function createBulkUploadService(deps: { db: Db }) {
+export function createBulkUploadService(deps: {
+  db: Db;
+  repository: BulkUploadRepository;
+  bumpCatalogVersion: (q: Db | Tx, tenantId: string) => Promise<void>;
+}) {
+  const { repository: repo } = deps;
   return {
     template: templateWorkbook,
 
@@ -65,78 +69,15 @@ export function createBulkUploadService(deps: { db: Db }) {
       return deps.db.transaction(async (tx) => {
         await repo.lockTenant(tx, tenantId);
         // One after another: a transaction is one connection.
-        const sections = await repo.sections(tx, tenantId);
-        const items = await repo.items(tx, tenantId);
-        const modifierGroups = await repo.modifierGroups(tx, tenantId);
-        const plan = planImport(sheets, { sections, items, modifierGroups });
-        if (plan.sections.length > 0) {
-          await repo.insertSections(
-            tx,
-            plan.sections.map((s) => ({
-              id: s.id,
-              tenantId,
-              parentId: s.parentId,
-              title: s.title,
-              description: s.description,
-              position: s.position,
-            })),
-          );
-        }
-        if (plan.groups.length > 0) {
-          await repo.insertModifierGroups(
-            tx,
-            plan.groups.map((g) => ({
-              id: g.id,
-              tenantId,
-              name: g.name,
-              title: g.title,
-              minQuantity: g.minQuantity,
-              maxQuantity: g.maxQuantity,
-              allowModifierItemCounter: false,
-            })),
-            plan.groups.flatMap((g) =>
-              g.choices.map((c) => ({
-                tenantId,
-                groupId: g.id,
-                title: c.title,
-                price: c.price,
-                position: c.position,
-              })),
-            ),
-          );
-        }
-        if (plan.items.length > 0) {
-          await repo.insertItems(
-            tx,
-            plan.items.map((i) => ({
-              id: i.id,
-              tenantId,
-              categoryId: i.categoryId,
-              title: i.title,
-              description: i.description,
-              position: i.position,
-            })),
-            plan.items.flatMap((i) =>
-              i.variants.map((v) => ({
-                tenantId,
-                itemId: i.id,
-                title: v.title,
-                price: v.price,
-                position: v.position,
-              })),
-            ),
-            plan.items.flatMap((i) =>
-              i.groupIds.map((groupId, position) => ({
-                tenantId,
-                itemId: i.id,
-                groupId,
-                position,
-              })),
-            ),
-          );
-        }
+        const existing = {
+          sections: await repo.sections(tx, tenantId),
+          items: await repo.items(tx, tenantId),
+          modifierGroups: await repo.modifierGroups(tx, tenantId),
+        };
+        const plan = planImport(sheets, existing);
+        await repo.writePlan(tx, tenantId, plan);
         if (plan.sections.length + plan.groups.length + plan.items.length > 0)
-          await catalogRepository.bumpVersion(tx, tenantId);
+          await deps.bumpCatalogVersion(tx, tenantId);
         return plan.result;
       });
     },

@@ -5,6 +5,7 @@ import { seedDemoData } from '../../db/seed.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { signInAttempts } from './oidc.table.ts';
+import { createSignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 
 // Small limits so each rule shows in a few argon2 checks.
@@ -14,10 +15,10 @@ const waits: number[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
   service = createSignInService({
-    db: database.db,
     accounts: createAccountsRepository(database.db),
+    attempts: createSignInAttemptsRepository(database.db),
     limits: {
       perEmailAndIp: 3,
       perIp: 7,
@@ -89,13 +90,13 @@ describe('the sign-in limiter', () => {
   });
 
   it('forgets a window once it ends', async () => {
-    await database.db
+    await database.owner
       .update(signInAttempts)
       .set({ windowEndsAt: sql`now() - interval '1 second'` });
     expect(await service.signIn('owner@demo.local', DEMO_PASSWORD, '10.0.0.1')).toMatchObject({
       outcome: 'signed-in',
     });
     await service.sweep();
-    expect(await database.db.select().from(signInAttempts)).toEqual([]);
+    expect(await database.owner.select().from(signInAttempts)).toEqual([]);
   });
 });

@@ -31,7 +31,7 @@ const viaIntake: string[] = [];
 
 type Rows<T> = { rows: T[] };
 const rows = async <T>(q: ReturnType<typeof sql>) =>
-  ((await ctx.database.db.execute(q)) as unknown as Rows<T>).rows;
+  ((await ctx.database.owner.execute(q)) as unknown as Rows<T>).rows;
 
 /** Instants around 2020-01-01 (the report's first day) and the week of a DST change. */
 const ANCHORS = [Date.UTC(2019, 11, 30), Date.UTC(2024, 2, 7), Date.UTC(2024, 9, 25)];
@@ -160,7 +160,7 @@ async function insertTickets(batch: NewTicket[]) {
       ${(t.milli / 1000).toFixed(3)}::numeric, ${zone}::uuid, ${t.at}::timestamptz)`;
   });
   // One statement for the whole batch, as a bulk write would be.
-  await ctx.database.db.execute(sql`
+  await ctx.database.owner.execute(sql`
     insert into tickets (id, tenant_id, branch_id, ticket_number, ticket_type, status,
       checkout_template, lang, payment_method_type, currency, total, delivery_zone_id,
       ticket_details, cart_data, created_at, updated_at)
@@ -175,7 +175,7 @@ async function insertTickets(batch: NewTicket[]) {
 const ticketUrl = (id: string) => `/api/admin/tenants/${f.alBayt.id}/tickets/${id}`;
 
 async function apply(change: Change) {
-  const db = ctx.database.db;
+  const db = ctx.database.owner;
   if (change.kind === 'many') {
     const some = [...new Set(change.picks.map((p) => ids[p % ids.length]!))];
     await db.execute(
@@ -277,9 +277,9 @@ async function drift() {
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   staff = await authAs(ctx, 'staff@demo.local');
-  repository = createReportsRepository(ctx.database.db);
+  repository = createReportsRepository(ctx.database.owner);
   const hummus = f.variant('Hummus', 'Large').variantId;
   for (let i = 0; i < 6; i++) {
     const branch = i % 2 ? f.sweifieh.id : f.abdoun.id;
@@ -342,7 +342,7 @@ describe('the report’s day totals', () => {
       and checkout_template = ${k!.checkout_template} and payment_method = ${k!.payment_method}
       and delivery_zone_id is not distinct from ${k!.delivery_zone_id}::uuid and currency = 'JOD'`;
     const shift = (by: number) =>
-      ctx.database.db.execute(
+      ctx.database.owner.execute(
         sql`update report_day_totals set ticket_count = ticket_count + ${by} where ${sameKey}`,
       );
     await shift(1000);
@@ -372,7 +372,7 @@ describe('the report’s day totals', () => {
       sql`select sum(ticket_count)::text as n from report_day_totals where tenant_id = ${f.casa.id}`,
     );
     expect(Number(kept[0]!.n)).toBeGreaterThan(0);
-    await ctx.database.db.execute(sql`delete from tenants where id = ${f.casa.id}`);
+    await ctx.database.owner.execute(sql`delete from tenants where id = ${f.casa.id}`);
     const left = await rows<{ n: string }>(
       sql`select count(*)::text as n from report_day_totals where tenant_id = ${f.casa.id}`,
     );

@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  NOT_ACCEPTED_STATUSES,
   REPORT_LIMITS,
   reportPaymentMethodType,
   type Currency,
@@ -60,7 +61,7 @@ function columnConditions(
   const parts: SQL[] = [];
   if (q.statuses.length > 0) {
     const statuses: TicketStatus[] = q.statuses.flatMap((s) =>
-      s === 'UnVerified' ? ['UnVerified', 'New'] : [s],
+      s === 'UnVerified' ? [...NOT_ACCEPTED_STATUSES] : [s],
     );
     parts.push(sql`${c.status} in (${list(statuses)})`);
   }
@@ -132,9 +133,8 @@ type Bounds = {
   last_start: string | null;
 };
 
-export type ReportRowRecord = {
-  id: string;
-  tenant_id: string;
+/** The columns a report row and an exported row share. */
+type TicketColumns = {
   ticket_number: string;
   status: TicketStatus;
   first_name: string | null;
@@ -146,9 +146,14 @@ export type ReportRowRecord = {
   total: string;
   currency: Currency;
   branch_id: string;
+  service_area: string | null;
+};
+
+export type ReportRowRecord = TicketColumns & {
+  id: string;
+  tenant_id: string;
   branch_name: LocalizedText;
   delivery_zone: LocalizedText | null;
-  service_area: string | null;
   timestamp: string;
 };
 

@@ -103,3 +103,6 @@ SELECT t.tenant_id, (t.created_at AT TIME ZONE 'UTC')::date, t.branch_id, t.stat
 FROM tickets t
 WHERE t.ticket_type = 'cartticket'
 GROUP BY 1, 2, 3, 4, 5, 6, 7, 8;
+--> statement-breakpoint
+-- Row-level security (0015): its tenant policies, like every tenant table.
+SELECT app_protect_tenant_table('report_day_totals');
