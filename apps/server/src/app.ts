@@ -385,7 +385,10 @@ export async function buildApp(deps: AppDeps) {
   );
   await app.register(
     reportsHandlers(
-      createReportsService({ repository: createReportsRepository(database.db), clock }),
+      createReportsService({
+        repository: createReportsRepository(database.db, database.raw),
+        clock,
+      }),
     ),
   );
 

@@ -113,7 +113,13 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
     if (callback !== undefined || typeof values === 'function')
       return raw(config, values, callback);
     const statement = filteredConfig(config);
-    const text = typeof statement === 'object' && statement !== null ? statement : undefined;
+    // `client.query('begin read only')` begins a transaction as well as Drizzle's `{ text }`.
+    const text =
+      typeof statement === 'string'
+        ? { text: statement }
+        : typeof statement === 'object' && statement !== null
+          ? statement
+          : undefined;
     // Also outside a scope: the session may still hold the scope of its last plain statement.
     const scope = currentScope() ?? { tenantIds: [] };
     if (

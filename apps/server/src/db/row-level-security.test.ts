@@ -233,6 +233,33 @@ describe("the app's handle", () => {
     expect(await itemCount()).toBe(0);
   });
 
+  // PGlite's one connection has no pool to check a client out of.
+  it.runIf(process.env.TEST_DATABASE_URL)(
+    'scopes a transaction begun with a plain-text begin (the report export streams in one)',
+    async () => {
+      const raw = database.raw;
+      if (raw.kind !== 'postgres') throw new Error('PostgreSQL expected');
+      const tenantsInTransaction = async () => {
+        const client = await raw.pool.connect();
+        try {
+          await client.query('begin read only');
+          const { rows } = await client.query<{ t: string }>(
+            'select distinct tenant_id as t from catalog_items',
+          );
+          await client.query('commit');
+          return rows.map((r) => r.t);
+        } finally {
+          client.release();
+        }
+      };
+      // The connection has just served a tenant: its session still holds that scope.
+      await inTenant(alBayt, () => tenantsOfItems());
+      expect(await tenantsInTransaction()).toEqual([]);
+      await inTenant(alBayt, () => tenantsOfItems());
+      expect(await inTenant(casa, () => tenantsInTransaction())).toEqual([casa]);
+    },
+  );
+
   it('refuses a scope that is not made of UUIDs (it is written into SQL)', async () => {
     await expect(inTenant("x', true); select 1; --", () => itemCount())).rejects.toThrow(
       /not a UUID/,

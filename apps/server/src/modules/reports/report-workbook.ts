@@ -26,11 +26,29 @@ export type WorkbookSpec = {
   dateColumn: number;
 };
 
-type Pipe = Writable & { writableNeedDrain?: boolean };
+/**
+ * Uncompressed XML the sheet may run ahead of the zip's deflate (which works on libuv's
+ * thread pool): at the zip's own 16 kB, every row of XML waited for the deflate and the deflate
+ * for the next rows, one after the other.
+ */
+const ZIP_AHEAD = 256 * 1024;
+
+type Pipe = Writable & {
+  writableNeedDrain?: boolean;
+  _writableState?: { needDrain?: boolean; highWaterMark?: number };
+};
+
+/**
+ * Whether `stream` asked its writer to wait. exceljs's sheet writes into a readable-stream
+ * PassThrough of the zip (archiver), which has no `writableNeedDrain` and whose `write()` result
+ * exceljs ignores: its own state says it.
+ */
+const needsDrain = (stream: Pipe) =>
+  stream.writableNeedDrain ?? stream._writableState?.needDrain ?? false;
 
 /** Resolves when `stream` wants more, or is gone (a reader that went away never drains). */
 function drain(stream: Pipe): Promise<void> {
-  if (!stream.writableNeedDrain || stream.destroyed) return Promise.resolve();
+  if (!needsDrain(stream) || stream.destroyed) return Promise.resolve();
   return new Promise((resolve) => {
     const done = () => {
       stream.off('drain', done);
@@ -52,6 +70,7 @@ export class StreamedSheet {
   private readonly sheet: ExcelJS.Worksheet;
   private readonly amountStyles = new Map<Currency, Partial<ExcelJS.Style>>();
   private readonly dateStyle: Partial<ExcelJS.Style> = { numFmt: DATE_TIME_FORMAT };
+  private readonly plainStyle: Partial<ExcelJS.Style> = {};
 
   constructor(
     private readonly output: Writable,
@@ -89,7 +108,14 @@ export class StreamedSheet {
 
   /** One data row; `currency` decides the amount's decimals. */
   addRow(cells: CellValue[], currency: Currency) {
-    const row = this.sheet.addRow(cells);
+    // No cell for nothing (an empty cell writes nothing anyway).
+    const row = this.sheet.addRow(cells.map((c) => c ?? undefined));
+    // One style object for the row and every plain cell: exceljs renders a style once per
+    // object it has not seen, and each new row and cell comes with a new empty one.
+    (row as ExcelJS.Row & { style: Partial<ExcelJS.Style> }).style = this.plainStyle;
+    row.eachCell((cell) => {
+      cell.style = this.plainStyle;
+    });
     row.getCell(this.spec.amountColumn + 1).style = this.amountStyle(currency);
     row.getCell(this.spec.dateColumn + 1).style = this.dateStyle;
     row.commit();
@@ -116,10 +142,23 @@ export class StreamedSheet {
     this.sheet.addRow([]).commit();
   }
 
+  /** The zip's inputs (there once the zip starts the sheet), let run ZIP_AHEAD ahead. */
+  private zipInputs(): Pipe[] {
+    const pipes = (this.sheet as unknown as { stream: { pipes?: Pipe[] } }).stream.pipes ?? [];
+    for (const { _writableState: state } of pipes) {
+      if (state && (state.highWaterMark ?? 0) < ZIP_AHEAD) state.highWaterMark = ZIP_AHEAD;
+    }
+    return pipes;
+  }
+
+  /** Whether the zip or the reader behind `output` is behind what was committed. */
+  needsDrain(): boolean {
+    return this.zipInputs().some(needsDrain) || needsDrain(this.output);
+  }
+
   /** Waits until what was committed has gone through the zip and out of `output`. */
   async drained() {
-    const pipes = (this.sheet as unknown as { stream: { pipes?: Pipe[] } }).stream.pipes ?? [];
-    for (const pipe of pipes) await drain(pipe);
+    for (const pipe of this.zipInputs()) await drain(pipe);
     await drain(this.output);
   }
 

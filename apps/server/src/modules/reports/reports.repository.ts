@@ -11,7 +11,10 @@ import {
   type ReportFilter,
   type TicketStatus,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Duplex } from 'node:stream';
+import { PgDialect } from 'drizzle-orm/pg-core';
+import pg from 'pg';
+import type { Database, Db } from '../../db/client.ts';
 import { branches } from '../identity/identity.table.ts';
 import { deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 
@@ -37,15 +40,44 @@ const list = (values: readonly string[]) =>
     sql`, `,
   );
 
-/** The filter as SQL conditions on `tickets t`; each keeps the report's indexes usable. */
-function conditions(q: ReportQuery): SQL {
+/** A span of `created_at`: from `from` (included) to `to` (excluded, none: no end). */
+type Span = { from: SQL; to: SQL | null };
+
+/** The filter's days in the user's zone: from the start of the first to the start of the day after the last. */
+function daySpan(q: ReportQuery): Span {
   const tz = q.timezone;
-  const parts: SQL[] = [sql`t.tenant_id = ${q.tenantId}`, sql`t.ticket_type = 'cartticket'`];
-  // Days of the user's zone: from the start of the first to the start of the day after the last.
   const start = q.startDate ?? REPORT_LIMITS.minDate;
-  parts.push(sql`t.created_at >= (${start}::date)::timestamp at time zone ${tz}`);
-  if (q.endDate)
-    parts.push(sql`t.created_at < (${q.endDate}::date + 1)::timestamp at time zone ${tz}`);
+  return {
+    from: sql`(${start}::date)::timestamp at time zone ${tz}`,
+    to: q.endDate ? sql`(${q.endDate}::date + 1)::timestamp at time zone ${tz}` : null,
+  };
+}
+
+/** The filters on the columns the day totals keep too, as conditions on their columns. */
+function columnConditions(
+  q: ReportQuery,
+  c: { status: SQL; template: SQL; payment: SQL; branch: SQL; zone: SQL },
+): SQL[] {
+  const parts: SQL[] = [];
+  if (q.statuses.length > 0) {
+    const statuses: TicketStatus[] = q.statuses.flatMap((s) =>
+      s === 'UnVerified' ? [...NOT_ACCEPTED_STATUSES] : [s],
+    );
+    parts.push(sql`${c.status} in (${list(statuses)})`);
+  }
+  if (q.checkoutFlows.length > 0) parts.push(sql`${c.template} in (${list(q.checkoutFlows)})`);
+  if (q.paymentMethods.length > 0)
+    parts.push(sql`${c.payment} in (${list(q.paymentMethods.map(reportPaymentMethodType))})`);
+  if (q.branchIds.length > 0) parts.push(sql`${c.branch} in (${list(q.branchIds)})`);
+  if (q.deliveryZoneIds.length > 0) parts.push(sql`${c.zone} in (${list(q.deliveryZoneIds)})`);
+  return parts;
+}
+
+/** The filter as SQL conditions on `tickets t`; each keeps the report's indexes usable. */
+function conditions(q: ReportQuery, span: Span = daySpan(q)): SQL {
+  const parts: SQL[] = [sql`t.tenant_id = ${q.tenantId}`, sql`t.ticket_type = 'cartticket'`];
+  parts.push(sql`t.created_at >= ${span.from}`);
+  if (span.to) parts.push(sql`t.created_at < ${span.to}`);
   if (q.ticketNumber) parts.push(sql`t.ticket_number = ${q.ticketNumber}::bigint`);
   if (q.phoneNumber) {
     // The end of the number: typed with or without its country code or a leading 0.
@@ -53,21 +85,15 @@ function conditions(q: ReportQuery): SQL {
     const reversed = [...digits].reverse().join('');
     parts.push(sql`reverse(${PHONE}) like ${`${reversed}%`}`);
   }
-  if (q.statuses.length > 0) {
-    const statuses: TicketStatus[] = q.statuses.flatMap((s) =>
-      s === 'UnVerified' ? [...NOT_ACCEPTED_STATUSES] : [s],
-    );
-    parts.push(sql`t.status in (${list(statuses)})`);
-  }
-  if (q.checkoutFlows.length > 0)
-    parts.push(sql`t.checkout_template in (${list(q.checkoutFlows)})`);
-  if (q.paymentMethods.length > 0) {
-    const methods = q.paymentMethods.map(reportPaymentMethodType);
-    parts.push(sql`coalesce(t.payment_method_type, 'CASH') in (${list(methods)})`);
-  }
-  if (q.branchIds.length > 0) parts.push(sql`t.branch_id in (${list(q.branchIds)})`);
-  if (q.deliveryZoneIds.length > 0)
-    parts.push(sql`t.delivery_zone_id in (${list(q.deliveryZoneIds)})`);
+  parts.push(
+    ...columnConditions(q, {
+      status: sql`t.status`,
+      template: sql`t.checkout_template`,
+      payment: sql`coalesce(t.payment_method_type, 'CASH')`,
+      branch: sql`t.branch_id`,
+      zone: sql`t.delivery_zone_id`,
+    }),
+  );
   if (q.serviceArea) {
     const area = q.serviceArea.toLowerCase();
     parts.push(
@@ -76,6 +102,36 @@ function conditions(q: ReportQuery): SQL {
   }
   return sql.join(parts, sql` and `);
 }
+
+/** The day totals of whole UTC days from `firstDay` to before `lastDay` (none: no end). */
+function dayTotalConditions(q: ReportQuery, firstDay: string, lastDay: string | null): SQL {
+  const parts: SQL[] = [sql`r.tenant_id = ${q.tenantId}`, sql`r.day >= ${firstDay}::date`];
+  if (lastDay) parts.push(sql`r.day < ${lastDay}::date`);
+  parts.push(
+    ...columnConditions(q, {
+      status: sql`r.status`,
+      template: sql`r.checkout_template`,
+      payment: sql`r.payment_method`,
+      branch: sql`r.branch_id`,
+      zone: sql`r.delivery_zone_id`,
+    }),
+  );
+  return sql.join(parts, sql` and `);
+}
+
+/** Whether the day totals can answer the filter: every part of it is one of their columns. */
+export const byDayTotals = (q: ReportFilter) => !q.ticketNumber && !q.phoneNumber && !q.serviceArea;
+
+type Bounds = {
+  /** The span's ends as PostgreSQL writes a timestamptz; `hi` null without an end date. */
+  lo: string;
+  hi: string | null;
+  /** The first whole UTC day in the span, and the day after the last (null: no end). */
+  first_day: string;
+  last_day: string | null;
+  first_start: string;
+  last_start: string | null;
+};
 
 /** The columns a report row and an exported row share. */
 type TicketColumns = {
@@ -101,19 +157,131 @@ export type ReportRowRecord = TicketColumns & {
   timestamp: string;
 };
 
-/** One exported row: plain texts and numbers, names already in the export's language. */
-export type ExportRowRecord = TicketColumns & {
-  delivery_zone: string | null;
+/** One exported row, names already in the export's language: the columns of `exportColumns`. */
+export type ExportRow = [
+  ticketNumber: string,
+  status: TicketStatus,
+  firstName: string | null,
+  lastName: string | null,
+  reservationLastName: string | null,
+  phoneNumber: string | null,
+  paymentMethod: PaymentMethodType,
+  type: OrderingTemplate,
+  total: string,
+  currency: Currency,
+  branchId: string,
+  deliveryZone: string | null,
+  serviceArea: string | null,
   /** Local date and time in the filter's zone as an Excel serial day number. */
-  local_serial: number;
-  /** The keyset of the next batch: created_at at full precision, and the number. */
-  created_key: string;
-};
+  localSerial: number,
+];
 
-export type ExportCursor = { createdKey: string; ticketNumber: string };
+/** The export's columns in the order of ExportRow. */
+function exportColumns(q: ReportQuery, lang: Language): SQL[] {
+  // The zone as the ticket named it, in the export's language or its generic value.
+  const zone = sql`case when jsonb_typeof(t.ticket_details -> 'deliveryZone') = 'object'
+    then coalesce(nullif(t.ticket_details -> 'deliveryZone' ->> ${lang}::text, ''),
+      t.ticket_details -> 'deliveryZone' ->> 'fieldValue') end`;
+  const columns = [
+    sql`t.ticket_number::text`,
+    sql`t.status`,
+    sql`t.ticket_details ->> 'firstName'`,
+    sql`t.ticket_details ->> 'lastName'`,
+    sql`t.ticket_details ->> 'reservationLastName'`,
+    PHONE,
+    sql`coalesce(t.payment_method_type, 'CASH')`,
+    sql`t.checkout_template`,
+    sql`t.total::text`,
+    sql`t.currency`,
+    sql`t.branch_id`,
+    zone,
+    AREA_NAME,
+    // date_part answers a float8 (extract a numeric, slower per row).
+    sql`date_part('epoch', t.created_at at time zone ${q.timezone}) / 86400 + 25569`,
+  ];
+  return columns.map((c, i) => sql`${c} as ${sql.raw(`c${i}`)}`);
+}
+
+/**
+ * Takes one exported row as it is read; answers a promise when the reading must wait for the
+ * writer (backpressure), nothing to go on. Throwing stops the reading.
+ */
+export type ExportSink = (row: ExportRow) => Promise<void> | undefined;
+
+/** Rows the embedded database reads per query while exporting (no network to hide). */
+export const EXPORT_BATCH = 500;
+
+type Cursor = { at: string; ticketNumber: string };
+
+/**
+ * One statement whose rows go to `sink` one by one as PostgreSQL sends them, never gathered
+ * into a result: while the sink waits the socket is paused, so PostgreSQL is held back by its
+ * send buffer and the server keeps no rows. In a read-only transaction on a connection of its
+ * own; a reading stopped half-way closes that connection, which ends the statement.
+ */
+async function streamRows<T>(
+  pool: pg.Pool,
+  query: { sql: string; params: unknown[] },
+  sink: (row: T) => Promise<void> | undefined,
+): Promise<void> {
+  const client = await pool.connect();
+  let clean = false;
+  try {
+    await client.query('begin read only');
+    const socket = (client as unknown as { connection: { stream: Duplex } }).connection.stream;
+    await new Promise<void>((resolve, reject) => {
+      let failed = false;
+      let paused = false;
+      const fail = (err: unknown) => {
+        if (failed) return;
+        failed = true;
+        reject(err as Error);
+      };
+      const config: pg.QueryArrayConfig = {
+        text: query.sql,
+        values: query.params,
+        rowMode: 'array',
+      };
+      const submitted = new pg.Query(config);
+      submitted.on('row', (row: T) => {
+        if (failed) return;
+        let wait: Promise<void> | undefined;
+        try {
+          wait = sink(row);
+        } catch (err) {
+          fail(err);
+          return;
+        }
+        if (wait && !paused) {
+          paused = true;
+          socket.pause();
+          wait.then(() => {
+            paused = false;
+            socket.resume();
+          }, fail);
+        }
+      });
+      submitted.on('end', () => {
+        if (!failed) resolve();
+      });
+      submitted.on('error', fail);
+      void client.query(submitted);
+    });
+    await client.query('commit');
+    clean = true;
+  } finally {
+    client.release(clean ? undefined : true);
+  }
+}
 
 /** The orders report's reads: cart tickets of one tenant, always by tenant first. */
-export function createReportsRepository(db: Db) {
+export function createReportsRepository(
+  db: Db,
+  raw?: Database['raw'],
+  /** Rows per keyset batch on the embedded database; tests take a few. */
+  exportBatch = EXPORT_BATCH,
+) {
+  const dialect = new PgDialect();
   return {
     async page(q: ReportQuery, page: number, pageSize: number): Promise<ReportRowRecord[]> {
       const result = await db.execute(sql`
@@ -138,49 +306,106 @@ export function createReportsRepository(db: Db) {
       return rowsOf<ReportRowRecord>(result);
     },
 
-    async totals(q: ReportQuery): Promise<{ currency: Currency; count: string; total: string }[]> {
+    /**
+     * The footer of the whole filter per currency. Filters on the day totals' columns add up
+     * the whole UTC days inside the span from them and the tickets of the partial days at its
+     * edges; the others (number, phone, table) add up the tickets. One statement, one snapshot.
+     */
+    async totals(
+      q: ReportQuery,
+      opts: { dayTotals?: boolean } = {},
+    ): Promise<{ currency: Currency; count: string; total: string }[]> {
+      if (opts.dayTotals === false || !byDayTotals(q)) {
+        const result = await db.execute(sql`
+          select t.currency, count(*)::text as count, sum(t.total)::text as total
+          from tickets t
+          where ${conditions(q)}
+          group by t.currency
+          order by t.currency
+        `);
+        return rowsOf(result);
+      }
+      const span = daySpan(q);
+      const [b] = rowsOf<Bounds>(
+        await db.execute(sql`
+          select lo::text, hi::text, first_day::text, last_day::text,
+            (first_day::timestamp at time zone 'UTC')::text as first_start,
+            (last_day::timestamp at time zone 'UTC')::text as last_start
+          from (
+            select lo, hi,
+              ((lo at time zone 'UTC') + interval '1 day' - interval '1 microsecond')::date as first_day,
+              (hi at time zone 'UTC')::date as last_day
+            from (select ${span.from} as lo, ${span.to ?? sql`null::timestamptz`} as hi) s
+          ) d
+        `),
+      );
+      const at = (v: string) => sql`${v}::timestamptz`;
+      const ticketsIn = (s: Span) =>
+        sql`select t.currency, 1::bigint as n, t.total as amount from tickets t where ${conditions(q, s)}`;
+      const parts: SQL[] = [];
+      if (b!.last_day === null || b!.first_day < b!.last_day) {
+        parts.push(
+          sql`select r.currency, r.ticket_count as n, r.total as amount from report_day_totals r
+            where ${dayTotalConditions(q, b!.first_day, b!.last_day)}`,
+          ticketsIn({ from: at(b!.lo), to: at(b!.first_start) }),
+        );
+        if (b!.hi && b!.last_start)
+          parts.push(ticketsIn({ from: at(b!.last_start), to: at(b!.hi) }));
+      } else {
+        parts.push(ticketsIn({ from: at(b!.lo), to: b!.hi ? at(b!.hi) : null }));
+      }
       const result = await db.execute(sql`
-        select t.currency, count(*)::text as count, sum(t.total)::text as total
-        from tickets t
-        where ${conditions(q)}
-        group by t.currency
-        order by t.currency
+        select x.currency, sum(x.n)::text as count, sum(x.amount)::text as total
+        from (${sql.join(parts, sql` union all `)}) x
+        group by x.currency
+        having sum(x.n) > 0
+        order by x.currency
       `);
       return rowsOf(result);
     },
 
-    /** The next batch of the export after `cursor`, newest first. */
-    async exportBatch(
-      q: ReportQuery,
-      lang: Language,
-      cursor: ExportCursor | null,
-      limit: number,
-    ): Promise<ExportRowRecord[]> {
-      const after = cursor
-        ? sql` and (t.created_at, t.ticket_number) < (${cursor.createdKey}::timestamptz, ${cursor.ticketNumber}::bigint)`
-        : sql``;
-      // The zone as the ticket named it, in the export's language or its generic value.
-      const zone = sql`case when jsonb_typeof(t.ticket_details -> 'deliveryZone') = 'object'
-        then coalesce(nullif(t.ticket_details -> 'deliveryZone' ->> ${lang}::text, ''),
-          t.ticket_details -> 'deliveryZone' ->> 'fieldValue') end`;
-      const result = await db.execute(sql`
-        select t.ticket_number::text as ticket_number, t.status,
-          t.ticket_details ->> 'firstName' as first_name,
-          t.ticket_details ->> 'lastName' as last_name,
-          t.ticket_details ->> 'reservationLastName' as reservation_last_name,
-          ${PHONE} as phone_number,
-          coalesce(t.payment_method_type, 'CASH') as payment_method,
-          t.checkout_template as type, t.total::text as total, t.currency, t.branch_id,
-          ${zone} as delivery_zone,
-          ${AREA_NAME} as service_area,
-          extract(epoch from t.created_at at time zone ${q.timezone})::float8 / 86400 + 25569 as local_serial,
-          t.created_at::text as created_key
-        from tickets t
-        where ${conditions(q)}${after}
-        order by t.created_at desc, t.ticket_number desc
-        limit ${limit}
-      `);
-      return rowsOf<ExportRowRecord>(result);
+    /**
+     * The filter's rows for the export, newest first, each handed to `sink` as it is read:
+     * one streamed statement on PostgreSQL; on the embedded database, keyset batches, each
+     * asked for while the one before is written.
+     */
+    async exportRows(q: ReportQuery, lang: Language, sink: ExportSink): Promise<void> {
+      const columns = sql.join(exportColumns(q, lang), sql`, `);
+      const order = sql`order by t.created_at desc, t.ticket_number desc`;
+      if (raw?.kind === 'postgres') {
+        const query = dialect.sqlToQuery(
+          sql`select ${columns} from tickets t where ${conditions(q)} ${order}`,
+        );
+        return streamRows<ExportRow>(raw.pool, query, sink);
+      }
+      const batch = async (after: Cursor | null) => {
+        const keyset = after
+          ? sql` and (t.created_at, t.ticket_number) < (${after.at}::timestamptz, ${after.ticketNumber}::bigint)`
+          : sql``;
+        const result = await db.execute(sql`
+          select ${columns}, t.created_at::text as at
+          from tickets t
+          where ${conditions(q)}${keyset}
+          ${order}
+          limit ${exportBatch}
+        `);
+        return rowsOf<Record<string, unknown>>(result);
+      };
+      let rows = await batch(null);
+      while (rows.length > 0) {
+        const last = rows[rows.length - 1]!;
+        const next =
+          rows.length === exportBatch
+            ? batch({ at: last.at as string, ticketNumber: last.c0 as string })
+            : Promise.resolve([]);
+        next.catch(() => undefined);
+        for (const r of rows) {
+          // The columns in their order, the cursor's time left out.
+          const wait = sink(Object.values(r).slice(0, -1) as ExportRow);
+          if (wait) await wait;
+        }
+        rows = await next;
+      }
     },
 
     async branchNames(tenantId: string): Promise<{ id: string; name: LocalizedText }[]> {

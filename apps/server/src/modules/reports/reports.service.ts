@@ -20,17 +20,14 @@ import { ValidationFailed } from '../../errors.ts';
 import { REPORT_LABELS, type ReportLabels } from './report-labels.ts';
 import { StreamedSheet, type CellValue, type WorkbookSpec } from './report-workbook.ts';
 import type {
-  ExportRowRecord,
+  ExportRow,
   ReportQuery,
   ReportRowRecord,
   ReportsRepository,
 } from './reports.repository.ts';
 
-/**
- * Rows read per query while exporting, whatever the total. Small enough that a batch's objects
- * die young (2,000 rows kept the peak ~1.5× higher in the bench), one query per batch is cheap.
- */
-export const EXPORT_BATCH = 250;
+/** Rows written between two looks at whether the zip and the reader keep up. */
+export const DRAIN_EVERY = 250;
 
 export type ReportFile = { fileName: string; stream: Readable };
 
@@ -94,15 +91,46 @@ const COLUMNS = [
 const DATE_COLUMN = 1;
 const AMOUNT_COLUMN = 12;
 
+/** The sheet of the export in `lang`, under the lines of `heading`. */
+export const sheetSpec = (
+  labels: ReportLabels,
+  lang: CartTicketsExportBody['lang'],
+  heading: [string, string?][],
+): WorkbookSpec => ({
+  sheetName: labels.sheet,
+  rightToLeft: lang === 'ar',
+  heading,
+  columns: COLUMNS.map(([key, width]) => ({ header: labels.columns[key], width })),
+  amountColumn: AMOUNT_COLUMN,
+  dateColumn: DATE_COLUMN,
+});
+
+/** An exported row's cells, in the order of COLUMNS, texts in the labels' language. */
+export const exportCells =
+  (labels: ReportLabels, branchName: Map<string, string>) =>
+  (r: ExportRow): CellValue[] => [
+    Number(r[0]),
+    r[13],
+    labels.status[r[1]],
+    labels.type[r[7]],
+    r[2],
+    r[3],
+    r[4],
+    r[5],
+    labels.payment[r[6]],
+    branchName.get(r[10]) ?? '',
+    r[11],
+    r[12],
+    Number(r[8]),
+    r[9],
+  ];
+
 export function createReportsService({
   repository,
   clock,
-  exportBatch = EXPORT_BATCH,
 }: {
   repository: ReportsRepository;
   clock: () => Date;
-  /** Rows per export query; tests take a few to cross many batch boundaries. */
-  exportBatch?: number;
 }) {
   /** The lines above the table, naming every part of the filter. */
   async function heading(
@@ -168,73 +196,44 @@ export function createReportsService({
       const q: ReportQuery = { ...body, tenantId };
       const { lang } = body;
       const labels = REPORT_LABELS[lang];
-      // The first batch is read before answering: a failing query answers an error, not a cut file.
-      let batch = await orTimeZoneError(() => repository.exportBatch(q, lang, null, exportBatch));
       const [lines, branches] = await Promise.all([
         heading(tenantId, body, labels, lang),
         repository.branchNames(tenantId),
       ]);
       const branchName = new Map(branches.map((b) => [b.id, localize(b.name, lang)]));
-      const spec: WorkbookSpec = {
-        sheetName: labels.sheet,
-        rightToLeft: lang === 'ar',
-        heading: lines,
-        columns: COLUMNS.map(([key, width]) => ({ header: labels.columns[key], width })),
-        amountColumn: AMOUNT_COLUMN,
-        dateColumn: DATE_COLUMN,
-      };
       const output = new PassThrough();
-      const sheet = new StreamedSheet(output, spec);
-      const cells = (r: ExportRowRecord): CellValue[] => [
-        Number(r.ticket_number),
-        r.local_serial,
-        labels.status[r.status],
-        labels.type[r.type],
-        r.first_name,
-        r.last_name,
-        r.reservation_last_name,
-        r.phone_number,
-        labels.payment[r.payment_method],
-        branchName.get(r.branch_id) ?? '',
-        r.delivery_zone,
-        r.service_area,
-        Number(r.total),
-        r.currency,
-      ];
+      const sheet = new StreamedSheet(output, sheetSpec(labels, lang, lines));
+      const cells = exportCells(labels, branchName);
 
-      const write = async () => {
-        let count = 0;
-        const sums = new Map<Currency, bigint>();
-        while (batch.length > 0) {
-          const last = batch[batch.length - 1]!;
-          // The next batch is read while this one is written.
-          const next =
-            batch.length === exportBatch
-              ? repository.exportBatch(
-                  q,
-                  lang,
-                  { createdKey: last.created_key, ticketNumber: last.ticket_number },
-                  exportBatch,
-                )
-              : Promise.resolve([]);
-          next.catch(() => undefined);
-          for (const r of batch) {
-            sheet.addRow(cells(r), r.currency);
-            sums.set(r.currency, (sums.get(r.currency) ?? 0n) + toMilli(r.total));
-          }
-          count += batch.length;
-          await sheet.drained();
-          // The reader went away: stop reading the database for nobody.
-          if (output.destroyed) return;
-          batch = await next;
-        }
+      let count = 0;
+      const sums = new Map<Currency, bigint>();
+      let started: () => void = () => undefined;
+      const firstRow = new Promise<void>((resolve) => (started = resolve));
+      const reading = repository.exportRows(q, lang, (r) => {
+        // The reader went away: stop reading the database for nobody.
+        if (output.destroyed) throw new Error('export reader gone');
+        started();
+        sheet.addRow(cells(r), r[9]);
+        sums.set(r[9], (sums.get(r[9]) ?? 0n) + toMilli(r[8]));
+        return ++count % DRAIN_EVERY === 0 && sheet.needsDrain() ? sheet.drained() : undefined;
+      });
+      // Answer once the rows come (or there are none): a failing query answers an error, not a
+      // cut file.
+      try {
+        await orTimeZoneError(() => Promise.race([firstRow, reading]));
+      } catch (err) {
+        output.destroy();
+        throw err;
+      }
+      const finish = async () => {
+        await reading;
         sheet.addBlankRow();
         sheet.addTotal(labels.count, count);
         for (const [currency, milli] of [...sums].sort(([a], [b]) => a.localeCompare(b)))
           sheet.addTotal(labels.total, Number(fromMilli(milli)), currency);
         await sheet.finish();
       };
-      write().catch((err: unknown) => output.destroy(err as Error));
+      finish().catch((err: unknown) => output.destroy(err as Error));
 
       const start = body.startDate ?? REPORT_LIMITS.minDate;
       const end = body.endDate ?? localNow(clock(), body.timezone).date;
