@@ -2,7 +2,6 @@ import { useMemo, useState, type ReactNode } from 'react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import createCache from '@emotion/cache';
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -10,6 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import i18n from 'i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
+import { ANNOUNCED_SNACKBARS } from '../components/announced-snackbar.tsx';
 import { isApiError } from '../lib/api-client.ts';
 import { directionOf, useLanguage, type Direction } from '../lib/i18n.ts';
 import { SNACKBAR_ANCHOR, SNACKBAR_DURATION } from '../lib/notify.tsx';
@@ -40,23 +40,6 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * notistack styles a toast's action with physical margins (left auto, right -8px) in its own
- * CSS-in-JS, which the right-to-left cache does not mirror: in Arabic the action ran into the
- * message. The same spacing in logical properties fits both directions.
- */
-const snackbarActionStyles = {
-  '.notistack-MuiContent > #notistack-snackbar ~ div': {
-    marginLeft: 0,
-    marginRight: 0,
-    paddingLeft: 0,
-    paddingRight: 0,
-    marginInlineStart: 'auto',
-    marginInlineEnd: -8,
-    paddingInlineStart: 16,
-  },
-} as const;
-
 function DirectionalTheme({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const theme = useMemo(() => createAppTheme(lang), [lang]);
@@ -64,7 +47,6 @@ function DirectionalTheme({ children }: { children: ReactNode }) {
     <CacheProvider value={emotionCacheFor(directionOf(lang))}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <GlobalStyles styles={snackbarActionStyles} />
         {children}
       </ThemeProvider>
     </CacheProvider>
@@ -88,6 +70,7 @@ export function AppProviders({
             maxSnack={3}
             anchorOrigin={SNACKBAR_ANCHOR}
             autoHideDuration={SNACKBAR_DURATION.default}
+            Components={ANNOUNCED_SNACKBARS}
           >
             {children}
           </SnackbarProvider>
