@@ -87,16 +87,14 @@ async function click(opener: Locator): Promise<Locator> {
 
 const ticketSheet: A11yDialog = {
   name: 'order details sheet',
-  // The order the spec placed: a row of the table (wide) or a card (narrow).
-  open: (page, lang) =>
-    click(
-      page
-        .getByRole('main')
-        .getByRole(page.viewportSize()!.width < 900 ? 'button' : 'row', {
-          name: trPattern(lang, 'tickets:rowLabel'),
-        })
-        .first(),
-    ),
+  // An order the spec placed: a row of the table (wide) or a card (narrow).
+  open: async (page, lang) => {
+    const main = page.getByRole('main');
+    const row = main.getByRole('row', { name: trPattern(lang, 'tickets:rowLabel') }).first();
+    const card = main.getByRole('listitem').getByRole('button').first();
+    await row.or(card).first().waitFor();
+    return click((await row.isVisible()) ? row : card);
+  },
 };
 
 export const A11Y_PAGES: readonly A11yPage[] = [

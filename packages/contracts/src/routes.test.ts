@@ -20,6 +20,7 @@ const INFRA = new Set([
   'common',
   'branch-basics',
   'money',
+  'contrast',
   'access',
   'areas',
   'http',

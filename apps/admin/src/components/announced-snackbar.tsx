@@ -32,7 +32,12 @@ export const AnnouncedSnackbar = forwardRef<HTMLDivElement, CustomContentProps>(
         <ErrorOutline fontSize="small" />
       ) : null;
     return (
-      <SnackbarContent ref={ref} style={style} className={className}>
+      // notistack's class names kept: tests and styles find a snackbar by them.
+      <SnackbarContent
+        ref={ref}
+        style={style}
+        className={`${className ?? ''} notistack-MuiContent notistack-MuiContent-${variant}`}
+      >
         <Box
           sx={{
             display: 'flex',

@@ -2,10 +2,12 @@ import { and, count, eq, isNull } from 'drizzle-orm';
 import {
   BRANDING_IMAGES,
   Currency,
+  brandColourWarnings,
   type Branding,
   type BrandingImage,
   type TenantNameBody,
   type ThemeBody,
+  type ThemeSaved,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
@@ -56,8 +58,11 @@ export function createBrandingService(deps: { db: Db; images: ImagesService }) {
       return brandingOf(row);
     },
 
-    setTheme: (tenantId: string, body: ThemeBody) =>
-      update(tenantId, { primaryHex: body.primaryHex }),
+    /** Saved whatever its contrast: the answer warns when white text on it reads under 4.5:1. */
+    async setTheme(tenantId: string, body: ThemeBody): Promise<ThemeSaved> {
+      const branding = await update(tenantId, { primaryHex: body.primaryHex });
+      return { ...branding, warnings: brandColourWarnings(body.primaryHex) };
+    },
 
     setName: (tenantId: string, body: TenantNameBody) =>
       update(tenantId, { name: body.localizedName }),

@@ -42,7 +42,14 @@ export function TenantsPage() {
         </Alert>
       )}
       {tenants.data && (
-        <TableContainer component={Paper} variant="outlined">
+        // Nothing inside to tab to: the scrolling box itself takes focus, for the arrow keys.
+        <TableContainer
+          component={Paper}
+          variant="outlined"
+          tabIndex={0}
+          role="region"
+          aria-label={t('platform.tenants.title')}
+        >
           <Table size="small" aria-label={t('platform.tenants.title')}>
             <TableHead>
               <TableRow>
