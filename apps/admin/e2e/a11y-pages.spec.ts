@@ -164,6 +164,8 @@ for (const lang of LANGS) {
                 page,
                 `${name} → ${dialog.name} (${lang}, ${size.name})`,
                 testInfo,
+                // The modal with its dialog; the page behind it is inert and checked above.
+                '.MuiModal-root',
               );
               await page.keyboard.press('Escape');
               await expect(page.getByRole('dialog')).toHaveCount(0);

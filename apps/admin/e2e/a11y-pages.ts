@@ -66,13 +66,8 @@ export const NOT_PAGES: readonly string[] = [
 /** A path the side menu would have but no page answers yet (null once every area is built). */
 function notBuiltPage(): string | null {
   const listed = new Set(A11Y_PAGES.map((p) => p.pattern));
-  const candidates = [
-    paths.unverifiedTickets,
-    paths.tableBill,
-    paths.localizeMenu,
-    paths.bulkUpload,
-    paths.posMapping,
-  ];
+  // The owner's pages (the platform's own unverified tickets would say unauthorized).
+  const candidates = [paths.tableBill, paths.localizeMenu, paths.bulkUpload, paths.posMapping];
   return candidates.find((path) => !BUILT_PAGES.has(path) && !listed.has(path)) ?? null;
 }
 

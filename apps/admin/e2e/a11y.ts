@@ -28,9 +28,11 @@ export interface AxeOutcome {
 }
 
 /** Runs axe on the page as it is now: WCAG 2.x A/AA and best practices, plus the label/name rule. */
-export async function axe(page: Page): Promise<AxeOutcome> {
+export async function axe(page: Page, within?: string): Promise<AxeOutcome> {
   const started = Date.now();
-  const results = await new AxeBuilder({ page })
+  let builder = new AxeBuilder({ page });
+  if (within) builder = builder.include(within);
+  const results = await builder
     // Experimental in axe, but the one that caught a visible label not in the accessible name.
     .options({
       rules: { 'label-content-name-mismatch': { enabled: true } },
@@ -55,9 +57,17 @@ export async function axe(page: Page): Promise<AxeOutcome> {
   };
 }
 
-/** A serious or critical violation fails; the moderate and minor ones are noted on the test. */
-export async function expectAccessible(page: Page, what: string, testInfo: TestInfo) {
-  const outcome = await axe(page);
+/**
+ * A serious or critical violation fails; the moderate and minor ones are noted on the test.
+ * `within`: a selector to check alone (an open dialog, the page behind it checked already).
+ */
+export async function expectAccessible(
+  page: Page,
+  what: string,
+  testInfo: TestInfo,
+  within?: string,
+) {
+  const outcome = await axe(page, within);
   if (outcome.lesser.length > 0)
     testInfo.annotations.push({ type: 'axe-moderate', description: `${what}: ${outcome.lesser}` });
   expect(outcome.serious, `serious accessibility violations on ${what}`).toEqual([]);
@@ -66,10 +76,12 @@ export async function expectAccessible(page: Page, what: string, testInfo: TestI
 /** Follows an in-app path without a reload (the router listens to popstate). */
 export async function goInApp(page: Page, url: string) {
   await page.evaluate((to) => {
+    // The page's heading is marked as left: the next page's own heading tells it has come.
+    for (const h1 of document.querySelectorAll('h1')) h1.setAttribute('data-left', '');
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, url);
-  await page.waitForURL((u) => `${u.pathname}${u.search}` === url);
+  await expect(page.locator('h1:not([data-left])').first()).toBeVisible();
 }
 
 /** Waits for the transitions under way (MUI's enter and exit); a spinner's endless one is no wait. */

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import createCache from '@emotion/cache';
 import CssBaseline from '@mui/material/CssBaseline';
@@ -53,6 +53,28 @@ function DirectionalTheme({ children }: { children: ReactNode }) {
   );
 }
 
+/**
+ * The snackbars' own layer at the end of the body. An open dialog hides the rest of the body
+ * from screen readers (aria-hidden on its other children), which would silence the very
+ * announcements a dialog's action makes ('Order #12 accepted'); this layer stays audible.
+ */
+function useSnackbarLayer(): HTMLElement {
+  const [layer] = useState(() => document.createElement('div'));
+  useEffect(() => {
+    layer.dataset.snackbars = '';
+    document.body.appendChild(layer);
+    const observer = new MutationObserver(() => {
+      if (layer.hasAttribute('aria-hidden')) layer.removeAttribute('aria-hidden');
+    });
+    observer.observe(layer, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => {
+      observer.disconnect();
+      layer.remove();
+    };
+  }, [layer]);
+  return layer;
+}
+
 /** Everything the app needs around it except the session and the router. */
 export function AppProviders({
   children,
@@ -62,6 +84,7 @@ export function AppProviders({
   queryClient?: QueryClient;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const snackbarLayer = useSnackbarLayer();
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
@@ -71,6 +94,7 @@ export function AppProviders({
             anchorOrigin={SNACKBAR_ANCHOR}
             autoHideDuration={SNACKBAR_DURATION.default}
             Components={ANNOUNCED_SNACKBARS}
+            domRoot={snackbarLayer}
           >
             {children}
           </SnackbarProvider>
