@@ -27,9 +27,13 @@ const OWNER_MENU = [
   'Dashboard',
   'Live orders',
   'All tickets report',
+  'Menus',
   'Manage catalog',
   'Price adjustments',
   'Modifier groups',
+  'Localize menu',
+  'Table live payments',
+  'Table transactions',
   'Discounts',
   'Accept/pause orders',
   'Branch/store settings',
@@ -56,6 +60,7 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
       'All tickets report',
       'Manage catalog',
       'Modifier groups',
+      'Localize menu',
       'Discounts',
       'Accept/pause orders',
       'Logout',
@@ -90,7 +95,7 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
     await expect(page.getByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
     await expect(page.getByRole('row', { name: /Al Bayt Kitchen/ })).toBeVisible();
     await expect(page.getByRole('row', { name: /Casa Verde/ })).toBeVisible();
-    expect(await menuLinks(page)).toEqual(['Tenants', 'Logout']);
+    expect(await menuLinks(page)).toEqual(['Tenants', 'Unverified tickets', 'Logout']);
   });
 });
 
@@ -142,6 +147,7 @@ test('a manager cannot open owner-only pages', async ({ page }) => {
     'All tickets report',
     'Manage catalog',
     'Modifier groups',
+    'Localize menu',
     'Discounts',
     'Accept/pause orders',
     'Logout',

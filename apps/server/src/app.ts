@@ -17,6 +17,9 @@ import {
   trustProxyOption,
   type Config,
 } from './config.ts';
+import { createCaptureTransport, MAIL_CAPTURE_PREFIX } from './integrations/mail/capture.ts';
+import type { MailTransport } from './integrations/mail/mail-transport.ts';
+import { createSmtpTransport } from './integrations/mail/smtp.ts';
 import type { Database } from './db/client.ts';
 import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
@@ -29,11 +32,15 @@ import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { profileHandlers } from './modules/identity/profile.routes.ts';
+import { accountHandlers } from './modules/identity/account.routes.ts';
+import { createOutletSignupService } from './modules/identity/outlet-signup.service.ts';
 import { createProfileRepository } from './modules/identity/profile.repository.ts';
 import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { modifierGroupsHandlers } from './modules/modifier-groups/modifier-groups.routes.ts';
+import { localizationHandlers } from './modules/localization/localization.routes.ts';
+import { createLocalizationService } from './modules/localization/localization.service.ts';
 import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
@@ -61,6 +68,11 @@ import { createBranchSettingsService } from './modules/outlet-settings/branch-se
 import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
 import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
+import { dashboardHandlers } from './modules/dashboard/dashboard.routes.ts';
+import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
+import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
+import { tableBillsHandlers } from './modules/table-bills/table-bills.routes.ts';
+import { createTableBillsService } from './modules/table-bills/table-bills.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
 import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
@@ -88,6 +100,8 @@ export type AppDeps = {
   signInDelay?: (ms: number) => Promise<void>;
   /** Online payments; by default the card gateway of the configuration (none without one). */
   payments?: PaymentProvider | null;
+  /** E-mail; by default the SMTP server or the outbox of the configuration (none without). */
+  mail?: MailTransport | null;
 };
 
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
@@ -114,12 +128,24 @@ export async function buildApp(deps: AppDeps) {
     reply.header('x-request-id', request.id);
   });
 
+  // E-mail: an SMTP server, or the local outbox shown at /emulators/mail (demo and tests).
+  const mailCapture =
+    config.mail.kind === 'capture' ? createCaptureTransport(config.mail.dir) : null;
+  let mail: MailTransport | null =
+    deps.mail !== undefined ? deps.mail : (mailCapture?.transport ?? null);
+  if (deps.mail === undefined && config.mail.kind === 'smtp') {
+    const smtp = createSmtpTransport(config.mail);
+    app.addHook('onClose', async () => smtp.close());
+    mail = smtp;
+  }
+
   // Before the CSP: an external issuer's discovery names the origins sign-in talks to.
   const identity = await createIdentity({
     config,
     db: database.db,
     log: app.log,
     signInDelay: deps.signInDelay,
+    mail,
   });
   const tokenOrigin = config.payments ? new URL(config.payments.tokenUrl).origin : null;
   await app.register(helmet, {
@@ -167,23 +193,47 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     platformHandlers({
       ping: () => database.ping(),
-      platform: createPlatformService({ repository: createPlatformRepository(database.db) }),
+      platform: createPlatformService({
+        repository: createPlatformRepository(database.db),
+        unverifiedTicketMinutes: config.unverifiedTicketMinutes,
+        clock,
+      }),
     }),
   );
   await app.register(
     profileHandlers(createProfileService({ repository: createProfileRepository(database.db) })),
   );
+  await app.register(
+    accountHandlers({
+      account: identity.account,
+      signup: createOutletSignupService({ db: database.db }),
+    }),
+  );
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const images = createImagesService({ storage });
-  await app.register(catalogHandlers(createCatalogService({ db: database.db, images })));
-  await app.register(modifierGroupsHandlers(createModifierGroupsService({ db: database.db })));
+  const catalog = createCatalogService({ db: database.db, images });
+  const modifierGroups = createModifierGroupsService({ db: database.db });
+  await app.register(catalogHandlers(catalog));
+  await app.register(modifierGroupsHandlers(modifierGroups));
+  await app.register(
+    localizationHandlers(
+      createLocalizationService({
+        db: database.db,
+        read: {
+          getCategory: catalog.getCategory,
+          getItem: catalog.getItem,
+          getModifierGroup: modifierGroups.get,
+        },
+      }),
+    ),
+  );
   await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
-  const hub = createTicketsHub({ notifier });
+  const hub = createTicketsHub({ notifier, accounts: identity.accounts });
   app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(hub.routes);
@@ -199,6 +249,7 @@ export async function buildApp(deps: AppDeps) {
       prefix: EMULATOR_PREFIX,
     });
   }
+  if (mailCapture) await app.register(mailCapture.routes, { prefix: MAIL_CAPTURE_PREFIX });
   const discounts = createDiscountsService({ db: database.db });
   await app.register(discountsHandlers(discounts));
   const intake = createIntakeService({ db: database.db, clock, notifier, payments, discounts });
@@ -208,7 +259,9 @@ export async function buildApp(deps: AppDeps) {
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
-        pricedMenu: (tenantId, branchId, template) => intake.menu(tenantId, branchId, template),
+        pricedMenu: (tenantId, branchId, template, serviceAreaId) =>
+          intake.menu(tenantId, branchId, template, serviceAreaId),
+        quote: (tenantId, branchId, body) => intake.quote(tenantId, branchId, body),
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         storefrontUrl: config.storefrontUrl,
         payments:
@@ -225,6 +278,18 @@ export async function buildApp(deps: AppDeps) {
     reportsHandlers(
       createReportsService({ repository: createReportsRepository(database.db), clock }),
     ),
+  );
+
+  await app.register(
+    dashboardHandlers(
+      createDashboardService({ repository: createDashboardRepository(database.db), clock }),
+    ),
+  );
+  await app.register(
+    tableBillsHandlers(createTableBillsService({ db: database.db, clock, notifier, payments }), {
+      payLimit: config.intakeRateLimit,
+      readLimit: config.publicReadRateLimit,
+    }),
   );
 
   await app.register(imagesHandlers(images));

@@ -55,6 +55,12 @@ const Env = z.object({
     .enum(['true', 'false'])
     .default('true')
     .transform((v) => v === 'true'),
+  // With the demo data: a week of past orders and table payments, placed through the real
+  // calls at the first start (the dashboard and the reports have something to show).
+  SEED_DEMO_ACTIVITY: z
+    .enum(['true', 'false'])
+    .default('true')
+    .transform((v) => v === 'true'),
   // An external OpenID Connect issuer; unset means the embedded provider under /oidc.
   OIDC_ISSUER: z.string().url().optional(),
   OIDC_CLIENT_ID: z.string().min(1).default('admin-spa'),
@@ -105,6 +111,21 @@ const Env = z.object({
   // set, outside production or with the demo data).
   DISPATCH_EMULATOR: z.enum(['true', 'false']).optional(),
   DISPATCH_EMULATOR_STEP_SECONDS: z.coerce.number().min(0.01).max(3600).default(20),
+  // E-mail (password reset, address verification) through an SMTP server.
+  SMTP_HOST: z.string().min(1).optional(),
+  SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
+  // true: TLS from the first byte (465); false: STARTTLS when offered (587).
+  SMTP_SECURE: z.enum(['true', 'false']).optional(),
+  SMTP_USER: z.string().min(1).optional(),
+  SMTP_PASSWORD: z.string().optional(),
+  MAIL_FROM: z.string().min(3).default('Restaurant back office <no-reply@localhost>'),
+  // Keep e-mails in DATA_DIR/mail-outbox and show them at /emulators/mail (default: when no
+  // SMTP_HOST is set, outside production or with the demo data). Never on a real server.
+  MAIL_CAPTURE: z.enum(['true', 'false']).optional(),
+  // How long a password reset link works.
+  PASSWORD_RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
+  // The super admin's unverified tickets: tickets left unaccepted longer than this.
+  UNVERIFIED_TICKET_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
 });
 
 export type OidcConfig = {
@@ -168,6 +189,22 @@ export type DispatchConfig = {
 /** Requests one client address may make to the public order intake per window. */
 export type RateLimit = { max: number; windowMs: number };
 
+export const MAIL_OUTBOX_DIR = 'mail-outbox';
+
+/** Where e-mails go: an SMTP server, the local outbox (demo, tests), or nowhere. */
+export type MailConfig =
+  | {
+      kind: 'smtp';
+      host: string;
+      port: number;
+      secure: boolean;
+      user: string | undefined;
+      password: string | undefined;
+      from: string;
+    }
+  | { kind: 'capture'; dir: string; from: string }
+  | { kind: 'none' };
+
 export type Config = {
   port: number;
   host: string;
@@ -179,6 +216,7 @@ export type Config = {
   adminDist: string | undefined;
   storefrontDist: string | undefined;
   seedDemo: boolean;
+  seedDemoActivity: boolean;
   oidc: OidcConfig;
   intakeRateLimit: RateLimit;
   publicReadRateLimit: RateLimit;
@@ -187,6 +225,9 @@ export type Config = {
   storefrontUrl: string;
   payments: PaymentsConfig | null;
   dispatch: DispatchConfig;
+  mail: MailConfig;
+  passwordResetLinkMs: number;
+  unverifiedTicketMinutes: number;
 };
 
 /**
@@ -276,6 +317,32 @@ function dispatchConfig(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv): Dispatc
   };
 }
 
+function mailConfig(e: z.infer<typeof Env>, dataDir: string): MailConfig {
+  if (e.SMTP_HOST) {
+    if (e.MAIL_CAPTURE === 'true')
+      throw new Error(
+        'Invalid configuration:\n  MAIL_CAPTURE: not with SMTP_HOST (one or the other)',
+      );
+    const secure = e.SMTP_SECURE === 'true';
+    return {
+      kind: 'smtp',
+      host: e.SMTP_HOST,
+      port: e.SMTP_PORT ?? (secure ? 465 : 587),
+      secure,
+      user: e.SMTP_USER,
+      password: e.SMTP_PASSWORD,
+      from: e.MAIL_FROM,
+    };
+  }
+  const capture =
+    e.MAIL_CAPTURE === undefined
+      ? e.NODE_ENV !== 'production' || e.SEED_DEMO
+      : e.MAIL_CAPTURE === 'true';
+  return capture
+    ? { kind: 'capture', dir: path.join(dataDir, MAIL_OUTBOX_DIR), from: e.MAIL_FROM }
+    : { kind: 'none' };
+}
+
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const parsed = Env.safeParse(env);
@@ -300,10 +367,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   }
   // None by default: only `npm run dev -w apps/server` (its dev.env) adds the Vite dev server.
   const devOrigins = e.OIDC_DEV_ORIGINS ?? '';
+  const dataDir = path.resolve(e.DATA_DIR);
   return {
     port: e.PORT,
     host: e.HOST,
-    dataDir: path.resolve(e.DATA_DIR),
+    dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     publicUrl,
@@ -312,9 +380,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
     storefrontDist: e.STOREFRONT_DIST ? path.resolve(e.STOREFRONT_DIST) : undefined,
     seedDemo: e.SEED_DEMO,
+    seedDemoActivity: e.SEED_DEMO_ACTIVITY,
     storefrontUrl: (e.STOREFRONT_URL ?? `${publicUrl}/store`).replace(/\/$/, ''),
     payments: paymentsConfig(e, publicUrl),
     dispatch: dispatchConfig(e, env),
+    mail: mailConfig(e, dataDir),
+    passwordResetLinkMs: e.PASSWORD_RESET_LINK_MINUTES * 60_000,
+    unverifiedTicketMinutes: e.UNVERIFIED_TICKET_MINUTES,
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -16,10 +16,14 @@ export class NotFound extends DomainError {
   }
 }
 
-/** A request the server cannot read at all (a malformed multipart body). */
+/** A request the server cannot read at all (a malformed multipart body), or refuses as sent. */
 export class BadRequest extends DomainError {
   readonly statusCode = 400;
-  readonly code = 'bad_request';
+  readonly code: string;
+  constructor(message = 'Bad request', code = 'bad_request') {
+    super(message);
+    this.code = code;
+  }
 }
 
 export class Unauthorized extends DomainError {

@@ -1,6 +1,7 @@
 import { loadConfig } from './config.ts';
 import { openDatabase, retryWhileUnavailable } from './db/client.ts';
 import { DEMO_SIGN_INS, seedDemoData } from './db/seed.ts';
+import { seedDemoActivity } from './db/demo-activity.ts';
 import { DEMO_PASSWORD } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 
@@ -11,8 +12,10 @@ await retryWhileUnavailable(() => database.migrate(), {
   timeoutMs: config.databaseWaitMs,
   log: (line) => console.warn(line),
 });
+let freshDemo = false;
 if (config.seedDemo) {
   const seeded = await seedDemoData(database.db);
+  freshDemo = seeded.seeded;
   if (seeded.seeded)
     console.log(`Loaded demo data (${seeded.tenants} tenants) into the empty database.`);
 }
@@ -31,6 +34,12 @@ process.on('SIGINT', () => void stop('SIGINT'));
 process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
+if (freshDemo && config.seedDemoActivity) {
+  const activity = await seedDemoActivity(app, database.db, config);
+  console.log(
+    `Placed the demo's past week: ${activity.orders} orders, ${activity.payments} table payments.`,
+  );
+}
 const where = config.databaseUrl
   ? 'PostgreSQL (DATABASE_URL)'
   : `embedded PGlite in ${config.dataDir}`;

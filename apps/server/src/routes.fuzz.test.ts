@@ -65,6 +65,7 @@ async function pools() {
     priceAdjustments: await ids(s.priceAdjustments),
     deliveryZones: await ids(s.deliveryZones),
     serviceAreas: await ids(s.serviceAreas),
+    uniqueLinks: await ids(s.uniqueLinks),
     tickets: await ids(s.tickets),
     prints: await ids(s.ticketPrints),
   };
@@ -132,6 +133,8 @@ function hintFor(p: Pools): (route: RouteDef) => ArbitraryHint {
           taxes: p.taxes,
           deliveryZoneId: p.deliveryZones,
           serviceAreaId: p.serviceAreas,
+          linkId: p.uniqueLinks,
+          uniqueLinkId: p.uniqueLinks,
         }[name] ??
         (name === 'id'
           ? parent === 'variants'

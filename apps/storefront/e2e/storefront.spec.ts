@@ -128,13 +128,15 @@ async function restaurant(browser: Browser, email: string) {
 }
 
 /** Staff accept the order in the ticket view, as the order taker does. */
-async function acceptInAdmin(page: Page, ticketNumber: number) {
+async function acceptInAdmin(page: Page, ticketNumber: number, sees: (string | RegExp)[] = []) {
   const toast = page.getByRole('alert').filter({ hasText: `New order #${ticketNumber}` });
   await expect(toast).toBeVisible();
   await expect(
     page.getByRole('row', { name: `Order #${ticketNumber}, Not Accepted` }),
   ).toBeVisible();
   await page.getByRole('row', { name: `Order #${ticketNumber}, Not Accepted` }).click();
+  const sheet = page.getByRole('dialog', { name: `Order #${ticketNumber}` });
+  for (const text of sees) await expect(sheet.getByText(text)).toBeVisible();
   const actions = page.getByRole('group', { name: 'Order actions' });
   await actions.getByRole('button', { name: 'Accept' }).click();
   const confirm = page.getByRole('dialog', { name: `Accept order #${ticketNumber}?` });
@@ -283,6 +285,134 @@ test('a customer scans a table QR in Arabic, orders with modifiers, and the orde
   } finally {
     await customerContext.close();
     await staff.context.close();
+    await owner.context.close();
+  }
+});
+
+test('a promo code applied at checkout shows in the staff’s ticket view', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { store, branchId } = await world(request);
+  const abdoun = branchId('Abdoun');
+  const staff = await restaurant(browser, 'staff@demo.local');
+  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
+  const customer = await customerContext.newPage();
+  watch(customer);
+  try {
+    await customer.goto(storefrontAddress.branch('/store', 'al-bayt', abdoun, 'PICKUP'));
+    await customer.getByRole('button', { name: /Shish tawook/ }).click();
+    await customer.getByRole('button', { name: 'One more: Quantity' }).click();
+    await customer.getByRole('button', { name: 'Add to order · JOD 12.500' }).click();
+    await customer.getByRole('button', { name: /View order/ }).click();
+    // The server's totals: 2 × 6.250 with Service 10 % added.
+    const totals = customer.locator('dl.totals');
+    await expect(totals).toContainText('Taxes');
+    await expect(totals.locator('.grand dd')).toHaveText('JOD 13.750');
+
+    const code = customer.getByLabel('Promo code');
+    await code.fill('nosuch');
+    await customer.getByRole('button', { name: 'Apply' }).click();
+    await expect(customer.getByText('This code is not valid.')).toBeVisible();
+    await code.fill('welcome10');
+    await customer.getByRole('button', { name: 'Apply' }).click();
+    await expect(customer.getByText('Welcome 10% applied: JOD 1.250 off')).toBeVisible();
+    await expect(totals).toContainText('Discount: Welcome 10%');
+    await expect(totals.locator('.grand dd')).toHaveText('JOD 12.500');
+    await customer.getByLabel('First name').fill(RUN);
+    await customer.getByRole('button', { name: /Place order/ }).scrollIntoViewIfNeeded();
+    await shot(customer, testInfo, 'checkout-promo-390-en');
+    await customer.getByRole('button', { name: /Place order.*JOD 12\.500/ }).click();
+
+    await expect(customer).toHaveURL(/\/orders\//);
+    const ticket = await results<PublicTicket>(
+      request,
+      `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
+    );
+    expect(ticket.cartData.discountDetails).toMatchObject({
+      discountCode: 'WELCOME10',
+      appliedDiscountValue: 1.25,
+    });
+    await expect(customer.locator('dl.totals')).toContainText('WELCOME10');
+    await acceptInAdmin(staff.page, ticket.ticketNumber, [
+      'Discount (WELCOME10, percentage)',
+      '−JOD 1.250',
+    ]);
+    await shot(staff.page, testInfo, 'staff-ticket-promo-1280-en');
+    await expect(customer.getByRole('status').filter({ hasText: 'Accepted' })).toContainText(
+      'your order is being prepared',
+      { timeout: 15_000 },
+    );
+    await shot(customer, testInfo, 'status-promo-accepted-390-en');
+  } finally {
+    await customerContext.close();
+    await staff.context.close();
+  }
+});
+
+test('a customer orders delivery through a unique link in Arabic; staff see the link', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { store, branchId } = await world(request);
+  const abdoun = branchId('Abdoun');
+  const owner = await restaurant(browser, 'owner@demo.local');
+  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'ar' });
+  const customer = await customerContext.newPage();
+  watch(customer);
+  try {
+    const links = await request.get(
+      `/api/admin/tenants/${store.tenantId}/branches/${abdoun}/serviceareamanagement/uniquelinks/DELIVERY`,
+      { headers: { authorization: `Bearer ${await accessToken(owner.page)}` } },
+    );
+    expect(links.ok()).toBe(true);
+    const flyer = (
+      (await links.json()) as { results: { id: string; name: string }[] }
+    ).results.find((l) => l.name === 'Flyer')!;
+    const delivery = await results<PublicMenu>(
+      request,
+      `/api/public/tenants/${store.tenantId}/branches/${abdoun}/menu?checkoutTemplate=DELIVERY`,
+    );
+    const khalda = delivery.deliveryZones.find((z) => z.localizedTitle.en === 'Khalda')!;
+    await customer.goto(storefrontAddress.uniqueLink('/store', 'al-bayt', flyer.id));
+    await expect(customer.locator('html')).toHaveAttribute('dir', 'rtl');
+    await expect(customer.getByRole('heading', { level: 1, name: 'عبدون' })).toBeVisible();
+    await expect(customer.getByText('توصيل', { exact: true })).toBeVisible();
+    await shot(customer, testInfo, 'link-menu-390-ar');
+
+    await customer.getByRole('button', { name: /صحن فلافل/ }).click();
+    await customer.getByRole('button', { name: /أضف إلى الطلب/ }).click();
+    await customer.getByRole('button', { name: /عرض الطلب/ }).click();
+    await expect(customer).toHaveURL(new RegExp(`/l/${flyer.id}/checkout$`));
+    await customer.getByLabel('الاسم الأول').fill(RUN);
+    await customer.getByLabel('رقم الجوال').fill('+962791112233');
+    await customer.getByLabel('منطقة التوصيل').selectOption(khalda.deliveryZoneId);
+    await customer.getByRole('textbox', { name: 'العنوان', exact: true }).fill('خلدا، شارع 7');
+    await expect(customer.locator('dl.totals')).toContainText('رسوم التوصيل');
+    await customer.getByLabel('رمز الخصم').fill('WELCOME10');
+    await customer.getByRole('button', { name: 'تطبيق' }).click();
+    await expect(customer.getByText(/تم تطبيق ترحيب 10%/)).toBeVisible();
+    await shot(customer, testInfo, 'link-checkout-390-ar');
+    await customer.getByRole('button', { name: /قدّم الطلب/ }).click();
+    await expect(customer).toHaveURL(/\/orders\//);
+
+    const ticket = await results<PublicTicket>(
+      request,
+      `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
+    );
+    expect(ticket).toMatchObject({ checkoutTemplate: 'DELIVERY' });
+    await acceptInAdmin(owner.page, ticket.ticketNumber, ['Delivery & Pickup QR', 'Flyer']);
+    // A delivery ticket's dispatch panel asks for its dispatch: 404 while none was requested.
+    consoleErrors = consoleErrors.filter(
+      (e) => !(e.includes('/admin/tickets/manage') && /status of 404/.test(e)),
+    );
+    await expect(customer.getByRole('status').filter({ hasText: 'قُبل' })).toContainText(
+      'يجري تحضير طلبك',
+      { timeout: 15_000 },
+    );
+    await shot(customer, testInfo, 'link-status-accepted-390-ar');
+  } finally {
+    await customerContext.close();
     await owner.context.close();
   }
 });

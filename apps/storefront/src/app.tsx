@@ -8,8 +8,9 @@ import { useLoad } from './lib/use-load.ts';
 import { Header } from './components/header.tsx';
 import { Problem, Spinner } from './components/states.tsx';
 import { StorePage } from './pages/store-page.tsx';
-import { BranchPage, TablePage } from './pages/ordering.tsx';
+import { BranchPage, LinkPage, TablePage } from './pages/ordering.tsx';
 import { OrderPage } from './pages/order-page.tsx';
+import { BillPage } from './pages/bill-page.tsx';
 
 export function App() {
   const route = useRoute();
@@ -71,7 +72,6 @@ function Page({
   route: Exclude<Route, { page: 'none' }>;
   store: PublicStorefront;
 }) {
-  const { t } = useI18n();
   switch (route.page) {
     case 'store':
       return <StorePage store={store} />;
@@ -81,12 +81,9 @@ function Page({
       return <TablePage store={store} route={route} />;
     case 'order':
       return <OrderPage store={store} ticketId={route.ticketId} />;
+    case 'bill':
+      return <BillPage store={store} serviceAreaId={route.serviceAreaId} />;
     case 'link':
-      // Unique delivery/pickup links (issue 14) resolve here once their public call exists.
-      return (
-        <main className="page">
-          <Problem message={t('store.linkNotFound')} />
-        </main>
-      );
+      return <LinkPage store={store} route={route} />;
   }
 }

@@ -13,6 +13,7 @@ const sorted = (set: Set<Permission>) => [...set].sort();
 describe('permissionsFor', () => {
   it('gives an order taker what every member gets, reports and per-table payment mode', () => {
     expect(sorted(permissionsFor({ role: 'OrderTaker', isIntegrated: false }))).toEqual([
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'Reports',
@@ -24,6 +25,7 @@ describe('permissionsFor', () => {
     expect(sorted(permissionsFor({ role: 'StoreManager', isIntegrated: false }))).toEqual([
       'Discounts',
       'EditModifiers',
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'LocalizeCatalog',
@@ -43,7 +45,9 @@ describe('permissionsFor', () => {
       'Discounts',
       'EditCatalog',
       'EditModifiers',
+      'EditPriceAdjustments',
       'EditSchedules',
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'LocalizeCatalog',
@@ -73,7 +77,13 @@ describe('permissionsFor', () => {
     for (const role of Role.options.filter((r) => r !== 'SuperAdmin')) {
       const plain = permissionsFor({ role, isIntegrated: false });
       const integrated = permissionsFor({ role, isIntegrated: true });
-      for (const p of ['EditCatalog', 'LocalizeCatalog', 'EditModifiers', 'BulkUpload'] as const) {
+      for (const p of [
+        'EditCatalog',
+        'LocalizeCatalog',
+        'EditModifiers',
+        'EditPriceAdjustments',
+        'BulkUpload',
+      ] as const) {
         expect(integrated.has(p)).toBe(false);
         plain.delete(p);
       }
@@ -86,6 +96,9 @@ describe('permissionsFor', () => {
     expect(hasPermission(owner, 'ManageCatalog')).toBe(true);
     expect(hasPermission(owner, 'EditSchedules')).toBe(true);
     expect(isRemovedWhenIntegrated('EditSchedules')).toBe(false);
+    // Price adjustments stay readable; writing them is the point of sale's business.
+    expect(hasPermission(owner, 'PriceAdjustments')).toBe(true);
+    expect(hasPermission(owner, 'EditPriceAdjustments')).toBe(false);
   });
 
   it('lists the roles of a permission the same way the sets do', () => {

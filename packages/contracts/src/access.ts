@@ -31,12 +31,14 @@ type PermissionRule = {
  * (operations-platform §6 route table), modifier groups, catalog v2 and localization to
  * managers and owners (menu-management §2, §6). Rights the spec distinguishes without naming
  * them get names of their own (EditCatalog, EditSchedules, ArrangeCatalog, PriceAdjustments,
- * BulkUpload, EditModifiers).
+ * EditPriceAdjustments, BulkUpload, EditModifiers).
  */
 export const PERMISSION_RULES = {
   // "Every user with a tenant gets live tickets and item availability."
   LiveTickets: { roles: EVERY_MEMBER },
   ItemAvailability: { roles: EVERY_MEMBER },
+  // Each member's own sign-in address: its verification and the legacy migration (§4.7, §7.3b).
+  EmailVerification: { roles: EVERY_MEMBER },
   // "reports/all-tickets: ORDER_TAKER, STORE_MANAGER, STORE_OWNER".
   Reports: { roles: EVERY_MEMBER },
   // "serviceareas-paymentmethods: ORDER_TAKER, STORE_OWNER, STORE_MANAGER".
@@ -56,6 +58,8 @@ export const PERMISSION_RULES = {
   // "Store owner only: arrange, price adjustments, POS mapping, bulk upload."
   ArrangeCatalog: { roles: OWNER },
   PriceAdjustments: { roles: OWNER },
+  // Writing them: "Integrated tenants cannot edit menus except schedules" (menu-management §6).
+  EditPriceAdjustments: { roles: OWNER, removedWhenIntegrated: true },
   PosItemMapping: { roles: OWNER },
   BulkUpload: { roles: OWNER, removedWhenIntegrated: true },
   TableBillPayments: { roles: OWNER },

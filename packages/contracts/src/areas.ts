@@ -12,6 +12,8 @@ export const AREAS = {
   catalog: {},
   'modifier-groups': {},
   'price-adjustments': {},
+  /** Translating sections, items, variants and modifier groups into the product languages. */
+  localization: {},
   /** Image uploads; every editor with an image uses them. */
   images: { admin: 'shared UI in apps/admin/src/components/image-field.tsx' },
   /** Live orders, the ticket view and actions, printing, transfer, the order intake. */
@@ -30,8 +32,10 @@ export const AREAS = {
   storefront: {
     admin: 'the customer side is apps/storefront (issue 19); the preview is in components/',
   },
-  /** The owner's main dashboard. */
-  dashboard: { contracts: 'issue 20', server: 'issue 20' },
+  /** The owner's main dashboard: today's and this week's sales from SQL aggregates. */
+  dashboard: {},
+  /** Table bill payments: a table's open tab paid online, the live feed, transactions, refunds. */
+  'table-bills': {},
 } as const satisfies Record<string, { contracts?: string; server?: string; admin?: string }>;
 
 export type Area = keyof typeof AREAS;

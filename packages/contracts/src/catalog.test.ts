@@ -19,7 +19,8 @@ describe('Money', () => {
   });
   it('refuses more than three decimals, negatives and prices over 100000', () => {
     expect(codes(Money.safeParse('1.2345'))).toContain('price_invalid');
-    expect(codes(Money.safeParse(-1))).toContain('price_invalid');
+    expect(codes(Money.safeParse(-1))).toEqual(['price_range']);
+    expect(codes(Money.safeParse('-0.5'))).toEqual(['price_range']);
     expect(codes(Money.safeParse(100000.001))).toContain('price_range');
   });
 });

@@ -35,6 +35,11 @@ export const Money = z
   .union([z.number(), z.string()])
   .transform((v, ctx) => {
     const text = typeof v === 'number' ? String(v) : v.trim();
+    // A negative number is out of the range the rule states (§5: 0 to 100000), not malformed.
+    if (/^-\d+(\.\d+)?$/.test(text)) {
+      ctx.addIssue({ code: 'custom', message: 'price_range' });
+      return z.NEVER;
+    }
     if (!/^\d+(\.\d{1,3})?$/.test(text)) {
       ctx.addIssue({ code: 'custom', message: 'price_invalid' });
       return z.NEVER;

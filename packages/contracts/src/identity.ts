@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, Language, LocalizedText, Text, Uuid } from './common.ts';
+import {
+  CheckoutTemplate,
+  Currency,
+  Language,
+  LocalizedText,
+  TenantParams,
+  Text,
+  Uuid,
+} from './common.ts';
 import { MembershipRole, Permission } from './access.ts';
 import { BranchOperatingStatus } from './branch-basics.ts';
 import { routesOf } from './http.ts';
@@ -100,6 +108,70 @@ export const TenantProfileQuery = z.object({
 });
 export type TenantProfileQuery = z.infer<typeof TenantProfileQuery>;
 
+/** operations-platform §4.7, §5.6, §8, §9: e-mail verification and the legacy migration. */
+export const LIMITS_EMAIL = {
+  /** 'Email just sent please wait two minutes': one verification e-mail per this many seconds. */
+  resendAfterSeconds: 120,
+  /**
+   * §9 counts down to a fixed date in April 2025 with a 7-day window; here the window starts
+   * when the address is set (sign-up or migration), so every new address gets its 7 days.
+   */
+  verificationWindowDays: 7,
+  emailMax: 254,
+  /** §5.6: the owner's name, at least 3 characters. */
+  ownerNameMin: 3,
+  ownerNameMax: 100,
+} as const;
+
+/** An e-mail address (§5.6 'Please enter a valid email address'); codes required, email_invalid. */
+export const EmailAddress = z
+  .string()
+  .trim()
+  .min(1)
+  .max(LIMITS_EMAIL.emailMax)
+  .pipe(z.email({ message: 'email_invalid' }))
+  .transform((v) => v.toLowerCase());
+
+/** Spec §3 "Email verification status", and when the countdown of §4.7 ends. */
+export const EmailVerificationStatus = z.object({
+  isVerified: z.boolean(),
+  /** The account signs in with an address of the old system. */
+  isLegacyEmail: z.boolean(),
+  /** The platform asks this legacy account to move to a new address (the update banner). */
+  forceLegacyEmailMigrate: z.boolean(),
+  /** After the migration: the legacy address now linked to the new one; null before. */
+  linkedLegacyEmail: z.string().nullable(),
+  email: z.string(),
+  /** The end of the verification window (§4.7 countdown); null once verified. */
+  verificationDeadline: z.string().nullable(),
+});
+export type EmailVerificationStatus = z.infer<typeof EmailVerificationStatus>;
+
+export const EmailVerificationSent = z.object({ sentTo: z.string() });
+export type EmailVerificationSent = z.infer<typeof EmailVerificationSent>;
+
+/** §5.6 legacy email dialog: the owner's name and the new address. */
+export const EmailMigrationBody = z.object({
+  name: Text.trim().min(1).min(LIMITS_EMAIL.ownerNameMin).max(LIMITS_EMAIL.ownerNameMax),
+  newEmail: EmailAddress,
+});
+export type EmailMigrationBody = z.infer<typeof EmailMigrationBody>;
+
+export const EmailMigrationResult = z.object({ success: z.boolean() });
+export type EmailMigrationResult = z.infer<typeof EmailMigrationResult>;
+
+/** The codes of the e-mail calls' refusals (400 and 409), for the clients. */
+export const EMAIL_ERROR_CODES = {
+  justSent: 'email_just_sent',
+  alreadyVerified: 'email_already_verified',
+  inUse: 'email_in_use',
+  notLegacy: 'email_not_legacy',
+  alreadyMigrated: 'email_already_migrated',
+} as const;
+
+/** The language of the e-mail a call sends (the admin's); else the browser's. */
+export const MailLanguageQuery = z.object({ lang: Language.optional() });
+
 const route = routesOf('identity');
 
 /** Sign-in configuration and the signed-in user's own data (operations-platform §7.3). */
@@ -134,5 +206,42 @@ export const identityRoutes = {
     description: '404 when the user belongs to no tenant (the admin sends them to sign-up).',
     query: TenantProfileQuery,
     results: TenantProfile,
+  }),
+  emailVerificationStatus: route({
+    method: 'GET',
+    path: '/api/admin/tenants/:tenantId/emailverification/status',
+    access: { permission: 'EmailVerification' },
+    summary: "The signed-in user's address: verified, legacy, migrated (the banners of §4.7)",
+    params: TenantParams,
+    results: EmailVerificationStatus,
+  }),
+  emailVerificationSend: route({
+    method: 'POST',
+    path: '/api/admin/tenants/:tenantId/emailverification/send',
+    access: { permission: 'EmailVerification' },
+    summary: 'Sends a verification e-mail with a link to the signed-in user',
+    description:
+      '400 `email_just_sent` within two minutes of the last one; 409 `email_already_verified`.',
+    params: TenantParams,
+    query: MailLanguageQuery,
+    body: z.object({}),
+    results: EmailVerificationSent,
+    conflicts: [EMAIL_ERROR_CODES.alreadyVerified],
+  }),
+  emailVerificationMigrate: route({
+    method: 'POST',
+    path: '/api/admin/tenants/:tenantId/emailverification/migrate',
+    access: { permission: 'EmailVerification' },
+    summary: "Moves a legacy account to a new address (the owner's name with it)",
+    description: [
+      'The account then signs in with `newEmail` (same password), which gets a verification',
+      'e-mail; the legacy address is kept as `linkedLegacyEmail`. 400 `email_in_use` when',
+      'another account has that address; 409 `email_not_legacy` or `email_already_migrated`.',
+    ].join(' '),
+    params: TenantParams,
+    query: MailLanguageQuery,
+    body: EmailMigrationBody,
+    results: EmailMigrationResult,
+    conflicts: [EMAIL_ERROR_CODES.notLegacy, EMAIL_ERROR_CODES.alreadyMigrated],
   }),
 };

@@ -194,6 +194,8 @@ const route = routesOf('price-adjustments');
 const BASE = `${CATALOG_BASE}/price-adjustments`;
 const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'PriceAdjustments' } as const;
+// The point of sale owns an integrated tenant's prices: reads only there.
+const write = { permission: 'EditPriceAdjustments' } as const;
 
 /** menu-management.md §7, price adjustments; store owners only (§6). */
 export const priceAdjustmentsRoutes = {
@@ -208,7 +210,7 @@ export const priceAdjustmentsRoutes = {
   create: route({
     method: 'POST',
     path: BASE,
-    access,
+    access: write,
     summary: "Create (422 name ItemAlreadyExists for a taken name; 'Override' refused)",
     params: TenantParams,
     body: PriceAdjustmentBody,
@@ -218,7 +220,7 @@ export const priceAdjustmentsRoutes = {
   linkVariants: route({
     method: 'PUT',
     path: `${BASE}/variants/:id`,
-    access,
+    access: write,
     summary: 'Link the selected variants and unlink one; answers the linked variants',
     description:
       'Linked variants come in menu order (sections as the catalogue tree walks them, then items, then variants, by position), each with its old price, its price with this adjustment alone and `priceReachesZero` when that brings a price above 0 down to 0.',
@@ -237,7 +239,7 @@ export const priceAdjustmentsRoutes = {
   update: route({
     method: 'PUT',
     path: `${BASE}/:id`,
-    access,
+    access: write,
     summary: 'Edit a price adjustment',
     params: IdParams,
     body: PriceAdjustmentBody,
@@ -246,7 +248,7 @@ export const priceAdjustmentsRoutes = {
   remove: route({
     method: 'DELETE',
     path: `${BASE}/:id`,
-    access,
+    access: write,
     summary: 'Delete a price adjustment',
     params: IdParams,
     results: z.object({ id: Uuid }),
@@ -262,7 +264,7 @@ export const priceAdjustmentsRoutes = {
   setSchedule: route({
     method: 'PUT',
     path: `${BASE}/:id/schedule`,
-    access,
+    access: write,
     summary: "Replace a price adjustment's schedule",
     params: IdParams,
     body: PriceAdjustmentSchedule,

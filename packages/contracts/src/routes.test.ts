@@ -15,10 +15,12 @@ const folders = (dir: string) =>
     .map((e) => e.name)
     .sort();
 // Contract files that are not areas: the shared vocabulary (branch-basics: what orders read of a
-// branch's settings) and the route machinery.
+// branch's settings), the route machinery, and outlet-signup (identity's sign-up, apart so the
+// sign-in landing does not load its phone rule).
 const INFRA = new Set([
   'common',
   'branch-basics',
+  'outlet-signup',
   'money',
   'contrast',
   'access',

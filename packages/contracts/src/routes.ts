@@ -1,25 +1,30 @@
 import type { RouteDef } from './http.ts';
 import { catalogRoutes } from './catalog.ts';
+import { dashboardRoutes } from './dashboard.ts';
 import { discountsRoutes } from './discounts.ts';
 import { dispatchRoutes } from './dispatch.ts';
 import { identityRoutes } from './identity.ts';
 import { imagesRoutes } from './images.ts';
+import { localizationRoutes } from './localization.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
+import { outletSignupRoutes } from './outlet-signup.ts';
 import { platformRoutes } from './platform.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
 import { serviceAreasRoutes } from './service-areas.ts';
 import { storefrontRoutes } from './storefront.ts';
+import { tableBillsRoutes } from './table-bills.ts';
 import { ticketsRoutes } from './tickets.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
 export const ROUTE_GROUPS = {
-  identity: identityRoutes,
+  identity: { ...identityRoutes, ...outletSignupRoutes },
   platform: platformRoutes,
   catalog: catalogRoutes,
   'modifier-groups': modifierGroupsRoutes,
   'price-adjustments': priceAdjustmentsRoutes,
+  localization: localizationRoutes,
   images: imagesRoutes,
   tickets: ticketsRoutes,
   reports: reportsRoutes,
@@ -28,6 +33,8 @@ export const ROUTE_GROUPS = {
   'service-areas': serviceAreasRoutes,
   storefront: storefrontRoutes,
   discounts: discountsRoutes,
+  dashboard: dashboardRoutes,
+  'table-bills': tableBillsRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export const ALL_ROUTES: readonly RouteDef[] = Object.values(ROUTE_GROUPS).flatMap(

@@ -2,11 +2,15 @@ import { z } from 'zod';
 import { CheckoutTemplate, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { routesOf } from './http.ts';
 import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
+import { DiscountApplication, DiscountRefusal, DiscountType } from './discounts.ts';
+import { UniqueLinkTemplate } from './service-areas.ts';
 import {
   Amount,
   CartData,
+  CartItemInput,
   OrderingTemplate,
   RejectReason,
+  TICKET_LIMITS,
   TicketStatus,
   TicketType,
 } from './tickets.ts';
@@ -34,7 +38,11 @@ export const PublicStorefront = z.object({
 });
 export type PublicStorefront = z.infer<typeof PublicStorefront>;
 
-export const PublicMenuQuery = z.object({ checkoutTemplate: OrderingTemplate.default('PICKUP') });
+export const PublicMenuQuery = z.object({
+  checkoutTemplate: OrderingTemplate.default('PICKUP'),
+  /** A table's QR code: its own payment mode (per-table payment methods) decides the methods. */
+  serviceAreaId: Uuid.optional(),
+});
 
 export const PublicMenuModifierGroup = z.object({
   id: Uuid,
@@ -62,14 +70,21 @@ export const PublicMenu = z.object({
   checkoutTemplate: OrderingTemplate,
   currency: Currency,
   branchOperatingStatus: BranchOperatingStatus,
-  /** The payment methods the intake accepts for this template now. */
+  /** The payment methods the intake accepts for this template now (at the table, if asked). */
   paymentMethods: z.array(PaymentMethodType),
   /** Within the template's opening hours now (branch time zone). */
   openNow: z.boolean(),
   /** When closed by the hours: the next opening (UTC, ISO 8601); null when open or never. */
   nextOpeningTime: z.string().nullable(),
+  /** Sections with something to order, in the admin's order (main sections, then theirs). */
   sections: z.array(
-    z.object({ id: Uuid, localizedTitle: LocalizedText, items: z.array(PublicMenuItem) }),
+    z.object({
+      id: Uuid,
+      localizedTitle: LocalizedText,
+      /** The titles of the sections it sits in, from the main section down; [] for a main one. */
+      parentTitles: z.array(LocalizedText),
+      items: z.array(PublicMenuItem),
+    }),
   ),
   deliveryZones: z.array(
     z.object({ deliveryZoneId: Uuid, localizedTitle: LocalizedText, deliveryFee: Amount }),
@@ -91,6 +106,50 @@ export const PublicServiceArea = z.object({
   enabled: z.boolean(),
 });
 export type PublicServiceArea = z.infer<typeof PublicServiceArea>;
+
+/**
+ * A unique delivery or pickup link resolved: the branch and template it orders at. Its name
+ * (the owner's label for a flyer or a partner) stays private: the ticket records it.
+ */
+export const PublicUniqueLink = z.object({
+  id: Uuid,
+  tenantId: Uuid,
+  branchId: Uuid,
+  template: UniqueLinkTemplate,
+});
+export type PublicUniqueLink = z.infer<typeof PublicUniqueLink>;
+
+/**
+ * A cart to price before it is ordered: what the intake would charge for it now, with the
+ * customer's promo code or the automatic discount. Nothing is stored or counted.
+ */
+export const QuoteBody = z.object({
+  checkoutTemplate: OrderingTemplate,
+  cartItems: z.array(CartItemInput).min(1).max(TICKET_LIMITS.cartItemsMax),
+  /** The customer's promo code, in any case. */
+  discountCode: Text.trim().max(TICKET_LIMITS.discountCodeMax).nullish(),
+  /** A delivery's zone (its fee); without one the fee is left out and marked undefined. */
+  deliveryZoneId: Uuid.nullish(),
+});
+export type QuoteBody = z.infer<typeof QuoteBody>;
+
+export const PublicQuote = z.object({
+  /** The cart priced exactly as the intake would price the order now. */
+  cartData: CartData,
+  /** The discount applied (the code's, or else the automatic one); null when none applies. */
+  discount: z
+    .object({
+      localizedName: LocalizedText,
+      discountCode: z.string(),
+      discountApplication: DiscountApplication,
+      discountType: DiscountType,
+      appliedDiscountValue: Amount,
+    })
+    .nullable(),
+  /** Why the code sent would be refused by the intake (the cart is priced without it). */
+  discountCodeRefusal: DiscountRefusal.nullable(),
+});
+export type PublicQuote = z.infer<typeof PublicQuote>;
 
 /**
  * What the customer's order status page shows: the ticket's status, lines and totals, without
@@ -155,6 +214,34 @@ export const storefrontRoutes = {
     description: '404 when the service area is not one of the storefront’s tenant.',
     params: z.object({ slug: Text.min(1).max(64), serviceAreaId: Uuid }),
     results: PublicServiceArea,
+  }),
+  uniqueLink: route({
+    method: 'GET',
+    path: '/api/public/storefronts/:slug/links/:linkId',
+    access: { public: true },
+    summary: 'A unique delivery or pickup link: its branch and template',
+    description: '404 when the link is not one of the storefront’s tenant.',
+    params: z.object({ slug: Text.min(1).max(64), linkId: Uuid }),
+    results: PublicUniqueLink,
+  }),
+  quote: route({
+    method: 'POST',
+    path: '/api/public/tenants/:tenantId/branches/:branchId/tickets/quote',
+    access: { public: true },
+    summary: 'Price a cart as the intake would now, with a promo code or the automatic discount',
+    description: [
+      'Nothing is stored and no discount use is counted. A code that would be refused does not',
+      'fail the call: the cart is priced without it (the automatic discount may apply) and',
+      '`discountCodeRefusal` says why (`discount_code_invalid`, `discount_min_order_not_met`,',
+      '`discount_template_not_allowed`, `discount_items_not_in_cart`,',
+      '`discount_usage_limit_reached`). 422 codes as the intake’s for the lines',
+      '(`item_inactive`, `item_not_found`, `modifier_*`, under `cartItems.N`),',
+      '`checkout_template_disabled` and `delivery_zone_not_found`. Counted against the public',
+      'read limit per client address.',
+    ].join('\n'),
+    params: TenantParams.extend({ branchId: Uuid }),
+    body: QuoteBody,
+    results: PublicQuote,
   }),
   ticket: route({
     method: 'GET',

@@ -188,6 +188,8 @@ export const TicketIntakeBody = z
     paymentMethodType: IntakePaymentMethod.nullish(),
     /** An online payment's token from the payment provider (card details never reach us). */
     paymentToken: z.string().trim().min(1).max(L.paymentTokenMax).nullish(),
+    /** The branch's unique delivery or pickup link the customer came through (service areas). */
+    uniqueLinkId: Uuid.nullish(),
     lang: Language.default('en'),
   })
   .superRefine((b, ctx) => {
@@ -349,6 +351,8 @@ export const TicketDetails = z.object({
   customerCheckoutSpecialInstructions: z.string().nullable(),
   paymentMethodType: PaymentMethodType.nullable(),
   paymentDetails: PaymentDetails,
+  /** The unique delivery or pickup link the order came through (its name as it was then). */
+  uniqueLink: z.object({ id: Uuid, name: z.string() }).nullable(),
 });
 export type TicketDetails = z.infer<typeof TicketDetails>;
 
@@ -589,7 +593,8 @@ export const ticketsRoutes = {
   get: route({
     method: 'GET',
     path: `${TENANT}/tickets/:ticketId`,
-    access,
+    // The super admin reads a ticket from the unverified tickets list (read only).
+    access: { ...access, superAdmin: true },
     summary: 'One ticket with its cart, customer details and history',
     description:
       '`ticketId` is the ticket’s id or its number as printed (the t/{id} and ticketview/{id} short links carry either); a number is looked up in the tenant of the path. 422 `ticket_id_invalid` for anything else.',
@@ -683,6 +688,7 @@ export const ticketsRoutes = {
       '`checkout_template_not_orderable` (MENU), `checkout_template_disabled`,',
       '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
       '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
+      '`unique_link_not_found` (field `uniqueLinkId`: not a link of this branch and template),',
       '`required` and the format codes.',
       '',
       'Discounts: `discountCode` (any case) applies that code; without one the active automatic',

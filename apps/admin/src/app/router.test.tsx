@@ -67,7 +67,7 @@ describe('routes and guards', () => {
     },
   );
 
-  it.each(['/admin/bulk-upload', '/admin/localize'])(
+  it.each(['/admin/bulk-upload', '/admin/catalog/pos-map-integrated-items'])(
     'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
     async (path) => {
       const router = renderAt(path);
@@ -130,10 +130,14 @@ describe('routes and guards', () => {
     const noTenant = sessionFor('StoreOwner', { tenantId: null, tenants: [], profile: null });
     const router = renderAt('/admin/tickets/manage', noTenant);
     expect(
-      await screen.findByRole('heading', { level: 1, name: 'Your account has no outlet yet' }),
+      await screen.findByRole('heading', { level: 1, name: 'Sign up your outlet' }),
     ).toBeVisible();
     expect(router.state.location.pathname).toBe('/signup/outlet-signup-profile');
-    expect(screen.getByRole('link', { name: 'Logout' })).toHaveAttribute('href', '/auth/logout');
+    expect(screen.getByRole('button', { name: 'Create my outlet' })).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Not you? Log out' })).toHaveAttribute(
+      'href',
+      '/auth/logout',
+    );
     expect(screen.queryByRole('navigation')).not.toBeInTheDocument();
   });
 
@@ -202,14 +206,21 @@ describe('routes and guards', () => {
           branchCount: 2,
           memberCount: 3,
           createdAt: '2026-01-02T10:00:00.000Z',
+          active: false,
+          country: 'JO',
+          trialEndsAt: '2026-02-01T10:00:00.000Z',
+          ownerEmails: ['owner@tavern.example'],
         },
       ]),
     });
     renderAt('/admin/tenants', sessionFor('SuperAdmin'));
     expect(await screen.findByRole('heading', { level: 1, name: 'Tenants' })).toBeVisible();
     const row = await screen.findByRole('row', { name: /Test Tavern/ });
-    expect(within(row).getByText('test-tavern')).toBeVisible();
-    expect(within(row).getByText('2 Jan 2026')).toBeVisible();
+    expect(within(row).getByText('/store/test-tavern')).toBeVisible();
+    expect(within(row).getByText('Deactivated')).toBeVisible();
+    expect(within(row).getByText('owner@tavern.example')).toBeInTheDocument();
+    expect(within(row).getByText('1 Feb 2026')).toBeInTheDocument();
+    expect(within(row).getByText('2 Jan 2026')).toBeInTheDocument();
   });
 });
 

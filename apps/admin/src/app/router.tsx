@@ -5,11 +5,13 @@ import { discountsRoutes } from '../features/discounts/routes/index.tsx';
 import { dispatchRoutes } from '../features/dispatch/routes/index.tsx';
 import { identityFrameRoutes, identityPublicRoutes } from '../features/identity/routes/index.tsx';
 import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.tsx';
+import { localizationRoutes } from '../features/localization/routes/index.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { platformRoutes } from '../features/platform/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
 import { reportsRoutes } from '../features/reports/routes/index.tsx';
 import { serviceAreasRoutes } from '../features/service-areas/routes/index.tsx';
+import { tableBillsRoutes } from '../features/table-bills/routes/index.tsx';
 import { loadLiveOrdersPage, ticketsRoutes } from '../features/tickets/routes/index.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { lazyPage } from '../lib/lazy-page.ts';
@@ -25,10 +27,13 @@ const toLoginLanding = <Navigate to={paths.loginLanding} replace />;
 const loadAdminFrame = lazyPage(
   () => import('./admin-frame.tsx'),
   (m) => m.AdminFrame,
-  ['tickets', 'outlet'],
+  ['tickets', 'outlet', 'account'],
 );
 
-/** The report shows the live orders' ticket sheet without its actions; it loads with the report. */
+/**
+ * The report and the super admin's unverified tickets show the live orders' ticket sheet without
+ * its actions; it loads with their page.
+ */
 const loadReadOnlyTicketSheet = () =>
   import('../features/tickets/components/ticket-details/ticket-details-sheet.tsx').then(
     (m) => m.ReadOnlyTicketSheet,
@@ -84,14 +89,16 @@ export const routes: RouteObject[] = [
               ...dashboardRoutes,
               ...ticketsRoutes,
               ...reportsRoutes(loadReadOnlyTicketSheet),
-              ...platformRoutes,
+              ...platformRoutes(loadReadOnlyTicketSheet),
               ...catalogRoutes,
               ...modifierGroupsRoutes,
+              ...localizationRoutes,
               ...priceAdjustmentsRoutes,
               ...discountsRoutes,
               ...outletRoutes,
               ...dispatchRoutes,
               ...serviceAreasRoutes,
+              ...tableBillsRoutes,
               { path: '*', element: <NotFoundPage /> },
             ],
           },

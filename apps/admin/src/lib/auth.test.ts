@@ -200,6 +200,7 @@ describe("the issuer's password reset (spec §7.6)", () => {
       scope: 'openid',
       response_type: 'id_token',
       prompt: 'login',
+      ui_locales: 'en',
       nonce: expect.stringMatching(/^[\w-]{36}$/),
     });
   });

@@ -2,7 +2,12 @@ import type * as OidcClient from 'oidc-client-ts';
 import type { SigninSilentArgs, User, UserManager, UserManagerSettings } from 'oidc-client-ts';
 import { AuthConfig, envelope, identityRoutes } from '@app/contracts';
 import i18n from 'i18next';
+import { setLanguage, toSupportedLanguage } from './i18n.ts';
 import { paths } from './paths.ts';
+
+/** The language the user picked on the provider's sign-in page, if it is one of ours. */
+export const signInLanguageOf = (locale: unknown) =>
+  typeof locale === 'string' ? toSupportedLanguage(locale) : undefined;
 
 /** Spec §4.5 and §9: renew 60 s before the access token expires, give up after 10 s. */
 export const TOKEN_EXPIRING_NOTICE_SECONDS = 60;
@@ -215,8 +220,12 @@ export function finishSignIn(url: string = window.location.href): Promise<Finish
   let pending = finishing.get(url);
   if (!pending) {
     pending = getAuth().then(async ({ userManager }) => {
-      await userManager.signinCallback(url);
-      requestTenantLanguage();
+      const user = await userManager.signinCallback(url);
+      // A language picked on the sign-in page carries over (the ID token's locale); otherwise
+      // the tenant's default applies once the profile is known.
+      const picked = signInLanguageOf(user?.profile.locale);
+      if (picked) await setLanguage(picked);
+      else requestTenantLanguage();
       return { returnPath: takeReturnPath() };
     });
     finishing.set(url, pending);
@@ -258,6 +267,8 @@ export async function startPasswordReset(): Promise<boolean> {
   params.set('scope', 'openid');
   params.set('response_type', 'id_token');
   params.set('prompt', 'login');
+  // The reset pages speak the admin's language (B2C reads ui_locales too).
+  params.set('ui_locales', i18n.language);
   // An ID token response needs a nonce; nothing is validated against it, the token is dropped.
   params.set('nonce', crypto.randomUUID());
   window.location.assign(url.href);

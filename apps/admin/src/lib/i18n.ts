@@ -16,6 +16,11 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'localization',
+  'dashboard',
+  'tableBills',
+  'account',
+  'platform',
 ] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 

@@ -31,6 +31,8 @@ export const paths = {
   serviceAreaPayments: '/admin/settings/profile/:id/serviceareas-paymentmethods',
   branding: '/admin/settings/branding',
   tableBill: '/admin/tablebill',
+  tableBillLivePayments: '/admin/tablebill/live-payments',
+  tableBillTransactions: '/admin/tablebill/transactions',
   tenants: '/admin/tenants',
   unverifiedTickets: '/admin/unverifiedtickets',
 } as const;
@@ -54,7 +56,7 @@ export const serviceAreaPaymentsPath = (id: string): string =>
   branchPath(id, '/serviceareas-paymentmethods');
 
 /**
- * Admin pages built so far. The side menu and the dashboard's quick links show only these
+ * Admin pages built so far. The side menu shows only these
  * (issue 2: "the entries of areas that exist"); each later area adds its path with its page.
  */
 export const BUILT_PAGES: ReadonlySet<string> = new Set([
@@ -62,11 +64,16 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.liveOrders,
   paths.allTicketsReport,
   paths.catalog,
+  paths.catalogArrange,
   paths.priceAdjustments,
   paths.modifierGroups,
+  paths.localizeMenu,
+  paths.tableBillLivePayments,
+  paths.tableBillTransactions,
   paths.discounts,
   paths.acceptOrders,
   paths.branchSettings,
   paths.branding,
   paths.tenants,
+  paths.unverifiedTickets,
 ]);

@@ -112,6 +112,22 @@ describe('the realtime client', () => {
     expect(received).toHaveLength(2);
   });
 
+  it('delivers another event by its name to its own subscribers only', async () => {
+    makeClient().start();
+    await settle();
+    lastSocket().open();
+    const payments: unknown[] = [];
+    const tickets: TicketsUpdate[] = [];
+    const unsubscribe = client.onEvent('receiveTableBillPaymentUpdate', (d) => payments.push(d));
+    client.onTicketsUpdate((update) => tickets.push(update));
+    lastSocket().send({ event: 'receiveTableBillPaymentUpdate', data: { change: 'paid' } });
+    lastSocket().send({ event: 'ticketsUpdate', data: created });
+    expect(payments).toEqual([{ change: 'paid' }]);
+    expect(tickets).toEqual([created]);
+    unsubscribe();
+    lastSocket().send({ event: 'receiveTableBillPaymentUpdate', data: { change: 'refunded' } });
+    expect(payments).toHaveLength(1);
+  });
   it('reconnects 5–10 s apart during the first minute of an outage, then every 15 s', async () => {
     makeClient().start();
     await settle();

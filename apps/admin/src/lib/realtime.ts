@@ -1,4 +1,10 @@
-import { HUB_CLOSE_CODES, HubMessage, TicketsUpdate, ticketsRoutes } from '@app/contracts';
+import {
+  HUB_CLOSE_CODES,
+  HubMessage,
+  TicketsUpdate,
+  ticketsRoutes,
+  type HubEventName,
+} from '@app/contracts';
 import type { ConnectionState } from '../components/connection-dot.tsx';
 import { getAccessToken } from './auth.ts';
 
@@ -37,6 +43,8 @@ export interface RealtimeClientOptions {
 }
 
 export type TicketsUpdateListener = (update: TicketsUpdate) => void;
+/** Another event's data, unparsed: the feature that listens reads it with its own contract. */
+export type HubEventListener = (data: unknown) => void;
 
 export interface RealtimeClient {
   /** Opens the connection (and keeps it open) until stop(). */
@@ -47,6 +55,8 @@ export interface RealtimeClient {
   onStateChange(listener: (state: ConnectionState) => void): () => void;
   /** Each ticketsUpdate event from the hub. */
   onTicketsUpdate(listener: TicketsUpdateListener): () => void;
+  /** Each event of another name (receiveTableBillPaymentUpdate), its data as sent. */
+  onEvent(name: Exclude<HubEventName, 'ticketsUpdate'>, listener: HubEventListener): () => void;
   /** After a lost connection came back (and the 1–4 s wait): events may have been missed. */
   onRefetchNeeded(listener: () => void): () => void;
 }
@@ -76,6 +86,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   const stateListeners = new Set<(state: ConnectionState) => void>();
   const updateListeners = new Set<TicketsUpdateListener>();
   const refetchListeners = new Set<() => void>();
+  const eventListeners = new Map<HubEventName, Set<HubEventListener>>();
 
   let state: ConnectionState = 'disconnected';
   let running = false;
@@ -129,7 +140,13 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
       return;
     }
     const message = HubMessage.safeParse(json);
-    if (!message.success || message.data.event !== 'ticketsUpdate') return;
+    if (!message.success) return;
+    if (message.data.event !== 'ticketsUpdate') {
+      for (const listener of eventListeners.get(message.data.event) ?? []) {
+        listener(message.data.data);
+      }
+      return;
+    }
     const update = TicketsUpdate.safeParse(message.data.data);
     if (!update.success) return;
     for (const listener of updateListeners) listener(update.data);
@@ -215,6 +232,12 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     onRefetchNeeded(listener) {
       refetchListeners.add(listener);
       return () => refetchListeners.delete(listener);
+    },
+    onEvent(name, listener) {
+      let listeners = eventListeners.get(name);
+      if (!listeners) eventListeners.set(name, (listeners = new Set()));
+      listeners.add(listener);
+      return () => listeners.delete(listener);
     },
   };
 }

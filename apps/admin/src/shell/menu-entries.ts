@@ -5,13 +5,17 @@ import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
+import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
+import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
+import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
+import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import type en from '../locales/en/common.json';
 import { mayOpen, type AccessSubject } from '../lib/route-access.ts';
 import { BUILT_PAGES, paths } from '../lib/paths.ts';
@@ -71,6 +75,13 @@ export const MENU: readonly MenuEntry[] = [
     icon: RestaurantMenuOutlined,
     children: [
       {
+        // catalog/arrange: the menu card with its banner (menu-management §2 screen 1).
+        kind: 'link',
+        label: 'menus',
+        icon: ViewCarouselOutlined,
+        path: paths.catalogArrange,
+      },
+      {
         kind: 'link',
         label: 'catalog',
         icon: MenuBookOutlined,
@@ -93,6 +104,25 @@ export const MENU: readonly MenuEntry[] = [
         label: 'localizeMenu',
         icon: TranslateOutlined,
         path: paths.localizeMenu,
+      },
+    ],
+  },
+  {
+    kind: 'group',
+    label: 'dineInPayments',
+    icon: TableRestaurantOutlined,
+    children: [
+      {
+        kind: 'link',
+        label: 'tableLivePayments',
+        icon: PaymentsOutlined,
+        path: paths.tableBillLivePayments,
+      },
+      {
+        kind: 'link',
+        label: 'tableTransactions',
+        icon: PointOfSaleOutlined,
+        path: paths.tableBillTransactions,
       },
     ],
   },

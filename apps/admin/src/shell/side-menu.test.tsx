@@ -18,15 +18,20 @@ describe('SideMenu', () => {
       'Dashboard',
       'Live orders',
       'All tickets report',
+      'Menus',
       'Manage catalog',
       'Price adjustments',
       'Modifier groups',
+      'Localize menu',
+      'Table live payments',
+      'Table transactions',
       'Discounts',
       'Accept/pause orders',
       'Branch/store settings',
       'Logout',
     ]);
     expect(screen.getByRole('button', { name: 'Menu' })).toHaveAttribute('aria-expanded', 'true');
+    expect(screen.getByRole('button', { name: 'Dine-in payments' })).toBeInTheDocument();
   });
 
   it('shows a store manager the menu area of menu-management §6 but no owner pages', () => {
@@ -36,6 +41,7 @@ describe('SideMenu', () => {
       'All tickets report',
       'Manage catalog',
       'Modifier groups',
+      'Localize menu',
       'Discounts',
       'Accept/pause orders',
       'Logout',
@@ -53,6 +59,8 @@ describe('SideMenu', () => {
       sessionFor(role, { tenants: [{ ...TEST_TENANT, role, isIntegrated: true }] });
     renderWithApp(<SideMenu />, { session: integrated('StoreOwner') });
     expect(menuLinkNames()).toContain('Manage catalog');
+    expect(menuLinkNames()).toContain('Menus');
+    expect(menuLinkNames()).toContain('Price adjustments');
     expect(menuLinkNames()).not.toContain('Localize menu');
     cleanup();
 
@@ -70,7 +78,7 @@ describe('SideMenu', () => {
 
   it('shows a super admin only the tenants and unverified tickets', () => {
     renderWithApp(<SideMenu />, { session: sessionFor('SuperAdmin') });
-    expect(menuLinkNames()).toEqual(['Tenants', 'Logout']);
+    expect(menuLinkNames()).toEqual(['Tenants', 'Unverified tickets', 'Logout']);
   });
 
   it('offers login when nobody is signed in, and nothing while the session loads', () => {

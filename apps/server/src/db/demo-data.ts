@@ -32,6 +32,8 @@ type DemoSection = {
 export type DemoTenant = {
   slug: string;
   name: LocalizedText;
+  /** The menu comes from a point of sale: the admin shows it read-only (schedules excepted). */
+  isIntegrated?: boolean;
   defaultAdminLanguage: 'en' | 'ar' | 'es';
   defaultCurrency: 'JOD' | 'EUR' | 'USD';
   branches: {
@@ -51,6 +53,14 @@ export type DemoTenant = {
     title: LocalizedText;
   }[];
   sections: DemoSection[];
+  /** Not attached to any item; some choices still lack a translation (the translate screen). */
+  modifierGroups?: {
+    name: string;
+    title: LocalizedText;
+    minQuantity: number;
+    maxQuantity: number;
+    items: { title: LocalizedText; price: string }[];
+  }[];
   zones: { title: LocalizedText; fee: string; active?: boolean }[];
   /** Tables from..to in a section, with an optional prefix; MENU tables only show the menu. */
   tableSections: {
@@ -217,12 +227,30 @@ export const demoTenants: DemoTenant[] = [
             title: t('Cold drinks', 'مشروبات باردة', 'Bebidas frías'),
             items: [
               {
-                title: t('Fresh lemonade with mint', 'ليمون بالنعناع', 'Limonada con menta'),
+                // Not yet in Arabic: the translate screen has something to show.
+                title: {
+                  fieldValue: 'Fresh lemonade with mint',
+                  en: 'Fresh lemonade with mint',
+                  es: 'Limonada con menta',
+                },
                 variants: one('2.000'),
                 taxes: ['vat'],
               },
             ],
           },
+        ],
+      },
+    ],
+    modifierGroups: [
+      {
+        name: 'Extras',
+        title: t('Add extras', 'إضافات', 'Extras'),
+        minQuantity: 0,
+        maxQuantity: 3,
+        items: [
+          { title: t('Extra tahini', 'طحينة إضافية', 'Tahini extra'), price: '0.250' },
+          { title: { fieldValue: 'Pickles', en: 'Pickles', ar: 'مخلل' }, price: '0.150' },
+          { title: { fieldValue: 'Hot sauce' }, price: '0.100' },
         ],
       },
     ],
@@ -350,6 +378,90 @@ export const demoTenants: DemoTenant[] = [
     ],
     users: [{ email: 'owner@other.local', displayName: 'Lucía Romero', role: 'StoreOwner' }],
   },
+  {
+    // Its menu comes from the point of sale: sign in to see the read-only menu screens.
+    slug: 'burger-yard',
+    name: t('Burger Yard', 'برغر يارد', 'Burger Yard'),
+    isIntegrated: true,
+    defaultAdminLanguage: 'en',
+    defaultCurrency: 'JOD',
+    branches: [
+      {
+        name: t('Rainbow Street', 'شارع الرينبو', 'Calle Rainbow'),
+        phoneNumber: '+962795551234',
+        timeZone: 'Asia/Amman',
+        templates: ['DELIVERY', 'PICKUP'],
+      },
+    ],
+    taxes: [
+      {
+        key: 'vat',
+        taxType: 'INCLUSIVE',
+        percentage: '16',
+        title: t('VAT 16%', 'ضريبة المبيعات 16%', 'IVA 16%'),
+      },
+    ],
+    sections: [
+      {
+        title: t('Burgers', 'برغر', 'Hamburguesas'),
+        items: [
+          {
+            title: t('Classic burger', 'برغر كلاسيك', 'Hamburguesa clásica'),
+            variants: [
+              { title: t('Single', 'مفرد', 'Sencilla'), price: '4.500' },
+              { title: t('Double', 'دبل', 'Doble'), price: '6.250' },
+            ],
+            taxes: ['vat'],
+          },
+          {
+            title: t('Chicken burger', 'برغر دجاج', 'Hamburguesa de pollo'),
+            variants: one('4.000'),
+            taxes: ['vat'],
+          },
+        ],
+      },
+      {
+        title: t('Sides', 'أطباق جانبية', 'Acompañamientos'),
+        items: [
+          {
+            title: t('Fries', 'بطاطا مقلية', 'Patatas fritas'),
+            variants: one('1.500'),
+            taxes: ['vat'],
+          },
+        ],
+      },
+    ],
+    zones: [{ title: t('Jabal Amman', 'جبل عمان', 'Jabal Amman'), fee: '1.000' }],
+    tableSections: [],
+    discounts: [],
+    users: [{ email: 'owner@integrated.local', displayName: 'Rami Saleh', role: 'StoreOwner' }],
+  },
 ];
 
 export const demoSuperAdmin = { email: 'admin@demo.local', displayName: 'Platform Admin' };
+
+/**
+ * Accounts beside each tenant's own: a manager of both tenants (the top bar's tenant switcher)
+ * and an account of the old system asked to move to a new address (the legacy email banner).
+ */
+export const demoSharedUsers: {
+  email: string;
+  displayName: string;
+  roles: { tenant: string; role: 'OrderTaker' | 'StoreManager' | 'StoreOwner' }[];
+  legacy?: true;
+}[] = [
+  {
+    email: 'multi@demo.local',
+    displayName: 'Rania Aziz',
+    roles: [
+      { tenant: 'al-bayt', role: 'StoreManager' },
+      { tenant: 'casa-verde', role: 'StoreManager' },
+    ],
+  },
+  {
+    email: 'legacy@demo.local',
+    displayName: 'Karim Saadeh',
+    roles: [{ tenant: 'casa-verde', role: 'OrderTaker' }],
+    legacy: true,
+  },
+];

@@ -24,11 +24,13 @@ const counts = async () => {
 };
 
 describe('demo data', () => {
-  it('loads two tenants, the first with two branches and a menu with variants and taxes', async () => {
+  it('loads three tenants, the first with two branches and a menu with variants and taxes', async () => {
     const result = await seedDemoData(database.db);
-    expect(result).toEqual({ seeded: true, tenants: 2 });
+    expect(result).toEqual({ seeded: true, tenants: 3 });
     const tenants = await database.db.select().from(s.tenants);
-    expect(tenants.map((t) => t.slug).sort()).toEqual(['al-bayt', 'casa-verde']);
+    expect(tenants.map((t) => t.slug).sort()).toEqual(['al-bayt', 'burger-yard', 'casa-verde']);
+    // One tenant's menu comes from a point of sale, so the read-only mode can be tried.
+    expect(tenants.filter((t) => t.isIntegrated).map((t) => t.slug)).toEqual(['burger-yard']);
     const first = tenants.find((t) => t.slug === 'al-bayt');
     const branches = await database.db
       .select()
@@ -45,7 +47,16 @@ describe('demo data', () => {
     expect((await database.db.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
     expect((await database.db.select().from(s.serviceAreas)).length).toBe(26);
     expect((await database.db.select().from(s.uniqueLinks)).length).toBe(2);
-    expect(c.users).toBe(5);
+    // Each tenant's staff, the super admin, the manager of both and the legacy account.
+    expect(c.users).toBe(8);
+    const groups = await database.db
+      .select()
+      .from(s.modifierGroups)
+      .where(eq(s.modifierGroups.tenantId, first!.id));
+    expect(groups.map((g) => g.name)).toEqual(['Extras']);
+    expect(
+      (await database.db.select().from(s.modifierItems)).filter((i) => i.groupId === groups[0]!.id),
+    ).toHaveLength(3);
     const discounts = await database.db
       .select()
       .from(s.discounts)

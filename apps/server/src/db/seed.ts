@@ -7,7 +7,13 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from './client.ts';
 import * as s from './schema.ts';
-import { DEMO_PASSWORD, demoSuperAdmin, demoTenants, type DemoTenant } from './demo-data.ts';
+import {
+  DEMO_PASSWORD,
+  demoSharedUsers,
+  demoSuperAdmin,
+  demoTenants,
+  type DemoTenant,
+} from './demo-data.ts';
 
 export type SeedResult = { seeded: boolean; tenants: number };
 
@@ -29,12 +35,34 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
       .values({ ...demoSuperAdmin, passwordHash, isSuperAdmin: true, emailVerified: true })
       .returning();
     if (!admin) throw new Error('super admin not created');
-    for (const tenant of demoTenants) await seedTenant(tx, tenant, passwordHash);
+    const tenantIds = new Map<string, string>();
+    for (const tenant of demoTenants) {
+      tenantIds.set(tenant.slug, await seedTenant(tx, tenant, passwordHash));
+    }
+    for (const shared of demoSharedUsers) {
+      const [user] = await tx
+        .insert(s.users)
+        .values({
+          email: shared.email,
+          displayName: shared.displayName,
+          passwordHash,
+          emailVerified: true,
+          isLegacyEmail: shared.legacy ?? false,
+          forceLegacyEmailMigrate: shared.legacy ?? false,
+        })
+        .returning();
+      if (!user) throw new Error('user not created');
+      for (const { tenant, role } of shared.roles) {
+        const tenantId = tenantIds.get(tenant);
+        if (!tenantId) throw new Error(`no demo tenant ${tenant}`);
+        await tx.insert(s.memberships).values({ tenantId, userId: user.id, role });
+      }
+    }
     return { seeded: true, tenants: demoTenants.length };
   });
 }
 
-async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
+async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string): Promise<string> {
   const [tenant] = await tx
     .insert(s.tenants)
     .values({
@@ -42,6 +70,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       name: demo.name,
       defaultAdminLanguage: demo.defaultAdminLanguage,
       defaultCurrency: demo.defaultCurrency,
+      isIntegrated: demo.isIntegrated ?? false,
     })
     .returning();
   if (!tenant) throw new Error('tenant not created');
@@ -128,6 +157,29 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       await insertSection(child, cat.id, ci);
   };
   for (const [i, section] of demo.sections.entries()) await insertSection(section, null, i);
+
+  for (const group of demo.modifierGroups ?? []) {
+    const [row] = await tx
+      .insert(s.modifierGroups)
+      .values({
+        tenantId,
+        name: group.name,
+        title: group.title,
+        minQuantity: group.minQuantity,
+        maxQuantity: group.maxQuantity,
+      })
+      .returning();
+    if (!row) throw new Error('modifier group not created');
+    await tx.insert(s.modifierItems).values(
+      group.items.map((item, position) => ({
+        tenantId,
+        groupId: row.id,
+        title: item.title,
+        price: item.price,
+        position,
+      })),
+    );
+  }
 
   const zoneRows = await tx
     .insert(s.deliveryZones)
@@ -230,6 +282,7 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string) {
       .returning();
     if (user) await tx.insert(s.memberships).values({ tenantId, userId: user.id, role: u.role });
   }
+  return tenantId;
 }
 
 export const DEMO_SIGN_INS = [
@@ -237,5 +290,8 @@ export const DEMO_SIGN_INS = [
   { email: 'manager@demo.local', role: 'StoreManager', tenant: 'Al Bayt Kitchen' },
   { email: 'staff@demo.local', role: 'OrderTaker', tenant: 'Al Bayt Kitchen' },
   { email: 'owner@other.local', role: 'StoreOwner', tenant: 'Casa Verde' },
+  { email: 'owner@integrated.local', role: 'StoreOwner', tenant: 'Burger Yard (integrated)' },
+  { email: 'multi@demo.local', role: 'StoreManager', tenant: 'both (tenant switcher)' },
+  { email: 'legacy@demo.local', role: 'OrderTaker', tenant: 'Casa Verde (legacy email)' },
   { email: 'admin@demo.local', role: 'SuperAdmin', tenant: '(platform)' },
 ] as const;

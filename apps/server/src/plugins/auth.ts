@@ -93,6 +93,16 @@ function membershipHolds(
 
 export type AuthDeps = { verifier: TokenVerifier; accounts: AccountsRepository };
 
+/** The claim of our access tokens that names the user's session version (0 when absent). */
+export const SESSION_VERSION_CLAIM = 'sv';
+const sessionVersionOf = (claims: Record<string, unknown>): number => {
+  const value = claims[SESSION_VERSION_CLAIM];
+  return typeof value === 'number' ? value : 0;
+};
+
+/** A deactivated tenant's staff: the admin shows its unauthorized page ("not active"). */
+export const inactive = () => new Forbidden('This outlet is not active', 'tenant_inactive');
+
 /**
  * Token verification and the tenant + role guard for every /api/admin route; the policy is
  * checked before the body is parsed, so a caller without access learns nothing from validation.
@@ -130,6 +140,10 @@ export const authPlugin = fp(
         user = await accounts.findUserByEmail(token.email);
       }
       if (!user) throw new Forbidden('This account is not known here or is not active');
+      // A password reset ends every session: our tokens name the session version they belong to.
+      if (verifier.subIsUserId && sessionVersionOf(token.claims) !== user.sessionVersion) {
+        refuse(reply, 'The session has ended');
+      }
       return user;
     }
 
@@ -152,7 +166,8 @@ export const authPlugin = fp(
           auth.tenantId = tenantId;
           const membership = await accounts.membership(user.id, tenantId);
           const holds = membership && !platform ? membershipHolds(membership, permission) : 'role';
-          if (membership && holds === 'yes') {
+          if (membership && !membership.active && !user.isSuperAdmin) throw inactive();
+          if (membership?.active && holds === 'yes') {
             auth.role = membership.role;
             return;
           }
@@ -176,11 +191,12 @@ export const authPlugin = fp(
           if (!user.isSuperAdmin) throw new Forbidden();
           return;
         }
-        const allowed = (await accounts.membershipsOf(user.id)).filter(
+        const holding = (await accounts.membershipsOf(user.id)).filter(
           (m) => membershipHolds(m, permission) === 'yes',
         );
+        const allowed = holding.filter((m) => m.active);
         if (allowed.length === 0 && !(user.isSuperAdmin && access.superAdmin)) {
-          throw new Forbidden();
+          throw holding.length > 0 ? inactive() : new Forbidden();
         }
         auth.tenantIds = allowed.map((m) => m.tenantId);
       };

@@ -5,9 +5,10 @@ import { databaseErrorSummary } from '../db/errors.ts';
 import { redactAccessToken } from '../realtime/hub.ts';
 
 /**
- * The server's pino options. Requests are logged without the hub's access token; a database
- * error anywhere is logged as its code and statement name only: PostgreSQL and Drizzle quote
- * the SQL's parameters and the failing row, which hold customers' names, phones and addresses.
+ * The server's pino options. Requests are logged without the hub's access token or an e-mailed
+ * link's secret; a database error anywhere is logged as its code and statement name only:
+ * PostgreSQL and Drizzle quote the SQL's parameters and the failing row, which hold customers'
+ * names, phones and addresses.
  */
 export function loggerOptions(level: Config['logLevel']) {
   return {
@@ -15,7 +16,8 @@ export function loggerOptions(level: Config['logLevel']) {
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
-        url: redactAccessToken(req.url),
+        // The hub's access token, and the secret of a reset or verification link.
+        url: redactAccessToken(req.url).replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
         host: req.host,
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,

@@ -1,11 +1,31 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
-import { HUB_CLOSE_CODES, ticketsRoutes } from '@app/contracts';
+import {
+  HUB_CLOSE_CODES,
+  hasPermission,
+  ticketsRoutes,
+  type HubEventName,
+  type Permission,
+} from '@app/contracts';
+import type { AccountsRepository } from '../modules/identity/accounts.repository.ts';
 import type { Notifier, RealtimeEvent } from './notifier.ts';
 
 export const TICKETS_HUB_PATH = ticketsRoutes.hub.path;
 
-type Client = { socket: WebSocket; tenantIds: string[]; alive: boolean; expiry?: NodeJS.Timeout };
+type Client = {
+  socket: WebSocket;
+  tenantIds: string[];
+  /** The tenants where the user holds each event's right (EVENT_PERMISSIONS). */
+  hears: Record<HubEventName, ReadonlySet<string>>;
+  alive: boolean;
+  expiry?: NodeJS.Timeout;
+};
+
+/** Each event goes only to the users holding its right in the event's tenant (access.ts). */
+export const EVENT_PERMISSIONS: Record<HubEventName, Permission> = {
+  ticketsUpdate: 'LiveTickets',
+  receiveTableBillPaymentUpdate: 'TableBillPayments',
+};
 
 export type TicketsHub = {
   /** The WebSocket route; needs @fastify/websocket registered on the app first. */
@@ -48,8 +68,15 @@ function tokenExpiry(request: FastifyRequest): number | undefined {
  * A connection hears the events of the tenants where its user may see tickets, and is closed
  * (4401) when its token expires, so the client reconnects with a fresh one.
  */
-export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: number }): TicketsHub {
+export function createTicketsHub(deps: {
+  notifier: Notifier;
+  /** Reads the connecting user's memberships for the events beyond live tickets. */
+  accounts?: Pick<AccountsRepository, 'membershipsOf'>;
+  heartbeatMs?: number;
+}): TicketsHub {
   const byTenant = new Map<string, Set<Client>>();
+  // The tenants where a connecting user holds each event's right, read before the upgrade.
+  const rightsOf = new WeakMap<FastifyRequest, Client['hears']>();
   const clients = new Set<Client>();
   let heartbeat: NodeJS.Timeout | undefined;
   let stop: (() => void) | undefined;
@@ -59,8 +86,24 @@ export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: numbe
     if (!audience || audience.size === 0) return;
     const message = JSON.stringify({ event: event.event, data: event.data });
     for (const client of audience) {
+      if (!client.hears[event.event].has(event.tenantId)) continue;
       if (client.socket.readyState === OPEN) client.socket.send(message);
     }
+  }
+
+  async function rights(request: FastifyRequest): Promise<Client['hears']> {
+    const live = new Set(request.auth.tenantIds ?? []);
+    const memberships = deps.accounts ? await deps.accounts.membershipsOf(request.auth.userId) : [];
+    const holders = (permission: Permission) =>
+      new Set(
+        memberships
+          .filter((m) => live.has(m.tenantId) && hasPermission(m, permission))
+          .map((m) => m.tenantId),
+      );
+    return {
+      ticketsUpdate: live,
+      receiveTableBillPaymentUpdate: holders(EVENT_PERMISSIONS.receiveTableBillPaymentUpdate),
+    };
   }
 
   function resync() {
@@ -129,6 +172,10 @@ export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: numbe
         method: 'GET',
         url: TICKETS_HUB_PATH,
         config: { access: ticketsRoutes.hub.access },
+        // After the guard (onRequest), before the upgrade: what this user may hear.
+        preHandler: async (request) => {
+          rightsOf.set(request, await rights(request));
+        },
         // A plain GET (no upgrade) is told what the path speaks, in the error envelope.
         handler: async (request, reply) =>
           reply
@@ -142,7 +189,12 @@ export function createTicketsHub(deps: { notifier: Notifier; heartbeatMs?: numbe
               },
             }),
         wsHandler: (socket, request) => {
-          const client: Client = { socket, tenantIds: request.auth.tenantIds ?? [], alive: true };
+          const tenantIds = request.auth.tenantIds ?? [];
+          const hears = rightsOf.get(request) ?? {
+            ticketsUpdate: new Set(tenantIds),
+            receiveTableBillPaymentUpdate: new Set<string>(),
+          };
+          const client: Client = { socket, tenantIds, hears, alive: true };
           clients.add(client);
           for (const tenantId of client.tenantIds) {
             let audience = byTenant.get(tenantId);

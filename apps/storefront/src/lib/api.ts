@@ -1,10 +1,17 @@
 import {
   storefrontRoutes,
+  tableBillsRoutes,
   ticketsRoutes,
+  type PayTableBillBody,
+  type PublicTableBill,
   type PublicMenu,
+  type PublicQuote,
   type PublicServiceArea,
+  type PublicUniqueLink,
+  type QuoteBody,
   type PublicStorefront,
   type PublicTicket,
+  type TableBillReceipt,
   type Ticket,
   type TicketIntakeBody,
 } from '@app/contracts';
@@ -69,16 +76,30 @@ const r = storefrontRoutes;
 export const api = {
   storefront: (slug: string, signal?: AbortSignal) =>
     call<PublicStorefront>('GET', pathOf(r.storefront.path, { slug }), { signal }),
-  menu: (tenantId: string, branchId: string, template: string, signal?: AbortSignal) =>
+  /** A table's menu (serviceAreaId) offers the payment methods of the table's payment mode. */
+  menu: (
+    tenantId: string,
+    branchId: string,
+    template: string,
+    signal?: AbortSignal,
+    serviceAreaId?: string,
+  ) =>
     call<PublicMenu>(
       'GET',
-      `${pathOf(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}`,
+      `${pathOf(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}${
+        serviceAreaId ? `&serviceAreaId=${encodeURIComponent(serviceAreaId)}` : ''
+      }`,
       { signal },
     ),
   serviceArea: (slug: string, serviceAreaId: string, signal?: AbortSignal) =>
     call<PublicServiceArea>('GET', pathOf(r.serviceArea.path, { slug, serviceAreaId }), {
       signal,
     }),
+  uniqueLink: (slug: string, linkId: string, signal?: AbortSignal) =>
+    call<PublicUniqueLink>('GET', pathOf(r.uniqueLink.path, { slug, linkId }), { signal }),
+  /** The cart priced as the intake would price it now, with its discount (nothing stored). */
+  quote: (tenantId: string, branchId: string, body: QuoteBody, signal?: AbortSignal) =>
+    call<PublicQuote>('POST', pathOf(r.quote.path, { tenantId, branchId }), { body, signal }),
   ticket: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
     call<PublicTicket>('GET', pathOf(r.ticket.path, { tenantId, ticketId }), { signal }),
   placeOrder: (tenantId: string, branchId: string, body: TicketIntakeBody, key: string) =>
@@ -86,6 +107,25 @@ export const api = {
       body,
       headers: { 'idempotency-key': key },
     }),
+  tableBill: (tenantId: string, serviceAreaId: string, signal?: AbortSignal) =>
+    call<PublicTableBill>(
+      'GET',
+      pathOf(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId }),
+      {
+        signal,
+      },
+    ),
+  payTableBill: (
+    tenantId: string,
+    serviceAreaId: string,
+    body: Omit<PayTableBillBody, 'paymentMethodType'>,
+    key: string,
+  ) =>
+    call<TableBillReceipt>(
+      'POST',
+      pathOf(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId }),
+      { body, headers: { 'idempotency-key': key } },
+    ),
 };
 
 /** A card token from the payment provider: card details go to it, never to our server. */

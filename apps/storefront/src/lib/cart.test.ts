@@ -72,7 +72,9 @@ const coffee: MenuItem = {
   modifierGroups: [],
 };
 const menu = {
-  sections: [{ id: id(90), localizedTitle: text('Grills'), items: [grill, coffee] }],
+  sections: [
+    { id: id(90), localizedTitle: text('Grills'), parentTitles: [], items: [grill, coffee] },
+  ],
 };
 
 describe('the menu card price', () => {

@@ -6,6 +6,7 @@ import {
   type PaymentMethodType,
   type PublicMenu,
   type PublicStorefront,
+  type QuoteBody,
 } from '@app/contracts';
 import { toIntakeItems, type CartLine } from './cart.ts';
 
@@ -73,6 +74,9 @@ export function intakeBody(input: {
   tableId: string | null;
   lang: Language;
   paymentToken?: string | null;
+  /** The promo code the customer applied (null: none). */
+  discountCode?: string | null;
+  uniqueLinkId?: string | null;
 }) {
   const { template, form } = input;
   const delivery = template === 'DELIVERY';
@@ -100,7 +104,25 @@ export function intakeBody(input: {
     customerCheckoutSpecialInstructions: orNull(form.instructions),
     paymentMethodType: form.payment === '' ? null : form.payment,
     paymentToken: input.paymentToken ?? null,
+    discountCode: input.discountCode ?? null,
+    uniqueLinkId: input.uniqueLinkId ?? null,
     lang: input.lang,
+  };
+}
+
+/** What the price preview needs of the order: its lines, zone and code. */
+export function quoteBody(input: {
+  template: OrderingTemplate;
+  lines: CartLine[];
+  zoneId: string;
+  discountCode: string | null;
+}): QuoteBody | null {
+  if (input.lines.length === 0) return null;
+  return {
+    checkoutTemplate: input.template,
+    cartItems: toIntakeItems(input.lines),
+    discountCode: input.discountCode,
+    deliveryZoneId: input.template === 'DELIVERY' ? orNull(input.zoneId) : null,
   };
 }
 
@@ -149,7 +171,8 @@ export function parseExpiry(text: string): { expMonth: number; expYear: number }
 
 /** A new idempotency key (randomUUID needs a secure context; a phone on the LAN may lack it). */
 export function newIdempotencyKey(): string {
-  if (typeof crypto.randomUUID === 'function' && isSecureContext) return crypto.randomUUID();
+  if (typeof crypto.randomUUID === 'function' && globalThis.isSecureContext === true)
+    return crypto.randomUUID();
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }

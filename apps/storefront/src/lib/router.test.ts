@@ -29,6 +29,7 @@ describe('the storefront reads the addresses the admin hands out', () => {
       page: 'link',
       slug: 'al-bayt',
       linkId: 'abc',
+      checkout: false,
     });
   });
 
@@ -41,11 +42,24 @@ describe('the storefront reads the addresses the admin hands out', () => {
       page: 'table',
       checkout: true,
     });
+    expect(parseRoute(paths.link('al-bayt', areaId, true))).toEqual({
+      page: 'link',
+      slug: 'al-bayt',
+      linkId: areaId,
+      checkout: true,
+    });
+    expect(parseRoute(`/al-bayt/l/${areaId}/pay`)).toEqual({ page: 'none' });
     expect(parseRoute(paths.order('al-bayt', areaId))).toEqual({
       page: 'order',
       slug: 'al-bayt',
       ticketId: areaId,
     });
+    expect(parseRoute(paths.bill('al-bayt', areaId))).toEqual({
+      page: 'bill',
+      slug: 'al-bayt',
+      serviceAreaId: areaId,
+    });
+    expect(parseRoute(`/al-bayt/t/${areaId}/bill/more`)).toEqual({ page: 'none' });
     expect(parseRoute('/al-bayt')).toEqual({ page: 'store', slug: 'al-bayt' });
     expect(parseRoute('/')).toEqual({ page: 'none' });
     expect(parseRoute(`/al-bayt/${branchId}/takeaway`)).toEqual({ page: 'none' });

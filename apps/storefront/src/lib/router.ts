@@ -7,7 +7,8 @@ export type Route =
   | { page: 'store'; slug: string }
   | { page: 'branch'; slug: string; branchId: string; template: string; checkout: boolean }
   | { page: 'table'; slug: string; serviceAreaId: string; checkout: boolean }
-  | { page: 'link'; slug: string; linkId: string }
+  | { page: 'bill'; slug: string; serviceAreaId: string }
+  | { page: 'link'; slug: string; linkId: string; checkout: boolean }
   | { page: 'order'; slug: string; ticketId: string }
   | { page: 'none' };
 
@@ -22,9 +23,12 @@ export function parseRoute(pathname: string): Route {
   const [slug, a, b, c] = parts;
   if (!slug) return { page: 'none' };
   if (a === undefined) return { page: 'store', slug };
+  if (a === 't' && b && c === 'bill' && parts.length === 4)
+    return { page: 'bill', slug, serviceAreaId: b };
   if (a === 't' && b && (c === undefined || c === 'checkout') && parts.length <= 4)
     return { page: 'table', slug, serviceAreaId: b, checkout: c === 'checkout' };
-  if (a === 'l' && b && parts.length === 3) return { page: 'link', slug, linkId: b };
+  if (a === 'l' && b && (c === undefined || c === 'checkout') && parts.length <= 4)
+    return { page: 'link', slug, linkId: b, checkout: c === 'checkout' };
   if (a === 'orders' && b && parts.length === 3) return { page: 'order', slug, ticketId: b };
   if (b && TEMPLATES.includes(b) && (c === undefined || c === 'checkout') && parts.length <= 4)
     return { page: 'branch', slug, branchId: a, template: b, checkout: c === 'checkout' };
@@ -36,6 +40,11 @@ export const paths = {
     `/${encodeURIComponent(slug)}/${branchId}/${template.toLowerCase()}${checkout ? '/checkout' : ''}`,
   table: (slug: string, serviceAreaId: string, checkout = false) =>
     `/${encodeURIComponent(slug)}/t/${serviceAreaId}${checkout ? '/checkout' : ''}`,
+  link: (slug: string, linkId: string, checkout = false) =>
+    `/${encodeURIComponent(slug)}/l/${linkId}${checkout ? '/checkout' : ''}`,
+  /** A table's open bill, paid online (a table in 'Open a Tab' mode). */
+  bill: (slug: string, serviceAreaId: string) =>
+    `/${encodeURIComponent(slug)}/t/${serviceAreaId}/bill`,
   order: (slug: string, ticketId: string) => `/${encodeURIComponent(slug)}/orders/${ticketId}`,
 };
 

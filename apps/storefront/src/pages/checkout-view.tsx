@@ -2,6 +2,7 @@ import { useId, useRef, useState, type ReactNode } from 'react';
 import {
   TICKET_LIMITS,
   isOnlinePayment,
+  normalizeDiscountCode,
   type OrderingTemplate,
   type PublicMenu,
 } from '@app/contracts';
@@ -14,6 +15,7 @@ import {
   newIdempotencyKey,
   offeredPayments,
   parseExpiry,
+  quoteBody,
   type CheckoutForm,
   type FieldErrors,
 } from '../lib/checkout.ts';
@@ -22,6 +24,8 @@ import { useMoney } from '../lib/money.ts';
 import type { Cart } from '../lib/use-cart.ts';
 import { Stepper } from '../components/item-sheet.tsx';
 import { Notices } from '../components/notices.tsx';
+import { Totals } from '../components/totals.tsx';
+import { useQuote } from '../lib/use-quote.ts';
 import type { OrderingProps } from './ordering.tsx';
 
 type Attempt = { hash: string; key: string; token: string | null; outcome: 'unknown' | 'failed' };
@@ -32,6 +36,7 @@ export function CheckoutView({
   branch,
   template,
   table,
+  uniqueLinkId,
   menu,
   cart,
   onBack,
@@ -51,12 +56,33 @@ export function CheckoutView({
   const [problem, setProblem] = useState<string | null>(null);
   const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
   const [busy, setBusy] = useState(false);
+  const [codeInput, setCodeInput] = useState('');
+  // The code the price preview is asked with (Apply); the order carries the field's code.
+  const [appliedCode, setAppliedCode] = useState<string | null>(null);
   const attempt = useRef<Attempt | null>(null);
   const summary = useRef<HTMLParagraphElement>(null);
 
   // Lines the menu no longer offers (hidden, sold out, out of schedule) are not ordered.
   const { priced, unavailable, itemsTotal } = priceCart(menu, cart.lines);
   const count = itemCount(priced.map((p) => p.line));
+  const orderLines = priced.map((p) => p.line);
+  const quote = useQuote(
+    store.tenantId,
+    branch.branchId,
+    quoteBody({ template, lines: orderLines, zoneId: form.zoneId, discountCode: appliedCode }),
+  );
+  const shown = quote.data ?? quote.last;
+  const typedCode = normalizeDiscountCode(codeInput) || null;
+  const refusal = appliedCode ? (quote.data?.discountCodeRefusal ?? null) : null;
+  const appliedDiscount =
+    appliedCode && quote.data?.discount?.discountCode === appliedCode ? quote.data.discount : null;
+  // The preview's refusals of lines (sold out since the menu loaded), as the intake would say.
+  const quoteLineErrors: Record<string, string> = {};
+  for (const [field, codes] of Object.entries(quote.error?.fields ?? {})) {
+    const line = /^cartItems\.(\d+)/.exec(field);
+    const target = line && orderLines[Number(line[1])];
+    if (target) quoteLineErrors[target.id] = codes[0] ?? 'invalid';
+  }
 
   const zone = menu.deliveryZones.find((z) => z.deliveryZoneId === form.zoneId);
   const fee = template === 'DELIVERY' && zone ? milli(zone.deliveryFee) : 0n;
@@ -68,12 +94,27 @@ export function CheckoutView({
     return hasMessage(key) ? t(key) : t('error.invalid');
   };
 
+  function applyCode() {
+    setErrors(({ discountCode: _, ...rest }) => rest);
+    setAppliedCode(typedCode);
+  }
+
   async function place() {
     setProblem(null);
     setLineErrors({});
-    const lines = priced.map((p) => p.line);
-    const base = intakeBody({ template, lines, form, tableId: table?.id ?? null, lang });
+    const lines = orderLines;
+    const base = intakeBody({
+      template,
+      lines,
+      form,
+      tableId: table?.id ?? null,
+      lang,
+      discountCode: typedCode,
+      uniqueLinkId: uniqueLinkId ?? null,
+    });
     const found = checkForm(base, form);
+    // A code the preview refused would be refused by the intake too: the customer decides.
+    if (typedCode && typedCode === appliedCode && refusal) found.discountCode = [refusal];
     setErrors(found);
     if (Object.keys(found).length > 0) {
       setProblem(t('error.form_invalid'));
@@ -116,7 +157,8 @@ export function CheckoutView({
         if (line) {
           const target = lines[Number(line[1])];
           if (target) byLine[target.id] = text(code);
-        } else if (field === 'branchId' || field === 'checkoutTemplate') banner = text(code);
+        } else if (['branchId', 'checkoutTemplate', 'uniqueLinkId'].includes(field))
+          banner = text(code);
         else if (field === 'paymentToken' || field === 'card') {
           fields.cardNumber = [code];
           banner = text(code);
@@ -195,9 +237,9 @@ export function CheckoutView({
                 </span>
               )}
               {p.line.specialRequest && <span className="muted">“{p.line.specialRequest}”</span>}
-              {lineErrors[p.line.id] && (
+              {(lineErrors[p.line.id] ?? quoteLineErrors[p.line.id]) && (
                 <span className="error" role="alert">
-                  {lineErrors[p.line.id]}
+                  {lineErrors[p.line.id] ?? text(quoteLineErrors[p.line.id]!)}
                 </span>
               )}
             </div>
@@ -436,23 +478,103 @@ export function CheckoutView({
           />
         </Section>
 
-        <dl className="totals">
-          <div>
-            <dt>{t('checkout.subtotal')}</dt>
-            <dd>{money(itemsTotal)}</dd>
-          </div>
-          {template === 'DELIVERY' && (
-            <div>
-              <dt>{t('checkout.deliveryFee')}</dt>
-              <dd>{zone ? money(fee) : '—'}</dd>
+        <Section title={t('checkout.promo')}>
+          <div className={`field promo${err('discountCode') ? ' invalid' : ''}`}>
+            <label htmlFor="promo-code" className="visually-hidden">
+              {t('checkout.promo')}
+            </label>
+            <div className="row">
+              <input
+                id="promo-code"
+                value={codeInput}
+                dir="ltr"
+                autoCapitalize="characters"
+                autoComplete="off"
+                spellCheck={false}
+                maxLength={TICKET_LIMITS.discountCodeMax}
+                placeholder={t('checkout.promoPlaceholder')}
+                aria-invalid={err('discountCode') || refusal ? true : undefined}
+                aria-describedby="promo-code-note"
+                onChange={(e) => setCodeInput(e.target.value)}
+                onKeyDown={(e) => {
+                  // Enter applies the code; it does not place the order.
+                  if (e.key === 'Enter') {
+                    e.preventDefault();
+                    applyCode();
+                  }
+                }}
+              />
+              {appliedCode && typedCode === appliedCode ? (
+                <button
+                  type="button"
+                  className="button secondary"
+                  onClick={() => {
+                    setCodeInput('');
+                    setAppliedCode(null);
+                    setErrors(({ discountCode: _, ...rest }) => rest);
+                  }}
+                >
+                  {t('checkout.promoRemove')}
+                </button>
+              ) : (
+                <button
+                  type="button"
+                  className="button secondary"
+                  disabled={!typedCode}
+                  onClick={applyCode}
+                >
+                  {t('checkout.promoApply')}
+                </button>
+              )}
             </div>
-          )}
-          <div className="grand">
-            <dt>{t('checkout.total')}</dt>
-            <dd>{money(itemsTotal + fee)}</dd>
+            <span
+              id="promo-code-note"
+              role="status"
+              className={err('discountCode') || refusal ? 'error' : 'muted small'}
+            >
+              {err('discountCode')
+                ? text(err('discountCode')!)
+                : !appliedCode || typedCode !== appliedCode
+                  ? ''
+                  : refusal
+                    ? text(refusal)
+                    : appliedDiscount
+                      ? t('checkout.promoApplied', {
+                          name: l(appliedDiscount.localizedName),
+                          amount: money(appliedDiscount.appliedDiscountValue),
+                        })
+                      : t('checkout.promoChecking')}
+            </span>
           </div>
-        </dl>
-        <p className="muted small">{t('checkout.estimate')}</p>
+        </Section>
+
+        {quote.data || shown ? (
+          <div aria-busy={!quote.data}>
+            <Totals
+              cart={(quote.data ?? shown)!.cartData}
+              delivery={template === 'DELIVERY'}
+              discountName={(quote.data ?? shown)!.discount?.localizedName}
+            />
+          </div>
+        ) : (
+          <dl className="totals">
+            <div>
+              <dt>{t('checkout.subtotal')}</dt>
+              <dd>{money(itemsTotal)}</dd>
+            </div>
+            {template === 'DELIVERY' && (
+              <div>
+                <dt>{t('checkout.deliveryFee')}</dt>
+                <dd>{zone ? money(fee) : '—'}</dd>
+              </div>
+            )}
+            <div className="grand">
+              <dt>{t('checkout.total')}</dt>
+              <dd>{money(itemsTotal + fee)}</dd>
+            </div>
+          </dl>
+        )}
+        {!quote.data && <p className="muted small">{t('checkout.estimate')}</p>}
 
         <div className="bar">
           <button
@@ -465,7 +587,7 @@ export function CheckoutView({
             <span className="badge">
               {count === 1 ? t('cart.oneItem') : t('cart.items', { count })}
             </span>
-            <span>{money(itemsTotal + fee)}</span>
+            <span>{shown ? money(shown.cartData.total) : money(itemsTotal + fee)}</span>
           </button>
         </div>
       </form>
@@ -473,7 +595,7 @@ export function CheckoutView({
   );
 }
 
-function BackLink({ onBack }: { onBack: () => void }) {
+export function BackLink({ onBack }: { onBack: () => void }) {
   const { t, lang } = useI18n();
   return (
     <button type="button" className="link back" onClick={onBack}>
@@ -482,7 +604,7 @@ function BackLink({ onBack }: { onBack: () => void }) {
   );
 }
 
-function Section({ title, children }: { title: string; children: ReactNode }) {
+export function Section({ title, children }: { title: string; children: ReactNode }) {
   return (
     <fieldset className="form-section">
       <legend>{title}</legend>
@@ -508,7 +630,7 @@ type InputProps = {
   dir?: 'ltr';
 };
 
-function Input(p: InputProps) {
+export function Input(p: InputProps) {
   const id = useId();
   const common = {
     id,

@@ -6,10 +6,12 @@ import { useMoney } from '../lib/money.ts';
 import type { Cart } from '../lib/use-cart.ts';
 import { ItemSheet } from '../components/item-sheet.tsx';
 import { Notices } from '../components/notices.tsx';
+import { BASE, navigate, paths } from '../lib/router.ts';
 import type { OrderingProps } from './ordering.tsx';
 
 /** The menu as the admin configured it for this template, priced as the intake will. */
 export function MenuView({
+  store,
   branch,
   template,
   table,
@@ -31,6 +33,8 @@ export function MenuView({
   const { priced, itemsTotal } = priceCart(menu, cart.lines);
   const count = itemCount(priced.map((p) => p.line));
   const sections = menu.sections.filter((s) => s.items.length > 0);
+  const parentsOf = (s: (typeof sections)[number] | undefined) =>
+    s ? s.parentTitles.map((p) => l(p)).join(' · ') : '';
 
   return (
     <>
@@ -41,6 +45,21 @@ export function MenuView({
             {t(`template.${template}`)}
             {table && ` · ${t('menu.table', { table: table.title ?? table.value })}`}
           </p>
+          {table &&
+            template === 'DINING' &&
+            !preview &&
+            menu.paymentMethods.includes('PAY_LATER') && (
+              <a
+                className="button secondary"
+                href={`${BASE}${paths.bill(store.slug, table.id)}${location.search}`}
+                onClick={(e) => {
+                  e.preventDefault();
+                  navigate(paths.bill(store.slug, table.id));
+                }}
+              >
+                {t('bill.open')}
+              </a>
+            )}
         </div>
         <Notices
           menu={menu}
@@ -59,8 +78,12 @@ export function MenuView({
           </nav>
         )}
         {sections.length === 0 && <p className="state">{t('menu.empty')}</p>}
-        {sections.map((s) => (
+        {sections.map((s, i) => (
           <section key={s.id} id={`s-${s.id}`} className="section" aria-labelledby={`h-${s.id}`}>
+            {/* The main section's title over the first of its sections. */}
+            {s.parentTitles.length > 0 && parentsOf(s) !== parentsOf(sections[i - 1]) && (
+              <p className="overline">{parentsOf(s)}</p>
+            )}
             <h2 id={`h-${s.id}`}>{l(s.localizedTitle)}</h2>
             <ul className="items">
               {s.items.map((item) => {

@@ -6,6 +6,7 @@ import { useMoney } from '../lib/money.ts';
 import { BASE, navigate, paths } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { Problem, Spinner } from '../components/states.tsx';
+import { Totals } from '../components/totals.tsx';
 
 /** How often an open order's status is asked again (304 while nothing changed). */
 export const POLL_MS = 4000;
@@ -141,28 +142,11 @@ function OrderStatus({ store, ticket }: { store: PublicStorefront; ticket: Publi
                 </span>
               )}
             </div>
-            <span className="item-price">{money(item.totalForDisplay)}</span>
+            <span className="item-price">{money(item.total)}</span>
           </li>
         ))}
       </ul>
-      <dl className="totals">
-        <div>
-          <dt>{t('checkout.subtotal')}</dt>
-          <dd>{money(cart.itemsTotalForDisplay)}</dd>
-        </div>
-        {ticket.checkoutTemplate === 'DELIVERY' && (
-          <div>
-            <dt>{t('checkout.deliveryFee')}</dt>
-            <dd>
-              {cart.deliveryFeesUnDefined ? t('checkout.feeToAgree') : money(cart.deliveryTotal)}
-            </dd>
-          </div>
-        )}
-        <div className="grand">
-          <dt>{t('checkout.total')}</dt>
-          <dd>{money(cart.total)}</dd>
-        </div>
-      </dl>
+      <Totals cart={cart} delivery={ticket.checkoutTemplate === 'DELIVERY'} />
       {ticket.paymentMethodType && (
         <p className="muted">
           {t(`pay.${ticket.paymentMethodType}`)}

@@ -85,11 +85,59 @@ export function TablePage({
   );
 }
 
+/** A unique delivery or pickup link: /{slug}/l/{linkId}; the link says its branch and template. */
+export function LinkPage({
+  store,
+  route,
+}: {
+  store: PublicStorefront;
+  route: Extract<Route, { page: 'link' }>;
+}) {
+  const { t } = useI18n();
+  const link = useLoad(`${store.slug}:l:${route.linkId}`, (signal) =>
+    api.uniqueLink(store.slug, route.linkId, signal),
+  );
+  const branch = link.data && store.branches.find((b) => b.branchId === link.data!.branchId);
+  if (link.error || (link.data && !branch))
+    return (
+      <main className="page">
+        <Problem
+          message={
+            !link.error ||
+            (link.error instanceof ApiError && [404, 422].includes(link.error.status))
+              ? t('store.linkNotFound')
+              : t('common.loadFailed')
+          }
+          retry={link.error ? link.reload : undefined}
+        />
+      </main>
+    );
+  if (!link.data || !branch)
+    return (
+      <main className="page">
+        <Spinner />
+      </main>
+    );
+  return (
+    <Ordering
+      store={store}
+      branch={branch}
+      template={link.data.template}
+      uniqueLinkId={link.data.id}
+      checkout={route.checkout}
+      menuPath={paths.link(store.slug, route.linkId)}
+      checkoutPath={paths.link(store.slug, route.linkId, true)}
+    />
+  );
+}
+
 export type OrderingProps = {
   store: PublicStorefront;
   branch: Branch;
   template: OrderingTemplate | 'MENU';
   table?: PublicServiceArea;
+  /** The unique link the customer came through; the order records it. */
+  uniqueLinkId?: string;
   checkout: boolean;
   menuPath: string;
   checkoutPath: string;
@@ -102,8 +150,10 @@ function Ordering(props: OrderingProps) {
   // A menu-only template is browsed as the dine-in menu, without a cart.
   const menuTemplate: OrderingTemplate = template === 'MENU' ? 'DINING' : template;
   const browseOnly = template === 'MENU' || (table !== undefined && !table.enabled);
-  const menu = useLoad(`${store.tenantId}:${branch.branchId}:${menuTemplate}`, (signal) =>
-    api.menu(store.tenantId, branch.branchId, menuTemplate, signal),
+  const tableId = menuTemplate === 'DINING' ? table?.id : undefined;
+  const menu = useLoad(
+    `${store.tenantId}:${branch.branchId}:${menuTemplate}:${tableId}`,
+    (signal) => api.menu(store.tenantId, branch.branchId, menuTemplate, signal, tableId),
   );
   const cart = useCart(`${store.tenantId}:${branch.branchId}:${menuTemplate}:${table?.id ?? ''}`);
   const [preview] = useState(isPreview);

@@ -11,7 +11,7 @@ import {
   type TreeNode,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { Conflict, Forbidden, NotFound, ValidationFailed } from '../../errors.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import { serializeResults, type SerializedReply } from '../../serialized-reply.ts';
 import {
   catalogRepository as repo,
@@ -21,6 +21,7 @@ import {
   type VariantRow,
 } from './catalog.repository.ts';
 import { modifierGroupsRepository as groupsRepo } from '../modifier-groups/modifier-groups.repository.ts';
+import { assertMainSectionsEditable } from './delivery-focused.ts';
 
 const ALL_DAY = { openTime: '00:00', closeTime: '23:59' } as const;
 
@@ -357,10 +358,7 @@ export function createCatalogService(deps: {
     async createCategory(tenantId: string, parentId: string | null, body: CategoryBody) {
       return db.transaction(async (tx) => {
         await assertImages(tenantId, body.images);
-        // A delivery-focused view shows no main sections, so none can be created there (screen 5).
-        if (!parentId && !(await flags(tx, tenantId)).viewShowSection) {
-          throw new Forbidden('The store view is delivery focused', 'view_delivery_focused');
-        }
+        if (!parentId) await assertMainSectionsEditable(tx, tenantId);
         if (parentId) {
           const parent = await repo.category(tx, tenantId, parentId, true);
           if (!parent) throw new NotFound('Parent section');
@@ -389,6 +387,9 @@ export function createCatalogService(deps: {
     async updateCategory(tenantId: string, id: string, body: CategoryBody) {
       return db.transaction(async (tx) => {
         await assertImages(tenantId, body.images);
+        const current = await repo.category(tx, tenantId, id, true);
+        if (!current) throw new NotFound('Section');
+        if (!current.parentId) await assertMainSectionsEditable(tx, tenantId);
         const row = await repo.updateCategory(tx, tenantId, id, {
           title: body.localizedTitle,
           description: body.localizedDesc ?? null,
@@ -408,6 +409,7 @@ export function createCatalogService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.category(tx, tenantId, id, true);
         if (!row) throw new NotFound('Section');
+        if (!row.parentId) await assertMainSectionsEditable(tx, tenantId);
         const [children, contents] = await Promise.all([
           repo.childCategories(tx, tenantId, id),
           repo.itemsOf(tx, tenantId, id),
@@ -538,6 +540,7 @@ export function createCatalogService(deps: {
         if (!node) throw new NotFound('Section');
         await repo.category(tx, tenantId, node.id, true);
         const parentId = body.parentId;
+        if (!node.parentId || !parentId) await assertMainSectionsEditable(tx, tenantId);
         if (parentId !== null) {
           if (!byId.has(parentId)) throw new ValidationFailed('parentId', ['category_not_found']);
           // Not under itself nor under one of its own descendants.

@@ -258,7 +258,7 @@ describe('items', () => {
       owner,
       item(sectionId, { variants: [{ price: -1, localizedTitle: title('') }] }),
     );
-    expect(codesOf(negative.json(), 'variants.0.price')).toEqual(['price_invalid']);
+    expect(codesOf(negative.json(), 'variants.0.price')).toEqual(['price_range']);
     const none = await call('POST', '/catalogitems', owner, item(sectionId, { variants: [] }));
     expect(codesOf(none.json(), 'variants')).toEqual(['min']);
   });

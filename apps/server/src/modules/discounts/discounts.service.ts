@@ -2,6 +2,8 @@ import {
   normalizeDiscountCode,
   type CreateDiscountBody,
   type Discount,
+  type DiscountApplication,
+  type DiscountType,
   type DiscountRefusal,
   type FieldError,
   type LocalizedText,
@@ -29,6 +31,46 @@ export type OrderDiscount = {
    * failed insert gives the use back and the usage limit is never passed.
    */
   place<T>(insert: (q: Db | Tx) => Promise<T>): Promise<T>;
+};
+
+/** The discount a cart gets, or why the code it came with is refused. */
+type Choice = {
+  discount?: { discount: DiscountWithItems; rule: DiscountRule; amount: string };
+  refusal?: DiscountRefusal;
+};
+
+/** One discount per ticket: a code the customer typed replaces the automatic discount. */
+function choose(
+  found: DiscountWithItems[],
+  code: string | null,
+  cart: StoredCart,
+  template: OrderingTemplate,
+): Choice {
+  const discount = code
+    ? found.find((d) => d.code === code)
+    : found.find((d) => d.application === 'AUTOMATIC');
+  if (!discount) return code ? { refusal: 'discount_code_invalid' } : {};
+  const rule = toRule(discount);
+  const outcome = discountFor(cart, template, rule);
+  const spent = discount.usageLimit > 0 && discount.usageCount >= discount.usageLimit;
+  if (!outcome.applies || spent) {
+    if (!code) return {};
+    return { refusal: outcome.applies ? 'discount_usage_limit_reached' : outcome.refusal };
+  }
+  return { discount: { discount, rule, amount: outcome.amount } };
+}
+
+/** A cart's discount before ordering: the priced cart, what applied, why a code did not. */
+export type DiscountPreview = {
+  cart: StoredCart;
+  applied: {
+    name: LocalizedText;
+    code: string;
+    application: DiscountApplication;
+    type: DiscountType;
+    amount: string;
+  } | null;
+  refusal: DiscountRefusal | null;
 };
 
 const refused = (code: DiscountRefusal) => new ValidationFailed('discountCode', [code]);
@@ -203,23 +245,12 @@ export function createDiscountsService(deps: { db: Db }) {
       const none: OrderDiscount = { cart, place: (insert) => insert(db) };
       const code = input.code ? normalizeDiscountCode(input.code) || null : null;
       const found = await repo.forOrder(db, tenantId, code);
-      // A code the customer typed replaces the automatic discount: one discount per ticket.
-      const discount = code
-        ? found.find((d) => d.code === code)
-        : found.find((d) => d.application === 'AUTOMATIC');
-      if (!discount) {
-        if (code) throw refused('discount_code_invalid');
-        return none;
-      }
-      const rule = toRule(discount);
-      const outcome = discountFor(cart, template, rule);
-      const spent = discount.usageLimit > 0 && discount.usageCount >= discount.usageLimit;
-      if (!outcome.applies || spent) {
-        if (code) throw refused(outcome.applies ? 'discount_usage_limit_reached' : outcome.refusal);
-        return none;
-      }
+      const chosen = choose(found, code, cart, template);
+      if (chosen.refusal) throw refused(chosen.refusal);
+      if (!chosen.discount) return none;
+      const { discount, rule, amount } = chosen.discount;
       return {
-        cart: withDiscount(cart, rule, outcome.amount),
+        cart: withDiscount(cart, rule, amount),
         place: (insert) =>
           db.transaction(async (tx) => {
             if (!(await repo.claim(tx, tenantId, discount.id))) {
@@ -229,6 +260,37 @@ export function createDiscountsService(deps: { db: Db }) {
             }
             return insert(tx);
           }),
+      };
+    },
+
+    /**
+     * What a cart would get before it is ordered (the storefront's price preview): the code's
+     * discount, or why it would be refused and then the automatic one. Nothing is counted.
+     */
+    async preview(input: {
+      tenantId: string;
+      template: OrderingTemplate;
+      code: string | null | undefined;
+      cart: StoredCart;
+    }): Promise<DiscountPreview> {
+      const { tenantId, template, cart } = input;
+      const code = input.code ? normalizeDiscountCode(input.code) || null : null;
+      const found = await repo.forOrder(db, tenantId, code);
+      let chosen = choose(found, code, cart, template);
+      const refusal = chosen.refusal ?? null;
+      if (refusal) chosen = choose(found, null, cart, template);
+      if (!chosen.discount) return { cart, applied: null, refusal };
+      const { discount, rule, amount } = chosen.discount;
+      return {
+        cart: withDiscount(cart, rule, amount),
+        applied: {
+          name: discount.name,
+          code: discount.code,
+          application: discount.application,
+          type: discount.type,
+          amount,
+        },
+        refusal,
       };
     },
   };

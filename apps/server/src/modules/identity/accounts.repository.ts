@@ -5,12 +5,19 @@ import { memberships, tenants, users } from './identity.table.ts';
 
 export type UserRecord = typeof users.$inferSelect;
 /** A role in one tenant, with whether that tenant's menu comes from a point of sale. */
-export type MembershipRecord = { tenantId: string; role: MembershipRole; isIntegrated: boolean };
+export type MembershipRecord = {
+  tenantId: string;
+  role: MembershipRole;
+  isIntegrated: boolean;
+  /** false: the super admin deactivated the tenant; its staff are refused. */
+  active: boolean;
+};
 
 const membershipColumns = {
   tenantId: memberships.tenantId,
   role: memberships.role,
   isIntegrated: tenants.isIntegrated,
+  active: tenants.active,
 };
 
 /** Users and their memberships, as sign-in and the request guard need them. */

@@ -10,8 +10,19 @@ import type { Config } from '../../config.ts';
 import { OIDC_MOUNT } from './oidc-provider.ts';
 import { cookieValue, KNOWN_DEVICE_COOKIE, type KnownDevices } from './known-device.ts';
 import type { SignInService } from './sign-in.service.ts';
+import { passwordProblem, type AccountService } from './account.service.ts';
+import {
+  newPasswordPage,
+  noticePage,
+  registerPage,
+  resetRequestPage,
+  verifyEmailPage,
+  type FieldErrors,
+} from './account-pages.ts';
+import { spaRedirects } from './oidc-provider.ts';
 import {
   messagePage,
+  pageTextWith,
   pickLanguage,
   signInPage,
   SIGN_OUT_SCRIPT,
@@ -24,9 +35,18 @@ export type IdentityDeps = {
   /** Absent when an external issuer is configured. */
   provider: Provider | undefined;
   signIn: SignInService;
+  account: AccountService;
   knownDevices: KnownDevices | undefined;
   sweep: () => Promise<void>;
 };
+
+/** Where the SPA sends "forgot password" (AADB2C90118) when the embedded provider is the issuer. */
+export const PASSWORD_RESET_PATH = `${OIDC_MOUNT}/password-reset`;
+/** The page a verification e-mail links to (any issuer: the address is ours to verify). */
+export const VERIFY_EMAIL_PATH = '/account/verify-email';
+
+/** B2C's code for "the user has forgotten their password", which the SPA answers (§7.6, §8). */
+export const FORGOT_PASSWORD_ERROR = 'AADB2C90118: The user has forgotten their password.';
 
 const SWEEP_EVERY_MS = 10 * 60 * 1000;
 
@@ -34,9 +54,32 @@ const SignInForm = z.object({
   email: Text.max(320).catch(''),
   password: Text.max(1024).catch(''),
   lang: Text.max(10).optional().catch(undefined),
+  chosen: Text.max(1).optional().catch(undefined),
+});
+const RegisterForm = SignInForm.extend({ name: Text.max(200).catch('') });
+const ResetRequestForm = z.object({
+  email: Text.max(320).catch(''),
+  lang: Text.max(10).optional().catch(undefined),
+});
+const NewPasswordForm = z.object({
+  token: Text.max(100).catch(''),
+  password: Text.max(1024).catch(''),
+  confirm: Text.max(1024).catch(''),
+  lang: Text.max(10).optional().catch(undefined),
+});
+const TokenForm = z.object({
+  token: Text.max(100).catch(''),
+  lang: Text.max(10).optional().catch(undefined),
 });
 const UidParams = z.object({ uid: Text.min(1).max(64) });
-const LangQuery = z.object({ lang: Text.max(10).optional() });
+const LangQuery = z.object({ lang: Text.max(10).optional(), chosen: Text.max(1).optional() });
+const TokenQuery = z.object({ token: Text.max(100).optional(), lang: Text.max(10).optional() });
+const ResetQuery = z.object({
+  client_id: Text.max(200).optional(),
+  redirect_uri: Text.max(2000).optional(),
+  ui_locales: Text.max(50).optional(),
+  lang: Text.max(10).optional(),
+});
 
 type InteractionDetails = Awaited<ReturnType<Provider['interactionDetails']>>;
 
@@ -46,13 +89,16 @@ export const identityHandlers =
   async (app) => {
     const { config, provider } = deps;
 
+    // Our own reset page when we are the issuer and can send its e-mail.
+    const ownReset =
+      provider && deps.account.canSendMail ? `${config.publicUrl}${PASSWORD_RESET_PATH}` : null;
     handle(app, identityRoutes.authConfig, async () => ({
       authority: config.oidc.issuer,
       clientId: config.oidc.clientId,
       scope: config.oidc.scope,
       audience: config.oidc.audience,
       roleClaim: config.oidc.roleClaim,
-      passwordResetUrl: config.oidc.passwordResetUrl ?? null,
+      passwordResetUrl: config.oidc.passwordResetUrl ?? ownReset,
     }));
 
     const timer = setInterval(() => {
@@ -61,17 +107,234 @@ export const identityHandlers =
     timer.unref();
     app.addHook('onClose', async () => clearInterval(timer));
 
+    await app.register(verifyEmailRoutes(deps));
     if (!provider) return;
     await app.register(interactionRoutes(deps, provider));
+    await app.register(passwordResetRoutes(deps));
     await app.register(providerMount(provider));
   };
+
+const htmlReply = (reply: FastifyReply, status: number, body: string) =>
+  reply
+    .status(status)
+    .type('text/html; charset=utf-8')
+    .header('cache-control', 'no-store')
+    // A page reached from an e-mail link must not hand its token to another site.
+    .header('referrer-policy', 'no-referrer')
+    .send(body);
+
+const hiddenSchema = <Q extends z.ZodObject>(querystring: Q) => ({
+  schema: { hide: true, querystring },
+});
+
+/** The link of a verification e-mail: a page with a button, then the address is verified. */
+const verifyEmailRoutes =
+  (deps: IdentityDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { account, config } = deps;
+    const appUrl = `${config.publicUrl}/auth/login`;
+    await app.register(formbody);
+    const invalid = (reply: FastifyReply, lang: Language) =>
+      htmlReply(
+        reply,
+        400,
+        noticePage({
+          lang,
+          title: 'linkInvalidTitle',
+          message: pageTextWith(lang, 'linkInvalid', {}),
+          link: { href: appUrl, label: 'backToApp' },
+          status: 'alert',
+        }),
+      );
+
+    app.get(VERIFY_EMAIL_PATH, hiddenSchema(TokenQuery), async (req, reply) => {
+      const lang = pickLanguage([req.query.lang], req.headers['accept-language']);
+      const email = await account.verificationLinkEmail(req.query.token ?? '');
+      if (!email) return invalid(reply, lang);
+      const token = req.query.token ?? '';
+      return htmlReply(
+        reply,
+        200,
+        verifyEmailPage({ lang, action: VERIFY_EMAIL_PATH, token, email }),
+      );
+    });
+
+    app.post(VERIFY_EMAIL_PATH, { schema: { hide: true } }, async (req, reply) => {
+      const form = TokenForm.parse(req.body ?? {});
+      const lang = pickLanguage([form.lang], req.headers['accept-language']);
+      const email = await account.verifyEmail(form.token);
+      if (!email) return invalid(reply, lang);
+      return htmlReply(
+        reply,
+        200,
+        noticePage({
+          lang,
+          title: 'verifiedTitle',
+          message: pageTextWith(lang, 'verified', { email }),
+          link: { href: appUrl, label: 'backToApp' },
+        }),
+      );
+    });
+  };
+
+/**
+ * The embedded issuer's password reset (§7.6): the SPA comes here after AADB2C90118 with the
+ * B2C parameters; the user asks for a link by e-mail, and the link's page sets a new password
+ * once, ending every session of the account.
+ */
+const passwordResetRoutes =
+  (deps: IdentityDeps): FastifyPluginAsyncZod =>
+  async (app) => {
+    const { account, config } = deps;
+    const landing = `${config.publicUrl}/auth/loginlanding`;
+    const signIn = `${config.publicUrl}/auth/login`;
+    const spaOrigins = new Set(spaRedirects(config).redirectUris.map((uri) => new URL(uri).origin));
+    await app.register(formbody);
+
+    const unavailable = (reply: FastifyReply, lang: Language) =>
+      htmlReply(
+        reply,
+        503,
+        messagePage({ lang, title: 'errorTitle', message: 'error', appUrl: landing }),
+      );
+
+    app.get(PASSWORD_RESET_PATH, hiddenSchema(ResetQuery), async (req, reply) => {
+      const q = req.query;
+      const lang = pickLanguage([q.lang, q.ui_locales], req.headers['accept-language']);
+      if (q.client_id !== undefined && q.client_id !== config.oidc.clientId) {
+        return htmlReply(
+          reply,
+          400,
+          messagePage({ lang, title: 'errorTitle', message: 'error', appUrl: landing }),
+        );
+      }
+      // Back to the login landing of the SPA that sent the user, when it is one of ours.
+      const origin = safeOrigin(q.redirect_uri);
+      const appUrl = origin && spaOrigins.has(origin) ? `${origin}/auth/loginlanding` : landing;
+      return htmlReply(
+        reply,
+        200,
+        resetRequestPage({
+          lang,
+          pageUrl: PASSWORD_RESET_PATH,
+          action: PASSWORD_RESET_PATH,
+          appUrl,
+        }),
+      );
+    });
+
+    app.post(PASSWORD_RESET_PATH, { schema: { hide: true } }, async (req, reply) => {
+      const form = ResetRequestForm.parse(req.body ?? {});
+      const lang = pickLanguage([form.lang], req.headers['accept-language']);
+      const email = form.email.trim();
+      if (!z.email().safeParse(email).success) {
+        return htmlReply(
+          reply,
+          200,
+          resetRequestPage({
+            lang,
+            pageUrl: PASSWORD_RESET_PATH,
+            action: PASSWORD_RESET_PATH,
+            appUrl: landing,
+            email,
+            error: 'emailInvalid',
+          }),
+        );
+      }
+      try {
+        await account.requestPasswordReset(email, req.ip, lang);
+      } catch (err) {
+        req.log.error({ err }, 'password reset e-mail not sent');
+        return unavailable(reply, lang);
+      }
+      const minutes = Math.round(config.passwordResetLinkMs / 60_000);
+      return htmlReply(
+        reply,
+        200,
+        noticePage({
+          lang,
+          title: 'resetSentTitle',
+          message: pageTextWith(lang, 'resetSent', { email, minutes }),
+          link: { href: landing, label: 'backToApp' },
+        }),
+      );
+    });
+
+    const linkInvalid = (reply: FastifyReply, lang: Language) =>
+      htmlReply(
+        reply,
+        400,
+        noticePage({
+          lang,
+          title: 'linkInvalidTitle',
+          message: pageTextWith(lang, 'linkInvalid', {}),
+          link: { href: `${PASSWORD_RESET_PATH}?lang=${lang}`, label: 'requestNewLink' },
+          status: 'alert',
+        }),
+      );
+    const NEW_PATH = `${PASSWORD_RESET_PATH}/new`;
+    const form = (lang: Language, token: string, email: string, errors?: FieldErrors) =>
+      newPasswordPage({ lang, action: NEW_PATH, token, email, errors });
+
+    app.get(NEW_PATH, hiddenSchema(TokenQuery), async (req, reply) => {
+      const lang = pickLanguage([req.query.lang], req.headers['accept-language']);
+      const token = req.query.token ?? '';
+      const email = await account.resetLinkEmail(token);
+      if (!email) return linkInvalid(reply, lang);
+      return htmlReply(reply, 200, form(lang, token, email));
+    });
+
+    app.post(NEW_PATH, { schema: { hide: true } }, async (req, reply) => {
+      const body = NewPasswordForm.parse(req.body ?? {});
+      const lang = pickLanguage([body.lang], req.headers['accept-language']);
+      const email = await account.resetLinkEmail(body.token);
+      if (!email) return linkInvalid(reply, lang);
+      const errors: FieldErrors = {};
+      const problem = passwordProblem(body.password);
+      if (problem) errors.password = problem;
+      else if (body.confirm !== body.password) errors.confirm = 'passwordsDiffer';
+      if (Object.keys(errors).length > 0) {
+        return htmlReply(reply, 200, form(lang, body.token, email, errors));
+      }
+      const outcome = await account.resetPassword(body.token, body.password);
+      if (outcome === 'invalid-link') return linkInvalid(reply, lang);
+      return htmlReply(
+        reply,
+        200,
+        noticePage({
+          lang,
+          title: 'resetDoneTitle',
+          message: pageTextWith(lang, 'resetDone', {}),
+          link: { href: signIn, label: 'signInNow' },
+        }),
+      );
+    });
+  };
+
+function safeOrigin(url: string | undefined): string | undefined {
+  if (!url) return undefined;
+  try {
+    return new URL(url).origin;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Our own sign-in page behind the provider's login prompt; consent is implied (first party). */
 const interactionRoutes =
   (deps: IdentityDeps, provider: Provider): FastifyPluginAsyncZod =>
   async (app) => {
-    const { config, signIn, knownDevices } = deps;
+    const { config, signIn, knownDevices, account } = deps;
     const appUrl = `${config.publicUrl}/auth/loginlanding`;
+    const interactionPath = (uid: string, rest = '') => `${OIDC_MOUNT}/interaction/${uid}${rest}`;
+    /** The links of the sign-in page, keeping the language and whether the user picked it. */
+    const signInLinks = (uid: string, lang: Language, chosen: boolean) => {
+      const query = chosen ? `?lang=${lang}&chosen=1` : '';
+      return {
+        forgotUrl: account.canSendMail ? interactionPath(uid, `/forgot${query}`) : undefined,
+        registerUrl: interactionPath(uid, `/register${query}`),
+      };
+    };
     await app.register(formbody);
 
     const hidden = { schema: { hide: true } };
@@ -129,6 +392,8 @@ const interactionRoutes =
           return reply.redirect(returnTo, 303);
         }
         const hint = paramOf(found, 'login_hint');
+        // The page's own language links say ?lang=: the user picked it (the admin follows).
+        const chosen = req.query.lang !== undefined;
         return html(
           reply,
           200,
@@ -137,8 +402,103 @@ const interactionRoutes =
             pageUrl: `${OIDC_MOUNT}/interaction/${uid}`,
             action: `${OIDC_MOUNT}/interaction/${uid}/login`,
             email: hint,
+            chosen,
+            ...signInLinks(uid, lang, chosen),
           }),
         );
+      },
+    );
+
+    // "Forgot your password?": the sign-in ends with B2C's AADB2C90118, which the SPA answers
+    // by going to the password reset (the issuer's flow of §7.6, the same for B2C and for us).
+    app.get(
+      `${OIDC_MOUNT}/interaction/:uid/forgot`,
+      { schema: { hide: true, params: UidParams, querystring: LangQuery } },
+      async (req, reply) => {
+        const { uid } = req.params;
+        const found = await details(req, reply, uid);
+        const lang = languageFor(req, found, req.query.lang);
+        if (!found || found.prompt.name !== 'login') return expired(reply, lang);
+        const returnTo = await provider.interactionResult(
+          req.raw,
+          reply.raw,
+          { error: 'access_denied', error_description: FORGOT_PASSWORD_ERROR },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(returnTo, 303);
+      },
+    );
+
+    const registration = (
+      uid: string,
+      lang: Language,
+      chosen: boolean,
+      extra: Partial<Parameters<typeof registerPage>[0]> = {},
+    ) =>
+      registerPage({
+        lang,
+        chosen,
+        pageUrl: interactionPath(uid, '/register'),
+        action: interactionPath(uid, '/register'),
+        signInUrl: interactionPath(uid, chosen ? `?lang=${lang}` : ''),
+        ...extra,
+      });
+
+    app.get(
+      `${OIDC_MOUNT}/interaction/:uid/register`,
+      { schema: { hide: true, params: UidParams, querystring: LangQuery } },
+      async (req, reply) => {
+        const { uid } = req.params;
+        const found = await details(req, reply, uid);
+        const lang = languageFor(req, found, req.query.lang);
+        if (!found || found.prompt.name !== 'login') return expired(reply, lang);
+        return html(reply, 200, registration(uid, lang, req.query.lang !== undefined));
+      },
+    );
+
+    // Self-registration: the new account is signed in at once and lands on the outlet sign-up.
+    app.post(
+      `${OIDC_MOUNT}/interaction/:uid/register`,
+      { schema: { hide: true, params: UidParams } },
+      async (req, reply) => {
+        const { uid } = req.params;
+        const form = RegisterForm.parse(req.body ?? {});
+        const found = await details(req, reply, uid);
+        const lang = languageFor(req, found, form.lang);
+        const chosen = form.chosen === '1';
+        if (!found || found.prompt.name !== 'login') return expired(reply, lang);
+        const values = { name: form.name, email: form.email };
+        const result = await account.register(form, req.ip, lang);
+        if (result.outcome === 'invalid') {
+          return html(
+            reply,
+            200,
+            registration(uid, lang, chosen, { values, errors: result.errors }),
+          );
+        }
+        if (result.outcome === 'taken') {
+          return html(
+            reply,
+            200,
+            registration(uid, lang, chosen, { values, errors: { email: 'emailTaken' } }),
+          );
+        }
+        if (result.outcome === 'limited') {
+          reply.header('retry-after', '3600');
+          return html(
+            reply,
+            429,
+            registration(uid, lang, chosen, { values, alert: 'tooManyRegistrations' }),
+          );
+        }
+        await account.recordSignIn(result.userId, chosen ? lang : null);
+        const returnTo = await provider.interactionResult(
+          req.raw,
+          reply.raw,
+          { login: { accountId: result.userId } },
+          { mergeWithLastSubmission: false },
+        );
+        return reply.redirect(returnTo, 303);
       },
     );
 
@@ -151,6 +511,7 @@ const interactionRoutes =
         const found = await details(req, reply, uid);
         const lang = languageFor(req, found, form.lang);
         if (!found || found.prompt.name !== 'login') return expired(reply, lang);
+        const chosen = form.chosen === '1';
         const page = (status: number, error: 'invalid' | 'tooMany') =>
           html(
             reply,
@@ -161,6 +522,8 @@ const interactionRoutes =
               action: `${OIDC_MOUNT}/interaction/${uid}/login`,
               email: form.email,
               error,
+              chosen,
+              ...signInLinks(uid, lang, chosen),
             }),
           );
         const device = cookieValue(req.headers.cookie, KNOWN_DEVICE_COOKIE);
@@ -173,6 +536,7 @@ const interactionRoutes =
         }
         if (result.outcome === 'invalid') return page(200, 'invalid');
         if (knownDevices) reply.header('set-cookie', knownDevices.setCookie(device, form.email));
+        await account.recordSignIn(result.userId, chosen ? lang : null);
         const returnTo = await provider.interactionResult(
           req.raw,
           reply.raw,

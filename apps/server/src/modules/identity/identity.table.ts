@@ -37,6 +37,11 @@ export const tenants = pgTable('tenants', {
   roomService: boolean('room_service').notNull().default(false),
   // Bumped by every catalog change; keys the cached catalog tree across server copies.
   catalogVersion: integer('catalog_version').notNull().default(0),
+  // A super admin's switch: an inactive tenant's staff are refused and its storefront is gone.
+  active: boolean('active').notNull().default(true),
+  // From the outlet sign-up: where it is (ISO 3166) and when its free trial ends.
+  country: text('country'),
+  trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
@@ -80,6 +85,17 @@ export const users = pgTable(
     passwordHash: text('password_hash'),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
     emailVerified: boolean('email_verified').notNull().default(false),
+    // The §4.7 countdown runs from when the address was set; resends are spaced by the last one.
+    emailSetAt: timestamp('email_set_at', { withTimezone: true }).notNull().defaultNow(),
+    verificationSentAt: timestamp('verification_sent_at', { withTimezone: true }),
+    // An account of the old system (§4.7): asked to move to a new address when forced.
+    isLegacyEmail: boolean('is_legacy_email').notNull().default(false),
+    forceLegacyEmailMigrate: boolean('force_legacy_email_migrate').notNull().default(false),
+    linkedLegacyEmail: text('linked_legacy_email'),
+    // Access tokens carry it (claim `sv`); a password reset bumps it, ending every session.
+    sessionVersion: integer('session_version').notNull().default(0),
+    // The language chosen on the sign-in page at the last sign-in; the admin takes it over.
+    signInLanguage: text('sign_in_language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
@@ -105,5 +121,35 @@ export const memberships = pgTable(
   (t) => [
     primaryKey({ columns: [t.tenantId, t.userId] }),
     index('memberships_user_idx').on(t.userId),
+  ],
+);
+
+export const accountTokenPurpose = pgEnum('account_token_purpose', [
+  'password_reset',
+  'email_verification',
+]);
+
+/**
+ * Single-use links sent by e-mail (password reset, address verification): only a hash of the
+ * secret is stored, so a database dump cannot be used to take over an account.
+ */
+export const accountTokens = pgTable(
+  'account_tokens',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    purpose: accountTokenPurpose('purpose').notNull(),
+    tokenHash: text('token_hash').notNull(),
+    // The address the link was sent to: a verification link verifies only that address.
+    email: text('email').notNull(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    usedAt: timestamp('used_at', { withTimezone: true }),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('account_tokens_hash_idx').on(t.tokenHash),
+    index('account_tokens_user_idx').on(t.userId, t.purpose, t.createdAt),
   ],
 );

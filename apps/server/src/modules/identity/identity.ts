@@ -10,12 +10,16 @@ import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
+import type { MailTransport } from '../../integrations/mail/mail-transport.ts';
+import { createAccountService, type AccountService } from './account.service.ts';
 
 export type Identity = {
   config: Config;
   accounts: AccountsRepository;
   verifier: TokenVerifier;
   signIn: SignInService;
+  /** Registration, password reset, e-mail verification and the legacy migration. */
+  account: AccountService;
   /** The embedded provider; undefined when OIDC_ISSUER points elsewhere. */
   provider: Provider | undefined;
   /** Browsers that signed in before (embedded provider only). */
@@ -36,10 +40,19 @@ export async function createIdentity(deps: {
   log: FastifyBaseLogger;
   /** How a slowed sign-in waits; tests record instead of sleeping. */
   signInDelay?: (ms: number) => Promise<void>;
+  /** null or absent: no e-mail can be sent. */
+  mail?: MailTransport | null;
 }): Promise<Identity> {
   const { config, db, log } = deps;
   const accounts = createAccountsRepository(db);
   const signIn = createSignInService({ db, accounts, sleep: deps.signInDelay });
+  const account = createAccountService({
+    db,
+    mail: deps.mail ?? null,
+    publicUrl: config.publicUrl,
+    passwordResetLinkMs: config.passwordResetLinkMs,
+    log,
+  });
   if (!config.oidc.embedded) {
     // Read once at start: a wrong or unreachable issuer stops the start, naming OIDC_ISSUER.
     const metadata = await discoverIssuer(config.oidc);
@@ -53,6 +66,7 @@ export async function createIdentity(deps: {
       config,
       accounts,
       signIn,
+      account,
       provider: undefined,
       knownDevices: undefined,
       verifier: createTokenVerifier(config.oidc, { external: metadata }),
@@ -65,6 +79,7 @@ export async function createIdentity(deps: {
     config,
     accounts,
     signIn,
+    account,
     provider: createOidcProvider({ config, db, keys, accounts, log }),
     knownDevices: createKnownDevices({
       secrets: keys.cookie,

@@ -47,6 +47,8 @@ async function profileClaims(accounts: AccountsRepository, user: UserRecord) {
     email: user.email,
     email_verified: user.emailVerified,
     name: user.displayName,
+    // The language picked on the sign-in page: the admin carries it over.
+    ...(user.signInLanguage ? { locale: user.signInLanguage } : {}),
     ...(role ? { [ROLE_CLAIM]: role } : {}),
   };
 }
@@ -92,7 +94,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
     claims: {
       openid: ['sub', ROLE_CLAIM],
       email: ['email', 'email_verified'],
-      profile: ['name'],
+      profile: ['name', 'locale'],
     },
     // The SPA reads the role and email from the ID token, no userinfo round trip needed.
     conformIdTokenClaims: false,
@@ -151,7 +153,10 @@ export function createOidcProvider(deps: OidcDeps): Provider {
     async extraTokenClaims(_ctx, token) {
       if (token.kind !== 'AccessToken' || !token.accountId) return undefined;
       const user = await accounts.findUserById(token.accountId);
-      return user ? profileClaims(accounts, user) : undefined;
+      // `sv`: a password reset bumps the user's version and the API refuses older tokens.
+      return user
+        ? { ...(await profileClaims(accounts, user)), sv: user.sessionVersion }
+        : undefined;
     },
     // Our clients are first party: consent is given by signing in, never asked.
     async loadExistingGrant(ctx) {

@@ -9,6 +9,7 @@ import {
   type UserTenant,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
+import { inactive } from '../../plugins/auth.ts';
 import type { BranchRow, ProfileRepository, TenantRow } from './profile.repository.ts';
 
 const languageOf = (value: string): Language => Language.catch(DEFAULT_LANGUAGE).parse(value);
@@ -60,16 +61,22 @@ export function createProfileService(deps: { repository: ProfileRepository }) {
       };
     },
 
+    /** The tenants the user may work in: a deactivated one is left out. */
     async userTenants(userId: string): Promise<UserTenant[]> {
-      const rows = await repository.tenantsOfUser(userId);
+      const rows = (await repository.tenantsOfUser(userId)).filter((r) => r.tenant.active);
       const branches = await repository.branchesOf(rows.map((r) => r.tenant.id));
       return rows.map(({ tenant, role }) => ({ ...tenantSummary(tenant, branches), role }));
     },
 
-    /** The preferred tenant when the user belongs to it, else their first; 404 without one. */
+    /**
+     * The preferred tenant when the user belongs to it, else their first; 404 without one (the
+     * admin's sign-up), 403 `tenant_inactive` when every tenant of theirs is deactivated.
+     */
     async tenantProfile(userId: string, preferredTenantId: string | undefined) {
-      const rows = await repository.tenantsOfUser(userId);
+      const all = await repository.tenantsOfUser(userId);
+      const rows = all.filter((r) => r.tenant.active);
       const chosen = rows.find((r) => r.tenant.id === preferredTenantId) ?? rows[0];
+      if (!chosen && all.length > 0) throw inactive();
       if (!chosen) throw new NotFound('Tenant profile');
       const { tenant, role } = chosen;
       const [branches, taxes] = await Promise.all([

@@ -102,6 +102,7 @@ describe('GET /api/admin/tenants/?preferredTenantId=', () => {
     const staff = (await get('staff@demo.local', '/api/admin/tenants/')).json().results;
     expect(staff.role).toBe('OrderTaker');
     expect(staff.permissions.sort()).toEqual([
+      'EmailVerification',
       'ItemAvailability',
       'LiveTickets',
       'Reports',
@@ -164,7 +165,11 @@ describe('GET /api/admin/tenants/all (super admin)', () => {
     const res = await get('admin@demo.local', '/api/admin/tenants/all');
     expect(res.statusCode).toBe(200);
     const rows = res.json().results;
-    expect(rows.map((t: { slug: string }) => t.slug).sort()).toEqual(['al-bayt', 'casa-verde']);
+    expect(rows.map((t: { slug: string }) => t.slug).sort()).toEqual([
+      'al-bayt',
+      'burger-yard',
+      'casa-verde',
+    ]);
     const alBayt = rows.find((t: { slug: string }) => t.slug === 'al-bayt');
     expect(alBayt).toMatchObject({ branchCount: 2 });
     expect(alBayt.memberCount).toBeGreaterThanOrEqual(3);

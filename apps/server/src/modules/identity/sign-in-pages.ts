@@ -29,6 +29,52 @@ const TEXTS = {
     errorTitle: 'Something went wrong',
     error: 'The request could not be completed. Go back to the app and try again.',
     language: 'Language',
+    forgotPassword: 'Forgot your password?',
+    newHere: 'New here?',
+    createAccount: 'Create an account',
+    registerTitle: 'Create your account',
+    registerLead:
+      'Put your outlet online with QR menus for dining, pickup and delivery: the first 30 days are free.',
+    name: 'Your name',
+    passwordHint: 'At least {min} characters.',
+    registerSubmit: 'Create account',
+    haveAccount: 'Already have an account?',
+    nameInvalid: 'Enter your name (at most 100 characters).',
+    emailInvalid: 'Enter a valid email address.',
+    passwordInvalid: 'The password needs {min} to {max} characters.',
+    emailTaken: 'An account with this email already exists. Sign in instead.',
+    tooManyRegistrations: 'Too many accounts were created from here. Please try again later.',
+    resetTitle: 'Reset your password',
+    resetLead:
+      'Enter the email you sign in with: we will send you a link to choose a new password.',
+    resetSubmit: 'Send me the link',
+    resetSentTitle: 'Check your email',
+    resetSent:
+      'If an account exists for {email}, a link to choose a new password is on its way. It works once, for {minutes} minutes.',
+    newPasswordTitle: 'Choose a new password',
+    newPasswordLead: 'For {email}. Every device signed in to this account will be signed out.',
+    newPassword: 'New password',
+    confirmPassword: 'Repeat the new password',
+    newPasswordSubmit: 'Save the new password',
+    passwordsDiffer: 'The two passwords are not the same.',
+    resetDoneTitle: 'Password changed',
+    resetDone:
+      'Your password has been changed and every session of this account has ended. Sign in with the new password.',
+    signInNow: 'Sign in',
+    linkInvalidTitle: 'This link no longer works',
+    linkInvalid: 'This link has expired or was already used. Ask for a new one.',
+    requestNewLink: 'Ask for a new link',
+    verifyTitle: 'Verify your email address',
+    verifyLead: 'Confirm that {email} is your address for the restaurant back office.',
+    verifySubmit: 'Verify my email',
+    verifiedTitle: 'Email verified',
+    verified: 'Thank you: {email} is verified.',
+    resetMailSubject: 'Reset your password',
+    resetMailBody:
+      'Someone, hopefully you, asked to reset the password of {email} for the restaurant back office.\n\nChoose a new password here (the link works once, for {minutes} minutes):\n{link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.',
+    verifyMailSubject: 'Verify your email address',
+    verifyMailBody:
+      'Please confirm that {email} is your address for the restaurant back office:\n{link}\n\nThe link works for {days} days.',
   },
   ar: {
     product: 'لوحة إدارة المطعم',
@@ -52,6 +98,51 @@ const TEXTS = {
     errorTitle: 'حدث خطأ ما',
     error: 'تعذّر إكمال الطلب. عد إلى التطبيق وحاول مرة أخرى.',
     language: 'اللغة',
+    forgotPassword: 'هل نسيت كلمة المرور؟',
+    newHere: 'جديد هنا؟',
+    createAccount: 'أنشئ حسابًا',
+    registerTitle: 'أنشئ حسابك',
+    registerLead:
+      'ضع فرعك على الإنترنت مع قوائم QR للطلبات داخل المطعم والاستلام والتوصيل: أول 30 يومًا مجانًا.',
+    name: 'اسمك',
+    passwordHint: '{min} أحرف على الأقل.',
+    registerSubmit: 'إنشاء الحساب',
+    haveAccount: 'لديك حساب بالفعل؟',
+    nameInvalid: 'أدخل اسمك (100 حرف على الأكثر).',
+    emailInvalid: 'أدخل بريدًا إلكترونيًا صالحًا.',
+    passwordInvalid: 'يجب أن تتكون كلمة المرور من {min} إلى {max} حرفًا.',
+    emailTaken: 'يوجد حساب بهذا البريد الإلكتروني بالفعل. سجّل الدخول بدلاً من ذلك.',
+    tooManyRegistrations: 'تم إنشاء حسابات كثيرة من هنا. يرجى المحاولة لاحقًا.',
+    resetTitle: 'إعادة تعيين كلمة المرور',
+    resetLead:
+      'أدخل البريد الإلكتروني الذي تسجّل الدخول به: سنرسل إليك رابطًا لاختيار كلمة مرور جديدة.',
+    resetSubmit: 'أرسل لي الرابط',
+    resetSentTitle: 'تحقق من بريدك الإلكتروني',
+    resetSent:
+      'إذا كان هناك حساب للبريد {email}، فإن رابطًا لاختيار كلمة مرور جديدة في الطريق إليه. يعمل الرابط مرة واحدة، لمدة {minutes} دقيقة.',
+    newPasswordTitle: 'اختر كلمة مرور جديدة',
+    newPasswordLead: 'للحساب {email}. سيتم تسجيل خروج كل جهاز مسجّل الدخول إلى هذا الحساب.',
+    newPassword: 'كلمة المرور الجديدة',
+    confirmPassword: 'أعد كتابة كلمة المرور الجديدة',
+    newPasswordSubmit: 'حفظ كلمة المرور الجديدة',
+    passwordsDiffer: 'كلمتا المرور غير متطابقتين.',
+    resetDoneTitle: 'تم تغيير كلمة المرور',
+    resetDone: 'تم تغيير كلمة المرور وانتهت كل جلسات هذا الحساب. سجّل الدخول بكلمة المرور الجديدة.',
+    signInNow: 'تسجيل الدخول',
+    linkInvalidTitle: 'هذا الرابط لم يعد يعمل',
+    linkInvalid: 'انتهت صلاحية هذا الرابط أو تم استخدامه. اطلب رابطًا جديدًا.',
+    requestNewLink: 'اطلب رابطًا جديدًا',
+    verifyTitle: 'تأكيد بريدك الإلكتروني',
+    verifyLead: 'أكّد أن {email} هو بريدك الإلكتروني للوحة إدارة المطعم.',
+    verifySubmit: 'تأكيد بريدي الإلكتروني',
+    verifiedTitle: 'تم تأكيد البريد الإلكتروني',
+    verified: 'شكرًا لك: تم تأكيد {email}.',
+    resetMailSubject: 'إعادة تعيين كلمة المرور',
+    resetMailBody:
+      'طلب أحدهم، ونأمل أن تكون أنت، إعادة تعيين كلمة المرور للحساب {email} في لوحة إدارة المطعم.\n\nاختر كلمة مرور جديدة من هنا (يعمل الرابط مرة واحدة، لمدة {minutes} دقيقة):\n{link}\n\nإذا لم تكن أنت، فتجاهل هذه الرسالة: تبقى كلمة المرور كما هي.',
+    verifyMailSubject: 'تأكيد بريدك الإلكتروني',
+    verifyMailBody:
+      'يرجى تأكيد أن {email} هو بريدك الإلكتروني للوحة إدارة المطعم:\n{link}\n\nيعمل الرابط لمدة {days} أيام.',
   },
   es: {
     product: 'Back office del restaurante',
@@ -75,11 +166,68 @@ const TEXTS = {
     errorTitle: 'Algo salió mal',
     error: 'No se pudo completar la solicitud. Vuelva a la aplicación e inténtelo de nuevo.',
     language: 'Idioma',
+    forgotPassword: '¿Ha olvidado su contraseña?',
+    newHere: '¿Es nuevo aquí?',
+    createAccount: 'Cree una cuenta',
+    registerTitle: 'Cree su cuenta',
+    registerLead:
+      'Ponga su local en línea con menús QR para comer en el local, recoger y entregar: los primeros 30 días son gratis.',
+    name: 'Su nombre',
+    passwordHint: 'Al menos {min} caracteres.',
+    registerSubmit: 'Crear cuenta',
+    haveAccount: '¿Ya tiene una cuenta?',
+    nameInvalid: 'Escriba su nombre (100 caracteres como máximo).',
+    emailInvalid: 'Escriba un correo electrónico válido.',
+    passwordInvalid: 'La contraseña necesita de {min} a {max} caracteres.',
+    emailTaken: 'Ya existe una cuenta con este correo electrónico. Inicie sesión.',
+    tooManyRegistrations: 'Se crearon demasiadas cuentas desde aquí. Inténtelo más tarde.',
+    resetTitle: 'Restablecer la contraseña',
+    resetLead:
+      'Escriba el correo con el que inicia sesión: le enviaremos un enlace para elegir una contraseña nueva.',
+    resetSubmit: 'Enviarme el enlace',
+    resetSentTitle: 'Revise su correo',
+    resetSent:
+      'Si existe una cuenta para {email}, le hemos enviado un enlace para elegir una contraseña nueva. Funciona una vez, durante {minutes} minutos.',
+    newPasswordTitle: 'Elija una contraseña nueva',
+    newPasswordLead:
+      'Para {email}. Se cerrará la sesión en todos los dispositivos conectados a esta cuenta.',
+    newPassword: 'Contraseña nueva',
+    confirmPassword: 'Repita la contraseña nueva',
+    newPasswordSubmit: 'Guardar la contraseña nueva',
+    passwordsDiffer: 'Las dos contraseñas no coinciden.',
+    resetDoneTitle: 'Contraseña cambiada',
+    resetDone:
+      'Su contraseña ha cambiado y todas las sesiones de esta cuenta han terminado. Inicie sesión con la contraseña nueva.',
+    signInNow: 'Iniciar sesión',
+    linkInvalidTitle: 'Este enlace ya no funciona',
+    linkInvalid: 'Este enlace ha caducado o ya se utilizó. Pida uno nuevo.',
+    requestNewLink: 'Pedir un enlace nuevo',
+    verifyTitle: 'Verifique su correo electrónico',
+    verifyLead: 'Confirme que {email} es su dirección para el back office del restaurante.',
+    verifySubmit: 'Verificar mi correo',
+    verifiedTitle: 'Correo verificado',
+    verified: 'Gracias: {email} está verificado.',
+    resetMailSubject: 'Restablecer la contraseña',
+    resetMailBody:
+      'Alguien, esperamos que usted, pidió restablecer la contraseña de {email} en el back office del restaurante.\n\nElija una contraseña nueva aquí (el enlace funciona una vez, durante {minutes} minutos):\n{link}\n\nSi no fue usted, ignore este correo: su contraseña sigue igual.',
+    verifyMailSubject: 'Verifique su correo electrónico',
+    verifyMailBody:
+      'Confirme que {email} es su dirección para el back office del restaurante:\n{link}\n\nEl enlace funciona durante {days} días.',
   },
 } as const satisfies Record<Language, Record<string, string>>;
 
 export type PageText = keyof (typeof TEXTS)['en'];
 export const pageText = (lang: Language, key: PageText): string => TEXTS[lang][key];
+
+/** A text with its `{name}` placeholders filled (plain text: escape it for HTML). */
+export const pageTextWith = (
+  lang: Language,
+  key: PageText,
+  values: Record<string, string | number>,
+): string =>
+  pageText(lang, key).replace(/\{(\w+)\}/g, (whole, name: string) =>
+    name in values ? String(values[name]) : whole,
+  );
 
 const LANGUAGE_NAMES: Record<Language, string> = { en: 'English', ar: 'العربية', es: 'Español' };
 
@@ -125,7 +273,7 @@ export function escapeHtml(value: string): string {
   );
 }
 
-function layout(lang: Language, title: string, body: string, extraHead = ''): string {
+export function layout(lang: Language, title: string, body: string, extraHead = ''): string {
   const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
   return `<!doctype html>
 <html lang="${lang}" dir="${dir}">
@@ -147,7 +295,7 @@ ${body}
 </html>`;
 }
 
-function languageLinks(lang: Language, baseUrl: string): string {
+export function languageLinks(lang: Language, baseUrl: string): string {
   const links = LANGUAGES.filter((l) => l !== lang)
     .map(
       (l) =>
@@ -164,6 +312,12 @@ export function signInPage(opts: {
   action: string;
   email?: string;
   error?: 'invalid' | 'tooMany';
+  /** The user picked the page's language with its links: the admin takes it over. */
+  chosen?: boolean;
+  /** "Forgot your password?" (ends the sign-in with AADB2C90118), when e-mail can be sent. */
+  forgotUrl?: string;
+  /** "Create an account": self-registration. */
+  registerUrl?: string;
 }): string {
   const { lang } = opts;
   const t = (k: PageText) => escapeHtml(pageText(lang, k));
@@ -179,13 +333,13 @@ export function signInPage(opts: {
 ${alert}
 <form method="post" action="${escapeHtml(opts.action)}" autocomplete="on" novalidate>
 <input type="hidden" name="lang" value="${lang}">
-<label for="email">${t('email')}</label>
+${opts.chosen ? '<input type="hidden" name="chosen" value="1">\n' : ''}<label for="email">${t('email')}</label>
 <input id="email" name="email" type="email" inputmode="email" autocomplete="username" dir="ltr" required autofocus value="${escapeHtml(opts.email ?? '')}"${described}>
 <label for="password">${t('password')}</label>
 <input id="password" name="password" type="password" autocomplete="current-password" dir="ltr" required${described}>
-<button type="submit">${t('submit')}</button>
+${opts.forgotUrl ? `<p class="aside"><a href="${escapeHtml(opts.forgotUrl)}">${t('forgotPassword')}</a></p>\n` : ''}<button type="submit">${t('submit')}</button>
 </form>
-${languageLinks(lang, opts.pageUrl)}`,
+${opts.registerUrl ? `<p class="switch">${t('newHere')} <a href="${escapeHtml(opts.registerUrl)}">${t('createAccount')}</a></p>\n` : ''}${languageLinks(lang, opts.pageUrl)}`,
   );
 }
 
@@ -244,12 +398,18 @@ h1{font-size:1.5rem;font-weight:500;margin:0 0 8px}
 .lead{margin:0 0 20px;color:#52606d;line-height:1.5}
 .detail{color:#7b8794;font-size:.85rem}
 label{display:block;font-size:.875rem;font-weight:500;margin-block:14px 6px}
-input[type=email],input[type=password]{inline-size:100%;font:inherit;padding:11px 12px;border:1px solid #cbd2d9;border-radius:8px;background:#fff}
+input[type=email],input[type=password],input[type=text]{inline-size:100%;font:inherit;padding:11px 12px;border:1px solid #cbd2d9;border-radius:8px;background:#fff}
 input:focus{outline:2px solid #1d5b94;outline-offset:1px;border-color:#1d5b94}
 button,.button{display:inline-block;inline-size:100%;margin-block-start:22px;padding:12px 16px;font:inherit;font-weight:500;text-align:center;text-decoration:none;color:#fff;background:#1d5b94;border:0;border-radius:8px;cursor:pointer}
 button:hover,.button:hover{background:#174a78}
 button.secondary{background:transparent;color:#1d5b94;border:1px solid #cbd2d9;margin-block-start:10px}
 .alert{margin:0 0 8px;padding:10px 12px;border-radius:8px;background:#fdecea;color:#8a1c1c;border-inline-start:4px solid #d32f2f}
+.aside{margin:10px 0 0;font-size:.875rem}
+.aside a,.switch a{color:#1d5b94}
+.hint{margin:6px 0 0;font-size:.8rem;color:#7b8794}
+.field-error{margin:6px 0 0;font-size:.85rem;color:#b42318}
+input[aria-invalid=true]{border-color:#d32f2f}
+.switch{margin:20px 0 0;text-align:center;font-size:.9rem;color:#52606d}
 .langs{display:flex;gap:16px;justify-content:center;margin-block-start:24px;font-size:.875rem}
 .langs a{color:#52606d}
 `;

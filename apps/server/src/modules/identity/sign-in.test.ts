@@ -47,7 +47,8 @@ describe('discovery and client configuration', () => {
         scope: 'openid profile email offline_access',
         audience: 'http://localhost:8080/api',
         roleClaim: 'extension_role',
-        passwordResetUrl: null,
+        // The embedded issuer's own reset page (the demo and tests capture its e-mail).
+        passwordResetUrl: 'http://localhost:8080/oidc/password-reset',
       },
     });
   });

@@ -227,7 +227,7 @@ describe('modifier groups', () => {
       'required',
     ]);
     const negative = { modifierItems: [{ localizedTitle: t('Free'), price: -1 }] };
-    expect(codes(await post(negative), 'modifierItems.0.price')).toEqual(['price_invalid']);
+    expect(codes(await post(negative), 'modifierItems.0.price')).toEqual(['price_range']);
 
     const bounds = await post({
       name: 'n'.repeat(255),

@@ -1,30 +1,125 @@
-import { asc, count } from 'drizzle-orm';
+import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { branches, memberships, tenants } from '../identity/identity.table.ts';
+import { branches, memberships, tenants, users } from '../identity/identity.table.ts';
+import { tickets } from '../tickets/tickets.table.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
-/** Across every tenant: what the super admin's screens read. */
+/** `%`, `_` and `\` match themselves in a LIKE pattern. */
+const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/** Across every tenant: what the super admin's screens read (no tenant filter on purpose). */
 export function createPlatformRepository(db: Db) {
   return {
-    async allTenants(): Promise<TenantRow[]> {
-      return db.select().from(tenants).orderBy(asc(tenants.createdAt), asc(tenants.slug));
+    /** Every tenant, or those whose name (any language), slug or an owner's e-mail matches. */
+    async tenants(search?: string): Promise<TenantRow[]> {
+      let where: SQL | undefined;
+      if (search) {
+        const pattern = likePattern(search);
+        where = sql`(${tenants.slug} ilike ${pattern}
+          or exists (select 1 from jsonb_each_text(${tenants.name}) n where n.value ilike ${pattern})
+          or exists (select 1 from ${memberships} m join ${users} u on u.id = m.user_id
+            where m.tenant_id = ${tenants.id} and m.role = 'StoreOwner' and u.email ilike ${pattern}))`;
+      }
+      return db
+        .select()
+        .from(tenants)
+        .where(where)
+        .orderBy(asc(tenants.createdAt), asc(tenants.slug));
     },
 
-    async branchCounts(): Promise<Map<string, number>> {
+    async tenant(tenantId: string): Promise<TenantRow | undefined> {
+      const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId)).limit(1);
+      return row;
+    },
+
+    async setActive(tenantId: string, active: boolean): Promise<TenantRow | undefined> {
+      const [row] = await db
+        .update(tenants)
+        .set({ active })
+        .where(eq(tenants.id, tenantId))
+        .returning();
+      return row;
+    },
+
+    async branchCounts(tenantIds: string[]): Promise<Map<string, number>> {
+      if (tenantIds.length === 0) return new Map();
       const rows = await db
         .select({ tenantId: branches.tenantId, n: count() })
         .from(branches)
+        .where(inArray(branches.tenantId, tenantIds))
         .groupBy(branches.tenantId);
       return new Map(rows.map((r) => [r.tenantId, r.n]));
     },
 
-    async memberCounts(): Promise<Map<string, number>> {
-      const rows = await db
-        .select({ tenantId: memberships.tenantId, n: count() })
+    /** Members per tenant, with the owners' addresses. */
+    async members(tenantIds: string[]) {
+      if (tenantIds.length === 0) return [];
+      return db
+        .select({
+          tenantId: memberships.tenantId,
+          role: memberships.role,
+          email: users.email,
+          name: users.displayName,
+          emailVerified: users.emailVerified,
+        })
         .from(memberships)
-        .groupBy(memberships.tenantId);
-      return new Map(rows.map((r) => [r.tenantId, r.n]));
+        .innerJoin(users, eq(users.id, memberships.userId))
+        .where(inArray(memberships.tenantId, tenantIds))
+        .orderBy(asc(memberships.createdAt), asc(users.email));
+    },
+
+    async branchesOf(tenantId: string) {
+      return db
+        .select()
+        .from(branches)
+        .where(eq(branches.tenantId, tenantId))
+        .orderBy(asc(branches.position), asc(branches.createdAt));
+    },
+
+    async ticketCounts(tenantId: string) {
+      const [row] = await db
+        .select({
+          all: count(),
+          unverified: sql<number>`count(*) filter (where ${tickets.status} = 'UnVerified')`.mapWith(
+            Number,
+          ),
+        })
+        .from(tickets)
+        .where(eq(tickets.tenantId, tenantId));
+      return { all: row?.all ?? 0, unverified: row?.unverified ?? 0 };
+    },
+
+    /** Tickets of every tenant still UnVerified since before `before`, oldest first. */
+    async unverifiedTickets(before: Date, limit: number) {
+      const where = and(eq(tickets.status, 'UnVerified'), lt(tickets.createdAt, before));
+      const [rows, [total]] = await Promise.all([
+        db
+          .select({
+            ticketId: tickets.id,
+            tenantId: tickets.tenantId,
+            tenantName: tenants.name,
+            tenantSlug: tenants.slug,
+            branchId: tickets.branchId,
+            branchName: branches.name,
+            ticketNumber: tickets.ticketNumber,
+            checkoutTemplate: tickets.checkoutTemplate,
+            total: tickets.total,
+            currency: tickets.currency,
+            createdAt: tickets.createdAt,
+          })
+          .from(tickets)
+          .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
+          .innerJoin(
+            branches,
+            and(eq(branches.tenantId, tickets.tenantId), eq(branches.id, tickets.branchId)),
+          )
+          .where(where)
+          .orderBy(asc(tickets.createdAt), asc(tickets.id))
+          .limit(limit),
+        db.select({ n: count() }).from(tickets).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
     },
   };
 }

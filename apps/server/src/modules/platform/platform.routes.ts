@@ -5,7 +5,7 @@ import type { PlatformService } from './platform.service.ts';
 
 export type PlatformDeps = { ping: () => Promise<void>; platform: PlatformService };
 
-/** Health probes, the version heartbeat and the super admin's tenant list. */
+/** Health probes, the version heartbeat and the super admin's screens. */
 export const platformHandlers =
   (deps: PlatformDeps): FastifyPluginAsync =>
   async (app) => {
@@ -22,5 +22,12 @@ export const platformHandlers =
       refresh: query.v !== undefined && query.v !== APP_VERSION,
       version: APP_VERSION,
     }));
-    handle(app, routes.tenants, () => deps.platform.allTenants());
+    handle(app, routes.tenants, ({ query }) => deps.platform.tenants(query.search));
+    handle(app, routes.tenantDetails, ({ params }) => deps.platform.details(params.id));
+    handle(app, routes.tenantStatus, ({ params, body }) =>
+      deps.platform.setActive(params.id, body.active),
+    );
+    handle(app, routes.unverifiedTickets, ({ query }) =>
+      deps.platform.unverifiedTickets(query.olderThanMinutes),
+    );
   };

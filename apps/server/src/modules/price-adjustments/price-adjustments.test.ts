@@ -320,3 +320,41 @@ describe('price adjustments', () => {
     expect((await call('POST', '', body({ name: 'Casa promo' }))).statusCode).toBe(201);
   });
 });
+
+describe('an integrated tenant', () => {
+  it('reads its price adjustments but cannot write them (menu-management §6)', async () => {
+    const { db } = ctx.database;
+    const yard = (await db.select().from(s.tenants)).find((x) => x.slug === 'burger-yard')!;
+    const yardOwner = await authAs(ctx, 'owner@integrated.local');
+    const yardBase = base.replace(/tenants\/[^/]+/, `tenants/${yard.id}`);
+    const as = (method: Method, url: string, payload?: unknown) =>
+      ctx.app.inject({
+        method,
+        url: `${yardBase}${url}`,
+        headers: yardOwner,
+        payload: payload as object,
+      });
+    // One made before the point of sale took the menu over.
+    await db.update(s.tenants).set({ isIntegrated: false }).where(eq(s.tenants.id, yard.id));
+    const made = await as('POST', '', body({ name: 'Before POS' }));
+    expect(made.statusCode, made.body).toBe(201);
+    const id = made.json().results.id;
+    await db.update(s.tenants).set({ isIntegrated: true }).where(eq(s.tenants.id, yard.id));
+
+    expect((await as('GET', '')).json().results.map((a: { id: string }) => a.id)).toEqual([id]);
+    expect((await as('GET', `/${id}`)).statusCode).toBe(200);
+    expect((await as('GET', `/${id}/schedule`)).statusCode).toBe(200);
+    for (const [method, url, payload] of [
+      ['POST', '', body({ name: 'After POS' })],
+      ['PUT', `/${id}`, body({ name: 'Renamed' })],
+      ['DELETE', `/${id}`, undefined],
+      ['PUT', `/${id}/schedule`, []],
+      ['PUT', `/variants/${id}`, { SelectedVariantsIds: [] }],
+    ] as const) {
+      const res = await as(method, url, payload);
+      expect(res.statusCode, `${method} ${url}`).toBe(403);
+      expect(res.json().error.code).toBe('catalog_integrated');
+    }
+    expect((await as('GET', `/${id}`)).json().results.name).toBe('Before POS');
+  });
+});

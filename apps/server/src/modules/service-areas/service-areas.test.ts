@@ -482,6 +482,16 @@ describe('per-table payment mode', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(active(res)).toEqual(['CASH', 'PAY_LATER']);
     expect((await dineIn(f.table('3'), 'PAY_LATER')).statusCode).toBe(201);
+    // The storefront opened from that table's QR code offers the table's methods.
+    const menu = async (query: string) =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/public/tenants/${f.alBayt.id}/branches/${f.abdoun.id}/menu?checkoutTemplate=DINING${query}`,
+        })
+      ).json().results.paymentMethods;
+    expect(await menu(`&serviceAreaId=${f.table('3')}`)).toEqual(['CASH', 'PAY_LATER']);
+    expect(await menu('')).toEqual(['CASH', 'CREDIT_CARD_OFFLINE', 'PAY_LATER']);
   });
 
   it('holds the rules, the template and the tenant', async () => {

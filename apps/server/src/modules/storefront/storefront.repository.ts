@@ -1,13 +1,18 @@
 import { and, asc, eq } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
-import { serviceAreas } from '../service-areas/service-areas.table.ts';
+import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
 
 /** The public reads of a storefront: a tenant by its slug and its branches. */
 export function createStorefrontRepository(db: Db) {
   return {
+    /** An active tenant's storefront: a deactivated one is not found. */
     async tenantBySlug(slug: string) {
-      const [row] = await db.select().from(tenants).where(eq(tenants.slug, slug)).limit(1);
+      const [row] = await db
+        .select()
+        .from(tenants)
+        .where(and(eq(tenants.slug, slug), eq(tenants.active, true)))
+        .limit(1);
       return row;
     },
 
@@ -30,6 +35,16 @@ export function createStorefrontRepository(db: Db) {
         .select()
         .from(serviceAreas)
         .where(and(eq(serviceAreas.tenantId, tenantId), eq(serviceAreas.id, serviceAreaId)))
+        .limit(1);
+      return row;
+    },
+
+    /** A unique link of the tenant; another tenant's id finds nothing. */
+    async uniqueLink(tenantId: string, linkId: string) {
+      const [row] = await db
+        .select()
+        .from(uniqueLinks)
+        .where(and(eq(uniqueLinks.tenantId, tenantId), eq(uniqueLinks.id, linkId)))
         .limit(1);
       return row;
     },

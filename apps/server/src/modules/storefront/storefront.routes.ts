@@ -48,7 +48,12 @@ export const storefrontHandlers =
         cacheable(
           request,
           reply,
-          await storefront.menu(params.tenantId, params.branchId, query.checkoutTemplate),
+          await storefront.menu(
+            params.tenantId,
+            params.branchId,
+            query.checkoutTemplate,
+            query.serviceAreaId,
+          ),
         ),
       config,
     );
@@ -57,6 +62,20 @@ export const storefrontHandlers =
       routes.serviceArea,
       async ({ params, request, reply }) =>
         cacheable(request, reply, await storefront.serviceArea(params.slug, params.serviceAreaId)),
+      config,
+    );
+    handle(
+      app,
+      routes.uniqueLink,
+      async ({ params, request, reply }) =>
+        cacheable(request, reply, await storefront.uniqueLink(params.slug, params.linkId)),
+      config,
+    );
+    // A POST that reads: priced fresh each time, counted like the other public reads.
+    handle(
+      app,
+      routes.quote,
+      ({ params, body }) => storefront.quote(params.tenantId, params.branchId, body),
       config,
     );
     handle(app, routes.preview, ({ params }) => storefront.preview(params.tenantId));

@@ -5,7 +5,10 @@ import {
   type StorefrontPreview,
   type OrderingTemplate,
   type PublicMenu,
+  type PublicQuote,
   type PublicServiceArea,
+  type PublicUniqueLink,
+  type QuoteBody,
   type PublicStorefront,
   type PublicTicket,
   type Ticket,
@@ -20,7 +23,15 @@ export type PricedMenu = (
   tenantId: string,
   branchId: string,
   template: OrderingTemplate,
+  serviceAreaId?: string,
 ) => Promise<PublicMenu>;
+
+/** A cart priced as the intake would price it now (the tickets module prices orders). */
+export type CartQuote = (
+  tenantId: string,
+  branchId: string,
+  body: QuoteBody,
+) => Promise<PublicQuote>;
 
 /** A ticket of a tenant by its id, as staff see it (the tickets module reads it). */
 export type TicketReader = (tenantId: string, ticketId: string) => Promise<Ticket>;
@@ -53,6 +64,7 @@ export function toPublicTicket(t: Ticket): PublicTicket {
 export function createStorefrontService(deps: {
   repository: StorefrontRepository;
   pricedMenu: PricedMenu;
+  quote: CartQuote;
   ticket: TicketReader;
   /** Where the storefront is served (config.storefrontUrl). */
   storefrontUrl: string;
@@ -106,6 +118,22 @@ export function createStorefrontService(deps: {
         enabled: area.enabled,
       };
     },
+
+    /** A unique delivery or pickup link: the branch and template it orders at. */
+    async uniqueLink(slug: string, linkId: string): Promise<PublicUniqueLink> {
+      const tenant = await repository.tenantBySlug(slug);
+      const link = tenant ? await repository.uniqueLink(tenant.id, linkId) : undefined;
+      if (!link) throw new NotFound('Unique link');
+      return {
+        id: link.id,
+        tenantId: link.tenantId,
+        branchId: link.branchId,
+        template: link.template,
+      };
+    },
+
+    /** The storefront's price preview: a cart with its discount, before it is ordered. */
+    quote: deps.quote,
 
     /** §2.7: each branch's storefront on its first template, in preview mode (no ordering). */
     async preview(tenantId: string): Promise<StorefrontPreview> {

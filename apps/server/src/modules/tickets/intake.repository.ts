@@ -11,7 +11,11 @@ import type {
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
-import { serviceAreas, serviceAreaSections } from '../service-areas/service-areas.table.ts';
+import {
+  serviceAreas,
+  serviceAreaSections,
+  uniqueLinks,
+} from '../service-areas/service-areas.table.ts';
 import type { StoredPaymentMethod } from '../outlet-settings/payment-methods.ts';
 import { tickets } from './tickets.table.ts';
 
@@ -117,8 +121,9 @@ export const intakeRepository = {
    * Everything an order needs besides the cached catalogue, in one round trip: the branch and
    * its status, the tenant (currency, catalogue version), the ticket already made under this
    * Idempotency-Key, the delivery zone with this branch's fee for it, the table with its
-   * section, whether the tenant has any active price adjustment, and the template's opening
-   * hours and payment methods as the branch set them (outlet settings).
+   * section, the unique link the order came through, whether the tenant has any active price
+   * adjustment, and the template's opening hours and payment methods as the branch set them
+   * (outlet settings).
    */
   async context(
     q: Q,
@@ -129,6 +134,7 @@ export const intakeRepository = {
       idempotencyKey?: string | null;
       deliveryZoneId?: string | null;
       serviceAreaId?: string | null;
+      uniqueLinkId?: string | null;
     },
   ) {
     const never = sql`false`;
@@ -182,6 +188,7 @@ export const intakeRepository = {
           enabled: serviceAreas.enabled,
           sectionName: serviceAreaSections.name,
         },
+        link: { id: uniqueLinks.id, name: uniqueLinks.name, template: uniqueLinks.template },
         // Most tenants have none: the adjustments are read only when there are some.
         hasAdjustments: sql<boolean>`exists (select 1 from price_adjustments pa where pa.tenant_id = ${tenants.id} and pa.is_active)`,
       })
@@ -224,7 +231,22 @@ export const intakeRepository = {
           eq(serviceAreaSections.id, serviceAreas.sectionId),
         ),
       )
-      .where(and(eq(branches.tenantId, p.tenantId), eq(branches.id, p.branchId)))
+      .leftJoin(
+        uniqueLinks,
+        and(
+          eq(uniqueLinks.tenantId, branches.tenantId),
+          eq(uniqueLinks.branchId, branches.id),
+          p.uniqueLinkId ? eq(uniqueLinks.id, p.uniqueLinkId) : never,
+        ),
+      )
+      // A deactivated tenant takes no orders and shows no menu: its branches are not found.
+      .where(
+        and(
+          eq(branches.tenantId, p.tenantId),
+          eq(branches.id, p.branchId),
+          eq(tenants.active, true),
+        ),
+      )
       .limit(1);
     return (
       row && {
@@ -238,7 +260,8 @@ export const intakeRepository = {
 
   /**
    * The tenant's whole catalogue for ordering: every variant with its item, the item's taxes
-   * and modifier groups, every section with its schedule, and the catalogue version they are
+   * and modifier groups, every section with its schedule (in the admin's order: position, then
+   * age), and the catalogue version they are
    * of, from one statement (one snapshot). Amounts come back as decimal text, never as JSON
    * numbers. Price adjustments are not part of it: they are read fresh with each order.
    */
@@ -301,7 +324,8 @@ export const intakeRepository = {
                 'day', s.day, 'dayClosed', s.day_closed,
                 'openTime', s.open_time, 'closeTime', s.close_time))
               from catalog_category_schedules s
-              where s.tenant_id = c.tenant_id and s.category_id = c.id), '[]'::json)))
+              where s.tenant_id = c.tenant_id and s.category_id = c.id), '[]'::json))
+            order by c.position, c.created_at, c.id)
           from catalog_categories c
           where c.tenant_id = ${tenantId}), '[]'::json)
       ) as catalogue

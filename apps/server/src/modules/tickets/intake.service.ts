@@ -7,10 +7,13 @@ import {
   scheduleOpen,
   toMilli,
   type AdjustmentRule,
+  type CartItemInput,
   type FieldError,
   type PaymentMethodType,
   type OrderingTemplate,
   type PublicMenu,
+  type PublicQuote,
+  type QuoteBody,
   type Ticket,
   type TicketDetails,
   type TicketIntakeBody,
@@ -45,6 +48,7 @@ import {
 import { ticketChangeSql } from './ticket-events.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
+import { toCartData } from './ticket-shapes.ts';
 
 export type Clock = () => Date;
 
@@ -68,6 +72,30 @@ function sectionsOpen(
     cur = chain.get(cur.parentId);
   }
   return false;
+}
+
+/** The sections enclosing a section, from its main section down (without itself). */
+function ancestors(id: string, chain: Map<string, CatalogueSection>): CatalogueSection[] {
+  const found: CatalogueSection[] = [];
+  let cur = chain.get(chain.get(id)?.parentId ?? '');
+  for (let depth = 0; cur && depth < 50; depth++) {
+    found.unshift(cur);
+    cur = cur.parentId ? chain.get(cur.parentId) : undefined;
+  }
+  return found;
+}
+
+/** Where a section stands in the admin's tree: its and its parents' ranks, root first. */
+const treeKey = (id: string, index: CatalogueIndex) =>
+  [...ancestors(id, index.sections), index.sections.get(id)].map(
+    (c) => index.rank.get(c?.id ?? '') ?? 0,
+  );
+
+function compareKeys(a: number[], b: number[]) {
+  for (let i = 0; i < Math.min(a.length, b.length); i++) {
+    if (a[i] !== b[i]) return a[i]! - b[i]!;
+  }
+  return a.length - b.length;
 }
 
 /** Hidden, out of stock, excluded for the template or branch, or a section off or shut. */
@@ -94,6 +122,8 @@ type CatalogueIndex = {
   variants: CatalogueVariant[];
   byVariant: Map<string, CatalogueVariant>;
   sections: Map<string, CatalogueSection>;
+  /** Each section's place in the admin's order (siblings by position, then age). */
+  rank: Map<string, number>;
 };
 
 const indexOf = (snapshot: CatalogueSnapshot): CatalogueIndex => ({
@@ -101,6 +131,7 @@ const indexOf = (snapshot: CatalogueSnapshot): CatalogueIndex => ({
   variants: snapshot.variants,
   byVariant: new Map(snapshot.variants.map((v) => [v.variantId, v])),
   sections: new Map(snapshot.sections.map((c) => [c.id, c])),
+  rank: new Map(snapshot.sections.map((c, i) => [c.id, i])),
 });
 
 /** Price adjustment rules from their links to variants, each with its schedule. */
@@ -132,7 +163,7 @@ const requestHash = (branchId: string, body: TicketIntakeBody) =>
 
 /** Validates the cart lines against the catalogue and prices them; collects every problem. */
 function priceLines(
-  body: TicketIntakeBody,
+  cartItems: CartItemInput[],
   index: CatalogueIndex,
   rules: AdjustmentRule[],
   branchId: string,
@@ -144,7 +175,7 @@ function priceLines(
   const fail = (field: string, code: string) => void errors.push({ field, codes: [code] });
   const lines: PricingLine[] = [];
 
-  body.cartItems.forEach((input, i) => {
+  cartItems.forEach((input, i) => {
     const path = `cartItems.${i}`;
     const v = byVariant.get(input.variantId);
     if (!v) return fail(`${path}.variantId`, 'item_not_found');
@@ -218,7 +249,7 @@ export function createIntakeService(deps: {
   clock: Clock;
   notifier: Notifier;
   /** Applies a customer's code or the automatic discount and counts its use. */
-  discounts: Pick<DiscountsService, 'forOrder'>;
+  discounts: Pick<DiscountsService, 'forOrder' | 'preview'>;
   /** Online payments; without a provider the online methods are not accepted. */
   payments?: PaymentProvider | null;
   catalogueCacheSize?: number;
@@ -321,6 +352,7 @@ export function createIntakeService(deps: {
         idempotencyKey,
         deliveryZoneId: template === 'DELIVERY' ? body.deliveryZoneId : null,
         serviceAreaId: usesTable ? body.serviceAreaId : null,
+        uniqueLinkId: isCall ? null : body.uniqueLinkId,
       });
       if (!ctx) throw new NotFound('Branch');
       // A retry answers the first ticket whatever changed since (the outlet closing, say).
@@ -334,6 +366,7 @@ export function createIntakeService(deps: {
       // Left-joined rows that matched nothing.
       const zone = ctx.zone?.id ? { ...ctx.zone, id: ctx.zone.id } : null;
       const area = ctx.area?.id ? { ...ctx.area, id: ctx.area.id } : null;
+      const link = ctx.link?.id && ctx.link.template === template ? ctx.link : null;
       if (branch.closed) throw new ValidationFailed('branchId', ['store_closed']);
       // Calling a waiter is not an order: it goes through while orders are paused.
       if (!branch.acceptingOrders && !isCall)
@@ -393,12 +426,22 @@ export function createIntakeService(deps: {
       }
       if (template === 'DELIVERY' && !zone)
         errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
+      // A link of this branch for this template only (a delivery link opens delivery).
+      if (!isCall && body.uniqueLinkId && !link)
+        errors.push({ field: 'uniqueLinkId', codes: ['unique_link_not_found'] });
 
       const [index, links] = await Promise.all([
         catalogueAt(tenantId, ctx.catalogVersion),
         ctx.hasAdjustments && !isCall ? catalogue.adjustmentsFor(db, tenantId, variantIds) : [],
       ]);
-      const priced = priceLines(body, index, adjustmentRules(links), branchId, template, at);
+      const priced = priceLines(
+        body.cartItems,
+        index,
+        adjustmentRules(links),
+        branchId,
+        template,
+        at,
+      );
       errors.push(...priced.errors);
       if (errors.length > 0) throw new ValidationFailed(errors);
 
@@ -459,6 +502,7 @@ export function createIntakeService(deps: {
           paymentStatus: paid ? 'SUCCESS' : null,
           paymentUniqueInvoiceId: paid?.paymentId ?? null,
         },
+        uniqueLink: link?.id ? { id: link.id, name: link.name! } : null,
       };
 
       const row: Omit<TicketRow, 'ticketNumber' | 'createdAt'> = {
@@ -512,13 +556,80 @@ export function createIntakeService(deps: {
       return { ticket, replayed: false };
     },
 
+    /**
+     * A cart priced as `intake` would price it now, with the code's discount (or why it would
+     * be refused, and then the automatic one); nothing stored, no discount use counted.
+     */
+    async quote(tenantId: string, branchId: string, body: QuoteBody): Promise<PublicQuote> {
+      const template = body.checkoutTemplate;
+      const delivery = template === 'DELIVERY';
+      const ctx = await catalogue.context(db, {
+        tenantId,
+        branchId,
+        template,
+        deliveryZoneId: delivery ? body.deliveryZoneId : null,
+      });
+      if (!ctx) throw new NotFound('Branch');
+      if (!ctx.branch.checkoutTemplates.includes(template))
+        throw new ValidationFailed('checkoutTemplate', ['checkout_template_disabled']);
+      const zone = ctx.zone?.id ? ctx.zone : null;
+      const errors: FieldError[] = [];
+      if (delivery && body.deliveryZoneId && !zone)
+        errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
+      const at = branchLocalTime(clock(), ctx.branch.timeZone);
+      const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
+      const [index, links] = await Promise.all([
+        catalogueAt(tenantId, ctx.catalogVersion),
+        ctx.hasAdjustments ? catalogue.adjustmentsFor(db, tenantId, variantIds) : [],
+      ]);
+      const priced = priceLines(
+        body.cartItems,
+        index,
+        adjustmentRules(links),
+        branchId,
+        template,
+        at,
+      );
+      errors.push(...priced.errors);
+      if (errors.length > 0) throw new ValidationFailed(errors);
+      const preview = await deps.discounts.preview({
+        tenantId,
+        template,
+        code: body.discountCode,
+        cart: priceCart({
+          currency: currencyOf(ctx.currency),
+          lines: priced.lines,
+          deliveryFee: delivery ? (zone?.active ? zone.fee : null) : undefined,
+        }),
+      });
+      const applied = preview.applied;
+      return {
+        cartData: toCartData(preview.cart),
+        discount: applied && {
+          localizedName: applied.name,
+          discountCode: applied.code,
+          discountApplication: applied.application,
+          discountType: applied.type,
+          appliedDiscountValue: Number(applied.amount),
+        },
+        discountCodeRefusal: preview.refusal,
+      };
+    },
+
     /** What can be ordered now at a branch for a template, at the prices the intake charges. */
     async menu(
       tenantId: string,
       branchId: string,
       template: OrderingTemplate,
+      serviceAreaId?: string,
     ): Promise<PublicMenu> {
-      const ctx = await catalogue.context(db, { tenantId, branchId, template });
+      const atTable = template === 'DINING' ? (serviceAreaId ?? null) : null;
+      const ctx = await catalogue.context(db, {
+        tenantId,
+        branchId,
+        template,
+        serviceAreaId: atTable,
+      });
       if (!ctx) throw new NotFound('Branch');
       const { branch } = ctx;
       const now = clock();
@@ -533,6 +644,10 @@ export function createIntakeService(deps: {
       ]);
       const chain = index.sections;
       const rules = adjustmentRules(links);
+      // A table of this branch follows its own payment mode, as the intake does (§4.4).
+      const stored = ctx.area?.id
+        ? serviceAreaStored(ctx.areaPaymentMethods, ctx.paymentMethods)
+        : ctx.paymentMethods;
       const enabled = branch.checkoutTemplates.includes(template);
       const unit = minorUnit(currency);
 
@@ -545,7 +660,12 @@ export function createIntakeService(deps: {
           let section = sections.get(v.item.categoryId);
           if (!section) {
             const title = chain.get(v.item.categoryId)?.title ?? v.item.title;
-            section = { id: v.item.categoryId, localizedTitle: title, items: [] };
+            section = {
+              id: v.item.categoryId,
+              localizedTitle: title,
+              parentTitles: ancestors(v.item.categoryId, chain).map((c) => c.title),
+              items: [],
+            };
             sections.set(v.item.categoryId, section);
           }
           item = {
@@ -587,14 +707,17 @@ export function createIntakeService(deps: {
           busy: branch.busy,
         },
         paymentMethods: enabled
-          ? acceptedPaymentMethods(template, ctx.paymentMethods, {
+          ? acceptedPaymentMethods(template, stored, {
               roomService: ctx.roomService,
               onlineApproved: payments !== null,
             })
           : [],
         openNow: hours.open,
         nextOpeningTime: hours.open ? null : (hours.next?.at.toISOString() ?? null),
-        sections: [...sections.values()],
+        sections: [...sections.values()]
+          .map((section) => ({ section, key: treeKey(section.id, index) }))
+          .sort((a, b) => compareKeys(a.key, b.key))
+          .map((s) => s.section),
         deliveryZones: zones.map((z) => ({
           deliveryZoneId: z.id,
           localizedTitle: z.title,

@@ -40,6 +40,7 @@ function ticket(overrides: Partial<Ticket> = {}): Ticket {
         paymentStatus: null,
         paymentUniqueInvoiceId: null,
       },
+      uniqueLink: null,
     },
     cartData: {
       cartItems: [

@@ -80,8 +80,18 @@ export type StoredCart = {
   total: Dec;
 };
 
-/** Customer details hold no amounts: stored exactly as the API shows them. */
-export type StoredDetails = TicketDetails;
+/**
+ * Customer details hold no amounts: stored exactly as the API shows them (uniqueLink is missing
+ * on tickets stored before unique links were recorded).
+ */
+export type StoredDetails = Omit<TicketDetails, 'uniqueLink'> & {
+  uniqueLink?: TicketDetails['uniqueLink'];
+};
+
+export const toTicketDetails = (d: StoredDetails): TicketDetails => ({
+  ...d,
+  uniqueLink: d.uniqueLink ?? null,
+});
 
 // At the edge only: decimal text to a JSON number.
 const n = (d: Dec) => Number(d);

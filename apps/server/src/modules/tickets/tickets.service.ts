@@ -25,7 +25,7 @@ import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt, type ReceiptSize } from './receipt.ts';
 import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
-import { toCartData } from './ticket-shapes.ts';
+import { toCartData, toTicketDetails } from './ticket-shapes.ts';
 import { minorUnit } from './pricing.ts';
 
 const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
@@ -51,7 +51,7 @@ export function toTicket(
     status: row.status,
     lang: languageOf(row.lang),
     cancellationReason: row.cancellationReason,
-    ticketDetails: row.ticketDetails,
+    ticketDetails: toTicketDetails(row.ticketDetails),
     cartData: toCartData(row.cartData),
     history: history.map(({ event: e, by }): TicketHistoryEntry => ({
       at: e.createdAt.toISOString(),

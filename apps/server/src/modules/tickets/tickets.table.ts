@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import {
   bigint,
   foreignKey,
@@ -87,6 +88,10 @@ export const tickets = pgTable(
     // The live list's pages walk (time, id) newest first.
     index('tickets_list_order_idx').on(t.tenantId, t.createdAt, t.id),
     index('tickets_closed_idx').on(t.tenantId, t.closedAt),
+    // The super admin's unverified tickets across tenants: only the waiting ones, by age.
+    index('tickets_unverified_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'UnVerified'`),
   ],
 );
 

@@ -128,12 +128,21 @@ export interface CategoriesTreeProps {
   loading: boolean;
   /** Owners of a menu that is not integrated move sections; others only look. */
   canMove: boolean;
+  /** The store view is delivery focused: main sections cannot move, nor sections become one. */
+  mainSectionsLocked?: boolean;
   onMove: (nodeId: string, verdict: Extract<DropVerdict, { allowed: true }>) => void;
   onRefused: (nodeId: string, verdict: Extract<DropVerdict, { allowed: false }>) => void;
 }
 
 /** The drag-and-drop tree of sections (menu-management.md §2 screen 4); all start expanded. */
-export function CategoriesTree({ root, loading, canMove, onMove, onRefused }: CategoriesTreeProps) {
+export function CategoriesTree({
+  root,
+  loading,
+  canMove,
+  mainSectionsLocked = false,
+  onMove,
+  onRefused,
+}: CategoriesTreeProps) {
   const { t } = useTranslation('catalog');
   const { lang } = useCatalogSession();
   const [collapsed, setCollapsed] = useState<ReadonlySet<string>>(new Set());
@@ -160,7 +169,9 @@ export function CategoriesTree({ root, loading, canMove, onMove, onRefused }: Ca
     }
     const zone = zoneAt(translated.top + translated.height / 2, over.rect);
     const target = targetFor(root, rows, activeId, String(over.id), zone);
-    const verdict = target ? dropVerdict(root, activeId, target, loading) : null;
+    const verdict = target
+      ? dropVerdict(root, activeId, target, loading, mainSectionsLocked)
+      : null;
     setDrag((prev) =>
       prev?.overId === over.id && prev.zone === zone && prev.verdict?.allowed === verdict?.allowed
         ? prev

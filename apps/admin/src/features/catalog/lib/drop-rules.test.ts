@@ -146,4 +146,28 @@ describe('dropVerdict (categories manager drop rules)', () => {
     });
     expect(canDrag(findNode(root, id('Tea'))!, false)).toBe(false);
   });
+
+  it('keeps main sections as they are when the store view is delivery focused', () => {
+    const locked = (node: string, target: Parameters<typeof dropVerdict>[2]) =>
+      dropVerdict(root, id(node), target, false, true);
+    // A main section neither moves nor reorders; no section becomes a main one.
+    expect(locked('Empty', { kind: 'onto', nodeId: id('Drinks') })).toEqual({
+      allowed: false,
+      reason: 'main_sections_locked',
+    });
+    expect(locked('Empty', { kind: 'between', parentId: null, index: 0 })).toEqual({
+      allowed: false,
+      reason: 'main_sections_locked',
+    });
+    expect(locked('Charcoal', { kind: 'between', parentId: null, index: 0 })).toEqual({
+      allowed: false,
+      reason: 'main_sections_locked',
+    });
+    // Sub-sections still move between main sections.
+    expect(locked('Sandwiches', { kind: 'onto', nodeId: id('Drinks') })).toEqual({
+      allowed: true,
+      parentId: id('Drinks'),
+      newIndex: 1,
+    });
+  });
 });

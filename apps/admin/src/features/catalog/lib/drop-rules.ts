@@ -16,7 +16,8 @@ export type DropRefusal =
   | 'own_parent'
   | 'children_too_deep'
   | 'has_sub_sections'
-  | 'max_depth';
+  | 'max_depth'
+  | 'main_sections_locked';
 
 export type DropVerdict =
   | { allowed: true; parentId: string | null; newIndex: number }
@@ -33,6 +34,8 @@ export function dropVerdict(
   nodeId: string,
   target: DropTarget,
   loading: boolean,
+  /** A delivery-focused store view: main sections stay as they are (screen 5). */
+  mainSectionsLocked = false,
 ): DropVerdict {
   if (loading) return { allowed: false, reason: 'loading' };
   const node = findNode(root, nodeId);
@@ -42,6 +45,10 @@ export function dropVerdict(
   const parent = parentId === null ? root : findNode(root, parentId);
   if (!parent || (parentId !== null && !isSection(parent))) {
     return { allowed: false, reason: 'not_a_section' };
+  }
+  const isMain = node.parentId === null || node.parentId === root.id;
+  if (mainSectionsLocked && (isMain || parentId === null)) {
+    return { allowed: false, reason: 'main_sections_locked' };
   }
   // Not under itself, nor under one of its own sub-sections.
   if (parentId !== null && findNode(node, parentId)) {

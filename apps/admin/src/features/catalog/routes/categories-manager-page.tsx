@@ -87,6 +87,9 @@ export function CategoriesManagerPage() {
         {t('tree.title')}
       </Typography>
       <IntegratedBanner />
+      {session.canEdit && !session.showSections && (
+        <Alert severity="info">{t('alerts.deliveryFocused')}</Alert>
+      )}
       <Typography color="text.secondary">
         {session.canEdit ? t('tree.intro') : t('tree.readOnly')}
       </Typography>
@@ -110,6 +113,7 @@ export function CategoriesManagerPage() {
               root={tree.data}
               loading={loading}
               canMove={session.canEdit}
+              mainSectionsLocked={!session.showSections}
               onMove={(nodeId, verdict) =>
                 move.mutate({
                   nodeId,

@@ -9,6 +9,7 @@ export const dashboardRoutes: RouteObject[] = [
     lazy: lazyPage(
       () => import('./main-dashboard-page.tsx'),
       (m) => m.MainDashboardPage,
+      ['dashboard'],
     ),
   },
 ];

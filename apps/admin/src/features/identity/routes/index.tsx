@@ -1,15 +1,16 @@
 import type { RouteObject } from 'react-router';
+import { lazyPage } from '../../../lib/lazy-page.ts';
 import { paths } from '../../../lib/paths.ts';
 import { AuthCallbackPage } from './auth-callback-page.tsx';
 import { LoginLandingPage } from './login-landing-page.tsx';
 import { LoginPage } from './login-page.tsx';
 import { LogoutCallbackPage } from './logout-callback-page.tsx';
 import { LogoutPage } from './logout-page.tsx';
-import { OutletSignupPage } from './outlet-signup-page.tsx';
 import { UnauthorizedPage } from './unauthorized-page.tsx';
 
 // The sign-in pages ship with the app, not on demand: the landing is the first visit's page and
-// must paint without a second round trip; together they weigh a few kB.
+// must paint without a second round trip; together they weigh a few kB. The outlet sign-up
+// loads on its visit: its phone rule (libphonenumber) must stay off the landing.
 
 /** The sign-in pages, outside the admin shell (spec §2.12: no side menu on them). */
 export const identityPublicRoutes: RouteObject[] = [
@@ -17,7 +18,14 @@ export const identityPublicRoutes: RouteObject[] = [
   { path: paths.login, element: <LoginPage /> },
   { path: paths.authCallback, element: <AuthCallbackPage /> },
   { path: paths.logoutCallback, element: <LogoutCallbackPage /> },
-  { path: paths.outletSignup, element: <OutletSignupPage /> },
+  {
+    path: paths.outletSignup,
+    lazy: lazyPage(
+      () => import('./outlet-signup-page.tsx'),
+      (m) => m.OutletSignupPage,
+      ['account'],
+    ),
+  },
 ];
 
 /** The identity pages inside the admin shell. */

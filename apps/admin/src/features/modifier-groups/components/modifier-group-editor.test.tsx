@@ -145,7 +145,7 @@ describe('the modifier group editor', () => {
       expect(max).toHaveAccessibleDescription('Maximum quantity must be between 0 and 50'),
     );
     expect(text).toHaveAccessibleDescription('This field is required');
-    expect(price).toHaveAccessibleDescription('Price must be between 0 and 100,000');
+    expect(price).toHaveAccessibleDescription('Price between 0 and 100,000');
     expect(server.requests.filter((r) => r.method === 'PUT')).toHaveLength(0);
   });
 

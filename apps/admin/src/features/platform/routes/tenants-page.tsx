@@ -1,5 +1,8 @@
+import { useDeferredValue, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -8,79 +11,154 @@ import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { localize } from '@app/contracts';
+import SearchIcon from '@mui/icons-material/Search';
+import { localize, type PlatformTenant } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { reloadPage } from '../../../lib/notify.tsx';
 import { useAllTenants } from '../api/platform-queries.ts';
+import { TenantDetails } from '../components/tenant-details.tsx';
+import { TenantStatusChip } from '../components/tenant-status-chip.tsx';
+import { formatDate } from '../lib/format.ts';
 
-/** admin/tenants: the super admin's list of every tenant (its content is not specified). */
+/** Columns a phone leaves out (the details panel shows them). */
+const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
+
+/**
+ * admin/tenants (§2.1, §6; the screen is not specified): every tenant, searchable by name,
+ * storefront address or owner; a tenant opens in the side panel, where the super admin
+ * deactivates or activates it.
+ */
 export function TenantsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('platform');
+  const { t: tc } = useTranslation();
   const lang = useLanguage();
-  const tenants = useAllTenants();
-  const dateFormat = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+  const panel = useSidePanel();
+  const [search, setSearch] = useState('');
+  const deferred = useDeferredValue(search.trim());
+  const tenants = useAllTenants(deferred);
+
+  const open = (tenant: PlatformTenant) =>
+    panel.openPanel(<TenantDetails id={tenant.tenantId} />, {
+      title: localize(tenant.localizedName, lang),
+    });
 
   return (
     <Stack spacing={3}>
       <Typography variant="h4" component="h1">
-        {t('platform.tenants.title')}
+        {t('tenants.title')}
       </Typography>
+      <TextField
+        type="search"
+        value={search}
+        onChange={(event) => setSearch(event.target.value)}
+        label={t('tenants.search')}
+        placeholder={t('tenants.searchHint')}
+        sx={{ maxInlineSize: 420 }}
+        slotProps={{
+          htmlInput: { maxLength: 100 },
+          input: {
+            startAdornment: (
+              <InputAdornment position="start">
+                <SearchIcon />
+              </InputAdornment>
+            ),
+          },
+        }}
+      />
       {tenants.isPending && <Spinner />}
       {tenants.isError && (
         <Alert
           severity="error"
           action={
             <Button color="inherit" size="small" onClick={reloadPage}>
-              {t('snackbar.refresh')}
+              {tc('snackbar.refresh')}
             </Button>
           }
         >
-          {t('snackbar.pleaseRefresh')}
+          {tc('snackbar.pleaseRefresh')}
         </Alert>
       )}
       {tenants.data && (
-        // Nothing inside to tab to: the scrolling box itself takes focus, for the arrow keys.
-        <TableContainer
-          component={Paper}
-          variant="outlined"
-          tabIndex={0}
-          role="region"
-          aria-label={t('platform.tenants.title')}
-        >
-          <Table size="small" aria-label={t('platform.tenants.title')}>
+        <TableContainer component={Paper} variant="outlined">
+          <Table size="small" aria-label={t('tenants.title')}>
             <TableHead>
               <TableRow>
-                <TableCell>{t('platform.tenants.name')}</TableCell>
-                <TableCell>{t('platform.tenants.slug')}</TableCell>
-                <TableCell>{t('platform.tenants.currency')}</TableCell>
-                <TableCell sx={{ textAlign: 'end' }}>{t('platform.tenants.branches')}</TableCell>
-                <TableCell sx={{ textAlign: 'end' }}>{t('platform.tenants.members')}</TableCell>
-                <TableCell>{t('platform.tenants.integrated')}</TableCell>
-                <TableCell>{t('platform.tenants.created')}</TableCell>
+                <TableCell>{t('tenants.name')}</TableCell>
+                <TableCell>{t('tenants.status')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('tenants.owners')}</TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('tenants.trial')}</TableCell>
+                <TableCell sx={{ ...WIDE_ONLY, textAlign: 'end' }}>
+                  {t('tenants.branches')}
+                </TableCell>
+                <TableCell sx={{ ...WIDE_ONLY, textAlign: 'end' }}>
+                  {t('tenants.members')}
+                </TableCell>
+                <TableCell sx={WIDE_ONLY}>{t('tenants.created')}</TableCell>
               </TableRow>
             </TableHead>
             <TableBody>
               {tenants.data.length === 0 && (
                 <TableRow>
-                  <TableCell colSpan={7}>{t('platform.tenants.empty')}</TableCell>
+                  <TableCell colSpan={7}>
+                    {deferred ? t('tenants.noMatch', { search: deferred }) : t('tenants.empty')}
+                  </TableCell>
                 </TableRow>
               )}
               {tenants.data.map((tenant) => (
-                <TableRow key={tenant.tenantId}>
+                <TableRow key={tenant.tenantId} hover>
                   <TableCell component="th" scope="row">
-                    {localize(tenant.localizedName, lang)}
+                    <Button
+                      onClick={() => open(tenant)}
+                      sx={{
+                        textTransform: 'none',
+                        justifyContent: 'flex-start',
+                        paddingInline: 0.5,
+                      }}
+                      aria-label={t('tenants.open', { name: localize(tenant.localizedName, lang) })}
+                    >
+                      <Box component="span" sx={{ textAlign: 'start' }}>
+                        <Box component="span" sx={{ display: 'block', fontWeight: 500 }}>
+                          {localize(tenant.localizedName, lang)}
+                        </Box>
+                        <Box
+                          component="span"
+                          dir="ltr"
+                          sx={{ display: 'block', color: 'text.secondary', fontSize: '0.8rem' }}
+                        >
+                          /store/{tenant.slug}
+                        </Box>
+                      </Box>
+                    </Button>
                   </TableCell>
-                  <TableCell dir="ltr">{tenant.slug}</TableCell>
-                  <TableCell>{tenant.defaultCurrency}</TableCell>
-                  <TableCell sx={{ textAlign: 'end' }}>{tenant.branchCount}</TableCell>
-                  <TableCell sx={{ textAlign: 'end' }}>{tenant.memberCount}</TableCell>
-                  <TableCell>{t(tenant.isIntegrated ? 'common.yes' : 'common.no')}</TableCell>
                   <TableCell>
+                    <TenantStatusChip active={tenant.active} />
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>
+                    <Box component="span" dir="ltr" sx={{ overflowWrap: 'anywhere' }}>
+                      {tenant.ownerEmails.join(', ') || '—'}
+                    </Box>
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>
+                    {tenant.trialEndsAt ? (
+                      <span dir="ltr">{formatDate(tenant.trialEndsAt)}</span>
+                    ) : (
+                      '—'
+                    )}
+                  </TableCell>
+                  <TableCell sx={{ ...WIDE_ONLY, textAlign: 'end' }}>
+                    {tenant.branchCount}
+                  </TableCell>
+                  <TableCell sx={{ ...WIDE_ONLY, textAlign: 'end' }}>
+                    {tenant.memberCount}
+                  </TableCell>
+                  <TableCell sx={WIDE_ONLY}>
                     {/* en-GB dates (spec §9) keep their order inside right-to-left text. */}
-                    <span dir="ltr">{dateFormat.format(new Date(tenant.createdAt))}</span>
+                    <span dir="ltr">{formatDate(tenant.createdAt)}</span>
                   </TableCell>
                 </TableRow>
               ))}

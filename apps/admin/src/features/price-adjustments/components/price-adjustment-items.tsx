@@ -36,7 +36,9 @@ import {
  */
 export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustmentResponse }) {
   const { t } = useTranslation('catalog');
-  const { tenantId, currency, lang, branches } = useTenantSession();
+  const { tenantId, currency, lang, branches, can } = useTenantSession();
+  // An integrated tenant sees the linked items without changing them.
+  const canEdit = can('EditPriceAdjustments');
   const notify = useCatalogNotify();
   const queryClient = useQueryClient();
   const all = useQuery({ ...priceAdjustmentsQuery(tenantId), enabled: tenantId !== '' });
@@ -124,16 +126,18 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
         <Typography variant="body2" color="text.secondary" sx={{ maxInlineSize: 640 }}>
           {t('priceAdjustments.previewHint')}
         </Typography>
-        <Box>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            onClick={() => setPicking(true)}
-            disabled={busy}
-          >
-            {t('priceAdjustments.addItems')}
-          </Button>
-        </Box>
+        {canEdit && (
+          <Box>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              onClick={() => setPicking(true)}
+              disabled={busy}
+            >
+              {t('priceAdjustments.addItems')}
+            </Button>
+          </Box>
+        )}
       </Stack>
       {zeroCount > 0 && (
         <Alert severity="warning" role="alert">
@@ -190,13 +194,15 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
                       )}
                     </TableCell>
                     <TableCell align="right" sx={{ paddingInline: 0.5 }}>
-                      <IconButton
-                        aria-label={t('priceAdjustments.removeItem', { item: label })}
-                        onClick={() => void link([], v.variantId)}
-                        disabled={busy}
-                      >
-                        <DeleteOutlineIcon />
-                      </IconButton>
+                      {canEdit && (
+                        <IconButton
+                          aria-label={t('priceAdjustments.removeItem', { item: label })}
+                          onClick={() => void link([], v.variantId)}
+                          disabled={busy}
+                        >
+                          <DeleteOutlineIcon />
+                        </IconButton>
+                      )}
                     </TableCell>
                   </TableRow>
                 );

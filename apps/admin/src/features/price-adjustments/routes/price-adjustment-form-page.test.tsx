@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { PriceAdjustmentResponse } from '@app/contracts';
-import { TEST_TENANT } from '../../../test/app-render.tsx';
+import { TEST_PROFILE, TEST_TENANT, sessionFor } from '../../../test/app-render.tsx';
 import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
 import { renderCatalog } from '../../../test/render-feature.tsx';
 import { PriceAdjustmentFormPage } from './price-adjustment-form-page.tsx';
@@ -214,5 +214,30 @@ describe('the price adjustment form', () => {
     expect(within(zero).getByText('Brings the price to 0')).toBeVisible();
     const fine = screen.getByTestId(`adjusted-variant-${OTHER}`);
     expect(within(fine).queryByText('Brings the price to 0')).toBeNull();
+  });
+
+  it('only shows an integrated tenant’s adjustment: no field to change, no save', async () => {
+    const server = fakeServer({
+      [`GET ${base}/${ID}`]: ok(adjustment({ linkedVariants: [linked] })),
+      [`GET ${base}`]: ok([adjustment({ linkedVariants: [linked] })]),
+    });
+    renderCatalog(<PriceAdjustmentFormPage />, {
+      path: `/admin/catalog/price-adjustments/${ID}`,
+      pattern: PATTERN,
+      session: sessionFor('StoreOwner', {
+        tenants: [{ ...TEST_TENANT, isIntegrated: true }],
+        profile: { ...TEST_PROFILE, isIntegrated: true },
+      }),
+    });
+    const name = await screen.findByRole('textbox', { name: 'Name' });
+    expect(name).toHaveValue('Delivery up');
+    expect(name).toBeDisabled();
+    expect(screen.getByRole('textbox', { name: 'Amount' })).toBeDisabled();
+    expect(screen.getByRole('radio', { name: 'Increase' })).toBeDisabled();
+    expect(screen.getByRole('checkbox', { name: 'Delivery' })).toBeDisabled();
+    expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
+    expect(screen.queryByRole('button', { name: 'Edit schedule' })).not.toBeInTheDocument();
+    expect(screen.getByText(/Your menu comes from your point of sale/)).toBeVisible();
+    expect(server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
   });
 });

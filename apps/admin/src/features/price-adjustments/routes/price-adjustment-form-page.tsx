@@ -41,6 +41,7 @@ import {
 } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { LoadError } from '../../../components/load-error.tsx';
+import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { PriceAdjustmentItems } from '../components/price-adjustment-items.tsx';
 import { ScheduleEditorDialog } from '../../../components/schedule-dialog.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
@@ -72,15 +73,17 @@ const ADJUSTMENT_TYPES = [
 export function PriceAdjustmentFormPage() {
   const { t } = useTranslation('catalog');
   const { id = NEW_PRICE_ADJUSTMENT } = useParams();
-  const { tenantId } = useTenantSession();
+  const { tenantId, can } = useTenantSession();
   const adding = id === NEW_PRICE_ADJUSTMENT;
+  const readOnly = !can('EditPriceAdjustments');
   const adjustment = useQuery({
     ...priceAdjustmentQuery(tenantId, id),
     enabled: !adding && tenantId !== '',
   });
 
   let body;
-  if (adding) body = <PriceAdjustmentEditor adjustment={null} />;
+  if (adding && readOnly) body = <IntegratedBanner />;
+  else if (adding) body = <PriceAdjustmentEditor adjustment={null} />;
   else if (adjustment.isPending) body = <Spinner />;
   else if (!adjustment.data) {
     body = <LoadError error={adjustment.error} onRetry={() => void adjustment.refetch()} />;
@@ -98,8 +101,13 @@ export function PriceAdjustmentFormPage() {
         </Button>
       </Box>
       <Typography variant="h4" component="h1">
-        {adding ? t('priceAdjustments.newTitle') : t('priceAdjustments.editTitle')}
+        {adding
+          ? t('priceAdjustments.newTitle')
+          : readOnly
+            ? t('priceAdjustments.viewTitle')
+            : t('priceAdjustments.editTitle')}
       </Typography>
+      {!adding && <IntegratedBanner />}
       {body}
     </Stack>
   );
@@ -155,7 +163,9 @@ function PriceAdjustmentEditor({ adjustment }: { adjustment: PriceAdjustmentResp
 
 function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
   const { t } = useTranslation('catalog');
-  const { tenantId, currency } = useTenantSession();
+  const { tenantId, currency, can } = useTenantSession();
+  // The point of sale owns an integrated tenant's prices: the form only shows them.
+  const readOnly = !can('EditPriceAdjustments');
   const navigate = useNavigate();
   const notify = useCatalogNotify();
   const queryClient = useQueryClient();
@@ -171,6 +181,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
     resolver: priceAdjustmentResolver,
     defaultValues: adjustment ? toPriceAdjustmentForm(adjustment) : newPriceAdjustmentForm(),
     mode: 'onTouched',
+    disabled: readOnly,
   });
   const values = useWatch({ control }) as PriceAdjustmentForm;
   const message = (field: PriceAdjustmentField, code: string | undefined) =>
@@ -267,7 +278,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                       key={type}
                       value={type}
                       // §4: an override is shown as coming soon and cannot be chosen.
-                      disabled={type === 'Override'}
+                      disabled={readOnly || type === 'Override'}
                       control={<Radio inputRef={type === 'Percentage' ? field.ref : undefined} />}
                       label={
                         type === 'Override'
@@ -306,6 +317,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                     <FormControlLabel
                       key={direction}
                       value={direction}
+                      disabled={readOnly}
                       control={<Radio inputRef={index === 0 ? field.ref : undefined} />}
                       label={t(`priceAdjustments.directionName.${direction}`)}
                     />
@@ -361,6 +373,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                       key={template}
                       control={
                         <Checkbox
+                          disabled={readOnly}
                           checked={field.value.includes(template)}
                           inputRef={index === 0 ? field.ref : undefined}
                           onBlur={field.onBlur}
@@ -412,16 +425,20 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
             )}
           />
 
-          <Box>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
-              {t('actions.save')}
-            </Button>
-          </Box>
+          {!readOnly && (
+            <Box>
+              <Button
+                type="submit"
+                variant="contained"
+                disabled={isSubmitting}
+                startIcon={
+                  isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined
+                }
+              >
+                {t('actions.save')}
+              </Button>
+            </Box>
+          )}
         </Stack>
       </Box>
       <ScheduleSection adjustment={adjustment} />
@@ -432,7 +449,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
 /** §4: the schedule can be set only once the adjustment exists. */
 function ScheduleSection({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
   const { t } = useTranslation('catalog');
-  const { tenantId } = useTenantSession();
+  const { tenantId, can } = useTenantSession();
   const queryClient = useQueryClient();
   const [open, setOpen] = useState(false);
   const headingId = useId();
@@ -450,9 +467,11 @@ function ScheduleSection({ adjustment }: { adjustment: PriceAdjustmentResponse |
               ? t('priceAdjustments.scheduleLimited')
               : t('priceAdjustments.scheduleAlways')}
           </Typography>
-          <Button variant="outlined" startIcon={<ScheduleIcon />} onClick={() => setOpen(true)}>
-            {t('priceAdjustments.editSchedule')}
-          </Button>
+          {can('EditPriceAdjustments') && (
+            <Button variant="outlined" startIcon={<ScheduleIcon />} onClick={() => setOpen(true)}>
+              {t('priceAdjustments.editSchedule')}
+            </Button>
+          )}
         </Stack>
       )}
       {open && adjustment && (

@@ -1,7 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { TEST_TENANT } from '../../../test/app-render.tsx';
+import { TEST_PROFILE, TEST_TENANT, sessionFor } from '../../../test/app-render.tsx';
 import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
 import { renderCatalog } from '../../../test/render-feature.tsx';
 import { PriceAdjustmentsPage } from './price-adjustments-page.tsx';
@@ -88,5 +88,38 @@ describe('the price adjustments page', () => {
       }),
     );
     expect(await screen.findByText('Failed to delete price adjustment')).toBeVisible();
+  });
+
+  it('shows an integrated tenant its adjustments to look at, not to change', async () => {
+    fakeServer({
+      [`GET ${base}/price-adjustments`]: ok([
+        {
+          id: ADJ,
+          name: 'Dinner up',
+          adjustmentType: 'Percentage',
+          adjustmentDirection: 'Increase',
+          amount: 10,
+          checkoutTemplates: ['DINING'],
+          priority: 3,
+          isActive: true,
+          linkedVariants: [],
+          schedule: [],
+        },
+      ]),
+    });
+    const session = sessionFor('StoreOwner', {
+      tenants: [{ ...TEST_TENANT, isIntegrated: true }],
+      profile: { ...TEST_PROFILE, isIntegrated: true },
+    });
+    renderCatalog(<PriceAdjustmentsPage />, { session });
+    const card = await screen.findByTestId(`price-adjustment-${ADJ}`);
+    expect(screen.getByText(/Your menu comes from your point of sale/)).toBeVisible();
+    expect(screen.queryByRole('link', { name: 'Add price adjustment' })).not.toBeInTheDocument();
+    expect(within(card).queryByRole('button', { name: 'Delete Dinner up' })).toBeNull();
+    expect(within(card).queryByRole('link', { name: 'Edit Dinner up' })).toBeNull();
+    expect(within(card).getByRole('link', { name: 'View Dinner up' })).toHaveAttribute(
+      'href',
+      `/admin/catalog/price-adjustments/${ADJ}`,
+    );
   });
 });

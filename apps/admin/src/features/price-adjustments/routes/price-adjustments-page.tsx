@@ -14,6 +14,7 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
+import VisibilityOutlinedIcon from '@mui/icons-material/VisibilityOutlined';
 import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { PriceAdjustmentResponse } from '@app/contracts';
@@ -26,6 +27,7 @@ import { useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
 import { priceAdjustmentsApi } from '../api/price-adjustments-api.ts';
 import { priceAdjustmentsQuery } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { ADJUSTABLE_TEMPLATES } from '../lib/price-adjustment-form.ts';
@@ -35,7 +37,9 @@ import { NEW_PRICE_ADJUSTMENT, priceAdjustmentPaths } from '../paths.ts';
 /** catalog/price-adjustments (menu-management.md §2 screen 14): store owners only. */
 export function PriceAdjustmentsPage() {
   const { t } = useTranslation('catalog');
-  const { tenantId } = useTenantSession();
+  const { tenantId, can } = useTenantSession();
+  // Integrated tenants see their adjustments; the point of sale owns the prices.
+  const canEdit = can('EditPriceAdjustments');
   const adjustments = useQuery({ ...priceAdjustmentsQuery(tenantId), enabled: tenantId !== '' });
   const notify = useCatalogNotify();
   const invalidate = useInvalidateCatalog(tenantId);
@@ -67,18 +71,21 @@ export function PriceAdjustmentsPage() {
         <Typography variant="h4" component="h1">
           {t('priceAdjustments.title')}
         </Typography>
-        <Box>
-          <Button
-            variant="contained"
-            startIcon={<AddIcon />}
-            component={RouterLink}
-            to={priceAdjustmentPaths.form(NEW_PRICE_ADJUSTMENT)}
-          >
-            {t('priceAdjustments.add')}
-          </Button>
-        </Box>
+        {canEdit && (
+          <Box>
+            <Button
+              variant="contained"
+              startIcon={<AddIcon />}
+              component={RouterLink}
+              to={priceAdjustmentPaths.form(NEW_PRICE_ADJUSTMENT)}
+            >
+              {t('priceAdjustments.add')}
+            </Button>
+          </Box>
+        )}
       </Stack>
       <Typography color="text.secondary">{t('priceAdjustments.intro')}</Typography>
+      <IntegratedBanner />
 
       {adjustments.isPending && <Spinner />}
       {adjustments.isError && (
@@ -104,7 +111,10 @@ export function PriceAdjustmentsPage() {
         >
           {list.map((adjustment) => (
             <li key={adjustment.id}>
-              <AdjustmentCard adjustment={adjustment} onDelete={() => setDeleting(adjustment)} />
+              <AdjustmentCard
+                adjustment={adjustment}
+                onDelete={canEdit ? () => setDeleting(adjustment) : null}
+              />
             </li>
           ))}
         </Box>
@@ -128,7 +138,8 @@ function AdjustmentCard({
   onDelete,
 }: {
   adjustment: PriceAdjustmentResponse;
-  onDelete: () => void;
+  /** null: the adjustment can only be looked at. */
+  onDelete: (() => void) | null;
 }) {
   const { t } = useTranslation('catalog');
   const { currency, lang } = useTenantSession();
@@ -176,21 +187,34 @@ function AdjustmentCard({
         </Stack>
       </CardContent>
       <CardActions sx={{ justifyContent: 'space-between' }}>
-        <Button
-          component={RouterLink}
-          to={priceAdjustmentPaths.form(adjustment.id)}
-          startIcon={<EditOutlinedIcon />}
-          aria-label={t('priceAdjustments.editNamed', { name: adjustment.name })}
-        >
-          {t('actions.edit')}
-        </Button>
-        <IconButton
-          color="error"
-          aria-label={t('priceAdjustments.deleteNamed', { name: adjustment.name })}
-          onClick={onDelete}
-        >
-          <DeleteOutlineIcon />
-        </IconButton>
+        {onDelete ? (
+          <Button
+            component={RouterLink}
+            to={priceAdjustmentPaths.form(adjustment.id)}
+            startIcon={<EditOutlinedIcon />}
+            aria-label={t('priceAdjustments.editNamed', { name: adjustment.name })}
+          >
+            {t('actions.edit')}
+          </Button>
+        ) : (
+          <Button
+            component={RouterLink}
+            to={priceAdjustmentPaths.form(adjustment.id)}
+            startIcon={<VisibilityOutlinedIcon />}
+            aria-label={t('priceAdjustments.viewNamed', { name: adjustment.name })}
+          >
+            {t('actions.view')}
+          </Button>
+        )}
+        {onDelete && (
+          <IconButton
+            color="error"
+            aria-label={t('priceAdjustments.deleteNamed', { name: adjustment.name })}
+            onClick={onDelete}
+          >
+            <DeleteOutlineIcon />
+          </IconButton>
+        )}
       </CardActions>
     </Card>
   );

@@ -95,6 +95,7 @@ export function fakeRealtime() {
     onStateChange: (l) => (stateListeners.add(l), () => stateListeners.delete(l)),
     onTicketsUpdate: (l) => (updateListeners.add(l), () => updateListeners.delete(l)),
     onRefetchNeeded: (l) => (refetchListeners.add(l), () => refetchListeners.delete(l)),
+    onEvent: () => () => undefined,
   };
   return {
     client,

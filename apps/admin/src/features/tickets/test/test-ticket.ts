@@ -51,6 +51,7 @@ export function testTicket(overrides: Partial<Ticket> = {}): Ticket {
         paymentStatus: null,
         paymentUniqueInvoiceId: null,
       },
+      uniqueLink: null,
     },
     cartData: {
       cartItems: [

@@ -14,7 +14,7 @@ import {
   type TicketTax,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { useSession } from '../../../../lib/session.tsx';
+import { usePermissions, useSession } from '../../../../lib/session.tsx';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { DriverDispatchPanel } from './driver-dispatch-panel.tsx';
 import { useBranchTimeZone } from './use-branch-time-zone.ts';
@@ -29,6 +29,8 @@ import {
 /** Spec §2.4: everything the ticket view shows, shared by the sheet and the page. */
 export function TicketContent({ ticket }: { ticket: Ticket }) {
   const lang = useLanguage();
+  // The super admin reads a ticket without the live orders' rights: no dispatch calls.
+  const canDispatch = usePermissions().has('LiveTickets');
   const timeZone = useBranchTimeZone(ticket);
   const d = ticket.ticketDetails;
   const isCart = ticket.ticketType === 'cartticket';
@@ -38,7 +40,7 @@ export function TicketContent({ ticket }: { ticket: Ticket }) {
       <CustomerSection ticket={ticket} />
       {isCart && <FulfilmentSection ticket={ticket} />}
       {(d.deliveryZone || d.shippingAddress) && <DeliverySection ticket={ticket} />}
-      <DriverDispatchPanel ticket={ticket} />
+      {canDispatch && <DriverDispatchPanel ticket={ticket} />}
       {d.customerCheckoutSpecialInstructions && (
         <Section titleKey="instructions">
           <Typography sx={{ whiteSpace: 'pre-wrap', overflowWrap: 'anywhere' }}>
@@ -141,6 +143,7 @@ function OrderSection({ ticket, timeZone }: { ticket: Ticket; timeZone: string |
             .join(' · ')}
         </Field>
       )}
+      {d.uniqueLink && <Field label={t('fields.uniqueLink')}>{d.uniqueLink.name}</Field>}
       <Field label={t('history.placed')}>
         <DateText>{formatTimestamp(ticket.timestamp, lang, timeZone)}</DateText>
       </Field>

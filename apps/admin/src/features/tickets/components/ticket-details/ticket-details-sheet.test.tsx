@@ -296,6 +296,18 @@ describe('the ticket details sheet', () => {
     expect(within(sheet).getByText('JOD 6.775')).toBeVisible();
   });
 
+  it('names the Delivery & Pickup QR (unique link) the order came through', async () => {
+    const ticket = testTicket();
+    ticket.ticketDetails.uniqueLink = {
+      id: '77777777-7777-4777-8777-777777777777',
+      name: 'Flyer',
+    };
+    serveTicket(ticket);
+    const { sheet } = await openSheet();
+    expect(within(sheet).getByText('Delivery & Pickup QR')).toBeVisible();
+    expect(within(sheet).getByText('Flyer')).toBeVisible();
+  });
+
   it('says the order is not found on a 404', async () => {
     fakeServer({ ...authConfigRoute });
     const { sheet } = await (async () => {

@@ -1,0 +1,247 @@
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { cleanup, screen, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Route, Routes } from 'react-router';
+import type { EmailVerificationStatus } from '@app/contracts';
+import { fakeServer } from '../../test/fake-server.ts';
+import { renderWithApp, sessionFor, TEST_TENANT } from '../../test/app-render.tsx';
+import { SIGNED_OUT } from '../../lib/session.tsx';
+import { configureApiClient } from '../../lib/api-client.ts';
+import { bannerFor, daysLeft, EmailBanners } from './components/email-banners.tsx';
+import { OutletSignupPage } from './routes/outlet-signup-page.tsx';
+
+beforeEach(() => {
+  configureApiClient({
+    getAccessToken: () => Promise.resolve('test-token'),
+    onUnauthorized: () => undefined,
+    onForbidden: () => undefined,
+  });
+});
+
+afterEach(() => {
+  cleanup();
+  vi.unstubAllGlobals();
+  window.localStorage.clear();
+});
+
+const noTenant = sessionFor('StoreOwner', { tenantId: null, tenants: [], profile: null });
+const SIGNUP = 'POST /api/admin/signup/outlet';
+
+function renderSignup(session = noTenant) {
+  return renderWithApp(
+    <Routes>
+      <Route path="/signup/outlet-signup-profile" element={<OutletSignupPage />} />
+      <Route path="/admin/dashboard/main-dashboard" element={<h1>Dashboard</h1>} />
+    </Routes>,
+    { session, path: '/signup/outlet-signup-profile' },
+  );
+}
+
+async function fill(user: ReturnType<typeof userEvent.setup>, name: string, phone: string) {
+  await user.click(screen.getByRole('combobox', { name: /Country/ }));
+  await user.click(await screen.findByRole('option', { name: 'Jordan' }));
+  await user.type(screen.getByRole('textbox', { name: /Outlet name/ }), name);
+  await user.type(screen.getByRole('textbox', { name: /Phone number/ }), phone);
+}
+
+// Typing in a browser-like DOM on a shared machine takes a few seconds per test.
+describe('outlet sign-up page', { timeout: 30_000 }, () => {
+  it('asks a visitor to create an account first', () => {
+    renderSignup(SIGNED_OUT);
+    expect(screen.getByRole('heading', { level: 1, name: 'Sign up your outlet' })).toBeVisible();
+    expect(screen.getByRole('button', { name: 'Create an account or sign in' })).toBeVisible();
+    expect(screen.queryByRole('textbox', { name: /Outlet name/ })).not.toBeInTheDocument();
+  });
+
+  it('checks the rules at each field before anything is sent', async () => {
+    const { requests } = fakeServer({});
+    const user = userEvent.setup();
+    renderSignup();
+    expect(screen.getByText(/30-day free trial starts today/)).toBeVisible();
+    await user.type(screen.getByRole('textbox', { name: /Outlet name/ }), 'Café 1');
+    await user.type(screen.getByRole('textbox', { name: /Phone number/ }), '12');
+    await user.click(screen.getByRole('button', { name: 'Create my outlet' }));
+    expect(
+      await screen.findByText('Use Latin letters and hyphens only, a hyphen between letters'),
+    ).toBeVisible();
+    expect(screen.getByText('Please enter a valid phone number')).toBeVisible();
+    expect(screen.getByText('This field is required')).toBeVisible();
+    expect(screen.getByRole('textbox', { name: /Outlet name/ })).toHaveAttribute(
+      'aria-invalid',
+      'true',
+    );
+    expect(requests.filter((r) => r.method === 'POST')).toEqual([]);
+  });
+
+  it('sends the phone in E.164 read in the country, then opens the new outlet', async () => {
+    const { requests } = fakeServer({
+      [SIGNUP]: () =>
+        Response.json(
+          {
+            results: {
+              tenantId: TEST_TENANT.tenantId,
+              branchId: '7d1c0f0e-0c4e-4a57-9d43-3b7f0c1a2b3c',
+              slug: 'falafel-house',
+              trialEndsAt: '2026-03-01T00:00:00.000Z',
+            },
+          },
+          { status: 201 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderSignup();
+    await fill(user, 'Falafel-House', '079 123 4567');
+    expect(screen.getByText(/Your storefront: \/store\/falafel-house/)).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Create my outlet' }));
+    expect(await screen.findByRole('heading', { name: 'Dashboard' })).toBeVisible();
+    const sent = requests.find((r) => r.method === 'POST');
+    expect(JSON.parse(sent?.body ?? '{}')).toEqual({
+      country: 'JO',
+      outletName: 'Falafel-House',
+      phoneNumber: '+962791234567',
+      language: 'en',
+    });
+    expect(window.localStorage.getItem('tenantId')).toBe(TEST_TENANT.tenantId);
+  });
+
+  it("puts the server's outlet_name_taken on the name", async () => {
+    fakeServer({
+      [SIGNUP]: () =>
+        Response.json(
+          { errors: [{ field: 'outletName', codes: ['outlet_name_taken'] }] },
+          { status: 422 },
+        ),
+    });
+    const user = userEvent.setup();
+    renderSignup();
+    await fill(user, 'Al-Bayt', '+962791234567');
+    await user.click(screen.getByRole('button', { name: 'Create my outlet' }));
+    expect(
+      await screen.findByText('This outlet name is already taken. Please choose another one.'),
+    ).toBeVisible();
+  });
+});
+
+const status = (over: Partial<EmailVerificationStatus>): EmailVerificationStatus => ({
+  isVerified: false,
+  isLegacyEmail: false,
+  forceLegacyEmailMigrate: false,
+  linkedLegacyEmail: null,
+  email: 'user@example.com',
+  verificationDeadline: new Date(Date.now() + 3.5 * 86_400_000).toISOString(),
+  ...over,
+});
+const BASE = `/api/admin/tenants/${TEST_TENANT.tenantId}/emailverification`;
+
+describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
+  it('picks one of the three banners, or none', () => {
+    expect(bannerFor(status({}))).toBe('verify');
+    expect(bannerFor(status({ isVerified: true }))).toBeNull();
+    expect(bannerFor(status({ isLegacyEmail: true }))).toBeNull();
+    expect(bannerFor(status({ isLegacyEmail: true, forceLegacyEmailMigrate: true }))).toBe(
+      'update',
+    );
+    expect(bannerFor(status({ isLegacyEmail: true, linkedLegacyEmail: 'old@example.com' }))).toBe(
+      'migrated',
+    );
+    expect(daysLeft(new Date(Date.now() - 1000).toISOString())).toBe(0);
+    expect(daysLeft(new Date(Date.now() + 6.2 * 86_400_000).toISOString())).toBe(7);
+  });
+
+  it('counts down and resends; a second send within two minutes says so', async () => {
+    let sends = 0;
+    fakeServer({
+      [`POST ${BASE}/send`]: () => {
+        sends += 1;
+        return sends === 1
+          ? Response.json({ results: { sentTo: 'user@example.com' } })
+          : Response.json(
+              {
+                error: {
+                  code: 'email_just_sent',
+                  message: 'Email just sent please wait two minutes',
+                },
+              },
+              { status: 400 },
+            );
+      },
+    });
+    const user = userEvent.setup();
+    renderWithApp(<EmailBanners status={status({})} tenantId={TEST_TENANT.tenantId} />, {
+      session: sessionFor('StoreOwner'),
+    });
+    expect(
+      screen.getByText('Please verify your email address user@example.com. Days left: 4.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(
+      await screen.findByText('A verification email is on its way to user@example.com.'),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(await screen.findByText('Email just sent please wait two minutes')).toBeVisible();
+  });
+
+  it('moves a forced legacy account through the dialog, then asks to log out', async () => {
+    const { requests } = fakeServer({
+      [`POST ${BASE}/migrate`]: (request) =>
+        JSON.parse(request.body ?? '{}').newEmail === 'taken@example.com'
+          ? Response.json(
+              { error: { code: 'email_in_use', message: 'Another account uses this address' } },
+              { status: 400 },
+            )
+          : Response.json({ results: { success: true } }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <EmailBanners
+        status={status({ isLegacyEmail: true, forceLegacyEmailMigrate: true, email: 'old@legacy' })}
+        tenantId={TEST_TENANT.tenantId}
+      />,
+    );
+    await user.click(screen.getByRole('button', { name: 'Update email' }));
+    const dialog = await screen.findByRole('dialog', { name: 'Update your email address' });
+    const update = within(dialog).getByRole('button', { name: 'Update' });
+    expect(update).toBeDisabled();
+    await user.type(
+      within(dialog).getByRole('textbox', { name: /New email address/ }),
+      'taken@example',
+    );
+    expect(update).toBeDisabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /New email address/ }), '.com');
+    expect(update).toBeEnabled();
+    await user.type(within(dialog).getByRole('textbox', { name: /Owner name/ }), 'Sa');
+    await user.click(update);
+    expect(await within(dialog).findByText('At least 3 characters')).toBeVisible();
+    await user.type(within(dialog).getByRole('textbox', { name: /Owner name/ }), 'mi');
+    await user.click(update);
+    expect(await within(dialog).findByText('Another account uses this address')).toBeVisible();
+
+    const email = within(dialog).getByRole('textbox', { name: /New email address/ });
+    await user.clear(email);
+    await user.type(email, 'sami@example.com');
+    await user.click(update);
+    const done = await screen.findByRole('dialog', { name: 'Email address updated' });
+    expect(within(done).getByText(/now uses sami@example.com/)).toBeVisible();
+    expect(within(done).getByRole('link', { name: 'Log out' })).toHaveAttribute(
+      'href',
+      '/auth/logout',
+    );
+    const bodies = requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body ?? ''));
+    expect(bodies.at(-1)).toEqual({ name: 'Sami', newEmail: 'sami@example.com' });
+  });
+
+  it('asks a moved account to log out and use the new address', () => {
+    renderWithApp(
+      <EmailBanners
+        status={status({
+          isLegacyEmail: true,
+          linkedLegacyEmail: 'old@legacy',
+          email: 'new@example.com',
+        })}
+        tenantId={TEST_TENANT.tenantId}
+      />,
+    );
+    expect(screen.getByText(/now uses new@example.com instead of old@legacy/)).toBeVisible();
+    expect(screen.getByRole('link', { name: 'Log out' })).toHaveAttribute('href', '/auth/logout');
+  });
+});

@@ -1,0 +1,11 @@
+/** en-GB dates and times (spec §9), the same in every UI language. */
+const DATE = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium' });
+const DATE_TIME = new Intl.DateTimeFormat('en-GB', { dateStyle: 'medium', timeStyle: 'short' });
+
+export const formatDate = (iso: string): string => DATE.format(new Date(iso));
+export const formatDateTime = (iso: string): string => DATE_TIME.format(new Date(iso));
+
+/** Whole minutes as hours and minutes: { hours: 2, minutes: 5 }. */
+export function splitMinutes(total: number): { hours: number; minutes: number } {
+  return { hours: Math.floor(total / 60), minutes: total % 60 };
+}

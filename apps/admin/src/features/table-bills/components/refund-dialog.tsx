@@ -1,0 +1,205 @@
+import { useId, useState } from 'react';
+import Alert from '@mui/material/Alert';
+import Box from '@mui/material/Box';
+import Button from '@mui/material/Button';
+import CircularProgress from '@mui/material/CircularProgress';
+import Dialog from '@mui/material/Dialog';
+import DialogActions from '@mui/material/DialogActions';
+import DialogContent from '@mui/material/DialogContent';
+import DialogTitle from '@mui/material/DialogTitle';
+import FormControlLabel from '@mui/material/FormControlLabel';
+import Radio from '@mui/material/Radio';
+import RadioGroup from '@mui/material/RadioGroup';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import {
+  formatMoney,
+  fromMilli,
+  localize,
+  toMilli,
+  type Language,
+  type TableBillTransaction,
+} from '@app/contracts';
+import { useSnackbar } from 'notistack';
+import { useTranslation } from 'react-i18next';
+import { useTableLabel } from '../lib/use-table-label.ts';
+import { ApiError, ValidationError } from '../../../lib/api-client.ts';
+import { useRefund } from '../api/table-bills-queries.ts';
+import { decimalsOf, refundAmountError, type RefundAmountError } from '../lib/table-bill-form.ts';
+
+type ServerProblem =
+  'already_refunded' | 'refund_in_progress' | 'payment_provider_unavailable' | 'generic';
+
+/**
+ * The refund's confirmation (§7.5 PATCH refund): what was paid and refunded, the whole rest or
+ * a part of it, and the amount on the confirm button. The server checks the same again.
+ */
+export function RefundDialog({
+  tenantId,
+  transaction: tx,
+  lang,
+  onClose,
+}: {
+  tenantId: string;
+  transaction: TableBillTransaction;
+  lang: Language;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation('tableBills');
+  const tableLabel = useTableLabel();
+  const { enqueueSnackbar } = useSnackbar();
+  const refund = useRefund(tenantId);
+  const titleId = useId();
+  const remaining = Number(
+    fromMilli(toMilli(tx.amount.toFixed(3)) - toMilli(tx.refundedAmount.toFixed(3))),
+  );
+  const [mode, setMode] = useState<'full' | 'partial'>('full');
+  const [text, setText] = useState('');
+  const [fieldError, setFieldError] = useState<RefundAmountError | null>(null);
+  const [problem, setProblem] = useState<ServerProblem | null>(null);
+  const money = (amount: number) => formatMoney(amount, tx.currency, lang);
+  const partialAmount = Number(text.trim().replace(',', '.'));
+  const shownAmount = mode === 'full' ? remaining : partialAmount;
+  const card = `${tx.cardScheme ?? ''} ${tx.maskedValue ?? ''}`.trim();
+
+  const submit = async () => {
+    setProblem(null);
+    const invalid = mode === 'partial' ? refundAmountError(text, remaining, tx.currency) : null;
+    setFieldError(invalid);
+    if (invalid) return;
+    try {
+      await refund.mutateAsync({
+        tableBillTransactionId: tx.tableBillTransactionId,
+        ...(mode === 'partial' ? { amount: partialAmount } : {}),
+      });
+      enqueueSnackbar(t('refundDialog.done', { amount: money(shownAmount) }), {
+        variant: 'success',
+      });
+      onClose();
+    } catch (error) {
+      if (error instanceof ValidationError) {
+        const code = error.codesFor('amount')[0];
+        if (code === 'refund_exceeds_paid' || code === 'amount_invalid' || code === 'min') {
+          setMode('partial');
+          setFieldError(code);
+          return;
+        }
+      }
+      const code = error instanceof ApiError ? error.code : undefined;
+      setProblem(
+        code === 'already_refunded' ||
+          code === 'refund_in_progress' ||
+          code === 'payment_provider_unavailable'
+          ? code
+          : 'generic',
+      );
+    }
+  };
+
+  const busy = refund.isPending;
+  const errorText = fieldError
+    ? t(`refundDialog.errors.${fieldError}`, {
+        remaining: money(remaining),
+        decimals: decimalsOf(tx.currency),
+      })
+    : undefined;
+
+  return (
+    <Dialog
+      open
+      onClose={busy ? undefined : onClose}
+      aria-labelledby={titleId}
+      maxWidth="xs"
+      fullWidth
+    >
+      <DialogTitle id={titleId}>{t('refundDialog.title')}</DialogTitle>
+      <DialogContent>
+        <Typography sx={{ fontWeight: 600 }}>
+          {t('tableAt', {
+            table: tableLabel(tx.serviceArea),
+            branch: localize(tx.branchName, lang),
+          })}
+        </Typography>
+        <Box
+          component="dl"
+          sx={{
+            display: 'grid',
+            gridTemplateColumns: 'auto auto',
+            columnGap: 2,
+            rowGap: 0.5,
+            marginBlock: 1.5,
+            '& dd': { margin: 0, textAlign: 'end' },
+          }}
+        >
+          <dt>{t('refundDialog.paid')}</dt>
+          <dd>
+            <bdi>{money(tx.amount)}</bdi>
+          </dd>
+          <dt>{t('refundDialog.alreadyRefunded')}</dt>
+          <dd>
+            <bdi>{money(tx.refundedAmount)}</bdi>
+          </dd>
+          <dt>
+            <strong>{t('refundDialog.remaining')}</strong>
+          </dt>
+          <dd>
+            <strong>
+              <bdi>{money(remaining)}</bdi>
+            </strong>
+          </dd>
+        </Box>
+        <RadioGroup
+          value={mode}
+          onChange={(e) => {
+            setMode(e.target.value as 'full' | 'partial');
+            setFieldError(null);
+          }}
+          aria-label={t('refundDialog.title')}
+        >
+          <FormControlLabel value="full" control={<Radio />} label={t('refundDialog.full')} />
+          <FormControlLabel value="partial" control={<Radio />} label={t('refundDialog.partial')} />
+        </RadioGroup>
+        {mode === 'partial' && (
+          <TextField
+            autoFocus
+            fullWidth
+            margin="dense"
+            label={t('refundDialog.amount')}
+            value={text}
+            onChange={(e) => {
+              setText(e.target.value);
+              setFieldError(null);
+            }}
+            error={fieldError !== null}
+            helperText={errorText}
+            slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+          />
+        )}
+        <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 1.5 }}>
+          {t('refundDialog.warning', { card })}
+        </Typography>
+        {problem && (
+          <Alert severity="error" sx={{ marginBlockStart: 1.5 }}>
+            {t(`refundDialog.errors.${problem}`)}
+          </Alert>
+        )}
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose} disabled={busy} autoFocus={mode === 'full'}>
+          {t('refundDialog.cancel')}
+        </Button>
+        <Button
+          variant="contained"
+          color="error"
+          onClick={() => void submit()}
+          disabled={busy || problem === 'already_refunded'}
+          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
+        >
+          {t('refundDialog.confirm', {
+            amount: Number.isFinite(shownAmount) && shownAmount > 0 ? money(shownAmount) : '',
+          })}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -1,0 +1,192 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Typography from '@mui/material/Typography';
+import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined';
+import {
+  formatMoney,
+  fromMilli,
+  toMilli,
+  type Currency,
+  type TableBillPaymentUpdate,
+  type TableBillTransaction,
+} from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { Spinner } from '../../../components/spinner.tsx';
+import { paths } from '../../../lib/paths.ts';
+import type { RealtimeClient } from '../../../lib/realtime.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { usePaymentsFeed } from '../api/table-bills-queries.ts';
+import { usePaymentUpdates } from '../api/use-payment-updates.ts';
+import { PaymentCard } from '../components/payment-card.tsx';
+import { RefundDialog } from '../components/refund-dialog.tsx';
+
+/** How long a payment that just arrived stays highlighted. */
+export const FRESH_MS = 8_000;
+
+const total = (list: readonly TableBillTransaction[], pick: (t: TableBillTransaction) => number) =>
+  Number(fromMilli(list.reduce((s, t) => s + toMilli(pick(t).toFixed(3)), 0n)));
+
+/**
+ * tablebill/live-payments (spec §2.1, owners; the screen is ours to design): the table bill
+ * payments of the past 24 hours, newest first, arriving live through the hub's
+ * receiveTableBillPaymentUpdate, each with its refund.
+ */
+export function LivePaymentsPage({
+  createClient,
+}: {
+  /** The realtime client to use; tests pass a fake. */
+  createClient?: () => RealtimeClient;
+} = {}) {
+  const { t } = useTranslation('tableBills');
+  const { tenantId, lang, currency } = useTenantSession();
+  const feed = usePaymentsFeed(tenantId);
+  const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
+  const [announcement, setAnnouncement] = useState('');
+  const [refunding, setRefunding] = useState<TableBillTransaction | null>(null);
+  const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
+
+  const onUpdate = useCallback(
+    (update: TableBillPaymentUpdate) => {
+      if (update.change === 'refunded') {
+        const refunded = formatMoney(update.refundedAmount, update.currency, lang);
+        setAnnouncement(t('live.refunded', { amount: refunded }));
+        return;
+      }
+      const id = update.tableBillTransactionId;
+      setFresh((s) => new Set(s).add(id));
+      clearTimeout(timers.current.get(id));
+      timers.current.set(
+        id,
+        setTimeout(() => {
+          setFresh((s) => {
+            const next = new Set(s);
+            next.delete(id);
+            return next;
+          });
+        }, FRESH_MS),
+      );
+      setAnnouncement(
+        t('live.arrived', { amount: formatMoney(update.amount, update.currency, lang) }),
+      );
+    },
+    [lang, t],
+  );
+  useEffect(() => {
+    const pending = timers.current;
+    return () => pending.forEach((timer) => clearTimeout(timer));
+  }, []);
+  usePaymentUpdates(tenantId, onUpdate, createClient);
+
+  const list = feed.data ?? [];
+  const shownCurrency: Currency | null = list[0]?.currency ?? currency;
+  let body;
+  if (!feed.data && feed.isPending) body = <Spinner label={t('loading')} />;
+  else if (!feed.data)
+    body = (
+      <Alert
+        severity="error"
+        action={
+          <Button color="inherit" size="small" onClick={() => void feed.refetch()}>
+            {t('retry')}
+          </Button>
+        }
+      >
+        {t('loadError')}
+      </Alert>
+    );
+  else if (list.length === 0)
+    body = (
+      <Paper variant="outlined">
+        <Stack
+          role="status"
+          spacing={1}
+          sx={{ alignItems: 'center', paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
+        >
+          <TableRestaurantOutlined color="disabled" sx={{ fontSize: 48 }} />
+          <Typography variant="h6" component="p">
+            {t('live.empty')}
+          </Typography>
+          <Typography color="text.secondary">{t('live.emptyHint')}</Typography>
+        </Stack>
+      </Paper>
+    );
+  else
+    body = (
+      <Stack component="section" spacing={1.5} aria-label={t('live.title')}>
+        {list.map((tx) => (
+          <PaymentCard
+            key={tx.tableBillTransactionId}
+            transaction={tx}
+            lang={lang}
+            fresh={fresh.has(tx.tableBillTransactionId)}
+            onRefund={setRefunding}
+          />
+        ))}
+      </Stack>
+    );
+
+  return (
+    <Stack spacing={2} sx={{ minInlineSize: 0, maxInlineSize: 1100 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1">
+            {t('live.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('live.subtitle')}</Typography>
+        </div>
+        <Button component={RouterLink} to={paths.tableBillTransactions} variant="outlined">
+          {t('live.allTransactions')}
+        </Button>
+      </Stack>
+      {feed.data && list.length > 0 && (
+        <Typography color="text.secondary">
+          <bdi>
+            {t('live.summary', {
+              count: list.length,
+              paid: formatMoney(
+                total(list, (x) => x.amount),
+                shownCurrency,
+                lang,
+              ),
+              refunded: formatMoney(
+                total(list, (x) => x.refundedAmount),
+                shownCurrency,
+                lang,
+              ),
+            })}
+          </bdi>
+        </Typography>
+      )}
+      <Typography
+        role="status"
+        aria-live="polite"
+        sx={{
+          position: 'absolute',
+          inlineSize: 1,
+          blockSize: 1,
+          overflow: 'hidden',
+          clip: 'rect(0 0 0 0)',
+        }}
+      >
+        {announcement}
+      </Typography>
+      {body}
+      {refunding && (
+        <RefundDialog
+          tenantId={tenantId}
+          transaction={refunding}
+          lang={lang}
+          onClose={() => setRefunding(null)}
+        />
+      )}
+    </Stack>
+  );
+}

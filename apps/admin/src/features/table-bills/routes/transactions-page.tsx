@@ -1,0 +1,369 @@
+import { useState } from 'react';
+import { Link as RouterLink } from 'react-router';
+import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
+import MenuItem from '@mui/material/MenuItem';
+import Paper from '@mui/material/Paper';
+import Stack from '@mui/material/Stack';
+import Table from '@mui/material/Table';
+import TableBody from '@mui/material/TableBody';
+import TableCell from '@mui/material/TableCell';
+import TableContainer from '@mui/material/TableContainer';
+import TableHead from '@mui/material/TableHead';
+import TablePagination from '@mui/material/TablePagination';
+import TableRow from '@mui/material/TableRow';
+import TextField from '@mui/material/TextField';
+import Typography from '@mui/material/Typography';
+import useMediaQuery from '@mui/material/useMediaQuery';
+import { useTheme } from '@mui/material/styles';
+import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
+import {
+  TABLE_BILL_LIMITS,
+  formatMoney,
+  fromMilli,
+  localize,
+  toMilli,
+  type Language,
+  type TableBillTotals,
+  type TableBillTransaction,
+} from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { useTableLabel } from '../lib/use-table-label.ts';
+import { Spinner } from '../../../components/spinner.tsx';
+import { isApiError, ValidationError } from '../../../lib/api-client.ts';
+import { paths } from '../../../lib/paths.ts';
+import type { RealtimeClient } from '../../../lib/realtime.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
+import { useTransactions, type TransactionsFilter } from '../api/table-bills-queries.ts';
+import { usePaymentUpdates } from '../api/use-payment-updates.ts';
+import { PaymentCard } from '../components/payment-card.tsx';
+import { RefundDialog } from '../components/refund-dialog.tsx';
+import { TransactionStatusChip } from '../components/transaction-status-chip.tsx';
+import {
+  dateRangeError,
+  endOfLocalDay,
+  localToday,
+  orderNumbersText,
+  paidAtText,
+  startOfLocalDay,
+  type DateRangeError,
+} from '../lib/table-bill-form.ts';
+
+type Form = { from: string; to: string; branchId: string };
+
+const filterOf = (form: Form, page: number): TransactionsFilter => ({
+  dateFrom: startOfLocalDay(form.from),
+  dateTo: endOfLocalDay(form.to),
+  page,
+  pageSize: TABLE_BILL_LIMITS.pageSize,
+  ...(form.branchId ? { branchId: form.branchId } : {}),
+});
+
+/**
+ * tablebill/transactions (spec §2.1, §7.5; owners; the screen is ours to design): table bill
+ * payments of a range of days on the user's clock, a page at a time with the range's totals,
+ * each with its refund; the page follows receiveTableBillPaymentUpdate.
+ */
+export function TransactionsPage({
+  createClient,
+}: {
+  /** The realtime client to use; tests pass a fake. */
+  createClient?: () => RealtimeClient;
+} = {}) {
+  const { t } = useTranslation('tableBills');
+  const { tenantId, lang, branches } = useTenantSession();
+  const [form, setForm] = useState<Form>(() => ({
+    from: localToday(),
+    to: localToday(),
+    branchId: '',
+  }));
+  const [applied, setApplied] = useState<Form>(form);
+  const [page, setPage] = useState(0);
+  const [dateError, setDateError] = useState<DateRangeError | null>(null);
+  const [refunding, setRefunding] = useState<TableBillTransaction | null>(null);
+  const filter = filterOf(applied, page);
+  const transactions = useTransactions(tenantId, filter);
+  usePaymentUpdates(tenantId, undefined, createClient);
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+
+  const search = () => {
+    const problem = dateRangeError(form.from, form.to);
+    setDateError(problem);
+    if (problem) return;
+    setApplied(form);
+    setPage(0);
+  };
+  const serverDateError =
+    transactions.error instanceof ValidationError
+      ? (transactions.error.fieldErrors[0]?.codes[0] as DateRangeError | undefined)
+      : undefined;
+  const shownDateError = dateError ?? serverDateError ?? null;
+
+  const data = transactions.data;
+  let body;
+  if (!data && transactions.isPending) body = <Spinner label={t('loading')} />;
+  else if (!data || (transactions.isError && !isApiError(transactions.error, 422)))
+    body =
+      transactions.error instanceof ValidationError ? null : (
+        <Alert
+          severity="error"
+          action={
+            <Button color="inherit" size="small" onClick={() => void transactions.refetch()}>
+              {t('retry')}
+            </Button>
+          }
+        >
+          {t('loadError')}
+        </Alert>
+      );
+  else if (data.totals.count === 0)
+    body = (
+      <Stack
+        role="status"
+        spacing={1}
+        sx={{ alignItems: 'center', paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
+      >
+        <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
+        <Typography variant="h6" component="p">
+          {t('transactions.empty')}
+        </Typography>
+        <Typography color="text.secondary">{t('transactions.emptyHint')}</Typography>
+      </Stack>
+    );
+  else
+    body = (
+      <>
+        <Totals totals={data.totals} lang={lang} />
+        {narrow ? (
+          <Stack spacing={1.5} sx={{ padding: 1.5 }}>
+            {data.results.map((tx) => (
+              <PaymentCard
+                key={tx.tableBillTransactionId}
+                transaction={tx}
+                lang={lang}
+                withDate
+                onRefund={setRefunding}
+              />
+            ))}
+          </Stack>
+        ) : (
+          <TransactionsTable rows={data.results} lang={lang} onRefund={setRefunding} />
+        )}
+        <TablePagination
+          component="div"
+          count={data.totals.count}
+          page={page}
+          onPageChange={(_, next) => setPage(next)}
+          rowsPerPage={TABLE_BILL_LIMITS.pageSize}
+          rowsPerPageOptions={[TABLE_BILL_LIMITS.pageSize]}
+        />
+      </>
+    );
+
+  return (
+    <Stack spacing={2} sx={{ minInlineSize: 0 }}>
+      <Stack
+        direction={{ xs: 'column', sm: 'row' }}
+        spacing={2}
+        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+      >
+        <div>
+          <Typography variant="h4" component="h1">
+            {t('transactions.title')}
+          </Typography>
+          <Typography color="text.secondary">{t('transactions.subtitle')}</Typography>
+        </div>
+        <Button component={RouterLink} to={paths.tableBillLivePayments} variant="outlined">
+          {t('transactions.livePayments')}
+        </Button>
+      </Stack>
+      <Paper
+        variant="outlined"
+        component="form"
+        onSubmit={(e) => {
+          e.preventDefault();
+          search();
+        }}
+        sx={{ padding: 2 }}
+      >
+        <Stack
+          direction={{ xs: 'column', sm: 'row' }}
+          spacing={2}
+          useFlexGap
+          sx={{ flexWrap: 'wrap' }}
+        >
+          <TextField
+            type="date"
+            size="small"
+            label={t('transactions.from')}
+            value={form.from}
+            onChange={(e) => setForm({ ...form, from: e.target.value })}
+            error={shownDateError !== null && shownDateError !== 'date_before_start'}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: TABLE_BILL_LIMITS.minDate, max: form.to || undefined },
+            }}
+          />
+          <TextField
+            type="date"
+            size="small"
+            label={t('transactions.to')}
+            value={form.to}
+            onChange={(e) => setForm({ ...form, to: e.target.value })}
+            error={shownDateError !== null}
+            helperText={shownDateError ? t(`dates.${shownDateError}`) : undefined}
+            slotProps={{
+              inputLabel: { shrink: true },
+              htmlInput: { min: form.from || TABLE_BILL_LIMITS.minDate },
+            }}
+          />
+          {branches.length > 1 && (
+            <TextField
+              select
+              size="small"
+              label={t('branch')}
+              value={form.branchId}
+              onChange={(e) => setForm({ ...form, branchId: e.target.value })}
+              sx={{ minInlineSize: 180 }}
+              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+            >
+              <MenuItem value="">{t('allBranches')}</MenuItem>
+              {branches.map((b) => (
+                <MenuItem key={b.branchId} value={b.branchId}>
+                  {localize(b.branchName, lang)}
+                </MenuItem>
+              ))}
+            </TextField>
+          )}
+          <Button type="submit" variant="contained" sx={{ alignSelf: { sm: 'flex-start' } }}>
+            {t('transactions.search')}
+          </Button>
+        </Stack>
+      </Paper>
+      <Paper variant="outlined">{body}</Paper>
+      {refunding && (
+        <RefundDialog
+          tenantId={tenantId}
+          transaction={refunding}
+          lang={lang}
+          onClose={() => setRefunding(null)}
+        />
+      )}
+    </Stack>
+  );
+}
+
+function Totals({ totals, lang }: { totals: TableBillTotals; lang: Language }) {
+  const { t } = useTranslation('tableBills');
+  return (
+    <Stack sx={{ padding: 2, borderBlockEnd: 1, borderColor: 'divider' }}>
+      {totals.amounts.map((a) => (
+        <Typography key={a.currency} role="status" sx={{ fontWeight: 600 }}>
+          <bdi>
+            {t('transactions.totals', {
+              count: totals.count,
+              paid: formatMoney(a.paid, a.currency, lang),
+              refunded: formatMoney(a.refunded, a.currency, lang),
+              net: formatMoney(
+                Number(fromMilli(toMilli(a.paid.toFixed(3)) - toMilli(a.refunded.toFixed(3)))),
+                a.currency,
+                lang,
+              ),
+            })}
+          </bdi>
+        </Typography>
+      ))}
+    </Stack>
+  );
+}
+
+const COLUMNS = [
+  'paidAt',
+  'branch',
+  'table',
+  'orders',
+  'card',
+  'amount',
+  'refunded',
+  'status',
+  'actions',
+] as const;
+const END_ALIGNED = new Set<string>(['amount', 'refunded', 'actions']);
+
+function TransactionsTable({
+  rows,
+  lang,
+  onRefund,
+}: {
+  rows: readonly TableBillTransaction[];
+  lang: Language;
+  onRefund: (tx: TableBillTransaction) => void;
+}) {
+  const { t } = useTranslation('tableBills');
+  const tableLabel = useTableLabel();
+  return (
+    <TableContainer sx={{ overflowX: 'auto' }}>
+      <Table size="small" aria-label={t('transactions.title')}>
+        <TableHead>
+          <TableRow>
+            {COLUMNS.map((c) => (
+              <TableCell
+                key={c}
+                align={END_ALIGNED.has(c) ? 'right' : 'left'}
+                sx={{ whiteSpace: 'nowrap' }}
+              >
+                {t(`columns.${c}`)}
+              </TableCell>
+            ))}
+          </TableRow>
+        </TableHead>
+        <TableBody>
+          {rows.map((tx) => {
+            const amount = formatMoney(tx.amount, tx.currency, lang);
+            return (
+              <TableRow key={tx.tableBillTransactionId} hover>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <bdi>{paidAtText(tx.paidAt, lang)}</bdi>
+                </TableCell>
+                <TableCell>{localize(tx.branchName, lang)}</TableCell>
+                <TableCell>{tableLabel(tx.serviceArea)}</TableCell>
+                <TableCell>
+                  <bdi>{orderNumbersText(tx.ticketNumbers)}</bdi>
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <bdi>{`${tx.cardScheme ?? ''} ${tx.maskedValue ?? ''}`.trim()}</bdi>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                  <bdi>{amount}</bdi>
+                </TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <bdi>
+                    {tx.refundedAmount > 0
+                      ? formatMoney(tx.refundedAmount, tx.currency, lang)
+                      : '–'}
+                  </bdi>
+                </TableCell>
+                <TableCell>
+                  <TransactionStatusChip status={tx.status} />
+                </TableCell>
+                <TableCell align="right">
+                  <Button
+                    size="small"
+                    color="error"
+                    variant="outlined"
+                    disabled={tx.status === 'REFUNDED'}
+                    onClick={() => onRefund(tx)}
+                    aria-label={t('refundOf', { table: tableLabel(tx.serviceArea), amount })}
+                  >
+                    {t('refund')}
+                  </Button>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </Table>
+    </TableContainer>
+  );
+}

@@ -1,0 +1,400 @@
+import { createHash, randomUUID } from 'node:crypto';
+import {
+  Currency,
+  TABLE_BILL_LIMITS,
+  fitsMinorUnit,
+  fromMilli,
+  toMilli,
+  transactionStatusOf,
+  type PayTableBillBody,
+  type PublicTableBill,
+  type TableBillPaymentMethod,
+  type TableBillReceipt,
+  type TableBillRefundBody,
+  type TableBillTransaction,
+  type TableBillTransactionsQuery,
+  type TableBillTransactionsResponse,
+} from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { isUniqueViolation } from '../../db/errors.ts';
+import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
+import {
+  PaymentDeclined,
+  type Authorization,
+  type PaymentProvider,
+} from '../../integrations/card-gateway/payment-provider.ts';
+import type { Notifier } from '../../realtime/notifier.ts';
+import { minorUnit } from '../tickets/pricing.ts';
+import { tableBillPaymentUpdate } from './table-bill-events.ts';
+import {
+  tableBillsRepository as repo,
+  type TabTicket,
+  type TransactionRecord,
+  type TransactionView,
+} from './table-bills.repository.ts';
+
+const L = TABLE_BILL_LIMITS;
+const HOUR = 3_600_000;
+const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
+
+/** "Table 12", or "12" for a table without a title: as tickets and the report print it. */
+const areaName = (a: { title: string | null; value: string }) =>
+  a.title ? `${a.title} ${a.value}` : a.value;
+
+const toTransaction = (v: TransactionView): TableBillTransaction => ({
+  tableBillTransactionId: v.id,
+  tenantId: v.tenant_id,
+  branchId: v.branch_id,
+  branchName: v.branch_name,
+  serviceAreaId: v.service_area_id,
+  serviceArea: v.service_area_name,
+  ticketNumbers: v.ticket_numbers.map(Number),
+  amount: Number(v.amount),
+  refundedAmount: Number(v.refunded_amount),
+  currency: currencyOf(v.currency),
+  status: v.status,
+  paymentMethodType: v.payment_method_type,
+  cardScheme: v.card_scheme,
+  maskedValue: v.masked_value,
+  paymentReference: v.payment_reference,
+  paidAt: v.paid_at,
+  refunds: v.refunds.map((r) => ({ ...r, amount: Number(r.amount) })),
+});
+
+const receiptOf = (row: TransactionRecord, ticketNumbers: number[]): TableBillReceipt => ({
+  tableBillTransactionId: row.id,
+  amount: Number(row.amount),
+  currency: currencyOf(row.currency),
+  ticketNumbers,
+  cardScheme: row.cardScheme,
+  maskedValue: row.maskedValue,
+  paidAt: row.paidAt.toISOString(),
+});
+
+const amountDue = (tab: readonly Pick<TabTicket, 'total'>[]) =>
+  tab.reduce((sum, t) => sum + toMilli(t.total), 0n);
+
+const requestHash = (serviceAreaId: string, body: PayTableBillBody) =>
+  createHash('sha256').update(JSON.stringify({ serviceAreaId, body })).digest('base64url');
+
+export type PaymentResult = { receipt: TableBillReceipt; replayed: boolean };
+
+/**
+ * Table bill payments: a customer pays the accepted pay-later orders of a table online, the
+ * owner watches the payments arrive (receiveTableBillPaymentUpdate) and refunds them through
+ * the same payment provider, wholly or in parts that never add up to more than was paid.
+ */
+export function createTableBillsService(deps: {
+  db: Db;
+  clock: () => Date;
+  notifier: Notifier;
+  payments: PaymentProvider | null;
+}) {
+  const { db, clock, notifier, payments } = deps;
+
+  function provider(): PaymentProvider {
+    if (!payments)
+      throw new ServiceUnavailable(
+        'payment_provider_unavailable',
+        'Online payment is not set up on this server',
+      );
+    return payments;
+  }
+
+  /** Authorises and captures; a decline is the customer's 422, anything else a 503. */
+  async function charge(input: {
+    method: TableBillPaymentMethod;
+    amountMinor: number;
+    currency: string;
+    token: string;
+    reference: string;
+    key: string;
+  }): Promise<Authorization> {
+    const gateway = provider();
+    let auth: Authorization | null = null;
+    try {
+      auth = await gateway.authorize({
+        amountMinor: input.amountMinor,
+        currency: input.currency,
+        token: input.token,
+        reference: input.reference,
+        idempotencyKey: `${input.key}:authorize`,
+      });
+      await gateway.capture(auth.paymentId, input.amountMinor, `${input.key}:capture`);
+      return auth;
+    } catch (error) {
+      if (error instanceof PaymentDeclined)
+        throw new ValidationFailed([
+          { field: 'paymentToken', codes: ['payment_declined'], params: { reason: error.reason } },
+        ]);
+      if (auth) await gateway.void(auth.paymentId, `${input.key}:void`).catch(() => undefined);
+      throw new ServiceUnavailable(
+        'payment_provider_unavailable',
+        'The payment could not be taken; nothing was charged. Try again.',
+      );
+    }
+  }
+
+  async function readBill(tenantId: string, serviceAreaId: string) {
+    const area = await repo.serviceArea(db, tenantId, serviceAreaId);
+    if (!area) throw new NotFound('Service area');
+    const since = new Date(clock().getTime() - L.openTabHours * HOUR);
+    const [tab, awaiting] = await Promise.all([
+      repo.tab(db, tenantId, serviceAreaId, since),
+      repo.awaiting(db, tenantId, serviceAreaId, since),
+    ]);
+    const currency = currencyOf(tab[0]?.currency ?? 'JOD');
+    const due = amountDue(tab);
+    const bill: PublicTableBill = {
+      tenantId,
+      branchId: area.branchId,
+      serviceAreaId,
+      serviceArea: areaName(area),
+      currency,
+      orders: tab.map((t) => ({
+        ticketId: t.id,
+        ticketNumber: Number(t.ticket_number),
+        timestamp: t.created_at,
+        total: Number(t.total),
+        lines: t.lines.map((l) => ({
+          localizedTitle: l.localizedTitle,
+          quantity: l.quantity,
+          total: Number(l.totalForDisplay),
+        })),
+      })),
+      amountDue: Number(fromMilli(due)),
+      awaitingAcceptance: awaiting,
+      paymentMethods: payments && due > 0n ? ['CREDIT_CARD_ONLINE'] : [],
+    };
+    return { area, bill, due };
+  }
+
+  async function firstPayment(
+    tenantId: string,
+    first: TransactionRecord,
+    hash: string,
+  ): Promise<PaymentResult> {
+    if (first.requestHash !== hash)
+      throw new Conflict(
+        'idempotency_key_reused',
+        'This Idempotency-Key was used for a different payment',
+      );
+    return {
+      receipt: receiptOf(first, await repo.ticketNumbers(db, tenantId, first.id)),
+      replayed: true,
+    };
+  }
+
+  async function view(tenantId: string, id: string): Promise<TableBillTransaction> {
+    const row = await repo.view(db, tenantId, id);
+    if (!row) throw new NotFound('Table bill transaction');
+    return toTransaction(row);
+  }
+
+  return {
+    bill: async (tenantId: string, serviceAreaId: string): Promise<PublicTableBill> =>
+      (await readBill(tenantId, serviceAreaId)).bill,
+
+    /**
+     * Pays the bill the customer saw: charged first, then stored with its tickets in one
+     * transaction that locks them, so an order cancelled or paid meanwhile refunds the charge.
+     */
+    async pay(
+      tenantId: string,
+      serviceAreaId: string,
+      body: PayTableBillBody,
+      idempotencyKey: string | undefined,
+    ): Promise<PaymentResult> {
+      const hash = requestHash(serviceAreaId, body);
+      if (idempotencyKey) {
+        const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
+        if (first) return firstPayment(tenantId, first, hash);
+      }
+      const { area, bill: seen, due } = await readBill(tenantId, serviceAreaId);
+      if (seen.orders.length === 0)
+        throw new Conflict('nothing_to_pay', 'This table has nothing to pay');
+      // As the intake refuses an online method while no payment provider is set up.
+      if (!payments)
+        throw new ValidationFailed('paymentMethodType', ['payment_method_not_accepted']);
+      const gateway = payments;
+      if (!fitsMinorUnit(body.amount, seen.currency) || toMilli(body.amount.toFixed(3)) !== due)
+        throw new Conflict('table_bill_changed', 'The bill changed; read it again', {
+          amountDue: seen.amountDue,
+        });
+
+      const id = randomUUID();
+      const amountMinor = Number(due / minorUnit(seen.currency));
+      const ticketIds = seen.orders.map((o) => o.ticketId);
+      const paid = await charge({
+        method: body.paymentMethodType,
+        amountMinor,
+        currency: seen.currency,
+        token: body.paymentToken,
+        reference: id,
+        // A retry under the same Idempotency-Key finds the same payment at the provider.
+        key: idempotencyKey ? `tablebill:${tenantId}:${idempotencyKey}` : `tablebill:${id}`,
+      });
+      try {
+        const row = await db.transaction(async (tx) => {
+          const locked = await repo.lockTab(tx, tenantId, ticketIds);
+          const still = locked.filter((t) => t.open);
+          if (still.length !== ticketIds.length || amountDue(still) !== due)
+            throw new Conflict('table_bill_changed', 'The bill changed; read it again');
+          const created = await repo.insert(
+            tx,
+            {
+              id,
+              tenantId,
+              branchId: area.branchId,
+              serviceAreaId,
+              serviceAreaName: areaName(area),
+              amount: fromMilli(due),
+              currency: seen.currency,
+              status: 'PAID',
+              paymentMethodType: body.paymentMethodType,
+              cardScheme: paid.scheme,
+              maskedValue: `•••• ${paid.last4}`,
+              paymentReference: paid.paymentId,
+              idempotencyKey: idempotencyKey ?? null,
+              requestHash: idempotencyKey ? hash : null,
+              paidAt: clock(),
+            },
+            ticketIds,
+          );
+          await notifier.publish(tx, tableBillPaymentUpdate('paid', created, clock()));
+          return created;
+        });
+        const numbers = seen.orders.map((o) => o.ticketNumber).sort((a, b) => a - b);
+        return { receipt: receiptOf(row, numbers), replayed: false };
+      } catch (err) {
+        // Two requests with one key raced: the loser answers the winner's payment (the same
+        // payment at the provider, under the same key), so nothing is refunded.
+        if (idempotencyKey && isUniqueViolation(err, 'table_bill_transactions_idempotency_uq')) {
+          const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
+          if (first) return firstPayment(tenantId, first, hash);
+        }
+        // Not stored, so not kept: the money goes back.
+        await gateway
+          .refund(paid.paymentId, amountMinor, `tablebill:${id}:refund`)
+          .catch(() => undefined);
+        if (isUniqueViolation(err, 'table_bill_transaction_tickets_pk'))
+          throw new Conflict('table_bill_changed', 'The bill changed; read it again');
+        throw err;
+      }
+    },
+
+    async feed(tenantId: string): Promise<TableBillTransaction[]> {
+      const since = new Date(clock().getTime() - L.feedHours * HOUR);
+      return (await repo.feed(db, tenantId, since, L.feedMax)).map(toTransaction);
+    },
+
+    async transactions(
+      tenantId: string,
+      q: TableBillTransactionsQuery,
+    ): Promise<TableBillTransactionsResponse> {
+      const filter = {
+        tenantId,
+        from: new Date(q.dateFrom).toISOString(),
+        to: new Date(q.dateTo).toISOString(),
+        branchId: q.branchId,
+      };
+      const [rows, sums] = await Promise.all([
+        repo.page(db, filter, q.page, q.pageSize),
+        repo.totals(db, filter),
+      ]);
+      return {
+        results: rows.map(toTransaction),
+        page: q.page,
+        pageSize: q.pageSize,
+        totals: {
+          count: sums.reduce((n, s) => n + s.count, 0),
+          amounts: sums.map((s) => ({
+            currency: currencyOf(s.currency),
+            paid: Number(s.paid),
+            refunded: Number(s.refunded),
+          })),
+        },
+      };
+    },
+
+    /**
+     * Refunds through the provider. The refund is written PENDING first under the payment's row
+     * lock (one at a time, never past what was paid), the provider is asked outside any
+     * database transaction, and the refund is then marked done, or deleted when refused.
+     */
+    async refund(
+      tenantId: string,
+      body: TableBillRefundBody,
+      userId: string,
+    ): Promise<TableBillTransaction> {
+      const id = body.tableBillTransactionId;
+      const reserved = await db.transaction(async (tx) => {
+        const row = await repo.lock(tx, tenantId, id);
+        if (!row) throw new NotFound('Table bill transaction');
+        provider();
+        const currency = currencyOf(row.currency);
+        const remaining = toMilli(row.amount) - toMilli(row.refundedAmount);
+        if (remaining <= 0n)
+          throw new Conflict('already_refunded', 'This payment has been refunded in full');
+        if (await repo.hasPendingRefund(tx, tenantId, id))
+          throw new Conflict('refund_in_progress', 'Another refund of this payment is under way');
+        if (body.amount !== undefined && !fitsMinorUnit(body.amount, currency))
+          throw new ValidationFailed('amount', ['amount_invalid']);
+        const milli = body.amount === undefined ? remaining : toMilli(body.amount.toFixed(3));
+        if (milli > remaining)
+          throw new ValidationFailed([
+            {
+              field: 'amount',
+              codes: ['refund_exceeds_paid'],
+              params: { remaining: Number(fromMilli(remaining)) },
+            },
+          ]);
+        const refundId = await repo.insertRefund(tx, {
+          tenantId,
+          transactionId: id,
+          amount: fromMilli(milli),
+          userId,
+          createdAt: clock(),
+        });
+        return { row, refundId, milli, currency };
+      });
+
+      let providerRefundId: string;
+      try {
+        const done = await provider().refund(
+          reserved.row.paymentReference,
+          Number(reserved.milli / minorUnit(reserved.currency)),
+          `tablebill-refund:${reserved.refundId}`,
+        );
+        providerRefundId = done.refundId;
+      } catch {
+        await repo.deleteRefund(db, tenantId, reserved.refundId);
+        throw new ServiceUnavailable(
+          'payment_provider_unavailable',
+          'The refund could not be made; nothing was refunded. Try again.',
+        );
+      }
+
+      await db.transaction(async (tx) => {
+        const row = await repo.lock(tx, tenantId, id);
+        if (!row) throw new NotFound('Table bill transaction');
+        const refunded = toMilli(row.refundedAmount) + reserved.milli;
+        const status = transactionStatusOf(toMilli(row.amount), refunded);
+        const refundedAmount = fromMilli(refunded);
+        await repo.completeRefund(
+          tx,
+          tenantId,
+          { id: reserved.refundId, providerRefundId },
+          { id, refundedAmount, status },
+        );
+        await notifier.publish(
+          tx,
+          tableBillPaymentUpdate('refunded', { ...row, refundedAmount, status }, clock()),
+        );
+      });
+      return view(tenantId, id);
+    },
+  };
+}
+
+export type TableBillsService = ReturnType<typeof createTableBillsService>;

@@ -1,0 +1,298 @@
+import { useRef, useState } from 'react';
+import type { PublicStorefront, PublicTableBill, TableBillReceipt } from '@app/contracts';
+import { ApiError, api, cardToken } from '../lib/api.ts';
+import { newIdempotencyKey, parseExpiry } from '../lib/checkout.ts';
+import { hasMessage, useI18n } from '../lib/i18n.tsx';
+import { useMoney } from '../lib/money.ts';
+import { navigate, paths } from '../lib/router.ts';
+import { useLoad } from '../lib/use-load.ts';
+import { Problem, Spinner } from '../components/states.tsx';
+import { BackLink, Input, Section } from './checkout-view.tsx';
+
+type Card = { number: string; expiry: string; cvc: string };
+type Attempt = { amount: number; key: string; token: string };
+
+/**
+ * A table's bill (a table in 'Open a Tab' mode): the orders staff accepted and that are not
+ * paid yet, paid online by card through the payment provider. The amount shown is the amount
+ * charged: a bill that changed meanwhile is read again, never charged.
+ */
+export function BillPage({
+  store,
+  serviceAreaId,
+}: {
+  store: PublicStorefront;
+  serviceAreaId: string;
+}) {
+  const { t } = useI18n();
+  const bill = useLoad(`${store.tenantId}:${serviceAreaId}:bill`, (signal) =>
+    api.tableBill(store.tenantId, serviceAreaId, signal),
+  );
+  const [receipt, setReceipt] = useState<TableBillReceipt | null>(null);
+  if (receipt) return <Receipt store={store} receipt={receipt} serviceAreaId={serviceAreaId} />;
+  if (bill.error && !bill.data)
+    return (
+      <main className="page">
+        <Problem
+          message={
+            bill.error instanceof ApiError && [404, 422].includes(bill.error.status)
+              ? t('store.linkNotFound')
+              : t('common.loadFailed')
+          }
+          retry={bill.reload}
+        />
+      </main>
+    );
+  if (!bill.data)
+    return (
+      <main className="page">
+        <Spinner />
+      </main>
+    );
+  return (
+    <BillView
+      store={store}
+      bill={bill.data}
+      onPaid={setReceipt}
+      reload={bill.reload}
+      serviceAreaId={serviceAreaId}
+    />
+  );
+}
+
+function BillView({
+  store,
+  bill,
+  serviceAreaId,
+  onPaid,
+  reload,
+}: {
+  store: PublicStorefront;
+  bill: PublicTableBill;
+  serviceAreaId: string;
+  onPaid: (receipt: TableBillReceipt) => void;
+  reload: () => void;
+}) {
+  const { t, l } = useI18n();
+  const money = useMoney(bill.currency);
+  const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof Card, string>>>({});
+  const [problem, setProblem] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+  const attempt = useRef<Attempt | null>(null);
+  const summary = useRef<HTMLParagraphElement>(null);
+  const branch = store.branches.find((b) => b.branchId === bill.branchId);
+  const payable = bill.orders.length > 0 && bill.paymentMethods.length > 0 && store.payments;
+  const text = (code: string) => {
+    const key = `error.${code}`;
+    return hasMessage(key) ? t(key) : t('error.invalid');
+  };
+
+  async function pay() {
+    setProblem(null);
+    const found: Partial<Record<keyof Card, string>> = {};
+    if (!/^\d{12,19}$/.test(card.number.replace(/\s+/g, ''))) found.number = 'invalid_card';
+    if (!parseExpiry(card.expiry)) found.expiry = 'invalid_card';
+    if (!/^\d{3,4}$/.test(card.cvc.trim())) found.cvc = 'invalid_card';
+    setErrors(found);
+    if (Object.keys(found).length > 0 || !store.payments) {
+      setProblem(t('error.form_invalid'));
+      summary.current?.focus();
+      return;
+    }
+    // The same amount tried again after an unknown outcome keeps its key and token.
+    const again = attempt.current?.amount === bill.amountDue ? attempt.current : null;
+    const key = again?.key ?? newIdempotencyKey();
+    setBusy(true);
+    try {
+      const token =
+        again?.token ??
+        (await cardToken(store.payments, {
+          number: card.number.replace(/\s+/g, ''),
+          ...parseExpiry(card.expiry)!,
+          cvc: card.cvc.trim(),
+        }));
+      attempt.current = { amount: bill.amountDue, key, token };
+      onPaid(
+        await api.payTableBill(
+          store.tenantId,
+          serviceAreaId,
+          { amount: bill.amountDue, paymentToken: token },
+          key,
+        ),
+      );
+    } catch (e) {
+      const error = e instanceof ApiError ? e : new ApiError(0, 'network');
+      // Refused for sure: the next try is a new payment.
+      if (error.status > 0) attempt.current = null;
+      if (error.fields.paymentToken || error.fields.card) setErrors({ number: 'payment_declined' });
+      if (error.code === 'table_bill_changed' || error.code === 'nothing_to_pay') reload();
+      setProblem(
+        error.code === 'table_bill_changed'
+          ? t('bill.changed')
+          : error.code === 'nothing_to_pay'
+            ? t('bill.nothingToPay')
+            : error.fields.paymentToken
+              ? text(error.fields.paymentToken[0] ?? 'payment_declined')
+              : hasMessage(`error.${error.code}`)
+                ? text(error.code)
+                : t('bill.failed'),
+      );
+      summary.current?.focus();
+    } finally {
+      setBusy(false);
+    }
+  }
+
+  return (
+    <main className="page with-bar">
+      <BackLink onBack={() => navigate(paths.table(store.slug, serviceAreaId))} />
+      <div className="intro">
+        <h1 className="title">{t('bill.title')}</h1>
+        <p className="muted">
+          {branch ? `${l(branch.branchName)} · ` : ''}
+          {t('menu.table', { table: bill.serviceArea })}
+        </p>
+      </div>
+      {bill.awaitingAcceptance > 0 && (
+        <p className="notice warn" role="note">
+          {t('bill.awaiting', { count: bill.awaitingAcceptance })}
+        </p>
+      )}
+      {bill.orders.length === 0 ? (
+        <p className="state" role="status">
+          {t('bill.empty')}
+        </p>
+      ) : (
+        <>
+          <ul className="lines">
+            {bill.orders.map((order) => (
+              <li key={order.ticketId} className="line">
+                <div className="line-text">
+                  <span className="item-title">
+                    {t('status.title', { number: order.ticketNumber })}
+                  </span>
+                  {order.lines.map((line, i) => (
+                    <span key={i} className="muted">
+                      {line.quantity}× {l(line.localizedTitle)}
+                    </span>
+                  ))}
+                </div>
+                <span className="item-price">{money(order.total)}</span>
+              </li>
+            ))}
+          </ul>
+          <dl className="totals">
+            <div className="grand">
+              <dt>{t('bill.due')}</dt>
+              <dd>{money(bill.amountDue)}</dd>
+            </div>
+          </dl>
+        </>
+      )}
+      {bill.orders.length > 0 && !payable && <p className="muted">{t('bill.askStaff')}</p>}
+      {payable && (
+        <form
+          noValidate
+          onSubmit={(e) => {
+            e.preventDefault();
+            void pay();
+          }}
+        >
+          <p
+            ref={summary}
+            tabIndex={-1}
+            className={problem ? 'notice error-box' : 'visually-hidden'}
+            role="alert"
+          >
+            {problem}
+          </p>
+          <Section title={t('checkout.payment')}>
+            <div>
+              <Input
+                label={t('checkout.cardNumber')}
+                value={card.number}
+                inputMode="numeric"
+                dir="ltr"
+                autoComplete="cc-number"
+                required
+                error={errors.number}
+                onChange={(v) => setCard({ ...card, number: v })}
+                text={text}
+              />
+              <div className="pair">
+                <Input
+                  label={t('checkout.cardExpiry')}
+                  value={card.expiry}
+                  dir="ltr"
+                  autoComplete="cc-exp"
+                  placeholder="MM/YY"
+                  required
+                  error={errors.expiry}
+                  onChange={(v) => setCard({ ...card, expiry: v })}
+                  text={text}
+                />
+                <Input
+                  label={t('checkout.cardCvc')}
+                  value={card.cvc}
+                  inputMode="numeric"
+                  dir="ltr"
+                  autoComplete="cc-csc"
+                  required
+                  error={errors.cvc}
+                  onChange={(v) => setCard({ ...card, cvc: v })}
+                  text={text}
+                />
+              </div>
+              <p className="muted small">{t('checkout.cardNote')}</p>
+            </div>
+          </Section>
+          <div className="bar">
+            <button type="submit" className="button primary wide" aria-busy={busy}>
+              <span>
+                {busy ? t('bill.paying') : t('bill.pay', { amount: money(bill.amountDue) })}
+              </span>
+            </button>
+          </div>
+        </form>
+      )}
+    </main>
+  );
+}
+
+function Receipt({
+  store,
+  receipt,
+  serviceAreaId,
+}: {
+  store: PublicStorefront;
+  receipt: TableBillReceipt;
+  serviceAreaId: string;
+}) {
+  const { t } = useI18n();
+  const money = useMoney(receipt.currency);
+  return (
+    <main className="page">
+      <h1 className="title">{t('bill.paidTitle')}</h1>
+      <div className="status-box" role="status" aria-live="polite">
+        <p className="status-text">{t('bill.paid', { amount: money(receipt.amount) })}</p>
+        <p className="muted">
+          {receipt.ticketNumbers.map((n) => t('status.title', { number: n })).join(' · ')}
+        </p>
+        {receipt.maskedValue && (
+          <p className="muted" dir="ltr">
+            {`${receipt.cardScheme ?? ''} ${receipt.maskedValue}`.trim()}
+          </p>
+        )}
+      </div>
+      <p>{t('bill.thanks')}</p>
+      <button
+        type="button"
+        className="button secondary"
+        onClick={() => navigate(paths.table(store.slug, serviceAreaId))}
+      >
+        {t('bill.backToMenu')}
+      </button>
+    </main>
+  );
+}

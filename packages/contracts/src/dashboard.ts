@@ -1,0 +1,118 @@
+import { z } from 'zod';
+import { Currency, LocalizedText, TenantParams, Uuid } from './common.ts';
+import { routesOf } from './http.ts';
+import { Amount, OrderingTemplate, TicketStatus } from './tickets.ts';
+
+/**
+ * The owner's main dashboard (operations-platform §2.1 dashboard/main-dashboard, §6
+ * MainDashboard; its content is not shown in the spec): today's and this week's orders, sales,
+ * average ticket, top items, orders by hour, by checkout template and by branch, from SQL
+ * aggregates over the tenant's cart tickets in one time zone.
+ */
+export const DASHBOARD_LIMITS = {
+  /** How many items the top items list names. */
+  topItems: 5,
+} as const;
+
+/**
+ * The tickets that count as orders and sales: accepted and not cancelled. The orders report
+ * finds the same tickets with these statuses, the same dates and time zone, and the branch.
+ * Call-staff tickets never count (the report lists cart tickets only).
+ */
+export const DASHBOARD_COUNTED_STATUSES = ['InProgress', 'Completed'] as const satisfies readonly [
+  TicketStatus,
+  ...TicketStatus[],
+];
+
+/** Weeks start on Sunday, as the spec's days do (0–6 from Sunday, §9). */
+export const DASHBOARD_WEEK_START_DAY = 0;
+
+export const DashboardQuery = z.object({
+  /** One branch; every branch of the tenant when absent. */
+  branchId: Uuid.optional(),
+});
+export type DashboardQuery = z.infer<typeof DashboardQuery>;
+
+const Count = z.number().int().min(0);
+
+export const DashboardFigures = z.object({
+  /** Counted tickets (accepted, not cancelled) placed in the period. */
+  orders: Count,
+  /** Their totals added up, in the dashboard's currency. */
+  sales: Amount,
+  /** sales ÷ orders, rounded to the currency's minor unit; 0 without orders. */
+  averageTicket: Amount,
+  /** Placed in the period and not accepted yet (UnVerified, New). */
+  awaitingAcceptance: Count,
+  /** Placed in the period and rejected or cancelled. */
+  cancelled: Count,
+});
+export type DashboardFigures = z.infer<typeof DashboardFigures>;
+
+const Sales = { orders: Count, sales: Amount };
+
+export const DashboardPeriod = z.object({
+  /** First and last local day of the period (YYYY-MM-DD), both included. */
+  startDate: z.string(),
+  endDate: z.string(),
+  figures: DashboardFigures,
+  /** Every day of the period in order, with no gap (days after today are left out). */
+  byDay: z.array(z.object({ date: z.string(), ...Sales })),
+  /** Hours 0 to 23 of the local clock, all 24, summed over the period's days. */
+  byHour: z.array(z.object({ hour: z.number().int().min(0).max(23), ...Sales })),
+  /** Every orderable template (DELIVERY, PICKUP, DINING), zeros included. */
+  byTemplate: z.array(z.object({ checkoutTemplate: OrderingTemplate, ...Sales })),
+  /** Every branch in the dashboard's scope, in the tenant's order, zeros included. */
+  byBranch: z.array(z.object({ branchId: Uuid, branchName: LocalizedText, ...Sales })),
+  /** The most ordered items by quantity (then sales), at most DASHBOARD_LIMITS.topItems. */
+  topItems: z.array(
+    z.object({
+      itemId: Uuid,
+      /** The title as the newest counted ticket of the period named it. */
+      localizedTitle: LocalizedText,
+      quantity: Count,
+      /** The lines' totals (menu prices with modifiers, before discounts and fees). */
+      sales: Amount,
+    }),
+  ),
+});
+export type DashboardPeriod = z.infer<typeof DashboardPeriod>;
+
+export const DashboardSummary = z.object({
+  /** The IANA zone whose days and hours these are: the branch's, or the tenant's first branch's. */
+  timeZone: z.string(),
+  /** Sales are of tickets in this currency, the tenant's (others are not added in). */
+  currency: Currency,
+  branchId: Uuid.nullable(),
+  /** The statuses counted as orders (DASHBOARD_COUNTED_STATUSES). */
+  countedStatuses: z.array(TicketStatus),
+  /** When the figures were read (ISO 8601, UTC). */
+  generatedAt: z.string(),
+  today: DashboardPeriod,
+  /** From the week's Sunday through today. */
+  week: DashboardPeriod,
+});
+export type DashboardSummary = z.infer<typeof DashboardSummary>;
+
+const route = routesOf('dashboard');
+const TENANT = '/api/admin/tenants/:tenantId';
+
+/** The dashboard's one read; the spec names no call for it (its content is not shown). */
+export const dashboardRoutes = {
+  summary: route({
+    method: 'GET',
+    path: `${TENANT}/dashboard/summary`,
+    access: { permission: 'MainDashboard' },
+    summary: "Today's and this week's orders, sales and breakdowns, for one branch or all",
+    description: [
+      'Orders are cart tickets in InProgress or Completed (accepted, not cancelled) placed in',
+      'the period, as the orders report finds them with those statuses, the same days, time',
+      'zone and branch. Days and hours are those of `timeZone`: the branch’s, or for every',
+      'branch the zone of the tenant’s first branch. Weeks start on Sunday. 404 for a branch',
+      'of another tenant.',
+    ].join('\n'),
+    params: TenantParams,
+    query: DashboardQuery,
+    results: DashboardSummary,
+  }),
+};
