@@ -204,6 +204,16 @@ export const A11Y_PAGES: readonly A11yPage[] = [
       },
     ],
   },
+  { pattern: paths.localizeMenu, who: 'owner' },
+  { pattern: `${paths.localizeMenu}/category/:id`, who: 'owner', linkFrom: paths.localizeMenu },
+  { pattern: `${paths.localizeMenu}/item/:id`, who: 'owner', linkFrom: paths.localizeMenu },
+  {
+    pattern: `${paths.localizeMenu}/modifiergroup/:id`,
+    who: 'owner',
+    linkFrom: paths.localizeMenu,
+  },
+  { pattern: paths.tableBillLivePayments, who: 'owner' },
+  { pattern: paths.tableBillTransactions, who: 'owner' },
   { pattern: paths.discounts, who: 'owner' },
   {
     pattern: paths.discountForm,
@@ -285,5 +295,15 @@ export const A11Y_PAGES: readonly A11yPage[] = [
   // An admin page with a rule but not built yet shows the not-found page in the shell.
   { pattern: '/admin/*', who: 'owner', name: 'page not found', url: notBuiltPage },
   // The platform's own pages.
-  { pattern: paths.tenants, who: 'superAdmin' },
+  {
+    pattern: paths.tenants,
+    who: 'superAdmin',
+    dialogs: [
+      {
+        name: 'tenant details',
+        open: (page, lang) => click(button(page, lang, 'platform:tenants.open')),
+      },
+    ],
+  },
+  { pattern: paths.unverifiedTickets, who: 'superAdmin' },
 ];

@@ -12,6 +12,7 @@ import { fillSignInPage } from './auth.ts';
 import type { Lang } from './texts.ts';
 
 export { tr, trPattern, type Lang } from './texts.ts';
+import { allTexts } from './texts.ts';
 
 /** Accessibility checks shared by the axe and keyboard specs (issue 21). */
 
@@ -76,12 +77,13 @@ export async function expectAccessible(
 /** Follows an in-app path without a reload (the router listens to popstate). */
 export async function goInApp(page: Page, url: string) {
   await page.evaluate((to) => {
-    // The page's heading is marked as left: the next page's own heading tells it has come.
-    for (const h1 of document.querySelectorAll('h1')) h1.setAttribute('data-left', '');
+    // The page's headings are marked as left: the next page's own heading tells it has come
+    // (a heading of its own, or of a form opening beside a list that keeps its title).
+    for (const h of document.querySelectorAll('h1, h2')) h.setAttribute('data-left', '');
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
   }, url);
-  await expect(page.locator('h1:not([data-left])').first()).toBeVisible();
+  await expect(page.locator(':is(h1, h2):not([data-left])').first()).toBeVisible();
 }
 
 /** Waits for the transitions under way (MUI's enter and exit); a spinner's endless one is no wait. */
@@ -96,9 +98,9 @@ export async function transitionsDone(page: Page) {
   });
 }
 
-/** Waits until the page has its heading and nothing is loading or sliding in. */
+/** Waits until the page has a heading and nothing is loading or sliding in. */
 export async function settle(page: Page) {
-  await expect(page.getByRole('heading', { level: 1 }).first()).toBeVisible();
+  await expect(page.locator('h1, h2').first()).toBeVisible();
   await expect(page.getByRole('progressbar')).toHaveCount(0);
   await page.evaluate(() => document.fonts.ready);
   await transitionsDone(page);
@@ -269,18 +271,76 @@ export async function focusedName(page: Page): Promise<string> {
   });
 }
 
-/** Presses Tab until `target` has focus (at most `max` presses), asserting a visible ring each time. */
-export async function tabTo(page: Page, target: Locator, { max = 60, back = false } = {}) {
+/**
+ * Presses Tab (or Shift+Tab) until `target` has focus, at most `max` times, asserting a visible
+ * focus ring at every stop; passing the end of the page (focus on nothing) wraps round.
+ */
+export async function tabTo(page: Page, target: Locator, { max = 80, back = false } = {}) {
+  const hasFocus = () =>
+    target.evaluate((el) => el === document.activeElement || el.contains(document.activeElement));
+  if (await hasFocus()) return;
   for (let i = 0; i < max; i++) {
     await page.keyboard.press(back ? 'Shift+Tab' : 'Tab');
+    const onNothing = await page.evaluate(
+      () => !document.activeElement || document.activeElement === document.body,
+    );
+    if (onNothing) continue;
     const ring = await focusIndicator(page);
     expect(ring, `no visible focus on ${await focusedName(page)}`).not.toBeNull();
-    if (
-      await target.evaluate(
-        (el) => el === document.activeElement || el.contains(document.activeElement),
-      )
-    )
-      return;
+    if (await hasFocus()) return;
   }
   throw new Error(`Tab never reached ${target.toString()}`);
+}
+
+/** The buttons and links that show no text (an icon alone), with the name they are read by. */
+export async function iconOnlyControls(page: Page): Promise<{ name: string; html: string }[]> {
+  return page.evaluate(() => {
+    const shown = (el: Element) => {
+      const box = el.getBoundingClientRect();
+      return box.width > 0 && box.height > 0 && getComputedStyle(el).visibility !== 'hidden';
+    };
+    // Behind an open dialog (aria-hidden) nothing is read.
+    const muted = (el: Element) => el.closest('[aria-hidden="true"], [inert]') !== null;
+    const nameOf = (el: Element) => {
+      const ids = el.getAttribute('aria-labelledby');
+      if (ids)
+        return ids
+          .split(/\s+/)
+          .map((id) => document.getElementById(id)?.textContent ?? '')
+          .join(' ')
+          .trim();
+      return (el.getAttribute('aria-label') ?? el.getAttribute('title') ?? '').trim();
+    };
+    return [...document.querySelectorAll('button, [role="button"], a[href]')]
+      .filter((el) => shown(el) && !muted(el) && (el.textContent ?? '').trim() === '')
+      .map((el) => ({ name: nameOf(el), html: el.outerHTML.slice(0, 160) }));
+  });
+}
+
+const ENGLISH = allTexts('en');
+const OWN_TEXTS: Partial<Record<Lang, Set<string>>> = {};
+/** A name that is no word in any language: a colour's hex code, a number. */
+const languageFree = (name: string) => /^#?[0-9a-f]{3,8}$/i.test(name) || !/\p{L}/u.test(name);
+
+/**
+ * Every icon-only button and link has a name, in the page's language: not empty, not a
+ * translation key, not an English text left untranslated in Arabic or Spanish.
+ */
+export async function expectNamedIconControls(page: Page, lang: Lang, what: string) {
+  const own = (OWN_TEXTS[lang] ??= allTexts(lang));
+  const faults = (await iconOnlyControls(page)).flatMap(({ name, html }) => {
+    if (name === '') return [`no name: ${html}`];
+    if (/^[\w-]+(\.[\w-]+)+$/.test(name) && !languageFree(name)) return [`a key: ${name}`];
+    if (lang !== 'en' && ENGLISH.has(name) && !own.has(name) && !languageFree(name))
+      return [`English in ${lang}: ${name}`];
+    if (
+      lang === 'ar' &&
+      /[A-Za-z]/.test(name) &&
+      !/[\u0600-\u06FF]/.test(name) &&
+      !languageFree(name)
+    )
+      return [`not Arabic: ${name}`];
+    return [];
+  });
+  expect(faults, `icon-only controls on ${what}`).toEqual([]);
 }

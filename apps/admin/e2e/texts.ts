@@ -37,3 +37,15 @@ export function trPattern(lang: Lang, key: string): RegExp {
   const parts = lookup(lang, key).split(/\{\{\s*\w+\s*\}\}/);
   return new RegExp(`^${parts.map(escape).join('.+')}$`);
 }
+
+/** Every text of a language, all namespaces (to tell an English text left in another language). */
+export function allTexts(lang: Lang): Set<string> {
+  const texts = new Set<string>();
+  const walk = (node: unknown) => {
+    if (typeof node === 'string') texts.add(node);
+    else if (node && typeof node === 'object') Object.values(node).forEach(walk);
+  };
+  for (const file of fs.readdirSync(path.join(localesDir, lang)))
+    walk(JSON.parse(fs.readFileSync(path.join(localesDir, lang, file), 'utf8')));
+  return texts;
+}

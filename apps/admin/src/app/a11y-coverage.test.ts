@@ -4,7 +4,7 @@ import { A11Y_PAGES, NOT_PAGES } from '../../e2e/a11y-pages.ts';
 import { BUILT_PAGES } from '../lib/paths.ts';
 import { routes } from './router.tsx';
 
-/** Every page the router can show, as full path patterns (the leaves of the route tree). */
+/** Every page the router can show, as full path patterns (leaves, and lazy pages with children). */
 function pagePatterns(tree: readonly RouteObject[], parent = ''): string[] {
   return tree.flatMap((route) => {
     const path =
@@ -13,7 +13,9 @@ function pagePatterns(tree: readonly RouteObject[], parent = ''): string[] {
         : route.path.startsWith('/')
           ? route.path
           : `${parent.replace(/\/$/, '')}/${route.path}`;
-    return route.children ? pagePatterns(route.children, path) : [path];
+    // A page of its own (a lazy one) may hold child pages too: a list with its forms beside it.
+    const own = !route.children || (route.lazy !== undefined && route.path !== undefined);
+    return [...(own ? [path] : []), ...(route.children ? pagePatterns(route.children, path) : [])];
   });
 }
 

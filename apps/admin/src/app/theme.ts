@@ -39,6 +39,19 @@ export function createAppTheme(lang: Language): Theme {
             },
           },
         },
+        // A bare input (the rows-per-page select of a table) has no border to show focus.
+        MuiInputBase: {
+          styleOverrides: {
+            root: {
+              '&.Mui-focused:not(.MuiOutlinedInput-root):not(.MuiFilledInput-root):not(.MuiInput-root)':
+                {
+                  outline: `2px solid ${FOCUS_RING}`,
+                  outlineOffset: 2,
+                  borderRadius: 4,
+                },
+            },
+          },
+        },
         // A disabled field's hint still explains it (e.g. fixed after creation): keep it readable.
         MuiFormHelperText: {
           styleOverrides: {
