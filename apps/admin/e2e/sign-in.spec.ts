@@ -32,6 +32,8 @@ const OWNER_MENU = [
   'Price adjustments',
   'Modifier groups',
   'Localize menu',
+  'POS mapping',
+  'Bulk upload',
   'Table live payments',
   'Table transactions',
   'Discounts',

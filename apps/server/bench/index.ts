@@ -1,4 +1,5 @@
 // `npm run bench`: every benchmark, each figure against a ceiling measured in the same run.
+import { benchBulkUpload } from './bulk-upload.bench.ts';
 import { benchCatalogTree } from './catalog-tree.bench.ts';
 import { printFigures, type Figure } from './harness.ts';
 import { benchReport } from './report.bench.ts';
@@ -8,7 +9,7 @@ import { benchWeb } from './web.bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgres = process.env.TEST_DATABASE_URL;
-// BENCH_ONLY=web (or catalog, tickets, report, service-areas) runs one part; all by default.
+// BENCH_ONLY=web (or catalog, tickets, report, service-areas, bulk-upload) runs one part; all by default.
 const only = process.env.BENCH_ONLY;
 const part = (name: string) => !only || only === name;
 const skipped = (name: string): Figure => ({
@@ -64,6 +65,13 @@ if (part('service-areas')) {
   printFigures(
     'Service areas: a branch with 2,000 tables, paging and the zip of their QR codes (embedded PGlite)',
     await benchServiceAreas(seconds),
+  );
+}
+
+if (part('bulk-upload')) {
+  printFigures(
+    'Bulk upload: a 1 MB menu xlsx imported in one transaction (embedded PGlite)',
+    await benchBulkUpload(postgres),
   );
 }
 

@@ -14,6 +14,7 @@ import {
 import {
   DISPATCH_EMULATOR_PREFIX,
   EMULATOR_PREFIX,
+  HUBRISE_EMULATOR_PREFIX,
   trustProxyOption,
   type Config,
 } from './config.ts';
@@ -45,6 +46,12 @@ import { createModifierGroupsService } from './modules/modifier-groups/modifier-
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesHandlers } from './modules/images/images.routes.ts';
+import { posMappingHandlers } from './modules/pos-mapping/pos-mapping.routes.ts';
+import { createPosMappingService } from './modules/pos-mapping/pos-mapping.service.ts';
+import { createHubriseClient } from './integrations/hubrise/client.ts';
+import { HUBRISE_EMULATOR_TOKEN, createHubriseEmulator } from './integrations/hubrise/emulator.ts';
+import { bulkUploadHandlers } from './modules/bulk-upload/bulk-upload.routes.ts';
+import { createBulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
 import { createNotifier } from './realtime/notifier.ts';
@@ -229,6 +236,21 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
+  await app.register(bulkUploadHandlers(createBulkUploadService({ db: database.db })));
+  // POS mapping with HubRise; its emulator when configured so (tests and the demo).
+  if (config.hubrise.emulator) {
+    await app.register(createHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN }).routes, {
+      prefix: HUBRISE_EMULATOR_PREFIX,
+    });
+  }
+  await app.register(
+    posMappingHandlers(
+      createPosMappingService({
+        db: database.db,
+        hubrise: createHubriseClient({ baseUrl: config.hubrise.baseUrl }),
+      }),
+    ),
+  );
   // Live orders: intake, tickets, outlet status and the realtime hub over LISTEN/NOTIFY.
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());

@@ -111,6 +111,11 @@ const Env = z.object({
   // set, outside production or with the demo data).
   DISPATCH_EMULATOR: z.enum(['true', 'false']).optional(),
   DISPATCH_EMULATOR_STEP_SECONDS: z.coerce.number().min(0.01).max(3600).default(20),
+  // HubRise's API (POS mapping); each tenant's catalog and token are in pos_connections.
+  HUBRISE_API_URL: z.string().url().optional(),
+  // Serve HubRise's emulator under /emulators/hubrise and use it (default: when no
+  // HUBRISE_API_URL is set, outside production or with the demo data).
+  HUBRISE_EMULATOR: z.enum(['true', 'false']).optional(),
   // E-mail (password reset, address verification) through an SMTP server.
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -161,6 +166,11 @@ export type PaymentsConfig = {
 
 export const EMULATOR_PREFIX = '/emulators/card-gateway';
 export const DISPATCH_EMULATOR_PREFIX = '/emulators/dispatch';
+export const HUBRISE_EMULATOR_PREFIX = '/emulators/hubrise';
+export const HUBRISE_API_URL = 'https://api.hubrise.com/v1';
+
+/** HubRise's API root, and whether this server also serves its emulator there. */
+export type HubriseConfig = { baseUrl: string; emulator: boolean };
 
 /** The environment name of each dispatch provider: DISPATCH_<NAME>_URL, _API_KEY, _SUPPORT_PHONE. */
 export const DISPATCH_ENV: Record<DispatchIntegrationType, string> = {
@@ -225,6 +235,7 @@ export type Config = {
   storefrontUrl: string;
   payments: PaymentsConfig | null;
   dispatch: DispatchConfig;
+  hubrise: HubriseConfig;
   mail: MailConfig;
   passwordResetLinkMs: number;
   unverifiedTicketMinutes: number;
@@ -317,6 +328,18 @@ function dispatchConfig(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv): Dispatc
   };
 }
 
+function hubriseConfig(e: z.infer<typeof Env>): HubriseConfig {
+  const emulator =
+    e.HUBRISE_EMULATOR === undefined
+      ? !e.HUBRISE_API_URL && (e.NODE_ENV !== 'production' || e.SEED_DEMO)
+      : e.HUBRISE_EMULATOR === 'true';
+  // The server calls its own emulator over loopback HTTP, like HubRise itself.
+  const baseUrl = emulator
+    ? `http://127.0.0.1:${e.PORT}${HUBRISE_EMULATOR_PREFIX}/v1`
+    : (e.HUBRISE_API_URL ?? HUBRISE_API_URL);
+  return { baseUrl: baseUrl.replace(/\/$/, ''), emulator };
+}
+
 function mailConfig(e: z.infer<typeof Env>, dataDir: string): MailConfig {
   if (e.SMTP_HOST) {
     if (e.MAIL_CAPTURE === 'true')
@@ -384,6 +407,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     storefrontUrl: (e.STOREFRONT_URL ?? `${publicUrl}/store`).replace(/\/$/, ''),
     payments: paymentsConfig(e, publicUrl),
     dispatch: dispatchConfig(e, env),
+    hubrise: hubriseConfig(e),
     mail: mailConfig(e, dataDir),
     passwordResetLinkMs: e.PASSWORD_RESET_LINK_MINUTES * 60_000,
     unverifiedTicketMinutes: e.UNVERIFIED_TICKET_MINUTES,

@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, it } from 'vitest';
 import { ALL_ROUTES, APP_VERSION, DispatchIntegrationType, type RouteDef } from '@app/contracts';
 import type { DispatchConfig } from './config.ts';
 import { EMULATED_PROVIDERS, startDispatchEmulator } from './integrations/dispatch/emulator.ts';
+import { HUBRISE_EMULATOR_TOKEN, startHubriseEmulator } from './integrations/hubrise/emulator.ts';
 import * as s from './db/schema.ts';
 import { accessTokenFor, bearer, forgeToken, OidcTestClient } from './test/auth.ts';
 import {
@@ -216,6 +217,7 @@ async function signIn() {
 }
 
 let dispatchEmulator: Awaited<ReturnType<typeof startDispatchEmulator>>;
+let hubriseEmulator: Awaited<ReturnType<typeof startHubriseEmulator>>;
 
 beforeAll(async () => {
   // The driver dispatch providers answer through their emulator, as in the demo.
@@ -228,7 +230,15 @@ beforeAll(async () => {
       supportPhoneNumber: null,
     };
   }
-  ctx = await createTestApp({ seed: true, config: { dispatch: { providers, emulator: null } } });
+  // So does HubRise, for the demo tenant's POS mapping.
+  hubriseEmulator = await startHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN });
+  ctx = await createTestApp({
+    seed: true,
+    config: {
+      dispatch: { providers, emulator: null },
+      hubrise: { baseUrl: hubriseEmulator.url, emulator: false },
+    },
+  });
   await signIn();
   const pixels = { width: 8, height: 6, channels: 3 as const, background: '#c03' };
   images = {
@@ -303,6 +313,7 @@ afterAll(async () => {
   );
   await ctx?.close();
   await dispatchEmulator?.close();
+  await hubriseEmulator?.close();
 });
 
 describe(`every route of the contracts, fuzzed (${RUNS} requests each)`, () => {

@@ -12,6 +12,10 @@ export const AREAS = {
   catalog: {},
   'modifier-groups': {},
   'price-adjustments': {},
+  /** The menu imported from the xlsx template. */
+  'bulk-upload': {},
+  /** Items and modifiers mapped to the point of sale's codes (HubRise). */
+  'pos-mapping': {},
   /** Translating sections, items, variants and modifier groups into the product languages. */
   localization: {},
   /** Image uploads; every editor with an image uses them. */

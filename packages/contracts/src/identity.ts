@@ -130,7 +130,8 @@ export const EmailAddress = z
   .min(1)
   .max(LIMITS_EMAIL.emailMax)
   .pipe(z.email({ message: 'email_invalid' }))
-  .transform((v) => v.toLowerCase());
+  .transform((v) => v.toLowerCase())
+  .meta({ examples: ['owner@example.com', 'Lina.Haddad@example.org'] });
 
 /** Spec §3 "Email verification status", and when the countdown of §4.7 ends. */
 export const EmailVerificationStatus = z.object({

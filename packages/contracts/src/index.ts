@@ -20,6 +20,8 @@ export * from './outlet-signup.ts';
 export * from './discounts.ts';
 export * from './dispatch.ts';
 export * from './service-areas.ts';
+export * from './bulk-upload.ts';
+export * from './pos-mapping.ts';
 export * from './dashboard.ts';
 export * from './table-bills.ts';
 export * from './routes.ts';

@@ -1,4 +1,5 @@
 import type { RouteDef } from './http.ts';
+import { bulkUploadRoutes } from './bulk-upload.ts';
 import { catalogRoutes } from './catalog.ts';
 import { dashboardRoutes } from './dashboard.ts';
 import { discountsRoutes } from './discounts.ts';
@@ -10,6 +11,7 @@ import { modifierGroupsRoutes } from './modifier-groups.ts';
 import { outletSettingsRoutes } from './outlet-settings.ts';
 import { outletSignupRoutes } from './outlet-signup.ts';
 import { platformRoutes } from './platform.ts';
+import { posMappingRoutes } from './pos-mapping.ts';
 import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
 import { serviceAreasRoutes } from './service-areas.ts';
@@ -24,6 +26,8 @@ export const ROUTE_GROUPS = {
   catalog: catalogRoutes,
   'modifier-groups': modifierGroupsRoutes,
   'price-adjustments': priceAdjustmentsRoutes,
+  'bulk-upload': bulkUploadRoutes,
+  'pos-mapping': posMappingRoutes,
   localization: localizationRoutes,
   images: imagesRoutes,
   tickets: ticketsRoutes,

@@ -121,6 +121,12 @@ export const TableBillTransactionsQuery = z
     if (from < Date.parse(`${L.minDate}T00:00:00Z`) - 14 * 3_600_000) issue('dateFrom', 'date_min');
     else if (to <= from) issue('dateTo', 'date_before_start');
     else if (to - from > (L.rangeDaysMax + 1) * 86_400_000) issue('dateTo', 'range_too_long');
+  })
+  .meta({
+    examples: [
+      { dateFrom: '2026-11-01T00:00:00+03:00', dateTo: '2026-11-08T00:00:00+03:00' },
+      { dateFrom: '2026-10-31T22:00:00.000Z', dateTo: '2026-11-30T22:00:00.000Z', page: 1 },
+    ],
   });
 export type TableBillTransactionsQuery = z.infer<typeof TableBillTransactionsQuery>;
 

@@ -1,4 +1,5 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { bulkUploadRoutes } from '../features/bulk-upload/routes/index.tsx';
 import { catalogRoutes } from '../features/catalog/routes/index.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes/index.tsx';
 import { discountsRoutes } from '../features/discounts/routes/index.tsx';
@@ -8,6 +9,7 @@ import { modifierGroupsRoutes } from '../features/modifier-groups/routes/index.t
 import { localizationRoutes } from '../features/localization/routes/index.tsx';
 import { outletRoutes } from '../features/outlet-settings/routes/index.tsx';
 import { platformRoutes } from '../features/platform/routes/index.tsx';
+import { posMappingRoutes } from '../features/pos-mapping/routes/index.tsx';
 import { priceAdjustmentsRoutes } from '../features/price-adjustments/routes/index.tsx';
 import { reportsRoutes } from '../features/reports/routes/index.tsx';
 import { serviceAreasRoutes } from '../features/service-areas/routes/index.tsx';
@@ -94,6 +96,8 @@ export const routes: RouteObject[] = [
               ...modifierGroupsRoutes,
               ...localizationRoutes,
               ...priceAdjustmentsRoutes,
+              ...posMappingRoutes,
+              ...bulkUploadRoutes,
               ...discountsRoutes,
               ...outletRoutes,
               ...dispatchRoutes,

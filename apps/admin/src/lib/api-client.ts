@@ -278,3 +278,39 @@ export async function callApiFile<R extends RouteDef>(
   }
   return { blob: new Blob(chunks, { type }), fileName };
 }
+
+/**
+ * Calls a multipart route (`consumes`) reporting the upload's progress, which fetch cannot:
+ * XMLHttpRequest with the same bearer token, envelope and failures as `callApi`.
+ */
+export async function callApiUpload<R extends RouteDef>(
+  route: R,
+  input: RouteInput<R>,
+  opts: { onProgress?: (fraction: number) => void; signal?: AbortSignal } = {},
+): Promise<RouteResult<R>> {
+  const token = await options.getAccessToken();
+  const res = await new Promise<Response>((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    xhr.open(route.method, fillRoutePath(route.path, input.params));
+    xhr.setRequestHeader('accept', 'application/json');
+    if (token) xhr.setRequestHeader('authorization', `Bearer ${token}`);
+    xhr.upload.onprogress = (event) => {
+      if (event.lengthComputable && event.total > 0) opts.onProgress?.(event.loaded / event.total);
+    };
+    xhr.onload = () =>
+      resolve(new Response(xhr.responseText, { status: xhr.status, statusText: xhr.statusText }));
+    xhr.onerror = () => reject(new ApiError(0, 'Network error'));
+    xhr.onabort = () => reject(new DOMException('Aborted', 'AbortError'));
+    opts.signal?.addEventListener('abort', () => xhr.abort(), { once: true });
+    xhr.send(input.form ?? null);
+  });
+  if (!res.ok) {
+    const error = await failure(res);
+    if (res.status === 401) options.onUnauthorized();
+    else if (res.status === 403) options.onForbidden();
+    throw error;
+  }
+  const json = (await readJson(res)) as { results?: unknown } | undefined;
+  const schema = route.results as z.ZodType<RouteResult<R>> | undefined;
+  return schema ? schema.parse(json?.results) : (json?.results as RouteResult<R>);
+}

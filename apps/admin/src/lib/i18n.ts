@@ -16,6 +16,8 @@ export const NAMESPACES = [
   'dispatch',
   'reports',
   'serviceAreas',
+  'bulkUpload',
+  'posMapping',
   'localization',
   'dashboard',
   'tableBills',

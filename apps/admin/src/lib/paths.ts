@@ -68,6 +68,8 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.priceAdjustments,
   paths.modifierGroups,
   paths.localizeMenu,
+  paths.posMapping,
+  paths.bulkUpload,
   paths.tableBillLivePayments,
   paths.tableBillTransactions,
   paths.discounts,

@@ -2,7 +2,9 @@ import type { SvgIconComponent } from '@mui/icons-material';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
+import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
+import LinkOutlined from '@mui/icons-material/LinkOutlined';
 import LocalOfferOutlined from '@mui/icons-material/LocalOfferOutlined';
 import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
@@ -104,6 +106,18 @@ export const MENU: readonly MenuEntry[] = [
         label: 'localizeMenu',
         icon: TranslateOutlined,
         path: paths.localizeMenu,
+      },
+      {
+        kind: 'link',
+        label: 'posMapping',
+        icon: LinkOutlined,
+        path: paths.posMapping,
+      },
+      {
+        kind: 'link',
+        label: 'bulkUpload',
+        icon: CloudUploadOutlined,
+        path: paths.bulkUpload,
       },
     ],
   },

@@ -23,6 +23,8 @@ describe('SideMenu', () => {
       'Price adjustments',
       'Modifier groups',
       'Localize menu',
+      'POS mapping',
+      'Bulk upload',
       'Table live payments',
       'Table transactions',
       'Discounts',
@@ -62,6 +64,9 @@ describe('SideMenu', () => {
     expect(menuLinkNames()).toContain('Menus');
     expect(menuLinkNames()).toContain('Price adjustments');
     expect(menuLinkNames()).not.toContain('Localize menu');
+    // The point of sale owns the menu: its codes are mapped, nothing is bulk uploaded.
+    expect(menuLinkNames()).toContain('POS mapping');
+    expect(menuLinkNames()).not.toContain('Bulk upload');
     cleanup();
 
     renderWithApp(<SideMenu />, { session: integrated('StoreManager') });

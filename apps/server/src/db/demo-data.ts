@@ -34,6 +34,8 @@ export type DemoTenant = {
   name: LocalizedText;
   /** The menu comes from a point of sale: the admin shows it read-only (schedules excepted). */
   isIntegrated?: boolean;
+  /** Its HubRise account (POS mapping): a catalog of HubRise's emulator in the demo. */
+  hubrise?: { catalogId: string; accessToken: string };
   defaultAdminLanguage: 'en' | 'ar' | 'es';
   defaultCurrency: 'JOD' | 'EUR' | 'USD';
   branches: {
@@ -253,7 +255,30 @@ export const demoTenants: DemoTenant[] = [
           { title: { fieldValue: 'Hot sauce' }, price: '0.100' },
         ],
       },
+      // Mapped to HubRise's option lists on the POS mapping screen.
+      {
+        name: 'Coffee sugar',
+        title: t('Sugar', 'السكر', 'Azúcar'),
+        minQuantity: 0,
+        maxQuantity: 1,
+        items: [
+          { title: t('No sugar', 'سادة', 'Sin azúcar'), price: '0' },
+          { title: t('Medium', 'وسط', 'Medio'), price: '0' },
+          { title: t('Sweet', 'حلوة', 'Dulce'), price: '0' },
+        ],
+      },
+      {
+        name: 'Grill extras',
+        title: t('Grill extras', 'إضافات المشاوي', 'Extras de parrilla'),
+        minQuantity: 0,
+        maxQuantity: 3,
+        items: [
+          { title: t('Garlic sauce', 'ثومية', 'Salsa de ajo'), price: '0.250' },
+          { title: t('French fries', 'بطاطا مقلية', 'Patatas fritas'), price: '1.000' },
+        ],
+      },
     ],
+    hubrise: { catalogId: 'demo-catalog', accessToken: 'hubrise_emulator_token' },
     zones: [
       { title: t('Abdoun', 'عبدون', 'Abdoun'), fee: '1.500' },
       { title: t('Sweifieh', 'الصويفية', 'Sweifieh'), fee: '2.000' },
@@ -383,6 +408,7 @@ export const demoTenants: DemoTenant[] = [
     slug: 'burger-yard',
     name: t('Burger Yard', 'برغر يارد', 'Burger Yard'),
     isIntegrated: true,
+    hubrise: { catalogId: 'burger-yard-catalog', accessToken: 'hubrise_emulator_token' },
     defaultAdminLanguage: 'en',
     defaultCurrency: 'JOD',
     branches: [

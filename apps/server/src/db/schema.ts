@@ -9,4 +9,5 @@ export * from '../modules/price-adjustments/price-adjustments.table.ts';
 export * from '../modules/tickets/tickets.table.ts';
 export * from '../modules/discounts/discounts.table.ts';
 export * from '../modules/dispatch/dispatch.table.ts';
+export * from '../modules/pos-mapping/pos-mapping.table.ts';
 export * from '../modules/table-bills/table-bills.table.ts';

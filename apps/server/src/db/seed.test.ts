@@ -53,10 +53,15 @@ describe('demo data', () => {
       .select()
       .from(s.modifierGroups)
       .where(eq(s.modifierGroups.tenantId, first!.id));
-    expect(groups.map((g) => g.name)).toEqual(['Extras']);
+    expect(groups.map((g) => g.name).sort()).toEqual(['Coffee sugar', 'Extras', 'Grill extras']);
+    const extras = groups.find((g) => g.name === 'Extras')!;
     expect(
-      (await database.db.select().from(s.modifierItems)).filter((i) => i.groupId === groups[0]!.id),
+      (await database.db.select().from(s.modifierItems)).filter((i) => i.groupId === extras.id),
     ).toHaveLength(3);
+    // The POS mapping demo: Al Bayt and the integrated Burger Yard are connected to HubRise.
+    const connected = await database.db.select().from(s.posConnections);
+    const bySlug = new Map((await database.db.select().from(s.tenants)).map((t) => [t.id, t.slug]));
+    expect(connected.map((p) => bySlug.get(p.tenantId)).sort()).toEqual(['al-bayt', 'burger-yard']);
     const discounts = await database.db
       .select()
       .from(s.discounts)

@@ -275,6 +275,8 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string): Promi
     }
   }
 
+  if (demo.hubrise) await tx.insert(s.posConnections).values({ tenantId, ...demo.hubrise });
+
   for (const u of demo.users) {
     const [user] = await tx
       .insert(s.users)

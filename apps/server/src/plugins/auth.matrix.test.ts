@@ -10,14 +10,21 @@ import {
 } from '../test/access-matrix.ts';
 import { accessTokenFor, bearer, forgeToken } from '../test/auth.ts';
 import { createTestApp, type TestContext } from '../test/harness.ts';
+import { HUBRISE_EMULATOR_TOKEN, startHubriseEmulator } from '../integrations/hubrise/emulator.ts';
 
 // Every /api/admin route the app registers, from its own registry: routes added by later
 // modules are covered here with no new test code.
 let ctx: TestContext;
 let input: MatrixInput;
+let hubrise: Awaited<ReturnType<typeof startHubriseEmulator>>;
 
 beforeAll(async () => {
-  ctx = await createTestApp({ seed: true });
+  // The demo tenant's HubRise catalog answers through the emulator, as in the demo.
+  hubrise = await startHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN });
+  ctx = await createTestApp({
+    seed: true,
+    config: { hubrise: { baseUrl: hubrise.url, emulator: false } },
+  });
   const [alBayt] = await ctx.database.db.select().from(tenants).where(eq(tenants.slug, 'al-bayt'));
   if (!alBayt) throw new Error('demo tenant missing');
   const token = (email: string) => accessTokenFor(ctx, email);
@@ -43,7 +50,10 @@ beforeAll(async () => {
     tenantSecrets: await collectTenantSecrets(ctx.database.db, alBayt.id),
   };
 });
-afterAll(() => ctx.close());
+afterAll(async () => {
+  await ctx.close();
+  await hubrise.close();
+});
 
 describe('access matrix over every admin route', () => {
   it('finds no way in', async () => {

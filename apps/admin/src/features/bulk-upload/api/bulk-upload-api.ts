@@ -1,0 +1,41 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { bulkUploadRoutes, type BulkUploadResult } from '@app/contracts';
+import { callApiFile, callApiUpload } from '../../../lib/api-client.ts';
+import { catalogKeys } from '../../../lib/catalog-queries.ts';
+
+/** POST {base}/bulk-upload (multipart field "file"), with the upload's progress. */
+export function uploadMenu(
+  tenantId: string,
+  file: File,
+  onProgress: (fraction: number) => void,
+): Promise<BulkUploadResult> {
+  const form = new FormData();
+  form.append('file', file, file.name);
+  return callApiUpload(bulkUploadRoutes.upload, { params: { tenantId }, form }, { onProgress });
+}
+
+/** The xlsx template, saved under the name the server gives it. */
+export async function downloadTemplate(tenantId: string): Promise<void> {
+  const { blob, fileName } = await callApiFile(
+    bulkUploadRoutes.template,
+    { params: { tenantId } },
+    { fallbackName: 'menu-bulk-upload-template.xlsx' },
+  );
+  const url = URL.createObjectURL(blob);
+  const link = document.createElement('a');
+  link.href = url;
+  link.download = fileName;
+  document.body.append(link);
+  link.click();
+  link.remove();
+  setTimeout(() => URL.revokeObjectURL(url), 1000);
+}
+
+/** Uploads a menu; the catalogue's caches read again, whatever was added. */
+export function useUploadMenu(tenantId: string, onProgress: (fraction: number) => void) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (file: File) => uploadMenu(tenantId, file, onProgress),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: catalogKeys.all(tenantId) }),
+  });
+}

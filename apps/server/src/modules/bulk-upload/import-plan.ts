@@ -1,0 +1,432 @@
+import { randomUUID } from 'node:crypto';
+import {
+  BULK_UPLOAD_TEMPLATE,
+  CATALOG_LIMITS,
+  MODIFIER_GROUP_LIMITS,
+  Money,
+  isStorableText,
+  type BulkUploadKind,
+  type BulkUploadResult,
+  type LocalizedText,
+} from '@app/contracts';
+import type { SheetRow, TemplateSheets } from './sheet-reader.ts';
+
+/** The tenant's menu as the import matches names against it. */
+export type ExistingMenu = {
+  sections: { id: string; parentId: string | null; title: LocalizedText; position: number }[];
+  items: { id: string; categoryId: string; title: LocalizedText; position: number }[];
+  modifierGroups: { id: string; name: string }[];
+};
+
+export type PlannedSection = {
+  id: string;
+  parentId: string | null;
+  title: LocalizedText;
+  description: LocalizedText | null;
+  position: number;
+};
+export type PlannedItem = {
+  id: string;
+  categoryId: string;
+  title: LocalizedText;
+  description: LocalizedText | null;
+  position: number;
+  variants: { title: LocalizedText; price: string; position: number }[];
+  groupIds: string[];
+};
+export type PlannedGroup = {
+  id: string;
+  name: string;
+  title: LocalizedText;
+  minQuantity: number;
+  maxQuantity: number;
+  choices: { title: LocalizedText; price: string; position: number }[];
+};
+
+export type ImportPlan = {
+  sections: PlannedSection[];
+  items: PlannedItem[];
+  groups: PlannedGroup[];
+  result: BulkUploadResult;
+};
+
+/** Names compare without case or extra spaces: 'Hot  drinks' is 'hot drinks'. */
+export const nameKey = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
+
+const label = (kind: BulkUploadKind) => BULK_UPLOAD_TEMPLATE[kind].sheet;
+
+/** What a row says is wrong, in the admin's language (English, §5). */
+type Problems = string[];
+
+function text(
+  problems: Problems,
+  value: string | undefined,
+  column: string,
+  min: number,
+  max: number,
+): string {
+  const v = (value ?? '').trim();
+  if (!isStorableText(v)) problems.push(`'${column}' holds characters that cannot be stored`);
+  else if (v.length < min) problems.push(`'${column}' is required`);
+  else if (v.length > max) problems.push(`'${column}' is longer than ${max} characters`);
+  return v;
+}
+
+function price(problems: Problems, value: string | undefined, column: string): string {
+  const parsed = Money.safeParse((value ?? '').trim());
+  if (!parsed.success) {
+    problems.push(
+      `'${column}' must be a number from ${CATALOG_LIMITS.priceMin} to ${CATALOG_LIMITS.priceMax} with at most 3 decimals`,
+    );
+    return '0.000';
+  }
+  return parsed.data;
+}
+
+function quantity(problems: Problems, value: string | undefined, column: string, fallback: number) {
+  const v = (value ?? '').trim();
+  if (v === '') return fallback;
+  const n = Number(v);
+  if (
+    !Number.isInteger(n) ||
+    n < MODIFIER_GROUP_LIMITS.quantityMin ||
+    n > MODIFIER_GROUP_LIMITS.quantityMax
+  ) {
+    problems.push(
+      `'${column}' must be a whole number from ${MODIFIER_GROUP_LIMITS.quantityMin} to ${MODIFIER_GROUP_LIMITS.quantityMax}`,
+    );
+    return fallback;
+  }
+  return n;
+}
+
+const localized = (en: string, ar?: string, es?: string): LocalizedText => ({
+  fieldValue: en,
+  en,
+  ...(ar ? { ar } : {}),
+  ...(es ? { es } : {}),
+});
+
+const isBlank = (row: SheetRow) => Object.values(row.cells).every((v) => v === '');
+
+/**
+ * The data rows of a sheet, each blank row before the last filled one reported (§5: 'empty
+ * spreadsheet rows cause reporting errors'); blank rows at the end are ignored.
+ */
+function dataRows(rows: SheetRow[] | null, kind: BulkUploadKind, errors: string[]) {
+  if (!rows) return { filled: [] as SheetRow[], blank: 0 };
+  let last = rows.length - 1;
+  while (last >= 0 && isBlank(rows[last]!)) last--;
+  const filled: SheetRow[] = [];
+  let blank = 0;
+  for (const row of rows.slice(0, last + 1)) {
+    if (isBlank(row)) {
+      blank++;
+      errors.push(`${label(kind)} row ${row.row}: the row is empty`);
+    } else filled.push(row);
+  }
+  return { filled, blank };
+}
+
+/** Rows grouped by a key, in the order each key first appears. */
+function groupBy(rows: SheetRow[], key: (row: SheetRow) => string) {
+  const groups = new Map<string, SheetRow[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = groups.get(k);
+    if (list) list.push(row);
+    else groups.set(k, [row]);
+  }
+  return groups;
+}
+
+const rowList = (rows: SheetRow[]) =>
+  rows.length === 1 ? `row ${rows[0]!.row}` : `rows ${rows.map((r) => r.row).join(', ')}`;
+
+/**
+ * Decides what an upload adds, by the rules of menu-management §5 and §9 (the same bounds as
+ * the editors). An entity is added only when all its rows are valid; an entity already in the
+ * menu under the same name (a section under the same parent, an item in the same section, a
+ * modifier group) is left as it is and neither added nor failed. Every refusal becomes one
+ * line of `errorMessage` naming the sheet and its rows.
+ */
+export function planImport(sheets: TemplateSheets, existing: ExistingMenu): ImportPlan {
+  const errors: string[] = [];
+  const result: BulkUploadResult = {
+    categoriesFound: 0,
+    itemsFound: 0,
+    modifiersFound: 0,
+    categoriesFailed: 0,
+    itemsFailed: 0,
+    modifiersFailed: 0,
+    categoriesAdded: 0,
+    itemsAdded: 0,
+    modifiersAdded: 0,
+    errorMessage: null,
+  };
+  const S = BULK_UPLOAD_TEMPLATE.sections.columns;
+  const I = BULK_UPLOAD_TEMPLATE.items.columns;
+  const M = BULK_UPLOAD_TEMPLATE.modifierGroups.columns;
+
+  // Sections: by title, across the tenant; the parent is named by its title.
+  type Known = { id: string; parentId: string | null; level: number; failed?: true };
+  const sectionsByName = new Map<string, Known[]>();
+  const byId = new Map(existing.sections.map((s) => [s.id, s]));
+  const levelOf = (id: string | null): number => {
+    let level = 0;
+    let cur = id ? byId.get(id) : undefined;
+    while (cur?.parentId && level < 50) {
+      level++;
+      cur = byId.get(cur.parentId);
+    }
+    return level;
+  };
+  for (const s of existing.sections) {
+    const k = nameKey(s.title.fieldValue);
+    sectionsByName.set(k, [
+      ...(sectionsByName.get(k) ?? []),
+      { id: s.id, parentId: s.parentId, level: levelOf(s.id) },
+    ]);
+  }
+  // New rows go after the ones already there, in the order of the sheet.
+  const nextPosition = new Map<string, number>();
+  const take = (key: string) => {
+    const n = nextPosition.get(key) ?? 0;
+    nextPosition.set(key, n + 1);
+    return n;
+  };
+  const reserve = (key: string, position: number) =>
+    nextPosition.set(key, Math.max(nextPosition.get(key) ?? 0, position + 1));
+  for (const s of existing.sections) reserve(`section:${s.parentId ?? ''}`, s.position);
+  for (const i of existing.items) reserve(`item:${i.categoryId}`, i.position);
+
+  const sectionRows = dataRows(sheets.sections, 'sections', errors);
+  result.categoriesFound = sectionRows.filled.length + sectionRows.blank;
+  result.categoriesFailed = sectionRows.blank;
+  const plannedSections: PlannedSection[] = [];
+  const seenInSheet = new Map<string, number>();
+  for (const row of sectionRows.filled) {
+    const problems: Problems = [];
+    const title = text(
+      problems,
+      row.cells.title,
+      S.title,
+      CATALOG_LIMITS.categoryTitleMin,
+      CATALOG_LIMITS.categoryTitleMax,
+    );
+    const description = text(
+      problems,
+      row.cells.description,
+      S.description,
+      0,
+      CATALOG_LIMITS.categoryDescriptionMax,
+    );
+    const ar = text(problems, row.cells.titleAr, S.titleAr, 0, CATALOG_LIMITS.categoryTitleMax);
+    const es = text(problems, row.cells.titleEs, S.titleEs, 0, CATALOG_LIMITS.categoryTitleMax);
+    const parentName = (row.cells.parent ?? '').trim();
+    const key = nameKey(title);
+    let parent: Known | null = null;
+    if (parentName !== '') {
+      const candidates = sectionsByName.get(nameKey(parentName)) ?? [];
+      if (candidates.length === 0)
+        problems.push(`parent section '${parentName}' is not in the menu nor above in the sheet`);
+      else if (candidates.some((c) => c.failed))
+        problems.push(`parent section '${parentName}' was refused`);
+      else if (candidates.length > 1)
+        problems.push(`more than one section is named '${parentName}'`);
+      else parent = candidates[0]!;
+      if (parent && parent.level + 1 > CATALOG_LIMITS.maxSectionLevel)
+        problems.push(
+          `'${parentName}' is too deep to hold sections (at most ${CATALOG_LIMITS.maxSectionLevel + 1} levels)`,
+        );
+    }
+    if (title !== '' && seenInSheet.has(key))
+      problems.push(`the section is listed already in row ${seenInSheet.get(key)}`);
+    if (title !== '') seenInSheet.set(key, row.row);
+    const same = sectionsByName.get(key) ?? [];
+    if (problems.length === 0 && same.length > 0) {
+      if (same.some((s) => s.parentId === (parent?.id ?? null))) continue;
+      problems.push(`a section named '${title}' is already in the menu under another parent`);
+    }
+    if (problems.length > 0) {
+      result.categoriesFailed++;
+      errors.push(`${label('sections')} row ${row.row}: ${problems.join('; ')}`);
+      if (title !== '' && same.length === 0)
+        sectionsByName.set(key, [{ id: '', parentId: null, level: 0, failed: true }]);
+      continue;
+    }
+    const id = randomUUID();
+    const parentId = parent?.id ?? null;
+    plannedSections.push({
+      id,
+      parentId,
+      title: localized(title, ar, es),
+      description: description ? localized(description) : null,
+      position: take(`section:${parentId ?? ''}`),
+    });
+    sectionsByName.set(key, [{ id, parentId, level: parent ? parent.level + 1 : 0 }]);
+    result.categoriesAdded++;
+  }
+
+  // Modifier groups: the rows of one name make one group.
+  const groupRows = dataRows(sheets.modifierGroups, 'modifierGroups', errors);
+  const groupsByName = new Map<string, { id: string; failed?: true }>(
+    existing.modifierGroups.map((g) => [nameKey(g.name), { id: g.id }]),
+  );
+  const plannedGroups: PlannedGroup[] = [];
+  const byGroup = groupBy(groupRows.filled, (r) => nameKey(r.cells.name ?? ''));
+  result.modifiersFound = byGroup.size + groupRows.blank;
+  result.modifiersFailed = groupRows.blank;
+  for (const [key, rows] of byGroup) {
+    const first = rows[0]!;
+    const problems: Problems = [];
+    const name = text(problems, first.cells.name, M.name, 1, MODIFIER_GROUP_LIMITS.nameMax);
+    const nameAr = text(problems, first.cells.nameAr, M.nameAr, 0, MODIFIER_GROUP_LIMITS.titleMax);
+    if (key !== '' && groupsByName.has(key)) continue;
+    if (rows.length > MODIFIER_GROUP_LIMITS.maxItems)
+      problems.push(`more than ${MODIFIER_GROUP_LIMITS.maxItems} modifier items`);
+    const max = quantity(
+      problems,
+      first.cells.max,
+      M.max,
+      Math.min(rows.length, MODIFIER_GROUP_LIMITS.quantityMax),
+    );
+    const min = quantity(problems, first.cells.min, M.min, 0);
+    if (min > max) problems.push(`'${M.min}' is more than '${M.max}'`);
+    const choices = rows.map((row, position) => {
+      const rowProblems: Problems = [];
+      const title = text(
+        rowProblems,
+        row.cells.modifier,
+        M.modifier,
+        1,
+        MODIFIER_GROUP_LIMITS.itemTextMax,
+      );
+      const ar = text(
+        rowProblems,
+        row.cells.modifierAr,
+        M.modifierAr,
+        0,
+        MODIFIER_GROUP_LIMITS.itemTextMax,
+      );
+      const amount = price(rowProblems, row.cells.price, M.price);
+      if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
+      return { title: localized(title, ar), price: amount, position };
+    });
+    if (problems.length > 0) {
+      result.modifiersFailed++;
+      errors.push(
+        `${label('modifierGroups')} ${rowList(rows)}${name ? ` ('${name}')` : ''}: ${problems.join('; ')}`,
+      );
+      if (key !== '') groupsByName.set(key, { id: '', failed: true });
+      continue;
+    }
+    const id = randomUUID();
+    plannedGroups.push({
+      id,
+      name,
+      title: localized(name, nameAr),
+      minQuantity: min,
+      maxQuantity: max,
+      choices,
+    });
+    groupsByName.set(key, { id });
+    result.modifiersAdded++;
+  }
+
+  // Items: the rows of one section and title make one item, one variant a row.
+  const itemRows = dataRows(sheets.items, 'items', errors);
+  const itemKeys = new Set(
+    existing.items.map((i) => `${i.categoryId}\u0000${nameKey(i.title.fieldValue)}`),
+  );
+  const plannedItems: PlannedItem[] = [];
+  const byItem = groupBy(
+    itemRows.filled,
+    (r) => `${nameKey(r.cells.section ?? '')}\u0000${nameKey(r.cells.title ?? '')}`,
+  );
+  result.itemsFound = byItem.size + itemRows.blank;
+  result.itemsFailed = itemRows.blank;
+  for (const rows of byItem.values()) {
+    const first = rows[0]!;
+    const problems: Problems = [];
+    const title = text(
+      problems,
+      first.cells.title,
+      I.title,
+      CATALOG_LIMITS.itemTitleMin,
+      CATALOG_LIMITS.itemTitleMax,
+    );
+    const ar = text(problems, first.cells.titleAr, I.titleAr, 0, CATALOG_LIMITS.itemTitleMax);
+    const es = text(problems, first.cells.titleEs, I.titleEs, 0, CATALOG_LIMITS.itemTitleMax);
+    const describedRow = rows.find((r) => (r.cells.description ?? '') !== '') ?? first;
+    const description = text(
+      problems,
+      describedRow.cells.description,
+      I.description,
+      0,
+      CATALOG_LIMITS.itemDescriptionMax,
+    );
+    const sectionName = (first.cells.section ?? '').trim();
+    let sectionId: string | null = null;
+    const candidates = sectionName ? (sectionsByName.get(nameKey(sectionName)) ?? []) : [];
+    if (sectionName === '') problems.push(`'${I.section}' is required`);
+    else if (candidates.length === 0)
+      problems.push(`section '${sectionName}' is not in the menu nor in the Sections sheet`);
+    else if (candidates.some((c) => c.failed))
+      problems.push(`section '${sectionName}' was refused`);
+    else if (candidates.length > 1)
+      problems.push(`more than one section is named '${sectionName}'`);
+    else sectionId = candidates[0]!.id;
+
+    const several = rows.length > 1;
+    const variants = rows.map((row, position) => {
+      const rowProblems: Problems = [];
+      const variantTitle = text(
+        rowProblems,
+        row.cells.variant,
+        I.variant,
+        several ? 1 : 0,
+        CATALOG_LIMITS.variantTitleMax,
+      );
+      const amount = price(rowProblems, row.cells.price, I.price);
+      if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
+      return { title: localized(variantTitle), price: amount, position };
+    });
+    const groupIds: string[] = [];
+    for (const row of rows) {
+      for (const part of (row.cells.modifierGroups ?? '').split(',')) {
+        const groupName = part.trim();
+        if (groupName === '') continue;
+        const group = groupsByName.get(nameKey(groupName));
+        if (!group)
+          problems.push(
+            `modifier group '${groupName}' is not in the menu nor in the Modifier groups sheet`,
+          );
+        else if (group.failed) problems.push(`modifier group '${groupName}' was refused`);
+        else if (!groupIds.includes(group.id)) groupIds.push(group.id);
+      }
+    }
+    if (problems.length === 0 && sectionId && itemKeys.has(`${sectionId}\u0000${nameKey(title)}`))
+      continue;
+    if (problems.length > 0 || !sectionId) {
+      result.itemsFailed++;
+      errors.push(
+        `${label('items')} ${rowList(rows)}${title ? ` ('${title}')` : ''}: ${problems.join('; ')}`,
+      );
+      continue;
+    }
+    plannedItems.push({
+      id: randomUUID(),
+      categoryId: sectionId,
+      title: localized(title, ar, es),
+      description: description ? localized(description) : null,
+      position: take(`item:${sectionId}`),
+      variants,
+      groupIds,
+    });
+    result.itemsAdded++;
+  }
+
+  result.errorMessage = errors.length > 0 ? errors.join('\n') : null;
+  return { sections: plannedSections, items: plannedItems, groups: plannedGroups, result };
+}

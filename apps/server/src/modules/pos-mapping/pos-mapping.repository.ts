@@ -1,0 +1,138 @@
+import { and, asc, eq, sql } from 'drizzle-orm';
+import type { Db, Tx } from '../../db/client.ts';
+import { categories, items, variants } from '../catalog/catalog.table.ts';
+import { modifierGroups, modifierItems } from '../modifier-groups/modifier-groups.table.ts';
+import { posConnections, posMappings } from './pos-mapping.table.ts';
+
+type Q = Db | Tx;
+export type MappingTarget = 'item' | 'modifierGroup' | 'modifierItem';
+
+const column = {
+  item: posMappings.itemId,
+  modifierGroup: posMappings.modifierGroupId,
+  modifierItem: posMappings.modifierItemId,
+} as const;
+const key = {
+  item: 'itemId',
+  modifierGroup: 'modifierGroupId',
+  modifierItem: 'modifierItemId',
+} as const;
+
+/** The menu's rows with their point-of-sale codes; every query filtered by tenant. */
+export const posMappingRepository = {
+  async connection(q: Q, tenantId: string) {
+    const [row] = await q
+      .select()
+      .from(posConnections)
+      .where(eq(posConnections.tenantId, tenantId));
+    return row;
+  },
+
+  async items(q: Q, tenantId: string, id?: string) {
+    return q
+      .select({
+        id: items.id,
+        title: items.title,
+        active: items.active,
+        price: sql<
+          string | null
+        >`(select min(${variants.price}) from ${variants} where ${variants.tenantId} = ${items.tenantId} and ${variants.itemId} = ${items.id})`,
+        parentTitle: categories.title,
+        externalSku: posMappings.externalSku,
+        externalId: posMappings.externalId,
+      })
+      .from(items)
+      .innerJoin(
+        categories,
+        and(eq(categories.tenantId, items.tenantId), eq(categories.id, items.categoryId)),
+      )
+      .leftJoin(
+        posMappings,
+        and(eq(posMappings.tenantId, items.tenantId), eq(posMappings.itemId, items.id)),
+      )
+      .where(and(eq(items.tenantId, tenantId), id ? eq(items.id, id) : undefined))
+      .orderBy(asc(categories.position), asc(items.position), asc(items.createdAt));
+  },
+
+  async modifierGroups(q: Q, tenantId: string, id?: string) {
+    return q
+      .select({
+        id: modifierGroups.id,
+        name: modifierGroups.name,
+        title: modifierGroups.title,
+        posSku: modifierGroups.posSku,
+        externalId: posMappings.externalId,
+      })
+      .from(modifierGroups)
+      .leftJoin(
+        posMappings,
+        and(
+          eq(posMappings.tenantId, modifierGroups.tenantId),
+          eq(posMappings.modifierGroupId, modifierGroups.id),
+        ),
+      )
+      .where(and(eq(modifierGroups.tenantId, tenantId), id ? eq(modifierGroups.id, id) : undefined))
+      .orderBy(asc(modifierGroups.createdAt), asc(modifierGroups.name));
+  },
+
+  async modifierItems(q: Q, tenantId: string, id?: string) {
+    return q
+      .select({
+        id: modifierItems.id,
+        groupId: modifierItems.groupId,
+        title: modifierItems.title,
+        active: modifierItems.active,
+        price: modifierItems.price,
+        parentTitle: modifierGroups.title,
+        externalSku: posMappings.externalSku,
+        externalId: posMappings.externalId,
+      })
+      .from(modifierItems)
+      .innerJoin(
+        modifierGroups,
+        and(
+          eq(modifierGroups.tenantId, modifierItems.tenantId),
+          eq(modifierGroups.id, modifierItems.groupId),
+        ),
+      )
+      .leftJoin(
+        posMappings,
+        and(
+          eq(posMappings.tenantId, modifierItems.tenantId),
+          eq(posMappings.modifierItemId, modifierItems.id),
+        ),
+      )
+      .where(and(eq(modifierItems.tenantId, tenantId), id ? eq(modifierItems.id, id) : undefined))
+      .orderBy(asc(modifierItems.position));
+  },
+
+  /** Sets (or clears, with two nulls) the code of one row. */
+  async setMapping(
+    q: Q,
+    tenantId: string,
+    target: MappingTarget,
+    id: string,
+    codes: { externalSku: string | null; externalId: string | null },
+  ) {
+    if (codes.externalSku === null && codes.externalId === null) {
+      await q
+        .delete(posMappings)
+        .where(and(eq(posMappings.tenantId, tenantId), eq(column[target], id)));
+      return;
+    }
+    await q
+      .insert(posMappings)
+      .values({ tenantId, [key[target]]: id, ...codes })
+      .onConflictDoUpdate({
+        target: [posMappings.tenantId, column[target]],
+        set: { ...codes, updatedAt: new Date() },
+      });
+  },
+
+  async setGroupPosSku(q: Q, tenantId: string, id: string, posSku: string | null) {
+    await q
+      .update(modifierGroups)
+      .set({ posSku })
+      .where(and(eq(modifierGroups.tenantId, tenantId), eq(modifierGroups.id, id)));
+  },
+};

@@ -1,0 +1,194 @@
+import {
+  POS_NOT_CONNECTED,
+  type HubriseModifier,
+  type HubriseProduct,
+  type PosMappingBody,
+  type PosMappingEntry,
+} from '@app/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { Conflict, NotFound, ServiceUnavailable } from '../../errors.ts';
+import {
+  PosProviderUnavailable,
+  type HubriseConnection,
+  type PosCatalogProvider,
+} from '../../integrations/hubrise/client.ts';
+import { posMappingRepository as repo, type MappingTarget } from './pos-mapping.repository.ts';
+
+const amount = (price: string | null) => (price === null ? null : Number(price));
+
+/** How long one tenant's HubRise catalog is kept: a search typed letter by letter reads it once. */
+const CATALOG_TTL_MS = 30_000;
+const CACHED_TENANTS = 200;
+
+/** Case and accents aside: 'cafe' finds 'Café'. */
+const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
+
+export function createPosMappingService(deps: {
+  db: Db;
+  hubrise: PosCatalogProvider;
+  clock?: () => number;
+}) {
+  const now = deps.clock ?? Date.now;
+  const cache = new Map<string, { at: number; value: Promise<unknown> }>();
+
+  async function connection(tenantId: string): Promise<HubriseConnection> {
+    const row = await repo.connection(deps.db, tenantId);
+    if (!row)
+      throw new Conflict(POS_NOT_CONNECTED, 'The tenant has no point-of-sale (HubRise) connection');
+    return { catalogId: row.catalogId, accessToken: row.accessToken };
+  }
+
+  async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {
+    const hit = cache.get(key);
+    if (hit && now() - hit.at < CATALOG_TTL_MS) return hit.value as Promise<T>;
+    if (cache.size >= CACHED_TENANTS) cache.delete(cache.keys().next().value!);
+    const value = load();
+    cache.set(key, { at: now(), value });
+    // A failed read is not kept: the next keystroke tries again.
+    value.catch(() => cache.delete(key));
+    return value;
+  }
+
+  async function fromHubrise<T>(
+    tenantId: string,
+    kind: string,
+    read: (c: HubriseConnection) => Promise<T>,
+  ) {
+    const conn = await connection(tenantId);
+    try {
+      return await cached(`${tenantId}:${conn.catalogId}:${kind}`, () => read(conn));
+    } catch (error) {
+      if (error instanceof PosProviderUnavailable)
+        throw new ServiceUnavailable('pos_provider_unavailable', 'HubRise could not be reached');
+      throw error;
+    }
+  }
+
+  const search = <T>(
+    list: T[],
+    term: string | undefined,
+    pageSize: number,
+    text: (x: T) => string[],
+  ) => {
+    const words = fold(term ?? '')
+      .split(/\s+/)
+      .filter(Boolean);
+    const found =
+      words.length === 0
+        ? list
+        : list.filter((x) => {
+            const hay = fold(text(x).join(' '));
+            return words.every((w) => hay.includes(w));
+          });
+    return found.slice(0, pageSize);
+  };
+
+  type ItemRow = Awaited<ReturnType<typeof repo.items>>[number];
+  type GroupRow = Awaited<ReturnType<typeof repo.modifierGroups>>[number];
+  type ChoiceRow = Awaited<ReturnType<typeof repo.modifierItems>>[number];
+  const itemEntry = (i: ItemRow): PosMappingEntry => ({
+    id: i.id,
+    title: i.title,
+    price: amount(i.price),
+    active: i.active,
+    externalSKU: i.externalSku,
+    externalId: i.externalId,
+    isModifierItem: false,
+    isModifierGroup: false,
+    parentTitle: i.parentTitle,
+  });
+  const groupEntry = (g: GroupRow): PosMappingEntry => ({
+    id: g.id,
+    title: g.title,
+    price: null,
+    active: true,
+    externalSKU: g.posSku,
+    externalId: g.externalId,
+    isModifierItem: false,
+    isModifierGroup: true,
+    parentTitle: null,
+  });
+  const choiceEntry = (c: ChoiceRow): PosMappingEntry => ({
+    id: c.id,
+    title: c.title,
+    price: amount(c.price),
+    active: c.active,
+    externalSKU: c.externalSku,
+    externalId: c.externalId,
+    isModifierItem: true,
+    isModifierGroup: false,
+    parentTitle: c.parentTitle,
+  });
+
+  async function entries(tenantId: string): Promise<PosMappingEntry[]> {
+    const [items, groups, choices] = await Promise.all([
+      repo.items(deps.db, tenantId),
+      repo.modifierGroups(deps.db, tenantId),
+      repo.modifierItems(deps.db, tenantId),
+    ]);
+    const byGroup = new Map<string, ChoiceRow[]>();
+    for (const c of choices) byGroup.set(c.groupId, [...(byGroup.get(c.groupId) ?? []), c]);
+    // Items, then each group followed by its modifier items.
+    return [
+      ...items.map(itemEntry),
+      ...groups.flatMap((g) => [groupEntry(g), ...(byGroup.get(g.id) ?? []).map(choiceEntry)]),
+    ];
+  }
+
+  async function entry(q: Db | Tx, tenantId: string, target: MappingTarget, id: string) {
+    if (target === 'item') return (await repo.items(q, tenantId, id)).map(itemEntry)[0];
+    if (target === 'modifierGroup')
+      return (await repo.modifierGroups(q, tenantId, id)).map(groupEntry)[0];
+    return (await repo.modifierItems(q, tenantId, id)).map(choiceEntry)[0];
+  }
+
+  const NAMES = { item: 'Item', modifierGroup: 'Modifier group', modifierItem: 'Modifier item' };
+
+  async function map(tenantId: string, target: MappingTarget, id: string, body: PosMappingBody) {
+    const codes = { externalSku: body.externalSKU, externalId: body.externalId };
+    return deps.db.transaction(async (tx) => {
+      if (!(await entry(tx, tenantId, target, id))) throw new NotFound(NAMES[target]);
+      await repo.setMapping(tx, tenantId, target, id, codes);
+      // The group's code is the 'pos' badge of the modifier groups list.
+      if (target === 'modifierGroup')
+        await repo.setGroupPosSku(tx, tenantId, id, codes.externalSku);
+      return (await entry(tx, tenantId, target, id))!;
+    });
+  }
+
+  return {
+    list: entries,
+    mapItem: (tenantId: string, id: string, body: PosMappingBody) =>
+      map(tenantId, 'item', id, body),
+    mapModifierItem: (tenantId: string, id: string, body: PosMappingBody) =>
+      map(tenantId, 'modifierItem', id, body),
+    mapModifierGroup: (tenantId: string, id: string, body: PosMappingBody) =>
+      map(tenantId, 'modifierGroup', id, body),
+
+    async hubriseProducts(
+      tenantId: string,
+      query: { SearchTerm?: string; PageSize: number },
+    ): Promise<HubriseProduct[]> {
+      const all = await fromHubrise(tenantId, 'products', (c) => deps.hubrise.products(c));
+      return search(all, query.SearchTerm, query.PageSize, (p) => [
+        p.productName,
+        p.skuReference ?? '',
+        p.category ?? '',
+      ]);
+    },
+
+    async hubriseModifierGroups(
+      tenantId: string,
+      query: { SearchTerm?: string; PageSize: number },
+    ): Promise<HubriseModifier[]> {
+      const all = await fromHubrise(tenantId, 'modifiers', (c) => deps.hubrise.modifiers(c));
+      return search(all, query.SearchTerm, query.PageSize, (m) => [
+        m.modifierName,
+        m.modifierReference ?? '',
+        m.modifierGroupName,
+      ]);
+    },
+  };
+}
+
+export type PosMappingService = ReturnType<typeof createPosMappingService>;
