@@ -212,6 +212,49 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     who: 'owner',
     linkFrom: paths.localizeMenu,
   },
+  {
+    pattern: paths.posMapping,
+    who: 'owner',
+    then: {
+      name: 'modifiers',
+      enter: async (page, lang) => {
+        await page.getByRole('tab', { name: trPattern(lang, 'posMapping:tabs.modifiers') }).click();
+      },
+    },
+    dialogs: [
+      {
+        name: 'map to a HubRise code',
+        open: (page, lang) =>
+          click(
+            page
+              .getByRole('main')
+              .getByRole('button', { name: trPattern(lang, 'posMapping:mapNamed') })
+              .first(),
+          ),
+      },
+    ],
+  },
+  {
+    pattern: paths.bulkUpload,
+    who: 'owner',
+    then: {
+      name: 'a refused file',
+      // Not a spreadsheet inside: the server's refusal shows as an alert.
+      enter: async (page, lang) => {
+        await page.locator('input[type="file"]').setInputFiles({
+          name: 'menu.xlsx',
+          mimeType: 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet',
+          buffer: Buffer.from('not a spreadsheet'),
+        });
+        await button(page, lang, 'bulkUpload:upload').click();
+        await page
+          .getByRole('main')
+          .getByRole('alert')
+          .filter({ hasText: trPattern(lang, 'bulkUpload:errors.bulk_upload_not_xlsx') })
+          .waitFor();
+      },
+    },
+  },
   { pattern: paths.tableBillLivePayments, who: 'owner' },
   { pattern: paths.tableBillTransactions, who: 'owner' },
   { pattern: paths.discounts, who: 'owner' },

@@ -121,6 +121,10 @@ test('signs in, starts live orders, opens and accepts an order with the keyboard
   await expectFocusOn(
     page.getByRole('row', { name: `Order #${ticket.ticketNumber}, In Progress` }),
   );
+
+  // An order that arrives now is heard, not only seen and chimed.
+  const next = await placePickupOrder(page.request, await accessToken(page), 'Keyboard');
+  await expect(announced(page, `New order #${next.ticketNumber}`)).toBeVisible();
 });
 
 test.describe('the menu', () => {
@@ -265,6 +269,8 @@ test('every owner page can be tabbed through with a visible focus and no trap', 
     '/admin/settings/profile',
     '/admin/settings/branding',
     '/admin/reports/all-tickets',
+    '/admin/catalog/pos-map-integrated-items',
+    '/admin/bulk-upload',
   ]) {
     await page.goto(path);
     await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
