@@ -104,7 +104,17 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     url: `${paths.authCallback}?error=access_denied`,
   },
   // The store owner's pages.
-  { pattern: paths.dashboard, who: 'owner' },
+  {
+    pattern: paths.dashboard,
+    who: 'owner',
+    dialogs: [
+      {
+        name: 'side menu',
+        only: 'narrow',
+        open: (page, lang) => click(button(page, lang, 'common:nav.openMenu')),
+      },
+    ],
+  },
   {
     pattern: paths.liveOrders,
     who: 'owner',
@@ -344,7 +354,14 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     dialogs: [
       {
         name: 'tenant details',
-        open: (page, lang) => click(button(page, lang, 'platform:tenants.open')),
+        // In the list: the narrow top bar's "Open menu" fits the same words.
+        open: (page, lang) =>
+          click(
+            page
+              .getByRole('main')
+              .getByRole('button', { name: trPattern(lang, 'platform:tenants.open') })
+              .first(),
+          ),
       },
     ],
   },

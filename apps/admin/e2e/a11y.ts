@@ -77,15 +77,19 @@ export async function expectAccessible(
 /** Follows an in-app path without a reload (the router listens to popstate). */
 export async function goInApp(page: Page, url: string) {
   const moved = await page.evaluate((to) => {
-    if (`${location.pathname}${location.search}` === to) return false;
+    const from = `${location.pathname}${location.search}`;
+    if (from === to) return null;
     // The page's headings are marked as left: the next page's own heading tells it has come
     // (a heading of its own, or of a form opening beside a list that keeps its title).
     for (const h of document.querySelectorAll('h1, h2')) h.setAttribute('data-left', '');
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
-    return true;
+    return { up: from.startsWith(`${to}/`) };
   }, url);
-  if (moved) await expect(page.locator(':is(h1, h2):not([data-left])').first()).toBeVisible();
+  if (!moved) return;
+  // Up from a form to the list beside it: the list was there already and keeps its title.
+  if (moved.up) await expect(page.locator('h1').first()).toBeVisible();
+  else await expect(page.locator(':is(h1, h2):not([data-left])').first()).toBeVisible();
 }
 
 /** Waits for the transitions under way (MUI's enter and exit); a spinner's endless one is no wait. */
