@@ -29,11 +29,9 @@ async function storeIds(browser: Browser): Promise<StoreIds> {
     const headers = { authorization: `Bearer ${token}` };
     const { tenantId, branch } = await demoWorld(owner.request);
     const base = `/api/admin/tenants/${tenantId}/branches/${branch.branchId}/serviceareamanagement`;
-    const tables = await results<{ id: string; template: string }[]>(
-      owner.request,
-      `${base}/serviceareas`,
-      headers,
-    );
+    const { serviceAreas: tables } = await results<{
+      serviceAreas: { id: string; template: string }[];
+    }>(owner.request, `${base}/serviceareas?pageSize=100`, headers);
     const links = await results<{ id: string }[]>(
       owner.request,
       `${base}/uniquelinks/DELIVERY`,
