@@ -31,11 +31,11 @@ describe('npm run orders', () => {
     expect(results.filter((r) => !r.ok)).toEqual([]);
     const numbers = results.map((r) => r.ticketNumber);
     expect(new Set(numbers).size).toBe(12);
-    const [tenant] = await ctx.database.db
+    const [tenant] = await ctx.database.owner
       .select()
       .from(s.tenants)
       .where(eq(s.tenants.slug, 'al-bayt'));
-    const rows = await ctx.database.db
+    const rows = await ctx.database.owner
       .select()
       .from(s.tickets)
       .where(eq(s.tickets.tenantId, tenant!.id));
@@ -60,7 +60,7 @@ describe('npm run orders', () => {
     });
     expect(results.filter((r) => !r.ok)).toEqual([]);
     const numbers = new Set(results.map((r) => r.ticketNumber));
-    const rows = (await ctx.database.db.select().from(s.tickets)).filter((r) =>
+    const rows = (await ctx.database.owner.select().from(s.tickets)).filter((r) =>
       numbers.has(r.ticketNumber),
     );
     const discounted = rows.filter((r) => r.cartData.discountDetails.discountCode === 'WELCOME10');

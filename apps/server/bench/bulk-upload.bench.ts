@@ -128,12 +128,12 @@ async function streamingRead(file: Buffer): Promise<number> {
 /** One import through the server on a fresh database with the demo world: seconds and result. */
 async function importOnce(file: Buffer, databaseUrl = '') {
   const database = await createTestDatabase(databaseUrl);
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
   const config = testConfig();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   try {
-    const [tenant] = await database.db
+    const [tenant] = await database.owner
       .select()
       .from(s.tenants)
       .where(eq(s.tenants.slug, 'al-bayt'));

@@ -114,12 +114,15 @@ async function readRows(
  */
 export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
   const database = await createTestDatabase('');
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
   const config = testConfig();
   const app = await buildApp({ config, database, logger: false });
-  const [tenant] = await database.db.select().from(s.tenants).where(eq(s.tenants.slug, 'al-bayt'));
+  const [tenant] = await database.owner
+    .select()
+    .from(s.tenants)
+    .where(eq(s.tenants.slug, 'al-bayt'));
   const tenantId = tenant!.id;
-  await generateMenu(database.db, tenantId);
+  await generateMenu(database.owner, tenantId);
 
   // The ceiling: the same server, the same guard, the same JSON body, answered from memory.
   let body = '';
@@ -172,7 +175,7 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
     if (r.errors + r.non2xx > 0) throw new Error('requests failed during the benchmark');
 
   // Cold: hide or show an item through the API (a catalogue change), then time the next tree.
-  const [item] = await database.db
+  const [item] = await database.owner
     .select({ id: s.items.id })
     .from(s.items)
     .where(eq(s.items.tenantId, tenantId))
@@ -198,7 +201,7 @@ export async function benchCatalogTree(seconds: number): Promise<Figure[]> {
     await (await fetch(treeUrl, { headers: plain })).text();
     warm.push(performance.now() - start);
     start = performance.now();
-    await readRows(database.db, tenantId);
+    await readRows(database.owner, tenantId);
     rows.push(performance.now() - start);
   }
   await app.close();

@@ -63,8 +63,8 @@ async function child(args: object): Promise<ChildResult> {
  */
 export async function benchReport(url: string, count: number) {
   const database = await createTestDatabase(url);
-  await seedDemoData(database.db);
-  const f = await demoFixtures(database.db);
+  await seedDemoData(database.owner);
+  const f = await demoFixtures(database.owner);
   const world: BenchWorld = {
     tenantId: f.alBayt.id,
     branchIds: [f.abdoun.id, f.sweifieh.id],
@@ -76,8 +76,8 @@ export async function benchReport(url: string, count: number) {
   const newest = new Date();
   const oldest = new Date('2020-01-01T00:00:00Z');
   const t0 = performance.now();
-  await seedReportTickets(database.db, world, { count, newest, oldest, firstNumber: 1 });
-  await database.db.execute(sql`vacuum analyze tickets`);
+  await seedReportTickets(database.owner, world, { count, newest, oldest, firstNumber: 1 });
+  await database.owner.execute(sql`vacuum analyze tickets`);
   const seedSeconds = (performance.now() - t0) / 1000;
 
   const config = testConfig();
@@ -85,7 +85,7 @@ export async function benchReport(url: string, count: number) {
   await app.ready();
   const origin = await baseUrlOf(app);
   const token = await accessTokenFor({ app, config, database }, 'staff@demo.local');
-  const repository = createReportsRepository(database.db);
+  const repository = createReportsRepository(database.owner);
   const today = ammanDay(newest);
   const monthAgo = ammanDay(new Date(newest.getTime() - 30 * 86_400_000));
   const filters: [string, ReportFilterInput][] = [
@@ -134,7 +134,7 @@ export async function benchReport(url: string, count: number) {
 
   // The newest N tickets: from the day of the N-th newest (whole days of Amman) to today.
   const [current] = (
-    (await database.db.execute(sql`select current_database() as name`)) as unknown as {
+    (await database.owner.execute(sql`select current_database() as name`)) as unknown as {
       rows: { name: string }[];
     }
   ).rows;

@@ -15,16 +15,16 @@ if (!Number.isInteger(count) || count < 1) throw new Error(`not a count: ${proce
 
 const database = await openDatabase({ databaseUrl: url });
 await database.migrate();
-await seedDemoData(database.db);
-const f = await demoFixtures(database.db);
+await seedDemoData(database.owner);
+const f = await demoFixtures(database.owner);
 const [counter] = (
-  (await database.db.execute(
+  (await database.owner.execute(
     sql`select coalesce(max(last_number), 0)::int as last from ticket_counters where tenant_id = ${f.alBayt.id}`,
   )) as unknown as { rows: { last: number }[] }
 ).rows;
 const t0 = performance.now();
 await seedReportTickets(
-  database.db,
+  database.owner,
   {
     tenantId: f.alBayt.id,
     branchIds: [f.abdoun.id, f.sweifieh.id],
@@ -40,7 +40,7 @@ await seedReportTickets(
     firstNumber: (counter?.last ?? 0) + 1,
   },
 );
-await database.db.execute(sql`vacuum analyze tickets`);
+await database.owner.execute(sql`vacuum analyze tickets`);
 console.log(
   `${count.toLocaleString('en')} tickets added to Al Bayt in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
 );

@@ -17,13 +17,16 @@ const TABLES = 2000;
  */
 export async function benchServiceAreas(seconds: number): Promise<Figure[]> {
   const database = await createTestDatabase('');
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
   const config = testConfig();
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
-  const [tenant] = await database.db.select().from(s.tenants).where(eq(s.tenants.slug, 'al-bayt'));
+  const [tenant] = await database.owner
+    .select()
+    .from(s.tenants)
+    .where(eq(s.tenants.slug, 'al-bayt'));
   const tenantId = tenant!.id;
-  const [branch] = await database.db
+  const [branch] = await database.owner
     .select()
     .from(s.branches)
     .where(and(eq(s.branches.tenantId, tenantId)));
@@ -31,7 +34,7 @@ export async function benchServiceAreas(seconds: number): Promise<Figure[]> {
   const token = await accessTokenFor({ app, config, database }, 'owner@demo.local');
   const headers = { authorization: `Bearer ${token}`, 'content-type': 'application/json' };
   const base = `${origin}/api/admin/tenants/${tenantId}/branches/${branch!.id}/serviceareamanagement`;
-  const existing = await database.db
+  const existing = await database.owner
     .select({ id: s.serviceAreas.id })
     .from(s.serviceAreas)
     .where(eq(s.serviceAreas.branchId, branch!.id));
@@ -48,7 +51,7 @@ export async function benchServiceAreas(seconds: number): Promise<Figure[]> {
     if (res.status !== 201) throw new Error(`range answered ${res.status}`);
   }
   const ids = (
-    await database.db
+    await database.owner
       .select({ id: s.serviceAreas.id })
       .from(s.serviceAreas)
       .where(eq(s.serviceAreas.branchId, branch!.id))

@@ -56,7 +56,7 @@ export async function benchTickets(
   url: string,
 ): Promise<{ intake: Figure[]; realtime: Figure[] }> {
   const database = await createTestDatabase(url);
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
   const config = testConfig();
   const app = await buildApp({ config, database, logger: false });
   app.post(
@@ -73,7 +73,7 @@ export async function benchTickets(
   );
   await app.ready();
   const origin = await baseUrlOf(app);
-  const f = await demoFixtures(database.db);
+  const f = await demoFixtures(database.owner);
   const token = await accessTokenFor({ app, config, database }, 'staff@demo.local');
 
   // A realistic delivery order: three lines, inclusive and additive taxes, a zone fee.
@@ -105,7 +105,7 @@ export async function benchTickets(
   });
   if (probe.status !== 201) throw new Error(`intake answered ${probe.status}`);
   const placedId = ((await probe.json()) as { results: { id: string } }).results.id;
-  const [row] = await database.db.select().from(s.tickets).where(eq(s.tickets.id, placedId));
+  const [row] = await database.owner.select().from(s.tickets).where(eq(s.tickets.id, placedId));
   if (!row) throw new Error('the probe order was not stored');
   const noopProbe = await fetch(noop, {
     method: 'POST',
@@ -119,7 +119,7 @@ export async function benchTickets(
   // Numbers far above the intake's own counter, so both can insert side by side.
   let number = 1_000_000_000;
   const inserted = await loop(seconds, () =>
-    database.db.insert(s.tickets).values({
+    database.owner.insert(s.tickets).values({
       ...row,
       id: randomUUID(),
       ticketNumber: number++,

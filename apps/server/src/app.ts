@@ -47,7 +47,11 @@ import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adju
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesHandlers } from './modules/images/images.routes.ts';
 import { posMappingHandlers } from './modules/pos-mapping/pos-mapping.routes.ts';
-import { createPosMappingService } from './modules/pos-mapping/pos-mapping.service.ts';
+import {
+  createPosMappingService,
+  sealPosAccessTokens,
+} from './modules/pos-mapping/pos-mapping.service.ts';
+import { createSecretBox, loadSecretsKey } from './secret-box.ts';
 import { createHubriseClient } from './integrations/hubrise/client.ts';
 import { HUBRISE_EMULATOR_TOKEN, createHubriseEmulator } from './integrations/hubrise/emulator.ts';
 import { bulkUploadHandlers } from './modules/bulk-upload/bulk-upload.routes.ts';
@@ -243,11 +247,14 @@ export async function buildApp(deps: AppDeps) {
       prefix: HUBRISE_EMULATOR_PREFIX,
     });
   }
+  const secrets = createSecretBox(loadSecretsKey(config.secretsEncryptionKey, config.dataDir));
+  await sealPosAccessTokens(database.db, secrets);
   await app.register(
     posMappingHandlers(
       createPosMappingService({
         db: database.db,
         hubrise: createHubriseClient({ baseUrl: config.hubrise.baseUrl }),
+        secrets,
       }),
     ),
   );

@@ -19,7 +19,7 @@ let headers: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   treeUrl = `/api/admin/tenants/${f.alBayt.id}/branches/defaultBranch/productcatalogs/tree`;
   headers = bearer(await accessTokenFor(ctx, 'owner@demo.local'));
 }, 120_000);

@@ -39,6 +39,23 @@ describe('TRUST_PROXY', () => {
   });
 });
 
+describe('DATABASE_OWNER_URL', () => {
+  it('names the owner that migrates beside DATABASE_URL', () => {
+    const config = loadConfig({
+      DATABASE_URL: 'postgres://app@db.example.com/restaurant',
+      DATABASE_OWNER_URL: 'postgres://owner@db.example.com/restaurant',
+    });
+    expect(config.databaseOwnerUrl).toBe('postgres://owner@db.example.com/restaurant');
+    expect(loadConfig({ DATABASE_URL: 'postgres://app@db/x' }).databaseOwnerUrl).toBeUndefined();
+  });
+
+  it('stops the start when there is no DATABASE_URL to go with it', () => {
+    expect(() => loadConfig({ DATABASE_OWNER_URL: 'postgres://owner@db/x' })).toThrow(
+      /DATABASE_OWNER_URL: only used with DATABASE_URL/,
+    );
+  });
+});
+
 describe('DATABASE_WAIT_SECONDS', () => {
   it('bounds how long start-up waits for the database, a minute by default', () => {
     expect(loadConfig({}).databaseWaitMs).toBe(60_000);

@@ -39,11 +39,27 @@ const TrustProxy = z
     return list;
   });
 
+/** An AES-256 key given as base64 of 32 bytes. */
+const EncryptionKey = z
+  .string()
+  .optional()
+  .transform((value, ctx) => {
+    if (!value) return undefined;
+    const key = Buffer.from(value, 'base64');
+    if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) || key.length !== 32) {
+      ctx.addIssue({ code: 'custom', message: 'base64 of 32 bytes (openssl rand -base64 32)' });
+      return z.NEVER;
+    }
+    return key;
+  });
+
 const Env = z.object({
   PORT: z.coerce.number().int().min(1).max(65535).default(8080),
   HOST: z.string().default('0.0.0.0'),
   DATA_DIR: z.string().default('./data'),
   DATABASE_URL: z.string().url().optional(),
+  // The tables' owner, for migrations and the demo seed; DATABASE_URL's user when unset.
+  DATABASE_OWNER_URL: z.string().url().optional(),
   // How long start-up keeps trying a PostgreSQL that does not answer before it gives up.
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
   PUBLIC_URL: z.string().url().optional(),
@@ -74,18 +90,10 @@ const Env = z.object({
   // Extra SPA origins the embedded provider accepts redirects to (the Vite dev server).
   OIDC_DEV_ORIGINS: z.string().optional(),
   // Encrypts the embedded provider's signing keys in the database (AES-256-GCM).
-  OIDC_KEYS_ENCRYPTION_KEY: z
-    .string()
-    .optional()
-    .transform((value, ctx) => {
-      if (!value) return undefined;
-      const key = Buffer.from(value, 'base64');
-      if (!/^[A-Za-z0-9+/_-]+={0,2}$/.test(value) || key.length !== 32) {
-        ctx.addIssue({ code: 'custom', message: 'base64 of 32 bytes (openssl rand -base64 32)' });
-        return z.NEVER;
-      }
-      return key;
-    }),
+  OIDC_KEYS_ENCRYPTION_KEY: EncryptionKey,
+  // Encrypts third-party credentials in the database (HubRise access tokens); unset: a key
+  // generated in DATA_DIR at the first start.
+  SECRETS_ENCRYPTION_KEY: EncryptionKey,
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -220,6 +228,7 @@ export type Config = {
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
+  databaseOwnerUrl: string | undefined;
   databaseWaitMs: number;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
@@ -236,6 +245,8 @@ export type Config = {
   payments: PaymentsConfig | null;
   dispatch: DispatchConfig;
   hubrise: HubriseConfig;
+  /** SECRETS_ENCRYPTION_KEY; unset: the key file in the data folder (secret-box.ts). */
+  secretsEncryptionKey: Buffer | undefined;
   mail: MailConfig;
   passwordResetLinkMs: number;
   unverifiedTicketMinutes: number;
@@ -388,6 +399,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       `Invalid configuration:\n${externalOnly.map((n) => `  ${n}: only used with OIDC_ISSUER (an external issuer), which is not set`).join('\n')}`,
     );
   }
+  if (e.DATABASE_OWNER_URL && !e.DATABASE_URL) {
+    throw new Error(
+      'Invalid configuration:\n  DATABASE_OWNER_URL: only used with DATABASE_URL (PostgreSQL), which is not set',
+    );
+  }
   // None by default: only `npm run dev -w apps/server` (its dev.env) adds the Vite dev server.
   const devOrigins = e.OIDC_DEV_ORIGINS ?? '';
   const dataDir = path.resolve(e.DATA_DIR);
@@ -396,6 +412,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
+    databaseOwnerUrl: e.DATABASE_OWNER_URL,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
     publicUrl,
     logLevel: e.LOG_LEVEL,
@@ -408,6 +425,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: paymentsConfig(e, publicUrl),
     dispatch: dispatchConfig(e, env),
     hubrise: hubriseConfig(e),
+    secretsEncryptionKey: e.SECRETS_ENCRYPTION_KEY,
     mail: mailConfig(e, dataDir),
     passwordResetLinkMs: e.PASSWORD_RESET_LINK_MINUTES * 60_000,
     unverifiedTicketMinutes: e.UNVERIFIED_TICKET_MINUTES,

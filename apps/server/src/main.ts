@@ -6,7 +6,11 @@ import { DEMO_PASSWORD } from './db/demo-data.ts';
 import { buildApp } from './app.ts';
 
 const config = loadConfig();
-const database = await openDatabase({ databaseUrl: config.databaseUrl, dataDir: config.dataDir });
+const database = await openDatabase({
+  databaseUrl: config.databaseUrl,
+  ownerUrl: config.databaseOwnerUrl,
+  dataDir: config.dataDir,
+});
 // A database that is not up yet (both starting together) is waited for, not a crash.
 await retryWhileUnavailable(() => database.migrate(), {
   timeoutMs: config.databaseWaitMs,
@@ -14,7 +18,7 @@ await retryWhileUnavailable(() => database.migrate(), {
 });
 let freshDemo = false;
 if (config.seedDemo) {
-  const seeded = await seedDemoData(database.db);
+  const seeded = await seedDemoData(database.owner);
   freshDemo = seeded.seeded;
   if (seeded.seeded)
     console.log(`Loaded demo data (${seeded.tenants} tenants) into the empty database.`);
@@ -35,7 +39,7 @@ process.on('SIGTERM', () => void stop('SIGTERM'));
 
 await app.listen({ port: config.port, host: config.host });
 if (freshDemo && config.seedDemoActivity) {
-  const activity = await seedDemoActivity(app, database.db, config);
+  const activity = await seedDemoActivity(app, database.owner, config);
   console.log(
     `Placed the demo's past week: ${activity.orders} orders, ${activity.payments} table payments.`,
   );

@@ -42,7 +42,7 @@ type Pool = { home: string[]; all: string[] };
 
 /** Ids of the demo world, read again before each route so ids made by earlier routes count. */
 async function pools() {
-  const { db } = ctx.database;
+  const db = ctx.database.owner;
   const tenants = await db.select({ id: s.tenants.id, slug: s.tenants.slug }).from(s.tenants);
   const home = tenants.find((t) => t.slug === 'al-bayt')!.id;
   const ids = async (table: PgTable & { id: PgColumn; tenantId: PgColumn }): Promise<Pool> => {
@@ -247,7 +247,7 @@ beforeAll(async () => {
     bmp: tinyBmp(),
   };
   // Tickets to read, move and print: a few orders placed the way a storefront does.
-  const f = await demoFixtures(ctx.database.db);
+  const f = await demoFixtures(ctx.database.owner);
   for (let i = 0; i < 4; i++) {
     const res = await ctx.app.inject({
       method: 'POST',

@@ -22,8 +22,8 @@ let database: Awaited<ReturnType<typeof createTestDatabase>>;
 let f: DemoFixtures;
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db);
-  f = await demoFixtures(database.db);
+  await seedDemoData(database.owner);
+  f = await demoFixtures(database.owner);
 }, 120_000);
 afterAll(() => database.dispose());
 

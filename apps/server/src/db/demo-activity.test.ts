@@ -32,12 +32,12 @@ afterAll(async () => {
 describe("the demo's past week", () => {
   it('places closed orders over the last days and two paid table bills', async () => {
     const now = new Date();
-    const placed = await seedDemoActivity(ctx.app, ctx.database.db, ctx.config, now);
+    const placed = await seedDemoActivity(ctx.app, ctx.database.owner, ctx.config, now);
     expect(placed.orders).toBeGreaterThan(20);
     expect(placed.payments).toBe(2);
 
     const rows = (
-      (await ctx.database.db.execute(sql`
+      (await ctx.database.owner.execute(sql`
         select tickets.status, tickets.created_at from tickets
         join tenants on tenants.id = tickets.tenant_id where tenants.slug = 'al-bayt'`)) as unknown as {
         rows: { status: string; created_at: string | Date }[];
@@ -53,7 +53,7 @@ describe("the demo's past week", () => {
 
     const owner = await authAs(ctx, 'owner@demo.local');
     const tenant = (
-      (await ctx.database.db.execute(
+      (await ctx.database.owner.execute(
         sql`select id from tenants where slug = 'al-bayt'`,
       )) as unknown as { rows: { id: string }[] }
     ).rows[0]!.id;

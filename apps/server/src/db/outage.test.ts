@@ -27,8 +27,8 @@ describe.skipIf(!url)(
 
     beforeAll(async () => {
       direct = await createTestDatabase();
-      await seedDemoData(direct.db);
-      f = await demoFixtures(direct.db);
+      await seedDemoData(direct.owner);
+      f = await demoFixtures(direct.owner);
       const raw = direct.raw;
       if (raw.kind !== 'postgres') throw new Error('needs PostgreSQL');
       proxy = await startTcpProxy(String(raw.pool.options.connectionString));

@@ -12,7 +12,7 @@ beforeAll(async () => {
 afterAll(() => database.dispose());
 
 const counts = async () => {
-  const db = database.db;
+  const db = database.owner;
   const one = async (table: PgTable) => (await db.select({ n: count() }).from(table))[0]?.n ?? 0;
   return {
     tenants: await one(s.tenants),
@@ -25,44 +25,46 @@ const counts = async () => {
 
 describe('demo data', () => {
   it('loads three tenants, the first with two branches and a menu with variants and taxes', async () => {
-    const result = await seedDemoData(database.db);
+    const result = await seedDemoData(database.owner);
     expect(result).toEqual({ seeded: true, tenants: 3 });
-    const tenants = await database.db.select().from(s.tenants);
+    const tenants = await database.owner.select().from(s.tenants);
     expect(tenants.map((t) => t.slug).sort()).toEqual(['al-bayt', 'burger-yard', 'casa-verde']);
     // One tenant's menu comes from a point of sale, so the read-only mode can be tried.
     expect(tenants.filter((t) => t.isIntegrated).map((t) => t.slug)).toEqual(['burger-yard']);
     const first = tenants.find((t) => t.slug === 'al-bayt');
-    const branches = await database.db
+    const branches = await database.owner
       .select()
       .from(s.branches)
       .where(eq(s.branches.tenantId, first!.id));
     expect(branches).toHaveLength(2);
-    const subSections = await database.db
+    const subSections = await database.owner
       .select()
       .from(s.categories)
       .where(eq(s.categories.tenantId, first!.id));
     expect(subSections.some((c) => c.parentId !== null)).toBe(true);
     const c = await counts();
     expect(c.variants).toBeGreaterThan(c.items);
-    expect((await database.db.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
-    expect((await database.db.select().from(s.serviceAreas)).length).toBe(26);
-    expect((await database.db.select().from(s.uniqueLinks)).length).toBe(2);
+    expect((await database.owner.select().from(s.itemTaxes)).length).toBeGreaterThan(0);
+    expect((await database.owner.select().from(s.serviceAreas)).length).toBe(26);
+    expect((await database.owner.select().from(s.uniqueLinks)).length).toBe(2);
     // Each tenant's staff, the super admin, the manager of both and the legacy account.
     expect(c.users).toBe(8);
-    const groups = await database.db
+    const groups = await database.owner
       .select()
       .from(s.modifierGroups)
       .where(eq(s.modifierGroups.tenantId, first!.id));
     expect(groups.map((g) => g.name).sort()).toEqual(['Coffee sugar', 'Extras', 'Grill extras']);
     const extras = groups.find((g) => g.name === 'Extras')!;
     expect(
-      (await database.db.select().from(s.modifierItems)).filter((i) => i.groupId === extras.id),
+      (await database.owner.select().from(s.modifierItems)).filter((i) => i.groupId === extras.id),
     ).toHaveLength(3);
     // The POS mapping demo: Al Bayt and the integrated Burger Yard are connected to HubRise.
-    const connected = await database.db.select().from(s.posConnections);
-    const bySlug = new Map((await database.db.select().from(s.tenants)).map((t) => [t.id, t.slug]));
+    const connected = await database.owner.select().from(s.posConnections);
+    const bySlug = new Map(
+      (await database.owner.select().from(s.tenants)).map((t) => [t.id, t.slug]),
+    );
     expect(connected.map((p) => bySlug.get(p.tenantId)).sort()).toEqual(['al-bayt', 'burger-yard']);
-    const discounts = await database.db
+    const discounts = await database.owner
       .select()
       .from(s.discounts)
       .where(eq(s.discounts.tenantId, first!.id));
@@ -74,7 +76,7 @@ describe('demo data', () => {
     // No active automatic discount: demo orders keep their menu prices.
     expect(discounts.some((d) => d.application === 'AUTOMATIC' && d.active)).toBe(false);
     expect(
-      (await database.db.select().from(s.discountItems)).filter(
+      (await database.owner.select().from(s.discountItems)).filter(
         (i) => i.discountId === discounts.find((d) => d.code === 'HOTDRINKS2')!.id,
       ),
     ).toHaveLength(2);
@@ -82,12 +84,12 @@ describe('demo data', () => {
 
   it('never loads again over existing data', async () => {
     const before = await counts();
-    expect(await seedDemoData(database.db)).toEqual({ seeded: false, tenants: 0 });
+    expect(await seedDemoData(database.owner)).toEqual({ seeded: false, tenants: 0 });
     expect(await counts()).toEqual(before);
   });
 
   it('stores money as exact decimals', async () => {
-    const rows = await database.db.select({ price: s.variants.price }).from(s.variants);
+    const rows = await database.owner.select({ price: s.variants.price }).from(s.variants);
     expect(rows.map((r) => r.price)).toContain('1.750');
   });
 });

@@ -1,11 +1,19 @@
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ALL_ROUTES } from '@app/contracts';
+import * as s from '../db/schema.ts';
 import { tenants } from '../db/schema.ts';
+import { switchTenantFilterOffForTests, tenantFiltersSwitchedOff } from '../db/tenant-scope.ts';
+import { demoFixtures, intakeUrl, pickup } from '../modules/tickets/test-fixtures.ts';
 import {
   collectTenantSecrets,
   MATRIX_CASES,
   runAccessMatrix,
+  runForeignRowsCheck,
+  tenantDigests,
+  tenantRows,
+  tenantRowSecrets,
+  type ForeignRowsInput,
   type MatrixInput,
 } from '../test/access-matrix.ts';
 import { accessTokenFor, bearer, forgeToken } from '../test/auth.ts';
@@ -25,7 +33,10 @@ beforeAll(async () => {
     seed: true,
     config: { hubrise: { baseUrl: hubrise.url, emulator: false } },
   });
-  const [alBayt] = await ctx.database.db.select().from(tenants).where(eq(tenants.slug, 'al-bayt'));
+  const [alBayt] = await ctx.database.owner
+    .select()
+    .from(tenants)
+    .where(eq(tenants.slug, 'al-bayt'));
   if (!alBayt) throw new Error('demo tenant missing');
   const token = (email: string) => accessTokenFor(ctx, email);
   input = {
@@ -47,9 +58,70 @@ beforeAll(async () => {
       'wrong issuer': await forgeToken(ctx, 'wrong-issuer'),
       'wrong token type': await forgeToken(ctx, 'wrong-type'),
     },
-    tenantSecrets: await collectTenantSecrets(ctx.database.db, alBayt.id),
+    tenantSecrets: await collectTenantSecrets(ctx.database.owner, alBayt.id),
   };
 });
+
+/** Rows in every kind of table for both tenants: tickets, prints, modifiers, adjustments. */
+async function bothTenantsRows() {
+  const owner = ctx.database.owner;
+  const f = await demoFixtures(owner);
+  for (const [tenant, branch] of [
+    [f.alBayt, f.abdoun],
+    [f.casa, f.madrid],
+  ] as const) {
+    const [variant] = await owner
+      .select()
+      .from(s.variants)
+      .where(eq(s.variants.tenantId, tenant.id))
+      .orderBy(s.variants.id)
+      .limit(1);
+    const order = await ctx.app.inject({
+      method: 'POST',
+      url: intakeUrl(tenant.id, branch.id),
+      payload: pickup([{ variantId: variant!.id }]),
+    });
+    if (order.statusCode !== 201) throw new Error(`order: ${order.statusCode} ${order.body}`);
+    const ticketId = (order.json() as { results: { id: string } }).results.id;
+    const email = tenant.id === f.alBayt.id ? 'owner@demo.local' : 'owner@other.local';
+    const print = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${tenant.id}/printing/url/html`,
+      headers: bearer(await accessTokenFor(ctx, email)),
+      payload: { cartTicketId: ticketId },
+    });
+    if (print.statusCode >= 300) throw new Error(`print: ${print.statusCode} ${print.body}`);
+    const title = { fieldValue: 'Sauces', en: 'Sauces' };
+    const [group] = await owner
+      .insert(s.modifierGroups)
+      .values({ tenantId: tenant.id, name: `Sauces ${tenant.slug}`, title })
+      .returning();
+    await owner
+      .insert(s.modifierItems)
+      .values({ tenantId: tenant.id, groupId: group!.id, title, price: '0.5' });
+    await owner
+      .insert(s.itemModifierGroups)
+      .values({ tenantId: tenant.id, itemId: variant!.itemId, groupId: group!.id });
+    const [adjustment] = await owner
+      .insert(s.priceAdjustments)
+      .values({
+        tenantId: tenant.id,
+        name: `Late ${tenant.slug}`,
+        adjustmentType: 'Percentage',
+        adjustmentDirection: 'Decrease',
+        amount: '10',
+        checkoutTemplates: ['PICKUP'],
+        priority: 1,
+      })
+      .returning();
+    await owner.insert(s.priceAdjustmentVariants).values({
+      tenantId: tenant.id,
+      adjustmentId: adjustment!.id,
+      variantId: variant!.id,
+    });
+  }
+  return f;
+}
 afterAll(async () => {
   await ctx.close();
   await hubrise.close();
@@ -100,5 +172,74 @@ describe('access matrix over every admin route', () => {
     expect(byKey.get('GET /api/admin/tenants/')).toEqual({ signedIn: true });
     expect(byKey.get('GET /api/admin/tenants/all')).toEqual({ permission: 'TenantsList' });
     expect([...byKey.keys()].some((k) => k.startsWith('HEAD '))).toBe(false);
+  });
+});
+
+describe("with the application's own tenant filter switched off", () => {
+  let foreign: ForeignRowsInput;
+
+  beforeAll(async () => {
+    const f = await bothTenantsRows();
+    foreign = {
+      inject: input.inject,
+      routes: ALL_ROUTES,
+      tokens: input.tokens,
+      own: await tenantRows(ctx.database.owner, f.alBayt.id),
+      foreign: await tenantRows(ctx.database.owner, f.casa.id),
+      foreignSecrets: await tenantRowSecrets(ctx.database.owner, f.casa.id),
+    };
+  });
+
+  const filterOff = async <T>(work: () => Promise<T>) => {
+    switchTenantFilterOffForTests(true);
+    try {
+      const out = await work();
+      return { out, switchedOff: tenantFiltersSwitchedOff() };
+    } finally {
+      switchTenantFilterOffForTests(false);
+    }
+  };
+
+  it('finds 0 foreign rows: row-level security alone keeps the other tenant out', async () => {
+    const before = await tenantDigests(ctx.database.owner, foreign.foreign.tenantId);
+    const { out: result, switchedOff } = await filterOff(() => runForeignRowsCheck(foreign));
+    const after = await tenantDigests(ctx.database.owner, foreign.foreign.tenantId);
+    const changed = Object.keys(before).filter((t) => before[t] !== after[t]);
+    console.log(
+      `foreign rows with the tenant filter off: ${result.requests} requests over ${result.routes} routes ` +
+        `(${result.succeeded} answered 2xx; ${switchedOff} tenant filters switched off in the SQL), ` +
+        `${result.leaks.length} answers with a foreign row, ${changed.length} foreign tables changed`,
+    );
+    expect(switchedOff).toBeGreaterThan(100);
+    expect(result.errors).toEqual([]);
+    expect(result.leaks).toEqual([]);
+    expect(changed).toEqual([]);
+    expect(Object.keys(before).length).toBeGreaterThanOrEqual(31);
+  });
+
+  // Last: it leaves the other tenant's rows changed.
+  it('would find them without row-level security (the check can fail)', async () => {
+    const tables = Object.keys(await tenantDigests(ctx.database.owner, foreign.foreign.tenantId));
+    const before = await tenantDigests(ctx.database.owner, foreign.foreign.tenantId);
+    for (const table of tables) {
+      await ctx.database.owner.execute(
+        sql`alter table ${sql.identifier(table)} disable row level security`,
+      );
+    }
+    try {
+      const { out: result } = await filterOff(() => runForeignRowsCheck(foreign));
+      const after = await tenantDigests(ctx.database.owner, foreign.foreign.tenantId);
+      const changed = tables.filter((t) => before[t] !== after[t]);
+      console.log(
+        `without row-level security: ${result.leaks.length} answers with a foreign row, ` +
+          `foreign tables changed: ${changed.join(', ')}`,
+      );
+      expect(result.leaks.length).toBeGreaterThan(0);
+      expect(changed.length).toBeGreaterThan(0);
+    } finally {
+      for (const table of tables) {
+        await ctx.database.owner.execute(sql`select app_protect_tenant_table(${table}::regclass)`);
+      }
+    }
   });
 });

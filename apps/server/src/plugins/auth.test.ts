@@ -77,8 +77,8 @@ function probeRoutes(scope: ReturnType<typeof bare>) {
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db);
-  const rows = await database.db.select().from(tenants);
+  await seedDemoData(database.owner);
+  const rows = await database.owner.select().from(tenants);
   alBayt = rows.find((t) => t.slug === 'al-bayt')?.id ?? '';
   casaVerde = rows.find((t) => t.slug === 'casa-verde')?.id ?? '';
   app = await probeApp(probeRoutes);
@@ -200,7 +200,7 @@ describe('the tenant and role guard', () => {
   });
 
   it('answers 403 catalog_integrated where a point of sale took the permission away', async () => {
-    await database.db.update(tenants).set({ isIntegrated: true }).where(eq(tenants.id, alBayt));
+    await database.owner.update(tenants).set({ isIntegrated: true }).where(eq(tenants.id, alBayt));
     try {
       const refused = await call(`/api/admin/tenants/${alBayt}/probe/edit`, 'owner@demo.local');
       expect(refused.statusCode).toBe(403);
@@ -208,7 +208,10 @@ describe('the tenant and role guard', () => {
       const kept = await call(`/api/admin/tenants/${alBayt}/probe/tickets`, 'owner@demo.local');
       expect(kept.statusCode).toBe(200);
     } finally {
-      await database.db.update(tenants).set({ isIntegrated: false }).where(eq(tenants.id, alBayt));
+      await database.owner
+        .update(tenants)
+        .set({ isIntegrated: false })
+        .where(eq(tenants.id, alBayt));
     }
     const allowed = await call(`/api/admin/tenants/${alBayt}/probe/edit`, 'owner@demo.local');
     expect(allowed.statusCode).toBe(200);
@@ -240,20 +243,20 @@ describe('the tenant and role guard', () => {
 
   it('refuses a valid token of a user that no longer exists', async () => {
     const token = await forgeToken(target(), 'valid', 'staff@demo.local');
-    const [staff] = await database.db
+    const [staff] = await database.owner
       .select()
       .from(users)
       .where(eq(users.email, 'staff@demo.local'));
     if (!staff) throw new Error('demo staff missing');
-    await database.db.delete(users).where(eq(users.id, staff.id));
+    await database.owner.delete(users).where(eq(users.id, staff.id));
     const res = await app.inject({
       method: 'GET',
       url: '/api/admin/probe/me',
       headers: bearer(token),
     });
     expect(res.statusCode).toBe(403);
-    await database.db.insert(users).values(staff);
-    await database.db
+    await database.owner.insert(users).values(staff);
+    await database.owner
       .insert(memberships)
       .values({ tenantId: alBayt, userId: staff.id, role: 'OrderTaker' });
   });
@@ -265,7 +268,7 @@ describe('the access matrix runner', () => {
       probeRoutes(s);
       // A tenant-free route that wrongly shows every tenant's name.
       s.get('/api/admin/probe/leaky', { config: { access: { signedIn: true } } }, async () => ({
-        results: await database.db.select({ id: tenants.id }).from(tenants),
+        results: await database.owner.select({ id: tenants.id }).from(tenants),
       }));
     });
     const tokenOf = (email: string) => forgeToken(target(), 'valid', email);
@@ -288,7 +291,7 @@ describe('the access matrix runner', () => {
         'wrong issuer': await forgeToken(target(), 'wrong-issuer'),
         'wrong token type': await forgeToken(target(), 'wrong-type'),
       },
-      tenantSecrets: await collectTenantSecrets(database.db, alBayt),
+      tenantSecrets: await collectTenantSecrets(database.owner, alBayt),
     });
     await leaky.close();
     expect(result.pairs).toBe(leaky.adminRoutes.length * MATRIX_CASES.length);

@@ -42,7 +42,10 @@ export type AuthContext = {
   tenantId?: string;
   /** The caller's role in that tenant; undefined for a super admin let in without one. */
   role?: MembershipRole;
-  /** Tenant-free routes with a role list: the tenants where the caller holds such a role. */
+  /**
+   * Tenant-free routes with a role list: the tenants where the caller holds such a role;
+   * routes open to any signed-in user: every tenant the caller belongs to.
+   */
   tenantIds?: string[];
 };
 
@@ -157,7 +160,11 @@ export const authPlugin = fp(
           isSuperAdmin: user.isSuperAdmin,
         };
         request.auth = auth;
-        if ('signedIn' in access || !('permission' in access)) return;
+        if ('signedIn' in access || !('permission' in access)) {
+          // The caller's own data: their tenants are the database scope of the request.
+          auth.tenantIds = (await accounts.membershipsOf(user.id)).map((m) => m.tenantId);
+          return;
+        }
         const { permission } = access;
         const platform = isPlatformPermission(permission);
         if (tenantRoute) {

@@ -22,8 +22,8 @@ const log: string[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db);
-  f = await demoFixtures(database.db);
+  await seedDemoData(database.owner);
+  f = await demoFixtures(database.owner);
   const stream = new Writable({
     write(chunk, _encoding, done) {
       log.push(String(chunk));
@@ -47,7 +47,7 @@ const count = (text: string, part: string) => text.split(part).length - 1;
 describe('the log of a failed query', () => {
   it('names the error code and the statement once, and no personal data', async () => {
     // Every new ticket now breaks a rule: PostgreSQL quotes the whole failing row back.
-    await database.db.execute(
+    await database.owner.execute(
       sql`alter table tickets add constraint test_refuses_tickets check (false) not valid`,
     );
     log.length = 0;
@@ -84,7 +84,7 @@ describe('the log of a failed query', () => {
 
 describe('the server log, wherever a database error is logged', () => {
   it('writes the code and the statement, never the values', async () => {
-    const failure = await database.db
+    const failure = await database.owner
       .update(schema.users)
       .set({ displayName: 'Zainab Qasemi' })
       .where(eq(sql`${schema.users.id}::text`, sql`${'+962791234567'}::uuid::text`))

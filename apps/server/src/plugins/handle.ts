@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  isPlatformPermission,
   ProblemResponse,
   ValidationErrorResponse,
   envelope,
@@ -11,6 +12,7 @@ import {
   type RouteQuery,
   type RouteReply,
 } from '@app/contracts';
+import { inScope, type DbScope } from '../db/tenant-scope.ts';
 import { SerializedReply } from '../serialized-reply.ts';
 import type { AuthContext } from './auth.ts';
 
@@ -31,6 +33,7 @@ export type Handler<R extends RouteDef> = (
 ) => Promise<RouteReply<R> | SerializedReply | FastifyReply>;
 
 const ADMIN = '/api/admin';
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The documented answers of a route: its success and the errors it can give. */
 function responsesOf(route: RouteDef): Record<number, z.ZodType> {
@@ -48,6 +51,28 @@ function responsesOf(route: RouteDef): Record<number, z.ZodType> {
   if (route.params || route.query || route.body) responses[422] = ValidationErrorResponse;
   if (route.conflicts?.length) responses[409] = route.conflictResponse ?? ProblemResponse;
   return responses;
+}
+
+/**
+ * Whose rows the route's database work may touch (row-level security, db/tenant-scope.ts):
+ * the path's tenant; on a tenant-free admin route the caller's tenants; on the super admin's
+ * platform routes every tenant, read only. A public route with a slug and no tenant id scopes
+ * itself once it has found the tenant.
+ */
+export function scopeOf(route: RouteDef, request: FastifyRequest): DbScope | undefined {
+  const { tenantId } = (request.params ?? {}) as { tenantId?: unknown };
+  if (!route.path.startsWith(ADMIN)) {
+    if (typeof tenantId !== 'string') return undefined;
+    return { tenantIds: UUID.test(tenantId) ? [tenantId] : [] };
+  }
+  const auth = request.auth;
+  if (!auth) return undefined;
+  if (auth.tenantId) return { tenantIds: [auth.tenantId], userId: auth.userId };
+  const access = route.access;
+  if (access && 'permission' in access && isPlatformPermission(access.permission)) {
+    return { tenantIds: [], userId: auth.userId, crossTenantRead: true };
+  }
+  return { tenantIds: auth.tenantIds ?? [], userId: auth.userId };
 }
 
 /**
@@ -82,7 +107,7 @@ export function handle<R extends RouteDef>(
       response: responsesOf(route),
     },
     handler: async (request, reply) => {
-      const out = await handler({
+      const input: HandlerInput<R> = {
         params: request.params as RouteParams<R>,
         query: request.query as RouteQuery<R>,
         body: request.body as RouteBody<R>,
@@ -90,7 +115,9 @@ export function handle<R extends RouteDef>(
         auth: request.auth,
         request,
         reply,
-      });
+      };
+      const scope = scopeOf(route, request);
+      const out = await (scope ? inScope(scope, () => handler(input)) : handler(input));
       if (out === reply || reply.sent) return reply;
       reply.status(route.status ?? 200);
       if (out instanceof SerializedReply) return reply.type('application/json').send(out.json);

@@ -19,7 +19,7 @@ let catalog: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   owner = bearer(await accessTokenFor(ctx, 'owner@demo.local'));
   catalog = `/api/admin/tenants/${f.alBayt.id}/branches/defaultBranch/productcatalogs`;
 }, 120_000);

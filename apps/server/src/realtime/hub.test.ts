@@ -26,7 +26,7 @@ const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   origin = await baseUrlOf(ctx.app);
 }, 120_000);
 afterAll(async () => {
@@ -145,10 +145,10 @@ describe('tickets hub', () => {
   });
 
   it('closes a connection when its token expires', async () => {
-    const user = await createAccountsRepository(ctx.database.db).findUserByEmail(
+    const user = await createAccountsRepository(ctx.database.owner).findUserByEmail(
       'staff@demo.local',
     );
-    const [jwk] = (await loadOrCreateOidcKeys(ctx.database.db)).signing;
+    const [jwk] = (await loadOrCreateOidcKeys(ctx.database.owner)).signing;
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({
       sub: user!.id,
@@ -193,7 +193,7 @@ describe.runIf(process.env.TEST_DATABASE_URL)('a lost LISTEN connection (Postgre
   it('reconnects, tells clients to refetch, and delivers again', async () => {
     const client = connect(origin, await accessTokenFor(ctx, 'manager@demo.local'));
     await client.opened;
-    const killed = await ctx.database.db.execute(
+    const killed = await ctx.database.owner.execute(
       sql`select pg_terminate_backend(pid) from pg_stat_activity
           where datname = current_database() and query ilike 'LISTEN %'`,
     );

@@ -1,15 +1,18 @@
 import { randomUUID } from 'node:crypto';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
+import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import {
   hasPermission,
   isPlatformPermission,
   isTenantPath,
   type MembershipRole,
+  type RouteDef,
 } from '@app/contracts';
 import type { Db } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import type { AccessPolicy, AdminRoute } from '../plugins/auth.ts';
+import { arbitraryOf, preferValid, type ArbitraryHint } from './zod-arbitrary.ts';
 
 /** The callers the matrix plays, by what they are in the tenant under test. */
 export type Principal = 'owner' | 'manager' | 'staff' | 'superAdmin';
@@ -166,4 +169,208 @@ export async function collectTenantSecrets(db: Db, tenantId: string): Promise<st
     ...(await ids(s.items)),
     ...members.map((m) => m.email),
   ];
+}
+
+// ---------------------------------------------------------------------------------------------
+// Foreign rows: row-level security as the second line (run with the app's tenant filter off)
+
+/** One tenant and one id from each of its tables, for path parameters and body fields. */
+export type TenantRows = { tenantId: string; slug: string; ids: Partial<Record<string, string>> };
+
+/** The table whose id a path parameter or body field of that name carries. */
+const FIELD_TABLES: Record<string, string> = {
+  branchId: 'branches',
+  ticketId: 'tickets',
+  cartTicketId: 'tickets',
+  serviceAreaId: 'service_areas',
+  deliveryZoneId: 'delivery_zones',
+  parentId: 'catalog_categories',
+  categoryId: 'catalog_categories',
+  nodeId: 'catalog_categories',
+  itemId: 'catalog_items',
+  variantId: 'catalog_item_variants',
+  printId: 'ticket_prints',
+  sectionId: 'service_area_sections',
+  modifierItemId: 'modifier_items',
+};
+/** The table of an `:id` by the path segment before it. */
+const ID_AFTER: Record<string, string> = {
+  categories: 'catalog_categories',
+  catalogitems: 'catalog_items',
+  modifiergroups: 'modifier_groups',
+  'price-adjustments': 'price_adjustments',
+  variants: 'catalog_item_variants',
+  sections: 'service_area_sections',
+  serviceareas: 'service_areas',
+  discounts: 'discounts',
+  config: 'tickets',
+};
+const FIXED_PARAMS: Record<string, string> = {
+  adminLanguage: 'en',
+  checkoutTemplate: 'DELIVERY',
+  template: 'DELIVERY',
+};
+
+/** A route's URL in the path's tenant, naming `rows`' rows (own or another tenant's). */
+export function pathNaming(url: string, pathTenant: TenantRows, rows: TenantRows): string {
+  const parts = url.split('/');
+  return parts
+    .map((part, i) => {
+      if (part === '*') return 'x';
+      if (!part.startsWith(':')) return part;
+      const name = part.slice(1);
+      if (name === 'tenantId') return pathTenant.tenantId;
+      if (name === 'slug') return pathTenant.slug;
+      const fixed = FIXED_PARAMS[name];
+      if (fixed) return fixed;
+      const table = name === 'id' ? ID_AFTER[parts[i - 1] ?? ''] : FIELD_TABLES[name];
+      return (table && rows.ids[table]) || randomUUID();
+    })
+    .join('/');
+}
+
+/** A body the contract accepts where one is found, its ids naming `rows`' rows. */
+function bodyNaming(route: RouteDef, pathTenant: TenantRows, rows: TenantRows): unknown {
+  if (!route.body || route.consumes === 'multipart/form-data') return {};
+  const hint: ArbitraryHint = (path, kind) => {
+    const name = String(path.filter((k) => typeof k === 'string').at(-1) ?? '');
+    if (kind !== 'uuid') return undefined;
+    if (name === 'tenantId' || name === 'ticketTenantId') return fc.constant(pathTenant.tenantId);
+    const table = FIELD_TABLES[name.replace(/s$/, '')] ?? FIELD_TABLES[name];
+    const id = table ? rows.ids[table] : undefined;
+    return id ? fc.constant(id) : undefined;
+  };
+  const [body] = fc.sample(preferValid(route.body, arbitraryOf(route.body, hint), 30), {
+    numRuns: 1,
+    seed: 42,
+  });
+  return body;
+}
+
+export type ForeignRowsInput = {
+  inject: (opts: InjectOptions) => Promise<LightMyRequestResponse>;
+  /** The routes of the contracts (admin and public). */
+  routes: readonly RouteDef[];
+  /** Members of the tenant under test (and the super admin). */
+  tokens: Record<Principal, string>;
+  own: TenantRows;
+  /** Another tenant: its rows must never show up nor change. */
+  foreign: TenantRows;
+  /** Strings that identify the other tenant's rows: its ids, slug, names, member emails. */
+  foreignSecrets: string[];
+};
+
+export type ForeignRowsResult = {
+  routes: number;
+  requests: number;
+  /** Answers 2xx: requests that reached the database and were served. */
+  succeeded: number;
+  /** Answers that showed another tenant's row. */
+  leaks: string[];
+  /** Answers 5xx but 503 (a provider not configured). */
+  errors: string[];
+};
+
+/**
+ * Every route the tenant's members (or, on public routes, anyone) may call, once naming the
+ * tenant's own rows and once naming another tenant's, with a body the contract accepts: no
+ * answer may show a row of the other tenant. The super admin's platform routes read every
+ * tenant by design and are left out.
+ */
+export async function runForeignRowsCheck(input: ForeignRowsInput): Promise<ForeignRowsResult> {
+  const leaks: string[] = [];
+  const errors: string[] = [];
+  let requests = 0;
+  let routes = 0;
+  let succeeded = 0;
+  for (const route of input.routes) {
+    const admin = route.path.startsWith('/api/admin/');
+    const access = route.access;
+    if (admin && 'permission' in access && isPlatformPermission(access.permission)) continue;
+    if (!admin && !route.path.startsWith('/api/public/')) continue;
+    routes++;
+    const callers: [string, string | undefined][] = admin
+      ? (Object.keys(input.tokens) as Principal[])
+          .filter((p) => expectedAllowed(access, p))
+          .map((p) => [p, input.tokens[p]])
+      : [['public', undefined]];
+    const named: [string, TenantRows][] = [
+      ['own rows', input.own],
+      ['foreign rows', input.foreign],
+    ];
+    for (const [caller, token] of callers) {
+      for (const [which, rows] of named) {
+        const body = ['GET', 'HEAD', 'DELETE'].includes(route.method)
+          ? undefined
+          : bodyNaming(route, input.own, rows);
+        requests++;
+        const res = await input.inject({
+          method: route.method as InjectOptions['method'],
+          url: pathNaming(route.path, input.own, rows),
+          headers: token ? { authorization: `Bearer ${token}` } : {},
+          ...(body === undefined ? {} : { payload: body as InjectOptions['payload'] }),
+        });
+        if (res.statusCode < 300) succeeded++;
+        const where = `${route.method} ${route.path} [${caller}, ${which}]`;
+        const shown = input.foreignSecrets.filter((s) => res.body.includes(s));
+        if (shown.length > 0) leaks.push(`${where}: ${res.statusCode} shows ${shown.join(', ')}`);
+        if (res.statusCode >= 500 && res.statusCode !== 503) {
+          errors.push(`${where}: ${res.statusCode} ${res.body.slice(0, 160)}`);
+        }
+      }
+    }
+  }
+  return { routes, requests, succeeded, leaks, errors };
+}
+
+type TableName = { table: string };
+
+/** The tables that carry a tenant_id (and an id of their own, for `rowIds`). */
+async function tenantTables(db: Db, withId = false): Promise<string[]> {
+  const result = await db.execute(sql`
+    select c.table_name as table from information_schema.columns c
+    where c.table_schema = 'public' and c.column_name = 'tenant_id'
+      and (${!withId} or exists (select 1 from information_schema.columns i
+        where i.table_schema = 'public' and i.table_name = c.table_name and i.column_name = 'id'))
+    order by 1`);
+  return (result as unknown as { rows: TableName[] }).rows.map((r) => r.table);
+}
+
+/** One id of each of a tenant's tables (its oldest-sorting), read as the owner. */
+export async function tenantRows(db: Db, tenantId: string): Promise<TenantRows> {
+  const [tenant] = await db.select().from(s.tenants).where(eq(s.tenants.id, tenantId));
+  if (!tenant) throw new Error(`no tenant ${tenantId}`);
+  const ids: Record<string, string> = {};
+  for (const table of await tenantTables(db, true)) {
+    const result = await db.execute(
+      sql`select id::text as id from ${sql.identifier(table)} where tenant_id = ${tenantId} order by id limit 1`,
+    );
+    const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+    if (id) ids[table] = id;
+  }
+  return { tenantId, slug: tenant.slug, ids };
+}
+
+/** Every id of every row of a tenant, with its names and members: none may reach another. */
+export async function tenantRowSecrets(db: Db, tenantId: string): Promise<string[]> {
+  const secrets = await collectTenantSecrets(db, tenantId);
+  for (const table of await tenantTables(db, true)) {
+    const result = await db.execute(
+      sql`select id::text as id from ${sql.identifier(table)} where tenant_id = ${tenantId}`,
+    );
+    secrets.push(...(result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+  }
+  return [...new Set(secrets)];
+}
+
+/** A digest of each of a tenant's tables, to show that nothing of it changed. */
+export async function tenantDigests(db: Db, tenantId: string): Promise<Record<string, string>> {
+  const digests: Record<string, string> = {};
+  for (const table of await tenantTables(db)) {
+    const result = await db.execute(sql`
+      select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
+      from ${sql.identifier(table)} t where t.tenant_id = ${tenantId}`);
+    digests[table] = (result as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
+  }
+  return digests;
 }

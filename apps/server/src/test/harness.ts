@@ -77,7 +77,7 @@ export async function createTestApp(
   opts: { seed?: boolean; config?: Partial<Config>; clock?: () => Date } = {},
 ): Promise<TestContext> {
   const database = await createTestDatabase();
-  if (opts.seed) await seedDemoData(database.db);
+  if (opts.seed) await seedDemoData(database.owner);
   const config = testConfig(opts.config);
   const app = await buildApp({ config, database, logger: false, clock: opts.clock });
   await app.ready();

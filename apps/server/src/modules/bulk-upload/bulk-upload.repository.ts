@@ -1,39 +1,57 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, items, variants } from '../catalog/catalog.table.ts';
-import {
-  itemModifierGroups,
-  modifierGroups,
-  modifierItems,
-} from '../modifier-groups/modifier-groups.table.ts';
+import { categories, items } from '../catalog/catalog.table.ts';
+import { modifierGroups } from '../modifier-groups/modifier-groups.table.ts';
 
 type Q = Db | Tx;
 
-/** Rows per statement: a few megabytes of JSON at most. */
-const CHUNK = 10_000;
-
 /**
  * Inserts many rows of one table as one JSON parameter expanded by the database
- * (jsonb_to_recordset): one statement per 10,000 rows instead of thousands of bound values,
- * about three times faster on PGlite. Every row must name the same columns.
+ * (jsonb_to_recordset): one statement per chunk instead of thousands of bound values, about
+ * three times faster on PGlite. Every row must name the same columns. The statement is sent at
+ * once and not awaited: the caller builds the next chunk while the database writes this one.
  */
-async function insertMany<T extends PgTable>(q: Q, table: T, rows: T['$inferInsert'][]) {
-  if (rows.length === 0) return;
+function startInsert<T extends PgTable>(
+  q: Q,
+  table: T,
+  rows: T['$inferInsert'][],
+): Promise<unknown> {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const keys = Object.keys(rows[0]!);
   const cols = keys.map((k) => columns[k]!);
   const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
   const types = sql.raw(cols.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
-  for (let i = 0; i < rows.length; i += CHUNK) {
-    const chunk = rows.slice(i, i + CHUNK).map((row) => {
-      const record = row as Record<string, unknown>;
-      return Object.fromEntries(keys.map((k, j) => [cols[j]!.name, record[k] ?? null]));
-    });
-    await q.execute(
-      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(chunk)}::jsonb) as r(${types})`,
-    );
-  }
+  const records = rows.map((row) => {
+    const record = row as Record<string, unknown>;
+    const out: Record<string, unknown> = {};
+    for (let j = 0; j < keys.length; j++) out[cols[j]!.name] = record[keys[j]!] ?? null;
+    return out;
+  });
+  // then() starts drizzle's lazy query now, so statements reach the connection in call order.
+  return q
+    .execute(
+      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${types})`,
+    )
+    .then(() => undefined);
+}
+
+/**
+ * The import's inserts, pipelined on the transaction's one connection: each `add` sends its
+ * statement at once, `done` waits for all of them (the first failure, if any, is thrown).
+ */
+export function createBulkWriter(q: Q) {
+  const pending: Promise<unknown>[] = [];
+  return {
+    add<T extends PgTable>(table: T, rows: T['$inferInsert'][]) {
+      if (rows.length > 0) pending.push(startInsert(q, table, rows));
+    },
+    async done() {
+      // Every statement settled before the transaction goes on (to commit or roll back).
+      const failed = (await Promise.allSettled(pending)).find((r) => r.status === 'rejected');
+      if (failed) throw failed.reason;
+    },
+  };
 }
 
 /** The menu as the import matches against it, and the batched inserts of what it adds. */
@@ -74,30 +92,5 @@ export const bulkUploadRepository = {
     await q.execute(
       sql`select pg_advisory_xact_lock(hashtext('bulk-upload'), hashtext(${tenantId}))`,
     );
-  },
-
-  async insertSections(q: Q, rows: (typeof categories.$inferInsert)[]) {
-    // Parents before children: the import lists them in that order.
-    await insertMany(q, categories, rows);
-  },
-
-  async insertItems(
-    q: Q,
-    rows: (typeof items.$inferInsert)[],
-    variantRows: (typeof variants.$inferInsert)[],
-    links: (typeof itemModifierGroups.$inferInsert)[],
-  ) {
-    await insertMany(q, items, rows);
-    await insertMany(q, variants, variantRows);
-    await insertMany(q, itemModifierGroups, links);
-  },
-
-  async insertModifierGroups(
-    q: Q,
-    groups: (typeof modifierGroups.$inferInsert)[],
-    choices: (typeof modifierItems.$inferInsert)[],
-  ) {
-    await insertMany(q, modifierGroups, groups);
-    await insertMany(q, modifierItems, choices);
   },
 };

@@ -2,7 +2,13 @@ import { BULK_UPLOAD_LIMITS, type BulkUploadResult } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { ValidationFailed } from '../../errors.ts';
 import { catalogRepository } from '../catalog/catalog.repository.ts';
-import { bulkUploadRepository as repo } from './bulk-upload.repository.ts';
+import { categories, items, variants } from '../catalog/catalog.table.ts';
+import {
+  itemModifierGroups,
+  modifierGroups,
+  modifierItems,
+} from '../modifier-groups/modifier-groups.table.ts';
+import { bulkUploadRepository as repo, createBulkWriter } from './bulk-upload.repository.ts';
 import { planImport } from './import-plan.ts';
 import { readTemplateSheets, SheetProblem, type TemplateSheets } from './sheet-reader.ts';
 import { templateWorkbook } from './template.ts';
@@ -14,6 +20,9 @@ import {
 } from './zip-guard.ts';
 
 const fileError = (code: string) => new ValidationFailed('file', [code]);
+
+/** Items per insert statement (their variants and links follow in statements of their own). */
+const ITEMS_PER_STATEMENT = 2000;
 
 const LIMITS = {
   maxEntries: BULK_UPLOAD_LIMITS.maxZipEntries,
@@ -65,50 +74,54 @@ export function createBulkUploadService(deps: { db: Db }) {
       return deps.db.transaction(async (tx) => {
         await repo.lockTenant(tx, tenantId);
         // One after another: a transaction is one connection.
-        const sections = await repo.sections(tx, tenantId);
-        const items = await repo.items(tx, tenantId);
-        const modifierGroups = await repo.modifierGroups(tx, tenantId);
-        const plan = planImport(sheets, { sections, items, modifierGroups });
-        if (plan.sections.length > 0) {
-          await repo.insertSections(
-            tx,
-            plan.sections.map((s) => ({
-              id: s.id,
+        const existing = {
+          sections: await repo.sections(tx, tenantId),
+          items: await repo.items(tx, tenantId),
+          modifierGroups: await repo.modifierGroups(tx, tenantId),
+        };
+        const plan = planImport(sheets, existing);
+        const writer = createBulkWriter(tx);
+        writer.add(
+          categories,
+          plan.sections.map((s) => ({
+            id: s.id,
+            tenantId,
+            parentId: s.parentId,
+            title: s.title,
+            description: s.description,
+            position: s.position,
+          })),
+        );
+        writer.add(
+          modifierGroups,
+          plan.groups.map((g) => ({
+            id: g.id,
+            tenantId,
+            name: g.name,
+            title: g.title,
+            minQuantity: g.minQuantity,
+            maxQuantity: g.maxQuantity,
+            allowModifierItemCounter: false,
+          })),
+        );
+        writer.add(
+          modifierItems,
+          plan.groups.flatMap((g) =>
+            g.choices.map((c) => ({
               tenantId,
-              parentId: s.parentId,
-              title: s.title,
-              description: s.description,
-              position: s.position,
+              groupId: g.id,
+              title: c.title,
+              price: c.price,
+              position: c.position,
             })),
-          );
-        }
-        if (plan.groups.length > 0) {
-          await repo.insertModifierGroups(
-            tx,
-            plan.groups.map((g) => ({
-              id: g.id,
-              tenantId,
-              name: g.name,
-              title: g.title,
-              minQuantity: g.minQuantity,
-              maxQuantity: g.maxQuantity,
-              allowModifierItemCounter: false,
-            })),
-            plan.groups.flatMap((g) =>
-              g.choices.map((c) => ({
-                tenantId,
-                groupId: g.id,
-                title: c.title,
-                price: c.price,
-                position: c.position,
-              })),
-            ),
-          );
-        }
-        if (plan.items.length > 0) {
-          await repo.insertItems(
-            tx,
-            plan.items.map((i) => ({
+          ),
+        );
+        // Items a chunk at a time, each chunk's variants and links after it.
+        for (let at = 0; at < plan.items.length; at += ITEMS_PER_STATEMENT) {
+          const chunk = plan.items.slice(at, at + ITEMS_PER_STATEMENT);
+          writer.add(
+            items,
+            chunk.map((i) => ({
               id: i.id,
               tenantId,
               categoryId: i.categoryId,
@@ -116,7 +129,10 @@ export function createBulkUploadService(deps: { db: Db }) {
               description: i.description,
               position: i.position,
             })),
-            plan.items.flatMap((i) =>
+          );
+          writer.add(
+            variants,
+            chunk.flatMap((i) =>
               i.variants.map((v) => ({
                 tenantId,
                 itemId: i.id,
@@ -125,7 +141,10 @@ export function createBulkUploadService(deps: { db: Db }) {
                 position: v.position,
               })),
             ),
-            plan.items.flatMap((i) =>
+          );
+          writer.add(
+            itemModifierGroups,
+            chunk.flatMap((i) =>
               i.groupIds.map((groupId, position) => ({
                 tenantId,
                 itemId: i.id,
@@ -135,6 +154,7 @@ export function createBulkUploadService(deps: { db: Db }) {
             ),
           );
         }
+        await writer.done();
         if (plan.sections.length + plan.groups.length + plan.items.length > 0)
           await catalogRepository.bumpVersion(tx, tenantId);
         return plan.result;

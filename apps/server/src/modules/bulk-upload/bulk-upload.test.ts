@@ -1,4 +1,5 @@
-import { eq } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { BulkUploadResult } from '@app/contracts';
@@ -7,6 +8,7 @@ import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { buildZip, deflated, zipBomb } from '../../test/zip-build.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
+import { createBulkWriter } from './bulk-upload.repository.ts';
 
 let ctx: TestContext;
 let f: DemoFixtures;
@@ -16,7 +18,7 @@ let otherOwner: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   [owner, manager, otherOwner] = await Promise.all([
     authAs(ctx, 'owner@demo.local'),
     authAs(ctx, 'manager@demo.local'),
@@ -102,7 +104,7 @@ async function template() {
 }
 
 async function menuOf(tenantId: string) {
-  const db = ctx.database.db;
+  const db = ctx.database.owner;
   const [sections, items, variants, groups, choices, links] = await Promise.all([
     db.select().from(s.categories).where(eq(s.categories.tenantId, tenantId)),
     db.select().from(s.items).where(eq(s.items.tenantId, tenantId)),
@@ -435,7 +437,7 @@ describe('who may upload', () => {
   it('is the store owner only, and never on an integrated menu', async () => {
     const bytes = await workbook({ items: [['Breakfast', 'Toast', '', '', 1]] });
     expect((await upload(bytes, manager)).statusCode).toBe(403);
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tenants)
       .set({ isIntegrated: true })
       .where(eq(s.tenants.id, f.alBayt.id));
@@ -444,10 +446,33 @@ describe('who may upload', () => {
       expect(res.statusCode).toBe(403);
       expect(res.json()).toMatchObject({ error: { code: 'catalog_integrated' } });
     } finally {
-      await ctx.database.db
+      await ctx.database.owner
         .update(s.tenants)
         .set({ isIntegrated: false })
         .where(eq(s.tenants.id, f.alBayt.id));
     }
+  });
+});
+
+describe("the import's writes", () => {
+  it('are all or nothing: a statement failing in the pipeline undoes the ones sent before it', async () => {
+    const tenantId = f.alBayt.id;
+    const title = (en: string) => ({ fieldValue: en, en });
+    const ids = [randomUUID(), randomUUID()];
+    const attempt = ctx.database.db.transaction(async (tx) => {
+      const writer = createBulkWriter(tx);
+      const section = (id: string) => ({ id, tenantId, parentId: null, title: title(id) });
+      writer.add(s.categories, [section(ids[0]!)]);
+      // A section that does not exist: the foreign key refuses this one.
+      writer.add(s.items, [{ tenantId, categoryId: randomUUID(), title: title('Orphan') }]);
+      writer.add(s.categories, [section(ids[1]!)]);
+      await writer.done();
+    });
+    await expect(attempt).rejects.toThrow();
+    const left = await ctx.database.db
+      .select()
+      .from(s.categories)
+      .where(inArray(s.categories.id, ids));
+    expect(left).toEqual([]);
   });
 });

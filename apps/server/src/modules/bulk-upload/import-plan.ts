@@ -72,15 +72,29 @@ function text(
   return v;
 }
 
-function price(problems: Problems, value: string | undefined, column: string): string {
-  const parsed = Money.safeParse((value ?? '').trim());
-  if (!parsed.success) {
+/** Parsed prices by their text: a menu repeats a few prices over thousands of rows. */
+type PriceCache = Map<string, string | null>;
+
+function price(
+  cache: PriceCache,
+  problems: Problems,
+  value: string | undefined,
+  column: string,
+): string {
+  const input = (value ?? '').trim();
+  let amount = cache.get(input);
+  if (amount === undefined) {
+    const parsed = Money.safeParse(input);
+    amount = parsed.success ? parsed.data : null;
+    if (cache.size < 10_000) cache.set(input, amount);
+  }
+  if (amount === null) {
     problems.push(
       `'${column}' must be a number from ${CATALOG_LIMITS.priceMin} to ${CATALOG_LIMITS.priceMax} with at most 3 decimals`,
     );
     return '0.000';
   }
-  return parsed.data;
+  return amount;
 }
 
 function quantity(problems: Problems, value: string | undefined, column: string, fallback: number) {
@@ -164,6 +178,7 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
     modifiersAdded: 0,
     errorMessage: null,
   };
+  const prices: PriceCache = new Map();
   const S = BULK_UPLOAD_TEMPLATE.sections.columns;
   const I = BULK_UPLOAD_TEMPLATE.items.columns;
   const M = BULK_UPLOAD_TEMPLATE.modifierGroups.columns;
@@ -309,7 +324,7 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
         0,
         MODIFIER_GROUP_LIMITS.itemTextMax,
       );
-      const amount = price(rowProblems, row.cells.price, M.price);
+      const amount = price(prices, rowProblems, row.cells.price, M.price);
       if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
       return { title: localized(title, ar), price: amount, position };
     });
@@ -388,7 +403,7 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
         several ? 1 : 0,
         CATALOG_LIMITS.variantTitleMax,
       );
-      const amount = price(rowProblems, row.cells.price, I.price);
+      const amount = price(prices, rowProblems, row.cells.price, I.price);
       if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
       return { title: localized(variantTitle), price: amount, position };
     });

@@ -16,7 +16,7 @@ let base: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const tenants = await ctx.database.db.select().from(s.tenants);
+  const tenants = await ctx.database.owner.select().from(s.tenants);
   tenantId = tenants.find((t) => t.slug === 'al-bayt')!.id;
   otherTenantId = tenants.find((t) => t.slug === 'casa-verde')!.id;
   owner = bearer(await accessTokenFor(ctx, 'owner@demo.local'));
@@ -264,7 +264,7 @@ describe('items', () => {
   });
 
   it("takes only the tenant's own taxes and sections", async () => {
-    const [foreignTax] = await ctx.database.db
+    const [foreignTax] = await ctx.database.owner
       .select()
       .from(s.taxDefinitions)
       .where(eq(s.taxDefinitions.tenantId, otherTenantId));
@@ -284,7 +284,7 @@ describe('items', () => {
     );
     expect(noTax.statusCode).toBe(201);
     expect(noTax.json().results.taxes).toEqual([]);
-    const [foreignSection] = await ctx.database.db
+    const [foreignSection] = await ctx.database.owner
       .select()
       .from(s.categories)
       .where(eq(s.categories.tenantId, otherTenantId));
@@ -424,7 +424,7 @@ describe('positions and moves', () => {
 
 describe('delivery-focused view', () => {
   it('refuses a new main section but still takes sub-sections', async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tenants)
       .set({ viewShowSection: false })
       .where(eq(s.tenants.id, tenantId));
@@ -440,7 +440,7 @@ describe('delivery-focused view', () => {
           .statusCode,
       ).toBe(201);
     } finally {
-      await ctx.database.db
+      await ctx.database.owner
         .update(s.tenants)
         .set({ viewShowSection: true })
         .where(eq(s.tenants.id, tenantId));
@@ -450,7 +450,7 @@ describe('delivery-focused view', () => {
 
 describe('integrated tenants', () => {
   it('cannot change the menu except section schedules', async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tenants)
       .set({ isIntegrated: true })
       .where(eq(s.tenants.id, tenantId));
@@ -464,7 +464,7 @@ describe('integrated tenants', () => {
       ]);
       expect(sched.statusCode).toBe(200);
     } finally {
-      await ctx.database.db
+      await ctx.database.owner
         .update(s.tenants)
         .set({ isIntegrated: false })
         .where(eq(s.tenants.id, tenantId));

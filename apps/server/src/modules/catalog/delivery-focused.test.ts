@@ -12,7 +12,7 @@ let tenantId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const tenants = await ctx.database.db.select().from(s.tenants);
+  const tenants = await ctx.database.owner.select().from(s.tenants);
   tenantId = tenants.find((t) => t.slug === 'al-bayt')!.id;
   owner = await authAs(ctx, 'owner@demo.local');
   base = `/api/admin/tenants/${tenantId}/branches/defaultBranch/productcatalogs`;
@@ -24,7 +24,7 @@ const call = (method: Method, url: string, payload?: unknown) =>
   ctx.app.inject({ method, url: `${base}${url}`, headers: owner, payload: payload as object });
 const title = (fieldValue: string) => ({ fieldValue, en: fieldValue });
 const setView = (viewShowSection: boolean) =>
-  ctx.database.db.update(s.tenants).set({ viewShowSection }).where(eq(s.tenants.id, tenantId));
+  ctx.database.owner.update(s.tenants).set({ viewShowSection }).where(eq(s.tenants.id, tenantId));
 const tree = async (): Promise<TreeNode> => (await call('GET', '/tree')).json().results;
 const refused = (res: { statusCode: number; json(): { error: { code: string } } }) => {
   expect(res.statusCode).toBe(403);

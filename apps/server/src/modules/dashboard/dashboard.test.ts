@@ -27,7 +27,7 @@ type Placed = { id: string; total: string; lines: { itemId: string; quantity: nu
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true, clock: () => now });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   owner = await authAs(ctx, 'owner@demo.local');
   casaOwner = await authAs(ctx, 'owner@other.local');
 }, 120_000);
@@ -54,7 +54,7 @@ async function order(opts: {
   });
   expect(res.statusCode, res.body).toBe(201);
   const ticket = res.json().results;
-  await ctx.database.db.execute(
+  await ctx.database.owner.execute(
     sql`update tickets set created_at = ${opts.at}::timestamptz, status = ${opts.status}
         where tenant_id = ${tenantId} and id = ${ticket.id}`,
   );

@@ -16,7 +16,7 @@ let manager: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   manager = await authAs(ctx, 'manager@demo.local');
 }, 120_000);
 afterAll(() => ctx.close());
@@ -104,7 +104,7 @@ describe('a customer’s code', () => {
       },
       total: 28.5,
     });
-    const [row] = await ctx.database.db.select().from(s.tickets).where(eq(s.tickets.id, t.id));
+    const [row] = await ctx.database.owner.select().from(s.tickets).where(eq(s.tickets.id, t.id));
     expect(row!.total).toBe('28.500');
 
     const staff = await authAs(ctx, 'staff@demo.local');
@@ -187,7 +187,9 @@ describe('a customer’s code', () => {
   });
 
   it('is refused with the reason, and no ticket is made', async () => {
-    const before = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(s.tickets);
+    const before = await ctx.database.owner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.tickets);
     const pickupOnly = await discount({ checkoutTemplates: ['PICKUP'] });
     const min = await discount({ minOrderValue: 31 });
     const items = await discount({ catalogItemsRefIds: [f.variant('Arabic coffee').itemId] });
@@ -220,7 +222,9 @@ describe('a customer’s code', () => {
     expect(await tried(tea(), once.discountCode)).toEqual([
       { field: 'discountCode', codes: ['discount_usage_limit_reached'] },
     ]);
-    const after = await ctx.database.db.select({ n: sql<number>`count(*)::int` }).from(s.tickets);
+    const after = await ctx.database.owner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.tickets);
     expect(after[0]!.n).toBe(before[0]!.n + 1);
     expect(await usage(min.id)).toBe(0);
   });
@@ -281,7 +285,7 @@ describe('the automatic discount', () => {
 
 describe('the usage limit under concurrent orders', () => {
   const discounted = (id: string) =>
-    ctx.database.db
+    ctx.database.owner
       .select({ n: sql<number>`count(*)::int` })
       .from(s.tickets)
       .where(

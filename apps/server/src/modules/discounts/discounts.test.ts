@@ -15,7 +15,7 @@ let outsider: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   [owner, manager, staff, outsider] = await Promise.all([
     authAs(ctx, 'owner@demo.local'),
     authAs(ctx, 'manager@demo.local'),
@@ -225,7 +225,7 @@ describe('§5.1 rules on the server', () => {
 
   it('affected items: the tenant’s own items only', async () => {
     const hummus = f.variant('Hummus', 'Large').itemId;
-    const [foreign] = await ctx.database.db
+    const [foreign] = await ctx.database.owner
       .select({ id: s.items.id })
       .from(s.items)
       .where(eq(s.items.tenantId, f.casa.id));

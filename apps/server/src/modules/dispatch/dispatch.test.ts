@@ -36,7 +36,7 @@ beforeAll(async () => {
     config: { dispatch: { providers, emulator: null } },
     clock: () => new Date(now),
   });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   staff = await authAs(ctx, 'staff@demo.local');
   owner = await authAs(ctx, 'owner@demo.local');
   outsider = await authAs(ctx, 'owner@other.local');
@@ -130,7 +130,7 @@ describe('dispatch config', () => {
       { field: 'ticketId', codes: ['ticket_not_delivery'] },
     ]);
 
-    await ctx.database.db
+    await ctx.database.owner
       .delete(s.branchDispatchSettings)
       .where(eq(s.branchDispatchSettings.branchId, f.sweifieh.id));
     const t = await ticket(deliveryBody('Sweifieh'), f.sweifieh.id);
@@ -222,7 +222,7 @@ describe('requesting a driver', () => {
 
   it('sends an order paid online to the cashless account with nothing to collect', async () => {
     const t = await ticket();
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tickets)
       .set({
         ticketDetails: sql`jsonb_set(${s.tickets.ticketDetails}, '{paymentDetails,paymentStatus}', '"SUCCESS"')`,

@@ -13,7 +13,7 @@ let casaId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const rows = await ctx.database.db.select().from(s.tenants);
+  const rows = await ctx.database.owner.select().from(s.tenants);
   alBaytId = rows.find((t) => t.slug === 'al-bayt')?.id ?? '';
   casaId = rows.find((t) => t.slug === 'casa-verde')?.id ?? '';
 }, 120_000);
@@ -117,7 +117,7 @@ describe('self-registration on the sign-in page', () => {
     expect(page).toContain('Enter a valid email address.');
     expect(page).toContain('The password needs 8 to 128 characters.');
     expect(page).toMatch(/id="field-email"[^>]*aria-describedby="field-email-error"/);
-    const rows = await ctx.database.db
+    const rows = await ctx.database.owner
       .select()
       .from(s.users)
       .where(eq(s.users.email, 'not-an-address'));
@@ -252,7 +252,7 @@ describe('password reset (the issuer flow of AADB2C90118)', () => {
     const c = await client();
     await submit(c, await c.fetch('/oidc/password-reset'), { email: 'manager@demo.local' });
     const [mail] = await mailsTo('manager@demo.local');
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.accountTokens)
       .set({ expiresAt: sql`now() - interval '1 second'` })
       .where(eq(s.accountTokens.purpose, 'password_reset'));
@@ -269,11 +269,11 @@ describe('e-mail verification (§4.7, §7.3b)', () => {
   beforeAll(async () => {
     ({ tokens } = await register('verify.me@example.com', 'Huda'));
     // A member of Casa Verde, so the tenant calls let the account in.
-    const [user] = await ctx.database.db
+    const [user] = await ctx.database.owner
       .select()
       .from(s.users)
       .where(eq(s.users.email, 'verify.me@example.com'));
-    await ctx.database.db
+    await ctx.database.owner
       .insert(s.memberships)
       .values({ tenantId: casaId, userId: user?.id ?? '', role: 'OrderTaker' });
     tenantId = casaId;
@@ -313,7 +313,7 @@ describe('e-mail verification (§4.7, §7.3b)', () => {
       message: 'Email just sent please wait two minutes',
     });
 
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.users)
       .set({ verificationSentAt: sql`now() - interval '121 seconds'` })
       .where(eq(s.users.email, 'verify.me@example.com'));
@@ -350,7 +350,7 @@ describe('legacy e-mail migration (§4.7, §5.6)', () => {
   const url = () => `/api/admin/tenants/${alBaytId}/emailverification`;
 
   beforeAll(async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.users)
       .set({ isLegacyEmail: true, forceLegacyEmailMigrate: true })
       .where(eq(s.users.email, 'staff@demo.local'));

@@ -1,6 +1,7 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { MembershipRole } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
+import { inScope } from '../../db/tenant-scope.ts';
 import { memberships, tenants, users } from './identity.table.ts';
 
 export type UserRecord = typeof users.$inferSelect;
@@ -20,7 +21,10 @@ const membershipColumns = {
   active: tenants.active,
 };
 
-/** Users and their memberships, as sign-in and the request guard need them. */
+/**
+ * Users and their memberships, as sign-in and the request guard need them. A user's
+ * memberships are read in that user's own scope, before any tenant is chosen.
+ */
 export function createAccountsRepository(db: Db) {
   return {
     async findUserByEmail(email: string): Promise<UserRecord | undefined> {
@@ -39,21 +43,25 @@ export function createAccountsRepository(db: Db) {
 
     /** The user's memberships, oldest first: the first is the user's "own" tenant. */
     async membershipsOf(userId: string): Promise<MembershipRecord[]> {
-      return db
-        .select(membershipColumns)
-        .from(memberships)
-        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-        .where(eq(memberships.userId, userId))
-        .orderBy(asc(memberships.createdAt), asc(memberships.tenantId));
+      return inScope({ tenantIds: [], userId }, () =>
+        db
+          .select(membershipColumns)
+          .from(memberships)
+          .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+          .where(eq(memberships.userId, userId))
+          .orderBy(asc(memberships.createdAt), asc(memberships.tenantId)),
+      );
     },
 
     async membership(userId: string, tenantId: string): Promise<MembershipRecord | undefined> {
-      const [row] = await db
-        .select(membershipColumns)
-        .from(memberships)
-        .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
-        .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, tenantId)))
-        .limit(1);
+      const [row] = await inScope({ tenantIds: [], userId }, () =>
+        db
+          .select(membershipColumns)
+          .from(memberships)
+          .innerJoin(tenants, eq(tenants.id, memberships.tenantId))
+          .where(and(eq(memberships.userId, userId), eq(memberships.tenantId, tenantId)))
+          .limit(1),
+      );
       return row;
     },
 

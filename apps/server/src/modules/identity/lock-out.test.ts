@@ -18,7 +18,7 @@ const target = 'manager@demo.local';
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
   config = testConfig({ trustProxy: 1 });
   app = await buildApp({
     config,

@@ -29,11 +29,11 @@ async function start(encryptionKey: string | undefined) {
 }
 const me = (app: App, token: string) =>
   app.inject({ method: 'GET', url: '/api/admin/users/me', headers: bearer(token) });
-const storedRows = async () => database.db.select().from(oidcKeys);
+const storedRows = async () => database.owner.select().from(oidcKeys);
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
 }, 120_000);
 afterAll(async () => {
   for (const app of apps) await app.close();

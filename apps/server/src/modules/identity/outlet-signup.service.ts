@@ -1,3 +1,4 @@
+import { addTenantToTransaction } from '../../db/tenant-scope.ts';
 import { eq, sql } from 'drizzle-orm';
 import {
   LIMITS_SIGNUP,
@@ -72,6 +73,7 @@ export function createOutletSignupService(deps: { db: Db }) {
             })
             .returning();
           if (!tenant) throw new Error('tenant not created');
+          await addTenantToTransaction(tx, tenant.id);
           const [branch] = await tx
             .insert(branches)
             .values({

@@ -17,7 +17,9 @@ afterAll(() => ctx.close());
 
 /** A user without a tenant, as self-registration leaves one. */
 async function newUser(email: string) {
-  await ctx.database.db.insert(s.users).values({ email, displayName: email, passwordHash: hash });
+  await ctx.database.owner
+    .insert(s.users)
+    .values({ email, displayName: email, passwordHash: hash });
   return authAs(ctx, email);
 }
 
@@ -56,12 +58,12 @@ describe('outlet sign-up', () => {
       ],
     });
     expect(profile.json().results.permissions).toContain('MainDashboard');
-    const sections = await ctx.database.db
+    const sections = await ctx.database.owner
       .select()
       .from(s.categories)
       .where(eq(s.categories.tenantId, result.tenantId));
     expect(sections.map((c) => c.title.en)).toEqual(['Menu']);
-    const items = await ctx.database.db
+    const items = await ctx.database.owner
       .select()
       .from(s.items)
       .where(eq(s.items.tenantId, result.tenantId));

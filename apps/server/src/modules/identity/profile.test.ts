@@ -10,7 +10,7 @@ let casaVerdeId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const rows = await ctx.database.db.select().from(tenants);
+  const rows = await ctx.database.owner.select().from(tenants);
   alBaytId = rows.find((t) => t.slug === 'al-bayt')?.id ?? '';
   casaVerdeId = rows.find((t) => t.slug === 'casa-verde')?.id ?? '';
 });
@@ -124,7 +124,7 @@ describe('GET /api/admin/tenants/?preferredTenantId=', () => {
   });
 
   it('follows the preference of a member of two tenants, and drops catalogue rights when integrated', async () => {
-    const db = ctx.database.db;
+    const db = ctx.database.owner;
     const [other] = await db.select().from(users).where(eq(users.email, 'owner@other.local'));
     await db
       .insert(memberships)

@@ -14,7 +14,7 @@ const waits: number[] = [];
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  await seedDemoData(database.db);
+  await seedDemoData(database.owner);
   service = createSignInService({
     db: database.db,
     accounts: createAccountsRepository(database.db),
@@ -89,13 +89,13 @@ describe('the sign-in limiter', () => {
   });
 
   it('forgets a window once it ends', async () => {
-    await database.db
+    await database.owner
       .update(signInAttempts)
       .set({ windowEndsAt: sql`now() - interval '1 second'` });
     expect(await service.signIn('owner@demo.local', DEMO_PASSWORD, '10.0.0.1')).toMatchObject({
       outcome: 'signed-in',
     });
     await service.sweep();
-    expect(await database.db.select().from(signInAttempts)).toEqual([]);
+    expect(await database.owner.select().from(signInAttempts)).toEqual([]);
   });
 });

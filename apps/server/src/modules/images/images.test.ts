@@ -13,12 +13,12 @@ let sectionId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const tenants = await ctx.database.db.select().from(s.tenants);
+  const tenants = await ctx.database.owner.select().from(s.tenants);
   tenantId = tenants.find((t) => t.slug === 'al-bayt')!.id;
   otherTenantId = tenants.find((t) => t.slug === 'casa-verde')!.id;
   owner = bearer(await accessTokenFor(ctx, 'owner@demo.local'));
   otherOwner = bearer(await accessTokenFor(ctx, 'owner@other.local'));
-  const sections = await ctx.database.db.select().from(s.categories);
+  const sections = await ctx.database.owner.select().from(s.categories);
   sectionId = sections.find((c) => c.tenantId === tenantId)!.id;
 }, 120_000);
 afterAll(() => ctx.close());

@@ -24,7 +24,7 @@ const catalogBase = (tenantId: string) =>
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const { db } = ctx.database;
+  const db = ctx.database.owner;
   const tenants = await db.select().from(s.tenants);
   const bySlug = (slug: string) => tenants.find((t) => t.slug === slug)!.id;
   const tenantId = bySlug('al-bayt');
@@ -228,7 +228,10 @@ describe('who may translate', () => {
     // Another tenant's item through this tenant's path: not found, untouched.
     const foreign = await put(`/catalogitems/${foreignItemId}/localization`, owner, body);
     expect(foreign.statusCode).toBe(404);
-    const [row] = await ctx.database.db.select().from(s.items).where(eq(s.items.id, foreignItemId));
+    const [row] = await ctx.database.owner
+      .select()
+      .from(s.items)
+      .where(eq(s.items.id, foreignItemId));
     expect(row!.title.ar).not.toBe('حمص');
     // The point of sale owns an integrated tenant's menu, translations included.
     const integrated = await put(

@@ -13,7 +13,7 @@ let sectionId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const [tenant] = await ctx.database.db
+  const [tenant] = await ctx.database.owner
     .select()
     .from(s.tenants)
     .where(eq(s.tenants.slug, 'al-bayt'));
@@ -21,7 +21,7 @@ beforeAll(async () => {
   manager = await authAs(ctx, 'manager@demo.local');
   staff = await authAs(ctx, 'staff@demo.local');
   base = `/api/admin/tenants/${tenant!.id}/branches/defaultBranch/productcatalogs`;
-  const [section] = await ctx.database.db
+  const [section] = await ctx.database.owner
     .select()
     .from(s.categories)
     .where(eq(s.categories.tenantId, tenant!.id));
@@ -282,7 +282,7 @@ describe('modifier groups', () => {
       (await call('GET', '/modifiergroups/query?modifierGroupIds=nope', owner)).statusCode,
     ).toBe(422);
 
-    const [other] = await ctx.database.db
+    const [other] = await ctx.database.owner
       .select()
       .from(s.tenants)
       .where(eq(s.tenants.slug, 'casa-verde'));

@@ -18,7 +18,7 @@ let now: Date | null = null;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true, clock: () => now ?? new Date() });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   owner = await authAs(ctx, 'owner@demo.local');
   manager = await authAs(ctx, 'manager@demo.local');
   otherOwner = await authAs(ctx, 'owner@other.local');
@@ -64,7 +64,7 @@ describe('branches list and branch profile', () => {
   });
 
   it('shows no ordering link for a branch on its own domain', async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.branches)
       .set({ customDomain: 'order.sweifieh.example' })
       .where(eq(s.branches.id, f.sweifieh.id));
@@ -73,7 +73,7 @@ describe('branches list and branch profile', () => {
       customDomain: 'order.sweifieh.example',
       orderingLinks: {},
     });
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.branches)
       .set({ customDomain: null })
       .where(eq(s.branches.id, f.sweifieh.id));
@@ -228,7 +228,7 @@ describe('payment methods', () => {
   });
 
   it('offers room charge to a room-service tenant', async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tenants)
       .set({ roomService: true })
       .where(eq(s.tenants.id, f.alBayt.id));
@@ -236,7 +236,7 @@ describe('payment methods', () => {
     expect(res.statusCode, res.body).toBe(200);
     expect(active(res)).toContain('ROOM_CHARGE');
     await put('DINING', [['ROOM_CHARGE', false]]);
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tenants)
       .set({ roomService: false })
       .where(eq(s.tenants.id, f.alBayt.id));
@@ -442,12 +442,12 @@ describe('opening hours', () => {
     );
     expect(delivery.statusCode, delivery.body).toBe(201);
     // A closed outlet is said first.
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.branches)
       .set({ closed: true })
       .where(eq(s.branches.id, f.madrid.id));
     expect(codesOf(await casaOrder())).toEqual({ branchId: ['store_closed'] });
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.branches)
       .set({ closed: false })
       .where(eq(s.branches.id, f.madrid.id));
@@ -455,7 +455,7 @@ describe('opening hours', () => {
 
   it('lets a table call staff outside the hours', async () => {
     now = new Date('2025-03-29T22:30:00Z');
-    const tables = await ctx.database.db
+    const tables = await ctx.database.owner
       .select()
       .from(s.serviceAreas)
       .where(eq(s.serviceAreas.branchId, f.madrid.id));

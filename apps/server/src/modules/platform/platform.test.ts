@@ -12,7 +12,7 @@ let f: DemoFixtures;
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
   headers = await authAs(ctx, 'staff@demo.local');
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
 });
 afterAll(() => ctx.close());
 
@@ -191,7 +191,7 @@ describe('super admin: the tenants list', () => {
         );
         expect(res.statusCode, `${method} ${url}`).toBe(403);
       }
-      const [tenant] = await ctx.database.db
+      const [tenant] = await ctx.database.owner
         .select()
         .from(s.tenants)
         .where(eq(s.tenants.id, f.alBayt.id));
@@ -287,7 +287,7 @@ describe('super admin: unverified tickets across tenants', () => {
     });
     expect(res.statusCode, res.body).toBe(201);
     const id = res.json().results.id as string;
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tickets)
       .set({ createdAt: sql`now() - make_interval(mins => ${minutesAgo})` })
       .where(eq(s.tickets.id, id));
@@ -309,7 +309,7 @@ describe('super admin: unverified tickets across tenants', () => {
       f.variant('Hummus', 'Large').variantId,
       60,
     );
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.tickets)
       .set({ status: 'InProgress' })
       .where(eq(s.tickets.id, accepted));

@@ -28,6 +28,22 @@ export const posMappingRepository = {
     return row;
   },
 
+  /** Every tenant's connection: only the start-up pass that seals plain tokens reads them all. */
+  async connections(q: Q) {
+    return q
+      .select({ tenantId: posConnections.tenantId, accessToken: posConnections.accessToken })
+      .from(posConnections);
+  },
+
+  async replaceAccessToken(q: Q, tenantId: string, from: string, to: string) {
+    const rows = await q
+      .update(posConnections)
+      .set({ accessToken: to })
+      .where(and(eq(posConnections.tenantId, tenantId), eq(posConnections.accessToken, from)))
+      .returning({ tenantId: posConnections.tenantId });
+    return rows.length > 0;
+  },
+
   async items(q: Q, tenantId: string, id?: string) {
     return q
       .select({

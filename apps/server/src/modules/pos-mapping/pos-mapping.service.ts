@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ServiceUnavailable } from '../../errors.ts';
+import { SecretUnreadable, type SecretBox } from '../../secret-box.ts';
 import {
   PosProviderUnavailable,
   type HubriseConnection,
@@ -23,9 +24,25 @@ const CACHED_TENANTS = 200;
 /** Case and accents aside: 'cafe' finds 'Café'. */
 const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
 
+/** The row a sealed access token belongs to: it opens in that tenant's row only. */
+export const accessTokenContext = (tenantId: string) => `pos_connections:${tenantId}:access_token`;
+
+/** Seals the access tokens still stored plain (rows of older versions, the demo seed). */
+export async function sealPosAccessTokens(db: Db, secrets: SecretBox): Promise<number> {
+  const rows = await repo.connections(db);
+  let sealed = 0;
+  for (const row of rows.filter((r) => !secrets.isSealed(r.accessToken))) {
+    const value = secrets.seal(row.accessToken, accessTokenContext(row.tenantId));
+    // Only if still the plain value read: a copy starting at once may have sealed it already.
+    if (await repo.replaceAccessToken(db, row.tenantId, row.accessToken, value)) sealed++;
+  }
+  return sealed;
+}
+
 export function createPosMappingService(deps: {
   db: Db;
   hubrise: PosCatalogProvider;
+  secrets: SecretBox;
   clock?: () => number;
 }) {
   const now = deps.clock ?? Date.now;
@@ -35,7 +52,16 @@ export function createPosMappingService(deps: {
     const row = await repo.connection(deps.db, tenantId);
     if (!row)
       throw new Conflict(POS_NOT_CONNECTED, 'The tenant has no point-of-sale (HubRise) connection');
-    return { catalogId: row.catalogId, accessToken: row.accessToken };
+    try {
+      const accessToken = deps.secrets.open(row.accessToken, accessTokenContext(tenantId));
+      return { catalogId: row.catalogId, accessToken };
+    } catch (error) {
+      if (!(error instanceof SecretUnreadable)) throw error;
+      throw new ServiceUnavailable(
+        'pos_provider_unavailable',
+        'The HubRise access token does not open with this SECRETS_ENCRYPTION_KEY',
+      );
+    }
   }
 
   async function cached<T>(key: string, load: () => Promise<T>): Promise<T> {

@@ -34,7 +34,7 @@ beforeAll(async () => {
     seed: true,
     config: { hubrise: { baseUrl: emulator.url, emulator: false } },
   });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   [owner, manager, otherOwner] = await Promise.all([
     authAs(ctx, 'owner@demo.local'),
     authAs(ctx, 'manager@demo.local'),
@@ -128,7 +128,7 @@ describe('mapping', () => {
       externalId: null,
     });
     expect(cleared.json().results).toMatchObject({ externalSKU: null, externalId: null });
-    const rows = await ctx.database.db
+    const rows = await ctx.database.owner
       .select()
       .from(s.posMappings)
       .where(eq(s.posMappings.itemId, hummus.id));
@@ -191,7 +191,7 @@ describe('mapping', () => {
 
   it('is open on an integrated menu: Burger Yard maps a burger to its own HubRise catalog', async () => {
     const integrated = await authAs(ctx, 'owner@integrated.local');
-    const [burgerYard] = await ctx.database.db
+    const [burgerYard] = await ctx.database.owner
       .select()
       .from(s.tenants)
       .where(eq(s.tenants.slug, 'burger-yard'));
@@ -251,7 +251,7 @@ describe('mapping', () => {
       headers: owner,
     });
     expect(del.statusCode).toBe(200);
-    const left = await ctx.database.db
+    const left = await ctx.database.owner
       .select()
       .from(s.posMappings)
       .where(eq(s.posMappings.tenantId, f.alBayt.id));
@@ -322,7 +322,7 @@ describe('HubRise', () => {
   });
 
   it('answers 503 when HubRise refuses the token or cannot be reached', async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .insert(s.posConnections)
       .values({ tenantId: f.casa.id, catalogId: HUBRISE_EMULATOR_CATALOG, accessToken: 'wrong' });
     const res = await get('GetHubriseModifierGroups', f.casa.id, otherOwner);
@@ -353,5 +353,37 @@ describe('HubRise', () => {
       baseUrl: 'https://api.hubrise.com/v1',
       emulator: false,
     });
+  });
+});
+
+describe('the HubRise access token at rest', () => {
+  const products = (tenantId: string, headers: Record<string, string>) =>
+    ctx.app.inject({ method: 'GET', url: `${hubrise(tenantId)}/GetHubriseProducts`, headers });
+  const storedToken = async (tenantId: string) =>
+    (
+      await ctx.database.db
+        .select()
+        .from(s.posConnections)
+        .where(eq(s.posConnections.tenantId, tenantId))
+    )[0]!.accessToken;
+
+  it('is stored encrypted (the demo rows, seeded plain, are sealed at start) and still reaches HubRise', async () => {
+    const stored = await storedToken(f.alBayt.id);
+    expect(stored).not.toContain(HUBRISE_EMULATOR_TOKEN);
+    expect(stored).toMatch(/^enc:v1:/);
+    const res = await products(f.alBayt.id, owner);
+    expect(res.statusCode, res.body).toBe(200);
+    expect((res.json().results as HubriseProduct[]).length).toBeGreaterThan(0);
+  });
+
+  it('opens in its own row only: the sealed token copied to another tenant is refused', async () => {
+    const sealed = await storedToken(f.alBayt.id);
+    await ctx.database.db
+      .insert(s.posConnections)
+      .values({ tenantId: f.casa.id, catalogId: HUBRISE_EMULATOR_CATALOG, accessToken: sealed })
+      .onConflictDoUpdate({ target: s.posConnections.tenantId, set: { accessToken: sealed } });
+    const res = await products(f.casa.id, otherOwner);
+    expect(res.statusCode).toBe(503);
+    expect(res.json()).toMatchObject({ error: { code: 'pos_provider_unavailable' } });
   });
 });

@@ -13,18 +13,18 @@ let foreignVariantId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const tenants = await ctx.database.db.select().from(s.tenants);
+  const tenants = await ctx.database.owner.select().from(s.tenants);
   const mine = tenants.find((x) => x.slug === 'al-bayt')!;
   const other = tenants.find((x) => x.slug === 'casa-verde')!;
   owner = await authAs(ctx, 'owner@demo.local');
   manager = await authAs(ctx, 'manager@demo.local');
   base = `/api/admin/tenants/${mine.id}/branches/defaultBranch/productcatalogs/price-adjustments`;
-  const [grill] = await ctx.database.db
+  const [grill] = await ctx.database.owner
     .select()
     .from(s.variants)
     .where(eq(s.variants.price, '8.500'));
   variantId = grill!.id;
-  const [foreign] = await ctx.database.db
+  const [foreign] = await ctx.database.owner
     .select()
     .from(s.variants)
     .where(eq(s.variants.tenantId, other.id));
@@ -174,7 +174,7 @@ describe('price adjustments', () => {
         }),
       )
     ).json().results.id;
-    const variants = await ctx.database.db.select().from(s.variants);
+    const variants = await ctx.database.owner.select().from(s.variants);
     const cheap = variants.find((v) => Number(v.price) > 0 && Number(v.price) <= 5)!;
     const exact = variants.find((v) => Number(v.price) === 5);
     const dear = variants.find((v) => Number(v.price) > 5 && v.tenantId === cheap.tenantId)!;
@@ -296,7 +296,7 @@ describe('price adjustments', () => {
     ).toBe(403);
 
     const other = await authAs(ctx, 'owner@other.local');
-    const otherTenant = (await ctx.database.db.select().from(s.tenants)).find(
+    const otherTenant = (await ctx.database.owner.select().from(s.tenants)).find(
       (x) => x.slug === 'casa-verde',
     )!;
     const otherBase = base.replace(/tenants\/[^/]+/, `tenants/${otherTenant.id}`);
@@ -323,7 +323,7 @@ describe('price adjustments', () => {
 
 describe('an integrated tenant', () => {
   it('reads its price adjustments but cannot write them (menu-management §6)', async () => {
-    const { db } = ctx.database;
+    const db = ctx.database.owner;
     const yard = (await db.select().from(s.tenants)).find((x) => x.slug === 'burger-yard')!;
     const yardOwner = await authAs(ctx, 'owner@integrated.local');
     const yardBase = base.replace(/tenants\/[^/]+/, `tenants/${yard.id}`);

@@ -17,7 +17,7 @@ let otherOwner: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   owner = await authAs(ctx, 'owner@demo.local');
   staff = await authAs(ctx, 'staff@demo.local');
   otherOwner = await authAs(ctx, 'owner@other.local');
@@ -179,7 +179,7 @@ describe('tables (service areas)', () => {
     expect(codesOf(await post({ title: '  ', rangeStart: 1, rangeEnd: 1 }))).toEqual({
       title: ['required'],
     });
-    const [theirs] = await ctx.database.db
+    const [theirs] = await ctx.database.owner
       .select()
       .from(s.serviceAreaSections)
       .where(eq(s.serviceAreaSections.tenantId, f.casa.id));
@@ -361,7 +361,7 @@ describe('QR codes', () => {
   });
 
   it('encodes the custom domain when the branch has one', async () => {
-    await ctx.database.db
+    await ctx.database.owner
       .update(s.branches)
       .set({ customDomain: 'order.albayt.example' })
       .where(eq(s.branches.id, f.abdoun.id));
@@ -369,7 +369,7 @@ describe('QR codes', () => {
       const res = await qr([f.table('7')]);
       expect(await decode(res.rawPayload)).toBe(`https://order.albayt.example/t/${f.table('7')}`);
     } finally {
-      await ctx.database.db
+      await ctx.database.owner
         .update(s.branches)
         .set({ customDomain: null })
         .where(eq(s.branches.id, f.abdoun.id));
@@ -377,7 +377,7 @@ describe('QR codes', () => {
   });
 
   it("refuses ids that are not the branch's, and a bad colour", async () => {
-    const [theirs] = await ctx.database.db
+    const [theirs] = await ctx.database.owner
       .select()
       .from(s.serviceAreas)
       .where(eq(s.serviceAreas.tenantId, f.casa.id));
@@ -516,7 +516,7 @@ describe('per-table payment mode', () => {
         ),
       ),
     ).toEqual({ serviceAreaId: ['service_area_dining_only'] });
-    const [theirs] = await ctx.database.db
+    const [theirs] = await ctx.database.owner
       .select()
       .from(s.serviceAreas)
       .where(and(eq(s.serviceAreas.tenantId, f.casa.id)));

@@ -18,7 +18,7 @@ let owner: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   manager = await authAs(ctx, 'manager@demo.local');
   owner = await authAs(ctx, 'owner@demo.local');
 }, 120_000);
@@ -217,7 +217,7 @@ describe('the price preview (quote)', () => {
       config: { publicReadRateLimit: { max: 2, windowMs: 60_000 } },
     });
     try {
-      const g = await demoFixtures(limited.database.db);
+      const g = await demoFixtures(limited.database.owner);
       const codes: number[] = [];
       for (let i = 0; i < 3; i++) {
         const res = await limited.app.inject({
@@ -240,7 +240,7 @@ describe('the price preview (quote)', () => {
 describe('unique delivery and pickup links', () => {
   const linkUrl = (slug: string, id: string) => `/api/public/storefronts/${slug}/links/${id}`;
   async function links() {
-    return ctx.database.db
+    return ctx.database.owner
       .select()
       .from(s.uniqueLinks)
       .where(and(eq(s.uniqueLinks.tenantId, f.alBayt.id), eq(s.uniqueLinks.branchId, f.abdoun.id)));

@@ -13,6 +13,7 @@ import {
   type PublicTicket,
   type Ticket,
 } from '@app/contracts';
+import { inTenant } from '../../db/tenant-scope.ts';
 import { NotFound } from '../../errors.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
 
@@ -77,7 +78,8 @@ export function createStorefrontService(deps: {
     async storefront(slug: string): Promise<PublicStorefront> {
       const tenant = await repository.tenantBySlug(slug);
       if (!tenant) throw new NotFound('Storefront');
-      const list = await repository.branchesOf(tenant.id);
+      // The slug named the tenant: its rows are this request's scope from here on.
+      const list = await inTenant(tenant.id, () => repository.branchesOf(tenant.id));
       return {
         tenantId: tenant.id,
         slug: tenant.slug,
@@ -106,7 +108,9 @@ export function createStorefrontService(deps: {
     /** A table's QR code: the branch it orders at and its template, within the slug's tenant. */
     async serviceArea(slug: string, serviceAreaId: string): Promise<PublicServiceArea> {
       const tenant = await repository.tenantBySlug(slug);
-      const area = tenant ? await repository.serviceArea(tenant.id, serviceAreaId) : undefined;
+      const area = tenant
+        ? await inTenant(tenant.id, () => repository.serviceArea(tenant.id, serviceAreaId))
+        : undefined;
       if (!area) throw new NotFound('Service area');
       return {
         id: area.id,
@@ -122,7 +126,9 @@ export function createStorefrontService(deps: {
     /** A unique delivery or pickup link: the branch and template it orders at. */
     async uniqueLink(slug: string, linkId: string): Promise<PublicUniqueLink> {
       const tenant = await repository.tenantBySlug(slug);
-      const link = tenant ? await repository.uniqueLink(tenant.id, linkId) : undefined;
+      const link = tenant
+        ? await inTenant(tenant.id, () => repository.uniqueLink(tenant.id, linkId))
+        : undefined;
       if (!link) throw new NotFound('Unique link');
       return {
         id: link.id,

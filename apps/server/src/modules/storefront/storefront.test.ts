@@ -10,7 +10,7 @@ let staff: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   staff = await authAs(ctx, 'staff@demo.local');
 }, 120_000);
 afterAll(() => ctx.close());

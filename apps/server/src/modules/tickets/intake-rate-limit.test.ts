@@ -15,7 +15,7 @@ beforeAll(async () => {
     seed: true,
     config: { intakeRateLimit: { max: LIMIT, windowMs: 60_000 } },
   });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
 }, 120_000);
 
 afterAll(async () => {

@@ -12,7 +12,7 @@ let db: TestContext['database']['db'];
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  db = ctx.database.db;
+  db = ctx.database.owner;
   f = await demoFixtures(db);
 }, 120_000);
 afterAll(() => ctx.close());

@@ -25,7 +25,7 @@ beforeAll(async () => {
       },
     },
   });
-  f = await demoFixtures(ctx.database.db);
+  f = await demoFixtures(ctx.database.owner);
   staff = await authAs(ctx, 'staff@demo.local');
 }, 120_000);
 afterAll(async () => {

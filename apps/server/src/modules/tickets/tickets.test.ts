@@ -15,7 +15,7 @@ let outsider: Record<string, string>;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  db = ctx.database.db;
+  db = ctx.database.owner;
   f = await demoFixtures(db);
   staff = await authAs(ctx, 'staff@demo.local');
   owner = await authAs(ctx, 'owner@demo.local');
