@@ -1,11 +1,17 @@
 // `npm run orders -- --url http://localhost:8080 --count 20 --rate 2`: places realistic orders
 // of the demo tenant through the public order intake of a running server (the same call a
 // storefront makes) and prints the ticket number of each. Run by tsx, for the contracts' money
-// formatter (amounts read as on the screens and receipts).
+// formatter (amounts read as on the screens and receipts), routes and wall clock.
 import { randomUUID } from 'node:crypto';
 import { parseArgs } from 'node:util';
 import { pathToFileURL } from 'node:url';
-import { formatMoney } from '@app/contracts';
+import {
+  fillRoutePath,
+  formatMoney,
+  storefrontRoutes,
+  ticketIntakeRoutes,
+  wallClock,
+} from '@app/contracts';
 
 const FIRST_NAMES = [
   'Rana',
@@ -65,32 +71,22 @@ async function getJson(url) {
 
 /** Wall-clock time `minutes` from now on the branch's clock: 2025-03-01T19:30. */
 function localLater(timeZone, minutes) {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-CA', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(Date.now() + minutes * 60_000))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.year}-${parts.month}-${parts.day}T${parts.hour}:${parts.minute}`;
+  const c = wallClock(new Date(Date.now() + minutes * 60_000), timeZone);
+  return `${c.year}-${c.month}-${c.day}T${c.hour}:${c.minute}`;
 }
 
 /** Everything an order can be made from: each open branch's menus per template. */
 export async function loadStorefront(base, slug) {
-  const store = await getJson(`${base}/api/public/storefronts/${encodeURIComponent(slug)}`);
+  const store = await getJson(
+    `${base}${fillRoutePath(storefrontRoutes.storefront.path, { slug })}`,
+  );
   const menus = [];
   for (const branch of store.branches) {
     const status = branch.branchOperatingStatus;
     if (status.closed || !status.acceptingOrders) continue;
     for (const template of branch.checkoutTemplates.filter((t) => t !== 'MENU')) {
       const menu = await getJson(
-        `${base}/api/public/tenants/${store.tenantId}/branches/${branch.branchId}/menu?checkoutTemplate=${template}`,
+        `${base}${fillRoutePath(storefrontRoutes.menu.path, { tenantId: store.tenantId, branchId: branch.branchId })}?checkoutTemplate=${template}`,
       );
       const items = menu.sections.flatMap((s) => s.items).filter((i) => i.variants.length > 0);
       if (items.length === 0) continue;
@@ -256,7 +252,7 @@ export async function placeOrders({
       if (discount && order.ticketType !== 'callstaff' && rnd.chance(1 / 3))
         order.discountCode = discount;
       const { status, body } = await place(
-        `${base}/api/public/tenants/${store.tenantId}/branches/${target.branch.branchId}/tickets`,
+        `${base}${fillRoutePath(ticketIntakeRoutes.intake.path, { tenantId: store.tenantId, branchId: target.branch.branchId })}`,
         order,
       );
       const branch = target.branch.branchName.en ?? target.branch.branchName.fieldValue;

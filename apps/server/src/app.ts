@@ -27,26 +27,35 @@ import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
+import { createAccountsRepository } from './modules/identity/accounts.repository.ts';
+import { accountTokensRepository } from './modules/identity/account-tokens.ts';
 import { createIdentity } from './modules/identity/identity.ts';
+import { createSignInAttemptsRepository } from './modules/identity/sign-in-attempts.repository.ts';
 import { identityHandlers } from './modules/identity/identity.routes.ts';
 import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
 import { createPlatformService } from './modules/platform/platform.service.ts';
 import { profileHandlers } from './modules/identity/profile.routes.ts';
 import { accountHandlers } from './modules/identity/account.routes.ts';
+import { outletSignupRepository } from './modules/identity/outlet-signup.repository.ts';
 import { createOutletSignupService } from './modules/identity/outlet-signup.service.ts';
 import { createProfileRepository } from './modules/identity/profile.repository.ts';
 import { createProfileService } from './modules/identity/profile.service.ts';
 import { catalogHandlers } from './modules/catalog/catalog.routes.ts';
+import { catalogRepository } from './modules/catalog/catalog.repository.ts';
 import { createCatalogService } from './modules/catalog/catalog.service.ts';
 import { modifierGroupsHandlers } from './modules/modifier-groups/modifier-groups.routes.ts';
+import { modifierGroupsRepository } from './modules/modifier-groups/modifier-groups.repository.ts';
 import { localizationHandlers } from './modules/localization/localization.routes.ts';
+import { localizationRepository } from './modules/localization/localization.repository.ts';
 import { createLocalizationService } from './modules/localization/localization.service.ts';
 import { createModifierGroupsService } from './modules/modifier-groups/modifier-groups.service.ts';
 import { priceAdjustmentsHandlers } from './modules/price-adjustments/price-adjustments.routes.ts';
+import { priceAdjustmentsRepository } from './modules/price-adjustments/price-adjustments.repository.ts';
 import { createPriceAdjustmentsService } from './modules/price-adjustments/price-adjustments.service.ts';
 import { imagesHandlers } from './modules/images/images.routes.ts';
 import { posMappingHandlers } from './modules/pos-mapping/pos-mapping.routes.ts';
+import { posMappingRepository } from './modules/pos-mapping/pos-mapping.repository.ts';
 import {
   createPosMappingService,
   sealPosAccessTokens,
@@ -55,6 +64,7 @@ import { createSecretBox, loadSecretsKey } from './secret-box.ts';
 import { createHubriseClient } from './integrations/hubrise/client.ts';
 import { HUBRISE_EMULATOR_TOKEN, createHubriseEmulator } from './integrations/hubrise/emulator.ts';
 import { bulkUploadHandlers } from './modules/bulk-upload/bulk-upload.routes.ts';
+import { bulkUploadRepository } from './modules/bulk-upload/bulk-upload.repository.ts';
 import { createBulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
 import { createImagesService } from './modules/images/images.service.ts';
 import { createLocalStorage, type FileStorage } from './storage/storage.ts';
@@ -62,27 +72,37 @@ import { createNotifier } from './realtime/notifier.ts';
 import { createTicketsHub } from './realtime/hub.ts';
 import { intakeHandlers } from './modules/tickets/intake.routes.ts';
 import { createIntakeService } from './modules/tickets/intake.service.ts';
+import { createOrderingReads } from './modules/tickets/ordering.ts';
+import { orderingRepository } from './modules/tickets/ordering.repository.ts';
 import { storefrontHandlers } from './modules/storefront/storefront.routes.ts';
 import { createStorefrontRepository } from './modules/storefront/storefront.repository.ts';
 import { createStorefrontService } from './modules/storefront/storefront.service.ts';
 import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
+import { ticketsRepository } from './modules/tickets/tickets.repository.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
+import { discountsRepository } from './modules/discounts/discounts.repository.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
+import { outletStatusRepository } from './modules/outlet-settings/outlet-status.repository.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
 import { reportsHandlers } from './modules/reports/reports.routes.ts';
 import { createReportsRepository } from './modules/reports/reports.repository.ts';
 import { createReportsService } from './modules/reports/reports.service.ts';
 import { outletSettingsHandlers } from './modules/outlet-settings/outlet-settings.routes.ts';
+import { branchSettingsRepository } from './modules/outlet-settings/branch-settings.repository.ts';
+import { paymentMethodsRepository } from './modules/outlet-settings/payment-methods.repository.ts';
 import { createBranchSettingsService } from './modules/outlet-settings/branch-settings.service.ts';
 import { serviceAreasHandlers } from './modules/service-areas/service-areas.routes.ts';
+import { serviceAreasRepository } from './modules/service-areas/service-areas.repository.ts';
 import { createServiceAreasService } from './modules/service-areas/service-areas.service.ts';
+import { createBrandingRepository } from './modules/outlet-settings/branding.repository.ts';
 import { createBrandingService } from './modules/outlet-settings/branding.service.ts';
 import { dashboardHandlers } from './modules/dashboard/dashboard.routes.ts';
 import { createDashboardRepository } from './modules/dashboard/dashboard.repository.ts';
 import { createDashboardService } from './modules/dashboard/dashboard.service.ts';
 import { tableBillsHandlers } from './modules/table-bills/table-bills.routes.ts';
+import { tableBillsRepository } from './modules/table-bills/table-bills.repository.ts';
 import { createTableBillsService } from './modules/table-bills/table-bills.service.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
@@ -154,6 +174,9 @@ export async function buildApp(deps: AppDeps) {
   const identity = await createIdentity({
     config,
     db: database.db,
+    accounts: createAccountsRepository(database.db),
+    attempts: createSignInAttemptsRepository(database.db),
+    tokens: accountTokensRepository,
     log: app.log,
     signInDelay: deps.signInDelay,
     mail,
@@ -217,20 +240,36 @@ export async function buildApp(deps: AppDeps) {
   await app.register(
     accountHandlers({
       account: identity.account,
-      signup: createOutletSignupService({ db: database.db }),
+      signup: createOutletSignupService({
+        db: database.db,
+        repository: outletSignupRepository,
+        addSection: (tx, tenantId, title) =>
+          catalogRepository.insertCategory(tx, { tenantId, title }),
+      }),
     }),
   );
 
   const storage = deps.storage ?? createLocalStorage(path.join(config.dataDir, 'uploads'));
   const images = createImagesService({ storage });
-  const catalog = createCatalogService({ db: database.db, images });
-  const modifierGroups = createModifierGroupsService({ db: database.db });
+  const catalog = createCatalogService({
+    db: database.db,
+    repository: catalogRepository,
+    itemGroups: modifierGroupsRepository,
+    images,
+  });
+  const modifierGroups = createModifierGroupsService({
+    db: database.db,
+    repository: modifierGroupsRepository,
+    bumpCatalogVersion: catalogRepository.bumpVersion,
+  });
   await app.register(catalogHandlers(catalog));
   await app.register(modifierGroupsHandlers(modifierGroups));
   await app.register(
     localizationHandlers(
       createLocalizationService({
         db: database.db,
+        repository: localizationRepository,
+        bumpCatalogVersion: catalogRepository.bumpVersion,
         read: {
           getCategory: catalog.getCategory,
           getItem: catalog.getItem,
@@ -239,8 +278,23 @@ export async function buildApp(deps: AppDeps) {
       }),
     ),
   );
-  await app.register(priceAdjustmentsHandlers(createPriceAdjustmentsService({ db: database.db })));
-  await app.register(bulkUploadHandlers(createBulkUploadService({ db: database.db })));
+  await app.register(
+    priceAdjustmentsHandlers(
+      createPriceAdjustmentsService({
+        db: database.db,
+        repository: priceAdjustmentsRepository,
+      }),
+    ),
+  );
+  await app.register(
+    bulkUploadHandlers(
+      createBulkUploadService({
+        db: database.db,
+        repository: bulkUploadRepository,
+        bumpCatalogVersion: catalogRepository.bumpVersion,
+      }),
+    ),
+  );
   // POS mapping with HubRise; its emulator when configured so (tests and the demo).
   if (config.hubrise.emulator) {
     await app.register(createHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN }).routes, {
@@ -248,11 +302,13 @@ export async function buildApp(deps: AppDeps) {
     });
   }
   const secrets = createSecretBox(loadSecretsKey(config.secretsEncryptionKey, config.dataDir));
-  await sealPosAccessTokens(database.db, secrets);
+  // Every tenant's rows, before any request: the owner's handle (row-level security scopes the app's).
+  await sealPosAccessTokens(database.owner, posMappingRepository, secrets);
   await app.register(
     posMappingHandlers(
       createPosMappingService({
         db: database.db,
+        repository: posMappingRepository,
         hubrise: createHubriseClient({ baseUrl: config.hubrise.baseUrl }),
         secrets,
       }),
@@ -279,17 +335,37 @@ export async function buildApp(deps: AppDeps) {
     });
   }
   if (mailCapture) await app.register(mailCapture.routes, { prefix: MAIL_CAPTURE_PREFIX });
-  const discounts = createDiscountsService({ db: database.db });
+  const discounts = createDiscountsService({
+    db: database.db,
+    repository: discountsRepository,
+  });
   await app.register(discountsHandlers(discounts));
-  const intake = createIntakeService({ db: database.db, clock, notifier, payments, discounts });
+  // The catalogue as orders read it, cached once for the intake and the public menu.
+  const ordering = createOrderingReads({ db: database.db, repository: orderingRepository });
+  const intake = createIntakeService({
+    db: database.db,
+    repository: ticketsRepository,
+    clock,
+    notifier,
+    payments,
+    discounts,
+    ordering,
+  });
   await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
-  const tickets = createTicketsService({ db: database.db, clock, notifier, payments });
+  const tickets = createTicketsService({
+    db: database.db,
+    repository: ticketsRepository,
+    clock,
+    notifier,
+    payments,
+  });
   await app.register(
     storefrontHandlers(
       createStorefrontService({
         repository: createStorefrontRepository(database.db),
-        pricedMenu: (tenantId, branchId, template, serviceAreaId) =>
-          intake.menu(tenantId, branchId, template, serviceAreaId),
+        ordering,
+        clock,
+        onlinePaymentsApproved: payments !== null,
         quote: (tenantId, branchId, body) => intake.quote(tenantId, branchId, body),
         ticket: (tenantId, ticketId) => tickets.get(tenantId, ticketId),
         storefrontUrl: config.storefrontUrl,
@@ -302,7 +378,11 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(ticketsHandlers(tickets));
-  await app.register(outletStatusHandlers(createOutletStatusService({ db: database.db })));
+  await app.register(
+    outletStatusHandlers(
+      createOutletStatusService({ db: database.db, repository: outletStatusRepository }),
+    ),
+  );
   await app.register(
     reportsHandlers(
       createReportsService({ repository: createReportsRepository(database.db), clock }),
@@ -315,10 +395,19 @@ export async function buildApp(deps: AppDeps) {
     ),
   );
   await app.register(
-    tableBillsHandlers(createTableBillsService({ db: database.db, clock, notifier, payments }), {
-      payLimit: config.intakeRateLimit,
-      readLimit: config.publicReadRateLimit,
-    }),
+    tableBillsHandlers(
+      createTableBillsService({
+        db: database.db,
+        repository: tableBillsRepository,
+        clock,
+        notifier,
+        payments,
+      }),
+      {
+        payLimit: config.intakeRateLimit,
+        readLimit: config.publicReadRateLimit,
+      },
+    ),
   );
 
   await app.register(imagesHandlers(images));
@@ -326,10 +415,14 @@ export async function buildApp(deps: AppDeps) {
     outletSettingsHandlers({
       branches: createBranchSettingsService({
         db: database.db,
+        repository: branchSettingsRepository,
         storefrontUrl: config.storefrontUrl,
         onlinePaymentsApproved: payments !== null,
       }),
-      branding: createBrandingService({ db: database.db, images }),
+      branding: createBrandingService({
+        repository: createBrandingRepository(database.db),
+        images,
+      }),
     }),
   );
   // Driver dispatch and the Talabat Express outlet; the providers' emulator when configured so.
@@ -364,6 +457,8 @@ export async function buildApp(deps: AppDeps) {
     serviceAreasHandlers(
       createServiceAreasService({
         db: database.db,
+        repository: serviceAreasRepository,
+        paymentMethods: paymentMethodsRepository,
         storefrontUrl: config.storefrontUrl,
         onlinePaymentsApproved: payments !== null,
       }),

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckoutTemplate, LocalizedText, TenantParams, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 
 // The parts of a branch's settings that orders, tickets and the profile read too; apart from
 // outlet-settings.ts so that reading them does not bring its phone validation (libphonenumber).
@@ -21,7 +21,6 @@ export const BranchStatus = z.object({
 export type BranchStatus = z.infer<typeof BranchStatus>;
 
 const route = routesOf('outlet-settings');
-const TENANT = '/api/admin/tenants/:tenantId';
 
 /**
  * The outlet status calls (operations-platform §2.7, §7.3), part of outletSettingsRoutes; here
@@ -30,7 +29,7 @@ const TENANT = '/api/admin/tenants/:tenantId';
 export const outletStatusRoutes = {
   statuses: route({
     method: 'GET',
-    path: `${TENANT}/status`,
+    path: `${TENANT_PATH}/status`,
     // Every tenant user sees it: the top bar's status text and the admin banner.
     access: { permission: 'LiveTickets' },
     summary: 'Operating status of every branch (closed, accepting orders, busy)',
@@ -39,7 +38,7 @@ export const outletStatusRoutes = {
   }),
   setStatus: route({
     method: 'PUT',
-    path: `${TENANT}/status/:branchId`,
+    path: `${TENANT_PATH}/status/:branchId`,
     access: { permission: 'OperatingStatus' },
     summary: "Set a branch's status; the order intake obeys it from the next order",
     params: TenantParams.extend({ branchId: Uuid }),

@@ -1,10 +1,9 @@
 import { z } from 'zod';
 import { CheckoutTemplate, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 
 /** menu-management.md §7: {base} of every catalogue call. */
-export const CATALOG_BASE =
-  '/api/admin/tenants/:tenantId/branches/defaultBranch/productcatalogs' as const;
+export const CATALOG_BASE = `${TENANT_PATH}/branches/defaultBranch/productcatalogs` as const;
 
 /** menu-management.md §5 and §9: one definition for the server and the forms. */
 export const CATALOG_LIMITS = {

@@ -1,6 +1,14 @@
 import { describe, expect, it } from 'vitest';
 import { z } from 'zod';
-import { LocalizedText, Text, isStorableText, issueCode } from './common.ts';
+import {
+  LocalizedText,
+  foldForSearch,
+  Text,
+  isStorableText,
+  issueCode,
+  localMoment,
+  wallClock,
+} from './common.ts';
 
 const Body = z.object({
   kind: z.enum(['A', 'B']),
@@ -82,5 +90,36 @@ describe('Text', () => {
       ['ar', 'invalid_text'],
       ['es', 'invalid_text'],
     ]);
+  });
+});
+
+describe('the wall clock of a time zone', () => {
+  // 2026-11-22 is a Sunday; 22:30 UTC is already Monday 01:30 in Amman (UTC+3).
+  const at = new Date(Date.UTC(2026, 10, 22, 22, 30));
+
+  it('reads the weekday and minutes there, as schedules are kept', () => {
+    expect(localMoment(at, 'UTC')).toEqual({ day: 0, minutes: 22 * 60 + 30 });
+    expect(localMoment(at, 'Asia/Amman')).toEqual({ day: 1, minutes: 90 });
+  });
+
+  it('gives two-digit parts on a 24-hour clock, midnight as 00', () => {
+    expect(wallClock(at, 'Asia/Amman')).toEqual({
+      year: '2026',
+      month: '11',
+      day: '23',
+      hour: '01',
+      minute: '30',
+      weekday: 1,
+    });
+    expect(wallClock(new Date(Date.UTC(2026, 0, 1, 0, 5)), 'UTC').hour).toBe('00');
+  });
+});
+
+describe('foldForSearch', () => {
+  it('ignores case, accents and compatibility forms, as every search box and the POS search do', () => {
+    expect(foldForSearch('CAFÉ Crème')).toBe('cafe creme');
+    expect(foldForSearch('ﬁlet')).toBe('filet');
+    expect(foldForSearch('شَاي')).toBe(foldForSearch('شاي'));
+    expect(foldForSearch('Tea')).not.toBe(foldForSearch('Tee'));
   });
 });

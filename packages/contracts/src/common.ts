@@ -30,6 +30,10 @@ export const problemWith = <S extends z.ZodRawShape>(shape: S) =>
 
 export const Uuid = z.uuid();
 
+/** Text shaped like a UUID (any version, any case): worth a lookup, not yet a valid id. */
+export const looksLikeUuid = (text: string) =>
+  /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i.test(text);
+
 /** The path parameters of every tenant route. */
 export const TenantParams = z.object({ tenantId: Uuid });
 
@@ -71,10 +75,15 @@ export type CheckoutTemplate = z.infer<typeof CheckoutTemplate>;
 export const Currency = z.enum(['EUR', 'JOD', 'USD']);
 export type Currency = z.infer<typeof Currency>;
 
+/** A tenant's stored currency code; one the product does not know reads as JOD. */
+export const currencyOf = (value: string): Currency => Currency.catch('JOD').parse(value);
+
+/** A text as searches compare it: case, accents and compatibility forms ignored. */
+export const foldForSearch = (text: string) =>
+  text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
+
 /** Minor units per currency: money is stored and computed as exact decimals. */
 export const CURRENCY_DECIMALS: Record<Currency, number> = { EUR: 2, JOD: 3, USD: 2 };
-
-export const APP_VERSION = '10.1.477';
 
 /** The parts of a zod issue that decide its code (a raw issue, or one a validator flattened). */
 export type IssueLike = {
@@ -116,4 +125,55 @@ export function issueCode(issue: IssueLike): string {
     default:
       return issue.message && /^[a-z0-9_]+$/i.test(issue.message) ? issue.message : 'invalid';
   }
+}
+
+/** A moment in the branch's local time: weekday 0–6 from Sunday and minutes since midnight. */
+export type LocalMoment = { day: number; minutes: number };
+
+/** A moment as a clock in some time zone shows it: two-digit parts, 24 hours, Sunday = 0. */
+export type WallClock = {
+  year: string;
+  month: string;
+  day: string;
+  hour: string;
+  minute: string;
+  weekday: number;
+};
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
+const wallClockFormats = new Map<string, Intl.DateTimeFormat>();
+
+/** `at` on the clocks of an IANA time zone (the runtime's own without one). */
+export function wallClock(at: Date, timeZone?: string): WallClock {
+  let format = wallClockFormats.get(timeZone ?? '');
+  if (!format) {
+    format = new Intl.DateTimeFormat('en-US', {
+      timeZone,
+      weekday: 'short',
+      year: 'numeric',
+      month: '2-digit',
+      day: '2-digit',
+      hour: '2-digit',
+      minute: '2-digit',
+      hourCycle: 'h23',
+    });
+    wallClockFormats.set(timeZone ?? '', format);
+  }
+  const parts: Record<string, string> = {};
+  for (const p of format.formatToParts(at)) parts[p.type] = p.value;
+  return {
+    year: parts.year ?? '',
+    month: parts.month ?? '',
+    day: parts.day ?? '',
+    // Some engines write midnight as 24.
+    hour: String(Number(parts.hour) % 24).padStart(2, '0'),
+    minute: parts.minute ?? '',
+    weekday: WEEKDAYS.indexOf(parts.weekday ?? ''),
+  };
+}
+
+/** The weekday and minutes of `at` in a time zone, as schedules are kept. */
+export function localMoment(at: Date, timeZone?: string): LocalMoment {
+  const c = wallClock(at, timeZone);
+  return { day: c.weekday, minutes: Number(c.hour) * 60 + Number(c.minute) };
 }

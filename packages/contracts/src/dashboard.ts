@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Currency, LocalizedText, TenantParams, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 import { Amount, OrderingTemplate, TicketStatus } from './tickets.ts';
 
 /**
@@ -95,13 +95,12 @@ export const DashboardSummary = z.object({
 export type DashboardSummary = z.infer<typeof DashboardSummary>;
 
 const route = routesOf('dashboard');
-const TENANT = '/api/admin/tenants/:tenantId';
 
 /** The dashboard's one read; the spec names no call for it (its content is not shown). */
 export const dashboardRoutes = {
   summary: route({
     method: 'GET',
-    path: `${TENANT}/dashboard/summary`,
+    path: `${TENANT_PATH}/dashboard/summary`,
     access: { permission: 'MainDashboard' },
     summary: "Today's and this week's orders, sales and breakdowns, for one branch or all",
     description: [

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckoutTemplate, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 import { fromMilli, toMilli } from './money.ts';
 
 /**
@@ -255,7 +255,7 @@ export type Discount = z.infer<typeof Discount>;
 
 const route = routesOf('discounts');
 /** The spec's paths carry the literal branch `b1`: discounts belong to the tenant. */
-const BASE = '/api/admin/tenants/:tenantId/branches/b1/marketing/discounts';
+const BASE = `${TENANT_PATH}/branches/b1/marketing/discounts`;
 const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'Discounts' } as const;
 

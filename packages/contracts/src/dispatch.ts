@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
-import { InternationalPhone } from './outlet-settings.ts';
+import { BRANCH_SETTINGS_PATH, routesOf, TENANT_PATH } from './http.ts';
+import { InternationalPhone } from './phone.ts';
 
 /**
  * Driver dispatch and the third-party delivery outlet (operations-platform §2.4, §2.11, §3
@@ -172,6 +172,22 @@ export const OutletConfig = z.object({
 });
 export type OutletConfig = z.infer<typeof OutletConfig>;
 
+/** The outlet's own fields, as the provider and the form take them (no id, no users). */
+export const OUTLET_FIELDS = [
+  'name',
+  'address',
+  'city',
+  'latitude',
+  'longitude',
+  'currency',
+  'locale',
+  'phone_number',
+] as const;
+export type OutletFields = Pick<OutletConfig, (typeof OUTLET_FIELDS)[number]>;
+
+export const outletFieldsOf = (o: OutletFields): OutletFields =>
+  Object.fromEntries(OUTLET_FIELDS.map((key) => [key, o[key]])) as OutletFields;
+
 /** §7.3: the request wraps the config in `outlet`; user emails to add and remove beside it. */
 export const OutletBody = z.object({
   outlet: OutletConfigInput,
@@ -184,7 +200,8 @@ export type OutletBody = z.input<typeof OutletBody>;
 // The calls (§7.3, §7.4). The dispatch calls keep the spec's fixed `branches/b1` segment.
 
 const route = routesOf('dispatch');
-const DISPATCH = '/api/admin/tenants/:tenantId/branches/b1/dispatchdriver';
+const DISPATCH = `${TENANT_PATH}/branches/b1/dispatchdriver`;
+const TALABAT_OUTLET = `${BRANCH_SETTINGS_PATH}/talabatExpress/outlet`;
 // Whoever works the live orders requests and cancels drivers (§1, §6 tickets/manage).
 const tickets = { permission: 'LiveTickets' } as const;
 
@@ -244,7 +261,7 @@ export const dispatchRoutes = {
   }),
   outlet: route({
     method: 'GET',
-    path: '/api/admin/tenants/:tenantId/branches/:branchId/settings/talabatExpress/outlet',
+    path: TALABAT_OUTLET,
     access: { permission: 'StoreSettings' },
     summary: 'The branch’s Talabat Express outlet (404: none yet)',
     params: TenantParams.extend({ branchId: Uuid }),
@@ -252,7 +269,7 @@ export const dispatchRoutes = {
   }),
   saveOutlet: route({
     method: 'PUT',
-    path: '/api/admin/tenants/:tenantId/branches/:branchId/settings/talabatExpress/outlet',
+    path: TALABAT_OUTLET,
     access: { permission: 'StoreSettings' },
     summary: 'Create (with default settings) or save the outlet; add and remove user emails',
     description: [

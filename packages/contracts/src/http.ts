@@ -4,6 +4,18 @@ import type { Area } from './areas.ts';
 
 export type HttpMethod = 'GET' | 'POST' | 'PUT' | 'PATCH' | 'DELETE';
 
+// Where the spec's paths start, written once (the rest of each path is the spec's own).
+/** The admin's calls: each behind a right, or at least a sign-in. */
+export const ADMIN_PATH = '/api/admin';
+/** A tenant's admin calls (ARCHITECTURE rule 2). */
+export const TENANT_PATH = `${ADMIN_PATH}/tenants/:tenantId`;
+/** A branch's settings (operations-platform §7.3). */
+export const BRANCH_SETTINGS_PATH = `${TENANT_PATH}/branches/:branchId/settings`;
+/** The public calls about one tenant: its menus, orders and their status. */
+export const PUBLIC_TENANT_PATH = '/api/public/tenants/:tenantId';
+/** A storefront, by the tenant's slug. */
+export const STOREFRONT_PATH = '/api/public/storefronts/:slug';
+
 /** Who may call a route. Tenant routes are the ones whose path holds `:tenantId`. */
 export type RouteAccess =
   /** No token: the storefront, the order intake, the sign-in configuration. */

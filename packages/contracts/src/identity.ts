@@ -10,7 +10,7 @@ import {
 } from './common.ts';
 import { MembershipRole, Permission } from './access.ts';
 import { BranchOperatingStatus } from './branch-basics.ts';
-import { routesOf } from './http.ts';
+import { ADMIN_PATH, routesOf, TENANT_PATH } from './http.ts';
 
 /** What the SPA needs to start an OIDC sign-in (public, no token). */
 export const AuthConfig = z.object({
@@ -186,21 +186,21 @@ export const identityRoutes = {
   }),
   me: route({
     method: 'GET',
-    path: '/api/admin/users/me',
+    path: `${ADMIN_PATH}/users/me`,
     access: { signedIn: true },
     summary: 'The signed-in user',
     results: CurrentUser,
   }),
   userTenants: route({
     method: 'GET',
-    path: '/api/admin/users/tenants',
+    path: `${ADMIN_PATH}/users/tenants`,
     access: { signedIn: true },
     summary: "The signed-in user's tenants, with the role in each and their branches",
     results: z.array(UserTenant),
   }),
   tenantProfile: route({
     method: 'GET',
-    path: '/api/admin/tenants/',
+    path: `${ADMIN_PATH}/tenants/`,
     access: { signedIn: true },
     summary:
       "The signed-in user's tenant profile: the preferred tenant when a member, else the first",
@@ -210,7 +210,7 @@ export const identityRoutes = {
   }),
   emailVerificationStatus: route({
     method: 'GET',
-    path: '/api/admin/tenants/:tenantId/emailverification/status',
+    path: `${TENANT_PATH}/emailverification/status`,
     access: { permission: 'EmailVerification' },
     summary: "The signed-in user's address: verified, legacy, migrated (the banners of §4.7)",
     params: TenantParams,
@@ -218,7 +218,7 @@ export const identityRoutes = {
   }),
   emailVerificationSend: route({
     method: 'POST',
-    path: '/api/admin/tenants/:tenantId/emailverification/send',
+    path: `${TENANT_PATH}/emailverification/send`,
     access: { permission: 'EmailVerification' },
     summary: 'Sends a verification e-mail with a link to the signed-in user',
     description:
@@ -231,7 +231,7 @@ export const identityRoutes = {
   }),
   emailVerificationMigrate: route({
     method: 'POST',
-    path: '/api/admin/tenants/:tenantId/emailverification/migrate',
+    path: `${TENANT_PATH}/emailverification/migrate`,
     access: { permission: 'EmailVerification' },
     summary: "Moves a legacy account to a new address (the owner's name with it)",
     description: [

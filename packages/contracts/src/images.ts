@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TenantParams } from './common.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 
 /** menu-management.md §5: image uploads, jpeg, png or bmp by content, at most 1 MB. */
 export const IMAGE_LIMITS = { maxBytes: 1_048_576 } as const;
@@ -28,7 +28,7 @@ const route = routesOf('images');
 export const imagesRoutes = {
   upload: route({
     method: 'POST',
-    path: '/api/admin/tenants/:tenantId/ImagesHandler/images',
+    path: `${TENANT_PATH}/ImagesHandler/images`,
     // Every editor with an image is the owner's (menu-management §6).
     access: { permission: 'EditCatalog' },
     summary: 'Upload an image (multipart field "file"); 201 with its url',

@@ -12,6 +12,8 @@ export * from './modifier-groups.ts';
 export * from './price-adjustments.ts';
 export * from './localization.ts';
 export * from './tickets.ts';
+export * from './ticket-intake.ts';
+export * from './phone.ts';
 export * from './reports.ts';
 export * from './storefront.ts';
 export * from './branch-basics.ts';

@@ -1,5 +1,4 @@
 import { z } from 'zod';
-import { isValidPhoneNumber, parsePhoneNumberFromString } from 'libphonenumber-js';
 import {
   CheckoutTemplate,
   Currency,
@@ -9,7 +8,8 @@ import {
   Uuid,
 } from './common.ts';
 import { SaveWarning } from './contrast.ts';
-import { routesOf } from './http.ts';
+import { BRANCH_SETTINGS_PATH, routesOf, TENANT_PATH } from './http.ts';
+import { InternationalPhone } from './phone.ts';
 import {
   BranchOperatingStatus,
   BranchPaymentMethods,
@@ -54,18 +54,6 @@ const boundedName = (max: number) =>
 
 /** §5.3: a branch name is at most 50 characters in every language. */
 export const BranchName = boundedName(LIMITS_BRANCH.branchNameMax);
-
-/**
- * §5.3: an international number (with its + and country code), valid for its country;
- * stored in E.164. Code `phone_invalid`.
- */
-export const InternationalPhone = z
-  .string()
-  .trim()
-  .min(1)
-  .refine((v) => v.startsWith('+') && isValidPhoneNumber(v), { message: 'phone_invalid' })
-  .transform((v) => parsePhoneNumberFromString(v)!.number as string)
-  .meta({ examples: ['+962791234567', '+34612345678'] });
 
 export const BranchProfileBody = z.object({
   branchId: Uuid,
@@ -346,8 +334,7 @@ export type DeliveryConfig = z.infer<typeof DeliveryConfig>;
 // The calls (§7.3)
 
 const route = routesOf('outlet-settings');
-const TENANT = '/api/admin/tenants/:tenantId';
-const BRANCH = `${TENANT}/branches/:branchId/settings`;
+
 const BranchParams = TenantParams.extend({ branchId: Uuid });
 const settings = { permission: 'StoreSettings' } as const;
 const areaPayments = { permission: 'ServiceAreaPaymentMethods' } as const;
@@ -371,7 +358,7 @@ export const outletSettingsRoutes = {
 
   branches: route({
     method: 'GET',
-    path: `${TENANT}/settings/profile`,
+    path: `${TENANT_PATH}/settings/profile`,
     access: settings,
     summary: 'The branches list: one card per branch',
     params: TenantParams,
@@ -379,7 +366,7 @@ export const outletSettingsRoutes = {
   }),
   profile: route({
     method: 'GET',
-    path: `${BRANCH}/profile`,
+    path: `${BRANCH_SETTINGS_PATH}/profile`,
     access: settings,
     summary: "One branch's profile: name, phone, templates, links, delivery type",
     params: BranchParams,
@@ -387,7 +374,7 @@ export const outletSettingsRoutes = {
   }),
   setProfile: route({
     method: 'PUT',
-    path: `${BRANCH}/profile`,
+    path: `${BRANCH_SETTINGS_PATH}/profile`,
     access: settings,
     summary: "Set a branch's name (localized, ≤ 50) and phone (international, stored E.164)",
     description: '422 codes: `phone_invalid`, `max`, `required`, `branch_mismatch`.',
@@ -397,7 +384,7 @@ export const outletSettingsRoutes = {
   }),
   setCheckoutTemplate: route({
     method: 'PUT',
-    path: `${BRANCH}/checkoutTemplates`,
+    path: `${BRANCH_SETTINGS_PATH}/checkoutTemplates`,
     access: settings,
     summary: 'Switch one checkout template of a branch on or off; the intake obeys at once',
     params: BranchParams,
@@ -407,7 +394,7 @@ export const outletSettingsRoutes = {
 
   paymentMethods: route({
     method: 'GET',
-    path: `${BRANCH}/paymentmethods/:checkoutTemplate`,
+    path: `${BRANCH_SETTINGS_PATH}/paymentmethods/:checkoutTemplate`,
     // Every member reads them: the per-table payment page is theirs (§6); the public menu
     // shows the accepted methods to anyone anyway.
     access: areaPayments,
@@ -420,7 +407,7 @@ export const outletSettingsRoutes = {
   }),
   setPaymentMethods: route({
     method: 'PUT',
-    path: `${BRANCH}/paymentmethods/:checkoutTemplate`,
+    path: `${BRANCH_SETTINGS_PATH}/paymentmethods/:checkoutTemplate`,
     // Per-table mode is every member's (§6); the branch's own methods stay the owner's
     // (StoreSettings, checked by the service: 403 without it).
     access: areaPayments,
@@ -434,7 +421,7 @@ export const outletSettingsRoutes = {
 
   operatingHours: route({
     method: 'GET',
-    path: `${BRANCH}/operatinghours`,
+    path: `${BRANCH_SETTINGS_PATH}/operatinghours`,
     access: settings,
     summary: 'Opening hours, day by day (0 is Sunday), of one template or of all',
     description: 'A day nobody has set is open around the clock (00:00–23:59).',
@@ -444,7 +431,7 @@ export const outletSettingsRoutes = {
   }),
   setOperatingHours: route({
     method: 'PUT',
-    path: `${BRANCH}/operatinghours`,
+    path: `${BRANCH_SETTINGS_PATH}/operatinghours`,
     access: settings,
     summary: "Replace days of templates' opening hours; answers those templates' whole weeks",
     description:
@@ -456,7 +443,7 @@ export const outletSettingsRoutes = {
 
   deliveryZones: route({
     method: 'GET',
-    path: `${BRANCH}/deliveryZones`,
+    path: `${BRANCH_SETTINGS_PATH}/deliveryZones`,
     access: settings,
     summary: "The tenant's delivery zones with this branch's switch and fee",
     params: BranchParams,
@@ -464,7 +451,7 @@ export const outletSettingsRoutes = {
   }),
   deliveryConfig: route({
     method: 'GET',
-    path: `${BRANCH}/deliveryConfig`,
+    path: `${BRANCH_SETTINGS_PATH}/deliveryConfig`,
     access: settings,
     summary: 'How the branch delivers (zone-based fixed fees or a third party)',
     params: BranchParams,
@@ -472,7 +459,7 @@ export const outletSettingsRoutes = {
   }),
   setDeliveryZone: route({
     method: 'PUT',
-    path: `${BRANCH}/deliveryZones/:deliveryZoneId`,
+    path: `${BRANCH_SETTINGS_PATH}/deliveryZones/:deliveryZoneId`,
     access: settings,
     summary: 'Switch a zone on or off for the branch and set its fee (0–100000)',
     description: '422 codes: `delivery_fee_invalid`, `max`, `zone_mismatch`.',
@@ -483,7 +470,7 @@ export const outletSettingsRoutes = {
 
   branding: route({
     method: 'GET',
-    path: `${TENANT}/settings/branding`,
+    path: `${TENANT_PATH}/settings/branding`,
     access: branding,
     summary: 'Branding: business name, brand colour, store view and images',
     params: TenantParams,
@@ -491,7 +478,7 @@ export const outletSettingsRoutes = {
   }),
   setTheme: route({
     method: 'PUT',
-    path: `${TENANT}/settings/theme`,
+    path: `${TENANT_PATH}/settings/theme`,
     access: branding,
     summary: 'Set the brand colour (#rgb or #rrggbb)',
     description:
@@ -502,7 +489,7 @@ export const outletSettingsRoutes = {
   }),
   setName: route({
     method: 'PUT',
-    path: `${TENANT}/settings/name`,
+    path: `${TENANT_PATH}/settings/name`,
     access: branding,
     summary: 'Set the business name (en, ar, es; ≤ 25)',
     params: TenantParams,
@@ -511,7 +498,7 @@ export const outletSettingsRoutes = {
   }),
   setViewProperties: route({
     method: 'PUT',
-    path: `${TENANT}/settings/viewproperties`,
+    path: `${TENANT_PATH}/settings/viewproperties`,
     access: branding,
     summary: 'Dine-in focused (sections shown) or delivery focused',
     description:
@@ -520,11 +507,11 @@ export const outletSettingsRoutes = {
     body: ViewPropertiesBody,
     results: Branding,
   }),
-  uploadBanner: upload(`${TENANT}/settings/images/banner`, 'banner image (1360×600)'),
-  uploadLanding: upload(`${TENANT}/settings/images/landing`, 'landing image (1080×1920)'),
-  uploadLogo: upload(`${TENANT}/ImagesHandler/logo`, 'delivery-focused logo (300×300)'),
+  uploadBanner: upload(`${TENANT_PATH}/settings/images/banner`, 'banner image (1360×600)'),
+  uploadLanding: upload(`${TENANT_PATH}/settings/images/landing`, 'landing image (1080×1920)'),
+  uploadLogo: upload(`${TENANT_PATH}/ImagesHandler/logo`, 'delivery-focused logo (300×300)'),
   uploadLogoWhite: upload(
-    `${TENANT}/ImagesHandler/logowhite`,
+    `${TENANT_PATH}/ImagesHandler/logowhite`,
     'dine-in white logo (500×500 transparent PNG)',
   ),
 };

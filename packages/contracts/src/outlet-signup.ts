@@ -2,8 +2,8 @@ import { z } from 'zod';
 import { parsePhoneNumberFromString, type CountryCode } from 'libphonenumber-js';
 import type { Currency } from './common.ts';
 import { Language, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
-import { InternationalPhone } from './outlet-settings.ts';
+import { ADMIN_PATH, routesOf } from './http.ts';
+import { InternationalPhone } from './phone.ts';
 
 /**
  * Outlet sign-up (operations-platform §2.1 signup/outlet-signup-profile, §2.12, §5.6, §9). Kept
@@ -114,7 +114,7 @@ const route = routesOf('identity');
 export const outletSignupRoutes = {
   outletSignup: route({
     method: 'POST',
-    path: '/api/admin/signup/outlet',
+    path: `${ADMIN_PATH}/signup/outlet`,
     access: { signedIn: true },
     summary: 'A signed-in user without a tenant signs up an outlet and becomes its owner',
     description: [

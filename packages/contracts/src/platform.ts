@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { CheckoutTemplate, Currency, LocalizedText, Text, Uuid } from './common.ts';
 import { MembershipRole } from './access.ts';
-import { routesOf } from './http.ts';
+import { ADMIN_PATH, routesOf } from './http.ts';
 
 export const HealthResponse = z.object({ status: z.literal('ok') });
 export const ReadyResponse = z.object({
@@ -127,7 +127,7 @@ export const platformRoutes = {
   // The admin polls this every 5 minutes and reloads itself when a newer build is served.
   heartbeat: route({
     method: 'GET',
-    path: '/api/admin/heartbeat/update',
+    path: `${ADMIN_PATH}/heartbeat/update`,
     access: { signedIn: true },
     summary: 'Whether the client version is older than the server',
     query: HeartbeatQuery,
@@ -135,7 +135,7 @@ export const platformRoutes = {
   }),
   tenants: route({
     method: 'GET',
-    path: '/api/admin/tenants/all',
+    path: `${ADMIN_PATH}/tenants/all`,
     access: { permission: 'TenantsList' },
     summary: 'Every tenant, or those matching `search` (super admin)',
     query: PlatformTenantsQuery,
@@ -144,7 +144,7 @@ export const platformRoutes = {
   // Platform calls are tenant-free (no membership is checked): the tenant is `id`.
   tenantDetails: route({
     method: 'GET',
-    path: '/api/admin/platform/tenants/:id',
+    path: `${ADMIN_PATH}/platform/tenants/:id`,
     access: { permission: 'TenantsList' },
     summary: 'One tenant with its branches, members and ticket counts (super admin)',
     params: PlatformTenantParams,
@@ -152,7 +152,7 @@ export const platformRoutes = {
   }),
   tenantStatus: route({
     method: 'PUT',
-    path: '/api/admin/platform/tenants/:id/status',
+    path: `${ADMIN_PATH}/platform/tenants/:id/status`,
     access: { permission: 'TenantsList' },
     summary: 'Activates or deactivates a tenant (super admin)',
     description:
@@ -163,7 +163,7 @@ export const platformRoutes = {
   }),
   unverifiedTickets: route({
     method: 'GET',
-    path: '/api/admin/tenants/unverifiedtickets',
+    path: `${ADMIN_PATH}/tenants/unverifiedtickets`,
     access: { permission: 'UnverifiedTickets' },
     summary: 'Tickets of every tenant left unaccepted longer than `olderThanMinutes` (super admin)',
     query: UnverifiedTicketsQuery,

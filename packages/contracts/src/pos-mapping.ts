@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { CATALOG_BASE } from './catalog.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 
 /** menu-management.md §9: the provider's lists are read 2,000 at a time, searched as typed. */
 export const POS_MAPPING_LIMITS = {
@@ -77,7 +77,7 @@ export const POS_NOT_CONNECTED = 'pos_not_connected';
 const route = routesOf('pos-mapping');
 const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'PosItemMapping' } as const;
-const HUBRISE = '/api/admin/tenants/:tenantId/HubRise';
+const HUBRISE = `${TENANT_PATH}/HubRise`;
 
 /** menu-management.md §7, integration-posmapping and HubRise; the store owner only (§6). */
 export const posMappingRoutes = {

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TenantParams, Text, Uuid } from './common.ts';
+import { TenantParams, Text, Uuid, type LocalMoment } from './common.ts';
 import { CATALOG_BASE, Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
 import { routesOf } from './http.ts';
 import { fromMilli, percentOf, toMilli } from './money.ts';
@@ -125,9 +125,6 @@ export type AdjustmentRule = {
   variantIds: ReadonlySet<string> | readonly string[];
   schedule: readonly Pick<ScheduleEntry, 'day' | 'dayClosed' | 'openTime' | 'closeTime'>[];
 };
-
-/** A moment in the branch's local time: weekday 0–6 from Sunday and minutes since midnight. */
-export type LocalMoment = { day: number; minutes: number };
 
 const mins = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
 const END_OF_DAY = 23 * 60 + 59;

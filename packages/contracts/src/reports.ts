@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { Currency, Language, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 import { PaymentMethodType } from './branch-basics.ts';
 import { Amount, OrderingTemplate, TicketStatus } from './tickets.ts';
 
@@ -197,14 +197,13 @@ export const XLSX_CONTENT_TYPE =
   'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
 
 const route = routesOf('reports');
-const TENANT = '/api/admin/tenants/:tenantId';
 const access = { permission: 'Reports' } as const;
 
 /** operations-platform §7.1: the report, its export and the zones its filter offers. */
 export const reportsRoutes = {
   cartTickets: route({
     method: 'POST',
-    path: `${TENANT}/reports/carttickets`,
+    path: `${TENANT_PATH}/reports/carttickets`,
     access,
     summary: 'One page of cart tickets by the report filter, with totals over the whole filter',
     description:
@@ -215,7 +214,7 @@ export const reportsRoutes = {
   }),
   exportCartTickets: route({
     method: 'POST',
-    path: `${TENANT}/reports/carttickets/export`,
+    path: `${TENANT_PATH}/reports/carttickets/export`,
     access,
     summary: 'Every ticket of the filter as an Excel file, streamed',
     description:
@@ -226,7 +225,7 @@ export const reportsRoutes = {
   }),
   deliveryZones: route({
     method: 'POST',
-    path: `${TENANT}/extracharges/delivery/zones`,
+    path: `${TENANT_PATH}/extracharges/delivery/zones`,
     access,
     summary: "The tenant's delivery zones (the report filter's choices)",
     params: TenantParams,

@@ -15,11 +15,15 @@ const folders = (dir: string) =>
     .map((e) => e.name)
     .sort();
 // Contract files that are not areas: the shared vocabulary (branch-basics: what orders read of a
-// branch's settings), the route machinery, and outlet-signup (identity's sign-up, apart so the
-// sign-in landing does not load its phone rule).
+// branch's settings; phone: the one phone rule), parts of an area kept apart so that a screen
+// does not load what it does not use (ticket-intake: the tickets area's public order intake;
+// outlet-signup: identity's sign-up, so the sign-in landing does not load the phone rule) and
+// the route machinery.
 const INFRA = new Set([
   'common',
   'branch-basics',
+  'phone',
+  'ticket-intake',
   'outlet-signup',
   'money',
   'contrast',

@@ -16,6 +16,7 @@ import { priceAdjustmentsRoutes } from './price-adjustments.ts';
 import { reportsRoutes } from './reports.ts';
 import { serviceAreasRoutes } from './service-areas.ts';
 import { storefrontRoutes } from './storefront.ts';
+import { ticketIntakeRoutes } from './ticket-intake.ts';
 import { tableBillsRoutes } from './table-bills.ts';
 import { ticketsRoutes } from './tickets.ts';
 
@@ -30,7 +31,7 @@ export const ROUTE_GROUPS = {
   'pos-mapping': posMappingRoutes,
   localization: localizationRoutes,
   images: imagesRoutes,
-  tickets: ticketsRoutes,
+  tickets: { ...ticketsRoutes, ...ticketIntakeRoutes },
   reports: reportsRoutes,
   'outlet-settings': outletSettingsRoutes,
   dispatch: dispatchRoutes,

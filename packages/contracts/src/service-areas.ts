@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { routesOf, TENANT_PATH } from './http.ts';
 import { PaymentMethodSetting } from './branch-basics.ts';
 
 /** operations-platform §5.5 and §9. */
@@ -172,7 +172,7 @@ export type QrCodesBody = z.infer<typeof QrCodesBody>;
 // ---------------------------------------------------------------------------------------------
 // Routes (§7.2)
 
-const BASE = '/api/admin/tenants/:tenantId/branches/:branchId/serviceareamanagement';
+const BASE = `${TENANT_PATH}/branches/:branchId/serviceareamanagement`;
 const BranchParams = TenantParams.extend({ branchId: Uuid });
 /** §6: the service areas page is the store owner's. */
 const owner = { permission: 'StoreSettings' } as const;

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CheckoutTemplate, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { PUBLIC_TENANT_PATH, routesOf, STOREFRONT_PATH, TENANT_PATH } from './http.ts';
 import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
 import { DiscountApplication, DiscountRefusal, DiscountType } from './discounts.ts';
 import { UniqueLinkTemplate } from './service-areas.ts';
@@ -191,7 +191,7 @@ const route = routesOf('storefront');
 export const storefrontRoutes = {
   storefront: route({
     method: 'GET',
-    path: '/api/public/storefronts/:slug',
+    path: STOREFRONT_PATH,
     access: { public: true },
     summary: 'A tenant’s storefront by its slug: its id, currency and branches',
     params: z.object({ slug: Text.min(1).max(64) }),
@@ -199,7 +199,7 @@ export const storefrontRoutes = {
   }),
   menu: route({
     method: 'GET',
-    path: '/api/public/tenants/:tenantId/branches/:branchId/menu',
+    path: `${PUBLIC_TENANT_PATH}/branches/:branchId/menu`,
     access: { public: true },
     summary: 'What can be ordered now at a branch for a template, with its prices',
     params: z.object({ tenantId: Uuid, branchId: Uuid }),
@@ -208,7 +208,7 @@ export const storefrontRoutes = {
   }),
   serviceArea: route({
     method: 'GET',
-    path: '/api/public/storefronts/:slug/service-areas/:serviceAreaId',
+    path: `${STOREFRONT_PATH}/service-areas/:serviceAreaId`,
     access: { public: true },
     summary: 'A table QR code’s service area: its branch and template (dining or menu only)',
     description: '404 when the service area is not one of the storefront’s tenant.',
@@ -217,7 +217,7 @@ export const storefrontRoutes = {
   }),
   uniqueLink: route({
     method: 'GET',
-    path: '/api/public/storefronts/:slug/links/:linkId',
+    path: `${STOREFRONT_PATH}/links/:linkId`,
     access: { public: true },
     summary: 'A unique delivery or pickup link: its branch and template',
     description: '404 when the link is not one of the storefront’s tenant.',
@@ -226,7 +226,7 @@ export const storefrontRoutes = {
   }),
   quote: route({
     method: 'POST',
-    path: '/api/public/tenants/:tenantId/branches/:branchId/tickets/quote',
+    path: `${PUBLIC_TENANT_PATH}/branches/:branchId/tickets/quote`,
     access: { public: true },
     summary: 'Price a cart as the intake would now, with a promo code or the automatic discount',
     description: [
@@ -245,7 +245,7 @@ export const storefrontRoutes = {
   }),
   ticket: route({
     method: 'GET',
-    path: '/api/public/tenants/:tenantId/tickets/:ticketId',
+    path: `${PUBLIC_TENANT_PATH}/tickets/:ticketId`,
     access: { public: true },
     summary: 'An order’s status for the customer who placed it (no personal fields)',
     description:
@@ -255,7 +255,7 @@ export const storefrontRoutes = {
   }),
   preview: route({
     method: 'GET',
-    path: '/api/admin/tenants/:tenantId/storefront/preview',
+    path: `${TENANT_PATH}/storefront/preview`,
     // Whoever sees the menu may preview it (the menu's and the branch settings' Preview buttons).
     access: { permission: 'ManageCatalog' },
     summary: 'Where the storefront preview opens for each branch (§2.7), in preview mode',

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { CURRENCY_DECIMALS, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
-import { routesOf } from './http.ts';
+import { PUBLIC_TENANT_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { ONLINE_PAYMENT_METHODS, PaymentMethodType } from './branch-basics.ts';
 import type { TicketStatus } from './tickets.ts';
 import { Amount, IdempotencyKey } from './tickets.ts';
@@ -219,8 +219,7 @@ export const TableBillReceipt = z.object({
 export type TableBillReceipt = z.infer<typeof TableBillReceipt>;
 
 const route = routesOf('table-bills');
-const TENANT = '/api/admin/tenants/:tenantId';
-const PUBLIC_BILL = '/api/public/tenants/:tenantId/serviceareas/:serviceAreaId/tablebill';
+const PUBLIC_BILL = `${PUBLIC_TENANT_PATH}/serviceareas/:serviceAreaId/tablebill`;
 const access = { permission: 'TableBillPayments' } as const;
 const BillParams = z.object({ tenantId: Uuid, serviceAreaId: Uuid });
 
@@ -228,7 +227,7 @@ const BillParams = z.object({ tenantId: Uuid, serviceAreaId: Uuid });
 export const tableBillsRoutes = {
   paymentsFeed: route({
     method: 'GET',
-    path: `${TENANT}/tablebillpayment/paymentsfeed`,
+    path: `${TENANT_PATH}/tablebillpayment/paymentsfeed`,
     access,
     summary: 'The live feed: table bill payments of the past 24 hours, newest first',
     description: `At most ${L.feedMax}. The hub's receiveTableBillPaymentUpdate says when to read it again.`,
@@ -237,7 +236,7 @@ export const tableBillsRoutes = {
   }),
   transactions: route({
     method: 'GET',
-    path: `${TENANT}/tablebillpayment/transactions`,
+    path: `${TENANT_PATH}/tablebillpayment/transactions`,
     access,
     summary: 'Table bill payments from dateFrom to dateTo (ISO 8601), a page at a time',
     description:
@@ -248,7 +247,7 @@ export const tableBillsRoutes = {
   }),
   refund: route({
     method: 'PATCH',
-    path: `${TENANT}/tablebillpayment/refund`,
+    path: `${TENANT_PATH}/tablebillpayment/refund`,
     access,
     summary: 'Refund a table bill payment, wholly or in part, through the payment provider',
     description: [

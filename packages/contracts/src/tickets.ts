@@ -4,18 +4,19 @@ import {
   Currency,
   Language,
   LocalizedText,
+  looksLikeUuid,
   problemWith,
   TenantParams,
   Text,
   Uuid,
 } from './common.ts';
 import { DiscountType } from './discounts.ts';
-import { routesOf } from './http.ts';
-import { PaymentMethodType, isOnlinePayment } from './branch-basics.ts';
+import { ADMIN_PATH, routesOf, TENANT_PATH } from './http.ts';
+import { PaymentMethodType } from './branch-basics.ts';
 
 /**
- * Live orders (operations-platform §2.3, §2.4, §3 Ticket, §4.1, §7.4, §9): the public order
- * intake, the ticket as staff see it, its lifecycle, transfer, printing and the realtime hub.
+ * Live orders (operations-platform §2.3, §2.4, §3 Ticket, §4.1, §7.4, §9): the ticket as staff
+ * see it (the public order intake is ticket-intake.ts), its lifecycle, transfer, printing and the realtime hub.
  */
 export const TICKET_LIMITS = {
   cartItemsMax: 50,
@@ -56,8 +57,9 @@ export const isOpenTicket = (status: TicketStatus): boolean =>
   (OPEN_TICKET_STATUSES as readonly TicketStatus[]).includes(status);
 
 /** §4.1: not yet accepted (New or UnVerified): highlighted, alerted and counted as new. */
+export const NOT_ACCEPTED_STATUSES = ['UnVerified', 'New'] as const;
 export const isNotAccepted = (status: TicketStatus): boolean =>
-  status === 'UnVerified' || status === 'New';
+  (NOT_ACCEPTED_STATUSES as readonly TicketStatus[]).includes(status);
 
 export const TicketType = z.enum(['cartticket', 'callstaff']);
 export type TicketType = z.infer<typeof TicketType>;
@@ -104,29 +106,10 @@ export const canMoveTicket = (from: TicketStatus, to: TicketStatus) =>
 export const needsCancellationReason = (to: TicketStatus) => to === 'Cancelled';
 
 // ---------------------------------------------------------------------------------------------
-// Order intake: POST /api/public/tenants/{tenantId}/branches/{branchId}/tickets
+// The customer's address and cart lines, as the intake takes them (ticket-intake.ts) and the
+// storefront's price preview too.
 
-const optionalText = (max: number) => Text.trim().max(max).nullish();
-
-/** A wall-clock time in the branch's time zone, without offset: 2025-03-01T19:30. */
-export const LocalDateTime = Text.regex(/^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}(:\d{2})?$/, {
-  message: 'datetime_invalid',
-})
-  .refine(
-    (v) => {
-      const [date = '', time = ''] = v.split('T');
-      const [y, mo, d] = date.split('-').map(Number) as [number, number, number];
-      const [h, mi] = time.split(':').map(Number) as [number, number];
-      const t = new Date(Date.UTC(y, mo - 1, d, h, mi));
-      return t.getUTCMonth() === mo - 1 && t.getUTCDate() === d && h < 24 && mi < 60;
-    },
-    { message: 'datetime_invalid' },
-  )
-  .transform((v) => v.slice(0, 16));
-
-export const PhoneNumber = Text.trim()
-  .transform((v) => v.replace(/[\s()-]/g, ''))
-  .pipe(z.string().regex(/^\+?[1-9]\d{6,14}$/, { message: 'phone_invalid' }));
+export const optionalText = (max: number) => Text.trim().max(max).nullish();
 
 export const ShippingAddress = z.object({
   lat: z.number().min(-90).max(90).nullish(),
@@ -140,10 +123,10 @@ export const ShippingAddress = z.object({
 });
 export type ShippingAddress = z.infer<typeof ShippingAddress>;
 
-export const OnPropertyInfo = z.object({
-  tableNumber: z.number().int().min(0).max(L.tableNumberMax).nullish(),
-  phoneNumber: Text.trim().max(20).nullish(),
-});
+/** A client's key for an order, so that a retried request never makes two tickets. */
+export const IdempotencyKey = Text.min(1)
+  .max(L.idempotencyKeyMax)
+  .regex(/^[A-Za-z0-9._:-]+$/, { message: 'idempotency_key_invalid' });
 
 export const CartModifierInput = z.object({
   modifierItemId: Uuid,
@@ -158,68 +141,6 @@ export const CartItemInput = z.object({
   specialRequest: optionalText(L.specialRequestMax),
 });
 export type CartItemInput = z.infer<typeof CartItemInput>;
-
-const issue = (ctx: z.RefinementCtx, path: (string | number)[], message: string) =>
-  ctx.addIssue({ code: 'custom', path, message });
-
-/**
- * A cart ticket (DELIVERY with a zone and an address, PICKUP, DINING at a table) or a call-staff
- * ticket from a table. Field codes: `required`, `checkout_template_not_orderable`,
- * `callstaff_has_no_cart`; the server adds `item_inactive`, `store_closed`, … (see the route).
- */
-export const TicketIntakeBody = z
-  .object({
-    ticketType: TicketType.default('cartticket'),
-    checkoutTemplate: CheckoutTemplate.nullish(),
-    cartItems: z.array(CartItemInput).max(L.cartItemsMax).default([]),
-    /** The customer's promo code (HIDDEN_CODE or MANUAL_ENTRY), in any case. */
-    discountCode: Text.trim().max(L.discountCodeMax).nullish(),
-    deliveryZoneId: Uuid.nullish(),
-    shippingAddress: ShippingAddress.nullish(),
-    serviceAreaId: Uuid.nullish(),
-    firstName: optionalText(L.nameMax),
-    lastName: optionalText(L.nameMax),
-    reservationLastName: optionalText(L.nameMax),
-    phoneNumber: PhoneNumber.nullish(),
-    onPropertyInfo: OnPropertyInfo.nullish(),
-    preferredFulfillmentLocalDateTime: LocalDateTime.nullish(),
-    isFulfillmentAsap: z.boolean().default(false),
-    customerCheckoutSpecialInstructions: optionalText(L.instructionsMax),
-    paymentMethodType: IntakePaymentMethod.nullish(),
-    /** An online payment's token from the payment provider (card details never reach us). */
-    paymentToken: z.string().trim().min(1).max(L.paymentTokenMax).nullish(),
-    /** The branch's unique delivery or pickup link the customer came through (service areas). */
-    uniqueLinkId: Uuid.nullish(),
-    lang: Language.default('en'),
-  })
-  .superRefine((b, ctx) => {
-    if (b.ticketType === 'callstaff') {
-      if (!b.serviceAreaId) issue(ctx, ['serviceAreaId'], 'required');
-      if (b.cartItems.length > 0) issue(ctx, ['cartItems'], 'callstaff_has_no_cart');
-      return;
-    }
-    if (!b.checkoutTemplate) issue(ctx, ['checkoutTemplate'], 'required');
-    else if (b.checkoutTemplate === 'MENU')
-      issue(ctx, ['checkoutTemplate'], 'checkout_template_not_orderable');
-    if (b.cartItems.length === 0) issue(ctx, ['cartItems'], 'required');
-    if (!b.paymentMethodType) issue(ctx, ['paymentMethodType'], 'required');
-    else if (isOnlinePayment(b.paymentMethodType) && !b.paymentToken)
-      issue(ctx, ['paymentToken'], 'required');
-    if (!b.isFulfillmentAsap && !b.preferredFulfillmentLocalDateTime)
-      issue(ctx, ['preferredFulfillmentLocalDateTime'], 'required');
-    if (b.checkoutTemplate === 'DELIVERY') {
-      if (!b.deliveryZoneId) issue(ctx, ['deliveryZoneId'], 'required');
-      if (!b.shippingAddress) issue(ctx, ['shippingAddress'], 'required');
-      if (!b.phoneNumber) issue(ctx, ['phoneNumber'], 'required');
-    }
-    if (b.checkoutTemplate === 'DINING' && !b.serviceAreaId)
-      issue(ctx, ['serviceAreaId'], 'required');
-  });
-export type TicketIntakeBody = z.infer<typeof TicketIntakeBody>;
-
-export const IdempotencyKey = Text.min(1)
-  .max(L.idempotencyKeyMax)
-  .regex(/^[A-Za-z0-9._:-]+$/, { message: 'idempotency_key_invalid' });
 
 // ---------------------------------------------------------------------------------------------
 // The ticket (§3). Amounts are exact decimals in the ticket's currency, as JSON numbers.
@@ -393,18 +314,19 @@ export const Ticket = z.object({
 export type Ticket = z.infer<typeof Ticket>;
 
 /** A row of the live orders list: what the table, its search and its filters need. */
-export const TicketSummary = z.object({
-  ticketType: TicketType,
-  id: Uuid,
-  tenantId: Uuid,
-  tenantName: LocalizedText,
-  branchId: Uuid,
-  branchName: LocalizedText,
-  ticketNumber: z.number().int(),
-  timestamp: z.string(),
+export const TicketSummary = Ticket.pick({
+  ticketType: true,
+  id: true,
+  tenantId: true,
+  tenantName: true,
+  branchId: true,
+  branchName: true,
+  ticketNumber: true,
+  timestamp: true,
+  status: true,
+  lang: true,
+}).extend({
   updatedAt: z.string(),
-  status: TicketStatus,
-  lang: Language,
   checkoutUiTemplate: OrderingTemplate,
   serviceArea: TicketServiceArea.nullable(),
   deliveryZone: LocalizedText.nullable(),
@@ -435,7 +357,6 @@ export type TicketsQuery = z.infer<typeof TicketsQuery>;
 export type TicketsCursor = { at: string; id: string };
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
-const CURSOR_ID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/;
 
 /** The `nextCursor` of a page: base64url of `time|id`, opaque to clients. */
 export const encodeTicketsCursor = (c: TicketsCursor): string =>
@@ -450,7 +371,7 @@ export function decodeTicketsCursor(text: string): TicketsCursor | null {
     return null;
   }
   const [at = '', id = '', ...rest] = plain.split('|');
-  if (rest.length > 0 || !CURSOR_AT.test(at) || !CURSOR_ID.test(id)) return null;
+  if (rest.length > 0 || !CURSOR_AT.test(at) || !looksLikeUuid(id)) return null;
   return Number.isNaN(Date.parse(at)) ? null : { at, id };
 }
 
@@ -509,6 +430,8 @@ export type TransferTicketBody = z.infer<typeof TransferTicketBody>;
 export const PrintTicketBody = z.object({ cartTicketId: Uuid });
 export const PrintTicket = z.object({ id: Uuid });
 export const RECEIPT_SIZES = ['58', '80'] as const;
+/** A thermal printer's paper width in millimetres. */
+export type ReceiptSize = (typeof RECEIPT_SIZES)[number];
 export const ReceiptQuery = z.object({
   /** Paper width in millimetres. */
   size: z.enum(RECEIPT_SIZES).default('80'),
@@ -550,7 +473,6 @@ export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as co
 // The calls (operations-platform §7.4) and the public intake.
 
 const route = routesOf('tickets');
-const TENANT = '/api/admin/tenants/:tenantId';
 const TicketParams = TenantParams.extend({ ticketId: Uuid });
 
 /** A ticket's id, or its number as printed on the receipt (short links carry either). */
@@ -566,7 +488,7 @@ const access = { permission: 'LiveTickets' } as const;
 export const ticketsRoutes = {
   list: route({
     method: 'GET',
-    path: '/api/admin/tenants/tickets',
+    path: `${ADMIN_PATH}/tenants/tickets`,
     access,
     summary: "Live tickets of the caller's tenants, a page at a time, with the counters",
     description: [
@@ -584,7 +506,7 @@ export const ticketsRoutes = {
   }),
   counters: route({
     method: 'GET',
-    path: '/api/admin/tenants/tickets/counters',
+    path: `${ADMIN_PATH}/tenants/tickets/counters`,
     access,
     summary: "Counters of the caller's tenants alone (the side menu badge)",
     query: TicketsQuery,
@@ -592,7 +514,7 @@ export const ticketsRoutes = {
   }),
   get: route({
     method: 'GET',
-    path: `${TENANT}/tickets/:ticketId`,
+    path: `${TENANT_PATH}/tickets/:ticketId`,
     // The super admin reads a ticket from the unverified tickets list (read only).
     access: { ...access, superAdmin: true },
     summary: 'One ticket with its cart, customer details and history',
@@ -603,7 +525,7 @@ export const ticketsRoutes = {
   }),
   updateStatus: route({
     method: 'PUT',
-    path: `${TENANT}/tickets/:ticketId`,
+    path: `${TENANT_PATH}/tickets/:ticketId`,
     access,
     summary: 'Accept, reject, complete or cancel a ticket, with a note',
     description: [
@@ -625,7 +547,7 @@ export const ticketsRoutes = {
   }),
   transfer: route({
     method: 'PUT',
-    path: `${TENANT}/tickets/branches/:branchId/transfer`,
+    path: `${TENANT_PATH}/tickets/branches/:branchId/transfer`,
     access,
     summary: 'Transfer an open ticket to another branch of the tenant',
     description: '`branchId` (path and body) is the branch the ticket moves to.',
@@ -636,7 +558,7 @@ export const ticketsRoutes = {
   }),
   createPrint: route({
     method: 'POST',
-    path: `${TENANT}/printing/url/html`,
+    path: `${TENANT_PATH}/printing/url/html`,
     access,
     summary: 'Ask to print a ticket: answers the print id for the receipt call',
     params: TenantParams,
@@ -646,7 +568,7 @@ export const ticketsRoutes = {
   }),
   receipt: route({
     method: 'GET',
-    path: `${TENANT}/printing/url/html/:printId/:adminLanguage`,
+    path: `${TENANT_PATH}/printing/url/html/:printId/:adminLanguage`,
     access,
     summary: 'The receipt as HTML for a 58 or 80 mm thermal printer (text/html)',
     description:
@@ -658,59 +580,8 @@ export const ticketsRoutes = {
   /** The realtime hub (a WebSocket upgrade; the token rides as `?access_token=`). */
   hub: route({
     method: 'GET',
-    path: '/api/admin/hubs/ticketsUpdate',
+    path: `${ADMIN_PATH}/hubs/ticketsUpdate`,
     access,
     summary: 'Realtime ticketsUpdate events (WebSocket)',
-  }),
-  intake: route({
-    method: 'POST',
-    path: '/api/public/tenants/:tenantId/branches/:branchId/tickets',
-    access: { public: true },
-    summary: 'Place an order (or call staff from a table); the server prices it',
-    description: [
-      'The server prices every line itself from the catalogue at the branch’s local time:',
-      'price adjustments, modifiers, inclusive and additive taxes, the zone’s delivery fee.',
-      'Prices sent by a client are ignored.',
-      '',
-      'Send an `Idempotency-Key` header (any unique string): a retry with the same key and',
-      'body answers the first ticket (200, `Idempotent-Replayed: true`) and never makes a',
-      'second; the same key with another body answers 409 `idempotency_key_reused`.',
-      '',
-      '422 codes: `store_closed`, `store_not_accepting_orders` (field `branchId`);',
-      '`store_closed_hours` (field `branchId`, outside the template’s opening hours in the',
-      'branch’s time zone; `params.nextOpeningTime` (UTC) and `params.nextOpeningLocalTime`);',
-      '`payment_method_not_accepted` (field `paymentMethodType`: not active for the template);',
-      '`payment_declined` (field `paymentToken`, with the provider’s `params.reason`);',
-      '`item_inactive` (hidden, out of stock, excluded for the template or branch, or a',
-      'section inactive or outside its schedule), `item_not_found`, `modifier_not_allowed`,',
-      '`modifier_duplicate`, `modifier_quantity_max`, `modifier_group_min`,',
-      '`modifier_group_max`, `special_request_not_allowed` (fields under `cartItems.N`);',
-      '`checkout_template_not_orderable` (MENU), `checkout_template_disabled`,',
-      '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
-      '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
-      '`unique_link_not_found` (field `uniqueLinkId`: not a link of this branch and template),',
-      '`required` and the format codes.',
-      '',
-      'Discounts: `discountCode` (any case) applies that code; without one the active automatic',
-      'discount applies when the order qualifies. A refused code answers 422 on `discountCode`:',
-      '`discount_code_invalid`, `discount_template_not_allowed`, `discount_min_order_not_met`,',
-      '`discount_items_not_in_cart`, `discount_usage_limit_reached` (also for an automatic',
-      'discount whose last use a concurrent order took; a retry is priced without it).',
-      '',
-      'Online methods (CREDIT_CARD_ONLINE, APPLE_PAY, GOOGLE_PAY) need `paymentToken` from the',
-      'payment provider: the order is authorised and captured before the ticket is made',
-      '(paymentDetails.paymentStatus SUCCESS); 503 `payment_provider_unavailable` when the',
-      'provider cannot be reached (nothing is charged, no ticket is made).',
-      '',
-      '429 `too_many_requests` (with `Retry-After` in seconds) when one client address',
-      'places more orders than the server allows per window (INTAKE_RATE_LIMIT_*).',
-    ].join('\n'),
-    params: TenantParams.extend({ branchId: Uuid }),
-    headers: z.looseObject({ 'idempotency-key': IdempotencyKey.optional() }),
-    body: TicketIntakeBody,
-    results: Ticket,
-    status: 201,
-    alsoAnswers: [200],
-    conflicts: ['idempotency_key_reused'],
   }),
 };

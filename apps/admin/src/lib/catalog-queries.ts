@@ -37,6 +37,30 @@ export const modifierGroupsQuery = (tenantId: string) =>
       callApi(modifierGroupsRoutes.list, { params: { tenantId } }, { signal }),
   });
 
+// One section, item or modifier group as its editor and its translate form read it.
+export const categoryQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.category(tenantId, id),
+    queryFn: ({ signal }) =>
+      callApi(catalogRoutes.category, { params: { tenantId, id } }, { signal }),
+    staleTime: 0,
+  });
+
+export const itemQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.item(tenantId, id),
+    queryFn: ({ signal }) => callApi(catalogRoutes.item, { params: { tenantId, id } }, { signal }),
+    staleTime: 0,
+  });
+
+export const modifierGroupQuery = (tenantId: string, id: string) =>
+  queryOptions({
+    queryKey: catalogKeys.modifierGroup(tenantId, id),
+    queryFn: ({ signal }) =>
+      callApi(modifierGroupsRoutes.get, { params: { tenantId, id } }, { signal }),
+    staleTime: 0,
+  });
+
 export const catalogTreeQuery = (tenantId: string) =>
   queryOptions({
     queryKey: catalogKeys.tree(tenantId),

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { APP_VERSION } from '@app/contracts';
+import { APP_VERSION } from './version.ts';
 import { fakeServer, ok } from '../test/fake-server.ts';
 import { configureApiClient } from './api-client.ts';
 import {

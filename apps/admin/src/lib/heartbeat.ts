@@ -1,5 +1,6 @@
 import { useEffect } from 'react';
-import { APP_VERSION, platformRoutes } from '@app/contracts';
+import { platformRoutes } from '@app/contracts';
+import { APP_VERSION } from './version.ts';
 import { callApi } from './api-client.ts';
 
 /** Spec §7.4 and §9: the version check runs every 5 minutes. */

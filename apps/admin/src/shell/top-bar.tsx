@@ -5,7 +5,7 @@ import IconButton from '@mui/material/IconButton';
 import Toolbar from '@mui/material/Toolbar';
 import Typography from '@mui/material/Typography';
 import MenuIcon from '@mui/icons-material/Menu';
-import { APP_VERSION } from '@app/contracts';
+import { APP_VERSION } from '../lib/version.ts';
 import { useTranslation } from 'react-i18next';
 import { ConnectionDot, type ConnectionState } from '../components/connection-dot.tsx';
 import { LanguageSwitch } from './language-switch.tsx';

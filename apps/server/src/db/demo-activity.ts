@@ -1,5 +1,12 @@
 import { sql } from 'drizzle-orm';
-import type { PublicMenu, PublicStorefront } from '@app/contracts';
+import {
+  fillRoutePath,
+  storefrontRoutes,
+  tableBillsRoutes,
+  ticketIntakeRoutes,
+  type PublicMenu,
+  type PublicStorefront,
+} from '@app/contracts';
 import type { App } from '../app.ts';
 import type { Config } from '../config.ts';
 import type { Db } from './client.ts';
@@ -52,7 +59,9 @@ export async function seedDemoActivity(
       remoteAddress: `10.20.${Math.floor(address / 250)}.${(address++ % 250) + 1}`,
     });
 
-  const store = await get<PublicStorefront>('/api/public/storefronts/al-bayt');
+  const store = await get<PublicStorefront>(
+    fillRoutePath(storefrontRoutes.storefront.path, { slug: 'al-bayt' }),
+  );
   const { tenantId } = store;
   const menus = new Map<string, Menu>();
   for (const branch of store.branches) {
@@ -60,7 +69,7 @@ export async function seedDemoActivity(
       menus.set(
         `${branch.branchId}:${template}`,
         await get<Menu>(
-          `/api/public/tenants/${tenantId}/branches/${branch.branchId}/menu?checkoutTemplate=${template}`,
+          `${fillRoutePath(storefrontRoutes.menu.path, { tenantId, branchId: branch.branchId })}?checkoutTemplate=${template}`,
         ),
       );
     }
@@ -99,7 +108,10 @@ export async function seedDemoActivity(
       body.phoneNumber = `+96279${String(1_000_000 + Math.floor(random() * 8_999_999))}`;
     }
     if (template === 'DINING') body.serviceAreaId ??= pick(menu.serviceAreas).id;
-    const res = await post(`/api/public/tenants/${tenantId}/branches/${branchId}/tickets`, body);
+    const res = await post(
+      fillRoutePath(ticketIntakeRoutes.intake.path, { tenantId, branchId }),
+      body,
+    );
     if (res.statusCode !== 201) return null;
     return (res.json() as { results: { id: string } }).results.id;
   }
@@ -156,7 +168,7 @@ export async function seedDemoActivity(
         orders++;
       }
       const bill = await get<{ amountDue: number }>(
-        `/api/public/tenants/${tenantId}/serviceareas/${table.id}/tablebill`,
+        fillRoutePath(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId: table.id }),
       );
       if (bill.amountDue <= 0) continue;
       // The guest's browser asks the gateway for a token with the emulator's test card.
@@ -174,7 +186,7 @@ export async function seedDemoActivity(
       });
       if (!token.ok) continue;
       const paid = await post(
-        `/api/public/tenants/${tenantId}/serviceareas/${table.id}/tablebill/payments`,
+        fillRoutePath(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId: table.id }),
         { amount: bill.amountDue, paymentToken: ((await token.json()) as { id: string }).id },
         { 'idempotency-key': `demo-table-bill-${value}` },
       );

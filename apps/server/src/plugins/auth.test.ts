@@ -9,7 +9,10 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemoData } from '../db/seed.ts';
 import { memberships, tenants, users } from '../db/schema.ts';
+import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
 import { createIdentity } from '../modules/identity/identity.ts';
+import { accountTokensRepository } from '../modules/identity/account-tokens.ts';
+import { createSignInAttemptsRepository } from '../modules/identity/sign-in-attempts.repository.ts';
 import { collectTenantSecrets, MATRIX_CASES, runAccessMatrix } from '../test/access-matrix.ts';
 import { bearer, forgeToken } from '../test/auth.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
@@ -32,7 +35,14 @@ async function probeApp(register: (app: ReturnType<typeof bare>) => void) {
   instance.setValidatorCompiler(validatorCompiler);
   instance.setSerializerCompiler(serializerCompiler);
   await instance.register(errorsPlugin);
-  const identity = await createIdentity({ config, db: database.db, log: instance.log });
+  const identity = await createIdentity({
+    config,
+    db: database.db,
+    accounts: createAccountsRepository(database.db),
+    attempts: createSignInAttemptsRepository(database.db),
+    tokens: accountTokensRepository,
+    log: instance.log,
+  });
   await instance.register(authPlugin, {
     verifier: identity.verifier,
     accounts: identity.accounts,

@@ -7,7 +7,10 @@ import type {
 } from 'fastify';
 import fp from 'fastify-plugin';
 import {
+  ADMIN_PATH,
+  TENANT_PATH,
   isPlatformPermission,
+  looksLikeUuid,
   isRemovedWhenIntegrated,
   rolesFor,
   type MembershipRole,
@@ -65,12 +68,8 @@ declare module 'fastify' {
   }
 }
 
-export const ADMIN_PREFIX = '/api/admin';
-export const TENANT_PREFIX = '/api/admin/tenants/:tenantId';
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
-
-const isAdminUrl = (url: string) => url === ADMIN_PREFIX || url.startsWith(`${ADMIN_PREFIX}/`);
-const isTenantUrl = (url: string) => url === TENANT_PREFIX || url.startsWith(`${TENANT_PREFIX}/`);
+const isAdminUrl = (url: string) => url === ADMIN_PATH || url.startsWith(`${ADMIN_PATH}/`);
+const isTenantUrl = (url: string) => url === TENANT_PATH || url.startsWith(`${TENANT_PATH}/`);
 /** Start-up check of one route's policy: a mistake here is a hole, so it stops the app. */
 function assertPolicy(method: string, url: string, access: AccessPolicy | undefined): AccessPolicy {
   const where = `${method} ${url}`;
@@ -137,7 +136,7 @@ export const authPlugin = fp(
       }
       let user: UserRecord | undefined;
       if (verifier.subIsUserId) {
-        user = UUID.test(token.sub) ? await accounts.findUserById(token.sub) : undefined;
+        user = looksLikeUuid(token.sub) ? await accounts.findUserById(token.sub) : undefined;
       } else if (token.email && token.emailVerified !== false) {
         // External issuers: our user with the token's (verified) email.
         user = await accounts.findUserByEmail(token.email);
@@ -169,7 +168,7 @@ export const authPlugin = fp(
         const platform = isPlatformPermission(permission);
         if (tenantRoute) {
           const { tenantId } = request.params as { tenantId?: string };
-          if (!tenantId || !UUID.test(tenantId)) throw new NotFound('Tenant');
+          if (!tenantId || !looksLikeUuid(tenantId)) throw new NotFound('Tenant');
           auth.tenantId = tenantId;
           const membership = await accounts.membership(user.id, tenantId);
           const holds = membership && !platform ? membershipHolds(membership, permission) : 'role';

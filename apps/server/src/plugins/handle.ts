@@ -1,6 +1,7 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { z } from 'zod';
 import {
+  ADMIN_PATH,
   isPlatformPermission,
   ProblemResponse,
   ValidationErrorResponse,
@@ -32,7 +33,6 @@ export type Handler<R extends RouteDef> = (
   input: HandlerInput<R>,
 ) => Promise<RouteReply<R> | SerializedReply | FastifyReply>;
 
-const ADMIN = '/api/admin';
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 
 /** The documented answers of a route: its success and the errors it can give. */
@@ -43,7 +43,7 @@ function responsesOf(route: RouteDef): Record<number, z.ZodType> {
     ? envelope(route.results)
     : (route.response ?? (route.produces ? z.string().describe(route.produces) : undefined));
   if (body) for (const status of [ok, ...(route.alsoAnswers ?? [])]) responses[status] = body;
-  if (route.path.startsWith(ADMIN)) {
+  if (route.path.startsWith(ADMIN_PATH)) {
     responses[401] = ProblemResponse;
     responses[403] = ProblemResponse;
     responses[404] = ProblemResponse;
@@ -61,7 +61,7 @@ function responsesOf(route: RouteDef): Record<number, z.ZodType> {
  */
 export function scopeOf(route: RouteDef, request: FastifyRequest): DbScope | undefined {
   const { tenantId } = (request.params ?? {}) as { tenantId?: unknown };
-  if (!route.path.startsWith(ADMIN)) {
+  if (!route.path.startsWith(ADMIN_PATH)) {
     if (typeof tenantId !== 'string') return undefined;
     return { tenantIds: UUID.test(tenantId) ? [tenantId] : [] };
   }
@@ -86,7 +86,7 @@ export function handle<R extends RouteDef>(
   /** Fastify route config beside the access policy (a rate limit). */
   config: Record<string, unknown> = {},
 ) {
-  const admin = route.path.startsWith(ADMIN);
+  const admin = route.path.startsWith(ADMIN_PATH);
   const conflicts = route.conflicts?.length ? ` 409 codes: ${route.conflicts.join(', ')}.` : '';
   app.route({
     method: route.method,

@@ -3,7 +3,7 @@ import fp from 'fastify-plugin';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import { jsonSchemaTransform } from 'fastify-type-provider-zod';
-import { APP_VERSION } from '@app/contracts';
+import { APP_VERSION } from '../version.ts';
 
 /** OpenAPI 3 built from the routes' zod contracts: JSON at /api/openapi.json, UI at /api/docs. */
 export const openapiPlugin = fp(async (app: FastifyInstance) => {

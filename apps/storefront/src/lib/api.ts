@@ -1,7 +1,8 @@
 import {
+  fillRoutePath,
   storefrontRoutes,
+  ticketIntakeRoutes,
   tableBillsRoutes,
-  ticketsRoutes,
   type PayTableBillBody,
   type PublicTableBill,
   type PublicMenu,
@@ -26,15 +27,6 @@ export class ApiError extends Error {
   ) {
     super(code);
   }
-}
-
-/** A route's path with its `:params` filled in (the path itself comes from the contracts). */
-export function pathOf(path: string, params: Record<string, string>) {
-  return path.replace(/:(\w+)/g, (_, name: string) => {
-    const value = params[name];
-    if (value === undefined) throw new Error(`missing ${name} for ${path}`);
-    return encodeURIComponent(value);
-  });
 }
 
 type Problem = {
@@ -75,7 +67,7 @@ const r = storefrontRoutes;
 
 export const api = {
   storefront: (slug: string, signal?: AbortSignal) =>
-    call<PublicStorefront>('GET', pathOf(r.storefront.path, { slug }), { signal }),
+    call<PublicStorefront>('GET', fillRoutePath(r.storefront.path, { slug }), { signal }),
   /** A table's menu (serviceAreaId) offers the payment methods of the table's payment mode. */
   menu: (
     tenantId: string,
@@ -86,31 +78,34 @@ export const api = {
   ) =>
     call<PublicMenu>(
       'GET',
-      `${pathOf(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}${
+      `${fillRoutePath(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}${
         serviceAreaId ? `&serviceAreaId=${encodeURIComponent(serviceAreaId)}` : ''
       }`,
       { signal },
     ),
   serviceArea: (slug: string, serviceAreaId: string, signal?: AbortSignal) =>
-    call<PublicServiceArea>('GET', pathOf(r.serviceArea.path, { slug, serviceAreaId }), {
+    call<PublicServiceArea>('GET', fillRoutePath(r.serviceArea.path, { slug, serviceAreaId }), {
       signal,
     }),
   uniqueLink: (slug: string, linkId: string, signal?: AbortSignal) =>
-    call<PublicUniqueLink>('GET', pathOf(r.uniqueLink.path, { slug, linkId }), { signal }),
+    call<PublicUniqueLink>('GET', fillRoutePath(r.uniqueLink.path, { slug, linkId }), { signal }),
   /** The cart priced as the intake would price it now, with its discount (nothing stored). */
   quote: (tenantId: string, branchId: string, body: QuoteBody, signal?: AbortSignal) =>
-    call<PublicQuote>('POST', pathOf(r.quote.path, { tenantId, branchId }), { body, signal }),
+    call<PublicQuote>('POST', fillRoutePath(r.quote.path, { tenantId, branchId }), {
+      body,
+      signal,
+    }),
   ticket: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
-    call<PublicTicket>('GET', pathOf(r.ticket.path, { tenantId, ticketId }), { signal }),
+    call<PublicTicket>('GET', fillRoutePath(r.ticket.path, { tenantId, ticketId }), { signal }),
   placeOrder: (tenantId: string, branchId: string, body: TicketIntakeBody, key: string) =>
-    call<Ticket>('POST', pathOf(ticketsRoutes.intake.path, { tenantId, branchId }), {
+    call<Ticket>('POST', fillRoutePath(ticketIntakeRoutes.intake.path, { tenantId, branchId }), {
       body,
       headers: { 'idempotency-key': key },
     }),
   tableBill: (tenantId: string, serviceAreaId: string, signal?: AbortSignal) =>
     call<PublicTableBill>(
       'GET',
-      pathOf(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId }),
+      fillRoutePath(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId }),
       {
         signal,
       },
@@ -123,7 +118,7 @@ export const api = {
   ) =>
     call<TableBillReceipt>(
       'POST',
-      pathOf(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId }),
+      fillRoutePath(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId }),
       { body, headers: { 'idempotency-key': key } },
     ),
 };

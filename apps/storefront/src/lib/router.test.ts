@@ -1,6 +1,10 @@
 import { describe, expect, it } from 'vitest';
-import { storefrontAddress, storefrontRoutes, ticketsRoutes } from '@app/contracts';
-import { pathOf } from './api.ts';
+import {
+  fillRoutePath,
+  storefrontAddress,
+  storefrontRoutes,
+  ticketIntakeRoutes,
+} from '@app/contracts';
 import { parseRoute, paths } from './router.ts';
 
 const branchId = '17d5bad6-51c3-4730-96f6-460a62c32212';
@@ -66,12 +70,12 @@ describe('the storefront reads the addresses the admin hands out', () => {
   });
 
   it('calls the routes of the contracts with their parameters filled in', () => {
-    expect(pathOf(storefrontRoutes.serviceArea.path, { slug: 'a b', serviceAreaId: areaId })).toBe(
-      `/api/public/storefronts/a%20b/service-areas/${areaId}`,
-    );
-    expect(pathOf(ticketsRoutes.intake.path, { tenantId: 't', branchId: 'b' })).toBe(
+    expect(
+      fillRoutePath(storefrontRoutes.serviceArea.path, { slug: 'a b', serviceAreaId: areaId }),
+    ).toBe(`/api/public/storefronts/a%20b/service-areas/${areaId}`);
+    expect(fillRoutePath(ticketIntakeRoutes.intake.path, { tenantId: 't', branchId: 'b' })).toBe(
       '/api/public/tenants/t/branches/b/tickets',
     );
-    expect(() => pathOf(storefrontRoutes.menu.path, { tenantId: 't' })).toThrow();
+    expect(() => fillRoutePath(storefrontRoutes.menu.path, { tenantId: 't' })).toThrow();
   });
 });

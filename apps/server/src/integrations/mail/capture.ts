@@ -3,6 +3,7 @@ import fs from 'node:fs/promises';
 import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { z } from 'zod';
+import { escapeHtml } from '../../html.ts';
 import type { MailMessage, MailTransport } from './mail-transport.ts';
 
 export const MAIL_CAPTURE_PREFIX = '/emulators/mail';
@@ -68,12 +69,6 @@ export function createCaptureTransport(dir: string) {
 
   return { transport, list, routes };
 }
-
-const escapeHtml = (value: string) =>
-  value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
 
 /** The text of a message with its links made clickable. */
 const linked = (text: string) =>

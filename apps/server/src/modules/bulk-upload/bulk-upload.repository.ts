@@ -1,10 +1,18 @@
 import { eq, getTableColumns, sql } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
-import { categories, items } from '../catalog/catalog.table.ts';
-import { modifierGroups } from '../modifier-groups/modifier-groups.table.ts';
+import { categories, items, variants } from '../catalog/catalog.table.ts';
+import {
+  itemModifierGroups,
+  modifierGroups,
+  modifierItems,
+} from '../modifier-groups/modifier-groups.table.ts';
+import type { ImportPlan } from './import-plan.ts';
 
 type Q = Db | Tx;
+
+/** Items per insert statement (their variants and links follow in statements of their own). */
+const ITEMS_PER_STATEMENT = 2000;
 
 /**
  * Inserts many rows of one table as one JSON parameter expanded by the database
@@ -87,6 +95,85 @@ export const bulkUploadRepository = {
       .where(eq(modifierGroups.tenantId, tenantId));
   },
 
+  /** Inserts what the plan adds, pipelined; settled (or thrown) before it returns. */
+  async writePlan(tx: Tx, tenantId: string, plan: ImportPlan) {
+    const writer = createBulkWriter(tx);
+    writer.add(
+      categories,
+      plan.sections.map((s) => ({
+        id: s.id,
+        tenantId,
+        parentId: s.parentId,
+        title: s.title,
+        description: s.description,
+        position: s.position,
+      })),
+    );
+    writer.add(
+      modifierGroups,
+      plan.groups.map((g) => ({
+        id: g.id,
+        tenantId,
+        name: g.name,
+        title: g.title,
+        minQuantity: g.minQuantity,
+        maxQuantity: g.maxQuantity,
+        allowModifierItemCounter: false,
+      })),
+    );
+    writer.add(
+      modifierItems,
+      plan.groups.flatMap((g) =>
+        g.choices.map((c) => ({
+          tenantId,
+          groupId: g.id,
+          title: c.title,
+          price: c.price,
+          position: c.position,
+        })),
+      ),
+    );
+    // Items a chunk at a time, each chunk's variants and links after it.
+    for (let at = 0; at < plan.items.length; at += ITEMS_PER_STATEMENT) {
+      const chunk = plan.items.slice(at, at + ITEMS_PER_STATEMENT);
+      writer.add(
+        items,
+        chunk.map((i) => ({
+          id: i.id,
+          tenantId,
+          categoryId: i.categoryId,
+          title: i.title,
+          description: i.description,
+          position: i.position,
+        })),
+      );
+      writer.add(
+        variants,
+        chunk.flatMap((i) =>
+          i.variants.map((v) => ({
+            tenantId,
+            itemId: i.id,
+            title: v.title,
+            price: v.price,
+            position: v.position,
+          })),
+        ),
+      );
+      writer.add(
+        itemModifierGroups,
+        chunk.flatMap((i) =>
+          i.groupIds.map((groupId, position) => ({
+            tenantId,
+            itemId: i.id,
+            groupId,
+            position,
+          })),
+        ),
+      );
+    }
+    await writer.done();
+  },
+
   /** Serializes imports of one tenant: the second waits and then sees the first one's rows. */
   async lockTenant(q: Q, tenantId: string) {
     await q.execute(
@@ -94,3 +181,5 @@ export const bulkUploadRepository = {
     );
   },
 };
+
+export type BulkUploadRepository = typeof bulkUploadRepository;

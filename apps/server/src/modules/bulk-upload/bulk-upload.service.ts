@@ -1,14 +1,7 @@
 import { BULK_UPLOAD_LIMITS, type BulkUploadResult } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { ValidationFailed } from '../../errors.ts';
-import { catalogRepository } from '../catalog/catalog.repository.ts';
-import { categories, items, variants } from '../catalog/catalog.table.ts';
-import {
-  itemModifierGroups,
-  modifierGroups,
-  modifierItems,
-} from '../modifier-groups/modifier-groups.table.ts';
-import { bulkUploadRepository as repo, createBulkWriter } from './bulk-upload.repository.ts';
+import type { BulkUploadRepository } from './bulk-upload.repository.ts';
 import { planImport } from './import-plan.ts';
 import { readTemplateSheets, SheetProblem, type TemplateSheets } from './sheet-reader.ts';
 import { templateWorkbook } from './template.ts';
@@ -20,9 +13,6 @@ import {
 } from './zip-guard.ts';
 
 const fileError = (code: string) => new ValidationFailed('file', [code]);
-
-/** Items per insert statement (their variants and links follow in statements of their own). */
-const ITEMS_PER_STATEMENT = 2000;
 
 const LIMITS = {
   maxEntries: BULK_UPLOAD_LIMITS.maxZipEntries,
@@ -61,7 +51,12 @@ export async function readUploadedWorkbook(bytes: Buffer): Promise<TemplateSheet
   return sheets;
 }
 
-export function createBulkUploadService(deps: { db: Db }) {
+export function createBulkUploadService(deps: {
+  db: Db;
+  repository: BulkUploadRepository;
+  bumpCatalogVersion: (q: Db | Tx, tenantId: string) => Promise<void>;
+}) {
+  const { repository: repo } = deps;
   return {
     template: templateWorkbook,
 
@@ -80,83 +75,9 @@ export function createBulkUploadService(deps: { db: Db }) {
           modifierGroups: await repo.modifierGroups(tx, tenantId),
         };
         const plan = planImport(sheets, existing);
-        const writer = createBulkWriter(tx);
-        writer.add(
-          categories,
-          plan.sections.map((s) => ({
-            id: s.id,
-            tenantId,
-            parentId: s.parentId,
-            title: s.title,
-            description: s.description,
-            position: s.position,
-          })),
-        );
-        writer.add(
-          modifierGroups,
-          plan.groups.map((g) => ({
-            id: g.id,
-            tenantId,
-            name: g.name,
-            title: g.title,
-            minQuantity: g.minQuantity,
-            maxQuantity: g.maxQuantity,
-            allowModifierItemCounter: false,
-          })),
-        );
-        writer.add(
-          modifierItems,
-          plan.groups.flatMap((g) =>
-            g.choices.map((c) => ({
-              tenantId,
-              groupId: g.id,
-              title: c.title,
-              price: c.price,
-              position: c.position,
-            })),
-          ),
-        );
-        // Items a chunk at a time, each chunk's variants and links after it.
-        for (let at = 0; at < plan.items.length; at += ITEMS_PER_STATEMENT) {
-          const chunk = plan.items.slice(at, at + ITEMS_PER_STATEMENT);
-          writer.add(
-            items,
-            chunk.map((i) => ({
-              id: i.id,
-              tenantId,
-              categoryId: i.categoryId,
-              title: i.title,
-              description: i.description,
-              position: i.position,
-            })),
-          );
-          writer.add(
-            variants,
-            chunk.flatMap((i) =>
-              i.variants.map((v) => ({
-                tenantId,
-                itemId: i.id,
-                title: v.title,
-                price: v.price,
-                position: v.position,
-              })),
-            ),
-          );
-          writer.add(
-            itemModifierGroups,
-            chunk.flatMap((i) =>
-              i.groupIds.map((groupId, position) => ({
-                tenantId,
-                itemId: i.id,
-                groupId,
-                position,
-              })),
-            ),
-          );
-        }
-        await writer.done();
+        await repo.writePlan(tx, tenantId, plan);
         if (plan.sections.length + plan.groups.length + plan.items.length > 0)
-          await catalogRepository.bumpVersion(tx, tenantId);
+          await deps.bumpCatalogVersion(tx, tenantId);
         return plan.result;
       });
     },

@@ -1,6 +1,6 @@
 import { and, asc, eq, inArray, sql } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
-import { tenants } from '../identity/identity.table.ts';
+import { branches, tenants } from '../identity/identity.table.ts';
 import {
   categories,
   categorySchedules,
@@ -38,6 +38,15 @@ export const catalogRepository = {
       .update(tenants)
       .set({ catalogVersion: sql`${tenants.catalogVersion} + 1` })
       .where(eq(tenants.id, tenantId));
+  },
+
+  /** The ids of the tenant's branches (an item may be excluded from some). */
+  async branchIds(q: Q, tenantId: string) {
+    const rows = await q
+      .select({ id: branches.id })
+      .from(branches)
+      .where(eq(branches.tenantId, tenantId));
+    return new Set(rows.map((b) => b.id));
   },
 
   async setBanner(q: Q, tenantId: string, url: string | null) {
@@ -291,3 +300,5 @@ export const catalogRepository = {
     return n;
   },
 };
+
+export type CatalogRepository = typeof catalogRepository;

@@ -147,3 +147,5 @@ export const discountsRepository = {
     return row;
   },
 };
+
+export type DiscountsRepository = typeof discountsRepository;

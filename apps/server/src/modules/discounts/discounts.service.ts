@@ -15,7 +15,7 @@ import { NotFound, ValidationFailed } from '../../errors.ts';
 import type { StoredCart } from '../tickets/ticket-shapes.ts';
 import { discountFor, withDiscount, type DiscountRule } from './discount-arithmetic.ts';
 import {
-  discountsRepository as repo,
+  type DiscountsRepository,
   type DiscountWithItems,
   type NewDiscountRow,
 } from './discounts.repository.ts';
@@ -150,8 +150,8 @@ const settings = (b: Settings) =>
  * Discounts (operations-platform §2.5, §4.3, §5.1, §7.1): the manager's calls, and the
  * discount an order gets at intake (a customer's code, or the tenant's automatic discount).
  */
-export function createDiscountsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createDiscountsService(deps: { db: Db; repository: DiscountsRepository }) {
+  const { db, repository: repo } = deps;
 
   /** The checks that need the database, all reported together. */
   async function conflicts(

@@ -5,6 +5,7 @@ import {
   canCancelDispatch,
   isNotAccepted,
   localize,
+  outletFieldsOf,
   type DispatchConfig,
   type DispatchIntegrationType,
   type DispatchTicketBody,
@@ -309,18 +310,9 @@ export function createDispatchService(deps: {
       if (!deps.outlets) throw new ServiceUnavailable('outlet_provider_unavailable');
       const existing = await repo.outlet(tenantId, branchId);
       const clientVendorId = existing?.clientVendorId ?? branchId;
-      const o = body.outlet;
-      const outlet = {
-        client_vendor_id: clientVendorId,
-        name: o.name,
-        address: o.address,
-        city: o.city,
-        latitude: o.latitude,
-        longitude: o.longitude,
-        currency: o.currency,
-        locale: o.locale,
-        phone_number: o.phone_number,
-      };
+      const fields = outletFieldsOf(body.outlet);
+      const outlet = { client_vendor_id: clientVendorId, ...fields };
+      const { phone_number, ...withoutPhone } = fields;
       const removed = new Set(body.delete_user);
       const added = [...new Set(body.add_user)].filter((email) => !removed.has(email));
       try {
@@ -338,14 +330,8 @@ export function createDispatchService(deps: {
           tenantId,
           branchId,
           clientVendorId,
-          name: o.name,
-          address: o.address,
-          city: o.city,
-          latitude: o.latitude,
-          longitude: o.longitude,
-          currency: o.currency,
-          locale: o.locale,
-          phoneNumber: o.phone_number,
+          ...withoutPhone,
+          phoneNumber: phone_number,
         },
         added,
         [...removed],

@@ -1,12 +1,6 @@
 import type { Language } from '@app/contracts';
-import {
-  escapeHtml,
-  languageLinks,
-  layout,
-  pageText,
-  pageTextWith,
-  type PageText,
-} from './sign-in-pages.ts';
+import { escapeHtml } from '../../html.ts';
+import { languageLinks, layout, pageText, pageTextWith, type PageText } from './sign-in-pages.ts';
 
 /** The password rule of self-registration and reset. */
 export const PASSWORD_LIMITS = { min: 8, max: 128 } as const;

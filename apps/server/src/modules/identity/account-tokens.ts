@@ -90,3 +90,5 @@ export const accountTokensRepository = {
     return row?.createdAt;
   },
 };
+
+export type AccountTokensRepository = typeof accountTokensRepository;

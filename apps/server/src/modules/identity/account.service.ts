@@ -1,6 +1,5 @@
 import argon2 from 'argon2';
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
 import {
   EMAIL_ERROR_CODES,
   EmailAddress,
@@ -10,13 +9,14 @@ import {
   type Language,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
+import { escapeHtml } from '../../html.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { BadRequest, Conflict, NotFound, ServiceUnavailable } from '../../errors.ts';
 import type { MailTransport } from '../../integrations/mail/mail-transport.ts';
-import { accountTokensRepository as tokens } from './account-tokens.ts';
+import type { AccountTokensRepository } from './account-tokens.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import { PASSWORD_LIMITS, type FieldErrors } from './account-pages.ts';
-import { oidcPayloads, signInAttempts } from './oidc.table.ts';
-import { users } from './identity.table.ts';
+import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { pageText, pageTextWith } from './sign-in-pages.ts';
 
 /** A 400 with the code the admin reads (§8: 'Email just sent please wait two minutes'). */
@@ -56,43 +56,24 @@ const hashPassword = (password: string) => argon2.hash(password, { type: argon2.
  */
 export function createAccountService(deps: {
   db: Db;
+  accounts: AccountsRepository;
+  attempts: SignInAttemptsRepository;
+  tokens: AccountTokensRepository;
   /** null: no way to send e-mail is configured. */
   mail: MailTransport | null;
   publicUrl: string;
   passwordResetLinkMs: number;
   log: FastifyBaseLogger;
 }) {
-  const { db, mail, publicUrl, log } = deps;
+  const { db, accounts, tokens, mail, publicUrl, log } = deps;
 
   /** Counts one attempt for a key in a fixed window; true while under the limit. */
   async function underLimit(key: string, max: number): Promise<boolean> {
-    const windowEnd = sql`now() + make_interval(secs => ${ACCOUNT_LIMITS.windowSeconds})`;
-    const expired = sql`${signInAttempts.windowEndsAt} <= now()`;
-    const [row] = await db
-      .insert(signInAttempts)
-      .values({ key, failures: 1, windowEndsAt: windowEnd })
-      .onConflictDoUpdate({
-        target: signInAttempts.key,
-        set: {
-          failures: sql`case when ${expired} then 1 else ${signInAttempts.failures} + 1 end`,
-          windowEndsAt: sql`case when ${expired} then ${windowEnd} else ${signInAttempts.windowEndsAt} end`,
-        },
-      })
-      .returning({ failures: signInAttempts.failures });
-    return (row?.failures ?? 0) <= max;
-  }
-
-  async function findByEmail(email: string) {
-    const [row] = await db
-      .select()
-      .from(users)
-      .where(sql`lower(${users.email}) = lower(${email})`)
-      .limit(1);
-    return row;
+    return (await deps.attempts.recordFailure(key, ACCOUNT_LIMITS.windowSeconds)) <= max;
   }
 
   async function findById(userId: string) {
-    const [row] = await db.select().from(users).where(eq(users.id, userId)).limit(1);
+    const row = await accounts.findUserById(userId);
     if (!row) throw new NotFound('User');
     return row;
   }
@@ -129,13 +110,7 @@ export function createAccountService(deps: {
      * a moved legacy account now signs in with its new address, so its legacy banner ends.
      */
     async recordSignIn(userId: string, language: Language | null): Promise<void> {
-      await db
-        .update(users)
-        .set({
-          signInLanguage: language,
-          isLegacyEmail: sql`${users.isLegacyEmail} and ${users.linkedLegacyEmail} is null`,
-        })
-        .where(eq(users.id, userId));
+      await accounts.recordSignIn(userId, language);
     },
 
     async register(
@@ -154,29 +129,21 @@ export function createAccountService(deps: {
       if (!(await underLimit(`reg:${ip}`, ACCOUNT_LIMITS.registrationsPerIp))) {
         return { outcome: 'limited' };
       }
-      if (await findByEmail(email.data)) return { outcome: 'taken' };
+      if (await accounts.findUserByEmail(email.data)) return { outcome: 'taken' };
       let user;
       try {
-        [user] = await db
-          .insert(users)
-          .values({
-            email: email.data,
-            displayName: name,
-            passwordHash: await hashPassword(input.password),
-            emailVerified: false,
-          })
-          .returning();
+        user = await accounts.insertUser({
+          email: email.data,
+          displayName: name,
+          passwordHash: await hashPassword(input.password),
+        });
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_lower_idx')) return { outcome: 'taken' };
         throw err;
       }
-      if (!user) throw new Error('user not created');
       if (mail) {
         // The banner's resend is there if this first e-mail does not get through.
-        await db
-          .update(users)
-          .set({ verificationSentAt: sql`now()` })
-          .where(eq(users.id, user.id));
+        await accounts.setVerificationSentAt(user.id, 'now');
         await sendVerification(user, lang).catch((err: unknown) =>
           log.warn({ err }, 'verification e-mail not sent'),
         );
@@ -190,7 +157,7 @@ export function createAccountService(deps: {
       const email = EmailAddress.safeParse(rawEmail);
       if (!email.success) return;
       if (!(await underLimit(`reset:${ip}`, ACCOUNT_LIMITS.resetRequestsPerIp))) return;
-      const user = await findByEmail(email.data);
+      const user = await accounts.findUserByEmail(email.data);
       if (!user?.passwordHash) return;
       const last = await tokens.lastIssuedAt(db, user.id, 'password_reset');
       const spacingMs = ACCOUNT_LIMITS.resetSpacingSeconds * 1000;
@@ -231,14 +198,8 @@ export function createAccountService(deps: {
       return db.transaction(async (tx) => {
         const token = await tokens.consume(tx, 'password_reset', secret);
         if (!token) return 'invalid-link';
-        await tx
-          .update(users)
-          .set({ passwordHash: hash, sessionVersion: sql`${users.sessionVersion} + 1` })
-          .where(eq(users.id, token.userId));
+        await accounts.setPasswordEndingSessions(tx, token.userId, hash);
         await tokens.revokeAll(tx, token.userId, 'password_reset');
-        await tx
-          .delete(oidcPayloads)
-          .where(sql`${oidcPayloads.payload}->>'accountId' = ${token.userId}`);
         return 'done';
       });
     },
@@ -265,19 +226,8 @@ export function createAccountService(deps: {
       if (user.emailVerified) {
         throw new Conflict(EMAIL_ERROR_CODES.alreadyVerified, 'The email address is verified');
       }
-      const spacing = sql`now() - make_interval(secs => ${LIMITS_EMAIL.resendAfterSeconds})`;
       // One winner when two sends race; the stamp is the spacing's only state.
-      const [claimed] = await db
-        .update(users)
-        .set({ verificationSentAt: sql`now()` })
-        .where(
-          and(
-            eq(users.id, userId),
-            sql`(${users.verificationSentAt} is null or ${users.verificationSentAt} <= ${spacing})`,
-          ),
-        )
-        .returning({ id: users.id });
-      if (!claimed) {
+      if (!(await accounts.claimVerificationSend(userId, LIMITS_EMAIL.resendAfterSeconds))) {
         throw refused(EMAIL_ERROR_CODES.justSent, 'Email just sent please wait two minutes');
       }
       try {
@@ -285,10 +235,7 @@ export function createAccountService(deps: {
       } catch (err) {
         log.warn({ err }, 'verification e-mail not sent');
         // A send that failed must not hold the next try for two minutes.
-        await db
-          .update(users)
-          .set({ verificationSentAt: user.verificationSentAt })
-          .where(eq(users.id, userId));
+        await accounts.setVerificationSentAt(userId, user.verificationSentAt);
         throw new ServiceUnavailable('mail_unavailable', 'The e-mail could not be sent');
       }
       return { sentTo: user.email };
@@ -309,15 +256,9 @@ export function createAccountService(deps: {
       return db.transaction(async (tx) => {
         const token = await tokens.consume(tx, 'email_verification', secret);
         if (!token) return undefined;
-        const [row] = await tx
-          .update(users)
-          .set({ emailVerified: true })
-          .where(
-            and(eq(users.id, token.userId), sql`lower(${users.email}) = lower(${token.email})`),
-          )
-          .returning({ email: users.email });
-        if (row) await tokens.revokeAll(tx, token.userId, 'email_verification');
-        return row?.email;
+        const email = await accounts.verifyEmail(tx, token.userId, token.email);
+        if (email) await tokens.revokeAll(tx, token.userId, 'email_verification');
+        return email;
       });
     },
 
@@ -342,24 +283,12 @@ export function createAccountService(deps: {
       }
       let moved;
       try {
-        [moved] = await db
-          .update(users)
-          .set({
-            email: body.newEmail,
-            displayName: body.name,
-            linkedLegacyEmail: user.email,
-            emailVerified: false,
-            emailSetAt: sql`now()`,
-            verificationSentAt: mail ? sql`now()` : null,
-          })
-          .where(
-            and(
-              eq(users.id, userId),
-              eq(users.isLegacyEmail, true),
-              isNull(users.linkedLegacyEmail),
-            ),
-          )
-          .returning();
+        moved = await accounts.migrateLegacyEmail(userId, {
+          email: body.newEmail,
+          displayName: body.name,
+          legacyEmail: user.email,
+          stampSent: mail !== null,
+        });
       } catch (err) {
         if (isUniqueViolation(err, 'users_email_lower_idx')) {
           throw refused(EMAIL_ERROR_CODES.inUse, 'Another account uses this address');
@@ -382,11 +311,7 @@ export type AccountService = ReturnType<typeof createAccountService>;
 
 /** The HTML part of an e-mail: the text in paragraphs, the link as a button. */
 function mailHtml(text: string, link: string): string {
-  const esc = (v: string) =>
-    v.replace(
-      /[&<>"]/g,
-      (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[c] ?? c,
-    );
+  const esc = escapeHtml;
   const paragraphs = text
     .split('\n\n')
     .map((p) =>

@@ -2,12 +2,14 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
+import type { AccountsRepository } from './accounts.repository.ts';
 import { createKnownDevices, type KnownDevices } from './known-device.ts';
 import { discoverIssuer, issuerOrigins, type IssuerOrigins } from './issuer-discovery.ts';
 import { sweepExpiredOidcPayloads } from './oidc-adapter.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
+import type { AccountTokensRepository } from './account-tokens.ts';
+import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
 import type { MailTransport } from '../../integrations/mail/mail-transport.ts';
@@ -36,18 +38,29 @@ export type Identity = {
  */
 export async function createIdentity(deps: {
   config: Config;
+  /** The provider's own rows (keys, sessions, grants). */
   db: Db;
+  accounts: AccountsRepository;
+  attempts: SignInAttemptsRepository;
+  /** The single-use secrets of e-mailed links. */
+  tokens: AccountTokensRepository;
   log: FastifyBaseLogger;
   /** How a slowed sign-in waits; tests record instead of sleeping. */
   signInDelay?: (ms: number) => Promise<void>;
   /** null or absent: no e-mail can be sent. */
   mail?: MailTransport | null;
 }): Promise<Identity> {
-  const { config, db, log } = deps;
-  const accounts = createAccountsRepository(db);
-  const signIn = createSignInService({ db, accounts, sleep: deps.signInDelay });
+  const { config, db, log, accounts } = deps;
+  const signIn = createSignInService({
+    accounts,
+    attempts: deps.attempts,
+    sleep: deps.signInDelay,
+  });
   const account = createAccountService({
     db,
+    accounts,
+    attempts: deps.attempts,
+    tokens: deps.tokens,
     mail: deps.mail ?? null,
     publicUrl: config.publicUrl,
     passwordResetLinkMs: config.passwordResetLinkMs,

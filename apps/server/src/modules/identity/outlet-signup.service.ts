@@ -1,5 +1,3 @@
-import { addTenantToTransaction } from '../../db/tenant-scope.ts';
-import { eq, sql } from 'drizzle-orm';
 import {
   LIMITS_SIGNUP,
   RESERVED_SLUGS,
@@ -10,11 +8,10 @@ import {
   type OutletSignupBody,
   type OutletSignupResult,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
-import { categories } from '../catalog/catalog.table.ts';
-import { branches, memberships, tenants, users } from './identity.table.ts';
+import type { OutletSignupRepository } from './outlet-signup.repository.ts';
 
 const nameTaken = () => new ValidationFailed('outletName', [SIGNUP_ERROR_CODES.nameTaken]);
 
@@ -26,8 +23,13 @@ const FIRST_SECTION: LocalizedText = { fieldValue: 'Menu', en: 'Menu', ar: 'ال
  * owner, with a first branch, an empty menu section and the defaults of every setting (open
  * around the clock, the default payment methods), on a 30-day free trial.
  */
-export function createOutletSignupService(deps: { db: Db }) {
-  const { db } = deps;
+export function createOutletSignupService(deps: {
+  db: Db;
+  repository: OutletSignupRepository;
+  /** The catalogue's first, empty section of the new tenant. */
+  addSection: (tx: Tx, tenantId: string, title: LocalizedText) => Promise<unknown>;
+}) {
+  const { db, repository: repo } = deps;
   return {
     async signUp(userId: string, body: OutletSignupBody): Promise<OutletSignupResult> {
       const name = body.outletName.trim();
@@ -36,57 +38,30 @@ export function createOutletSignupService(deps: { db: Db }) {
       const country = SIGNUP_COUNTRIES[body.country];
       try {
         return await db.transaction(async (tx) => {
-          // One sign-up at a time per user: two tabs must not make two tenants.
-          await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`signup:${userId}`}))`);
-          const [user] = await tx.select().from(users).where(eq(users.id, userId)).limit(1);
+          await repo.lockUser(tx, userId);
+          const user = await repo.user(tx, userId);
           if (!user) throw new NotFound('User');
-          const [member] = await tx
-            .select({ tenantId: memberships.tenantId })
-            .from(memberships)
-            .where(eq(memberships.userId, userId))
-            .limit(1);
-          if (user.isSuperAdmin || member) {
+          if (user.isSuperAdmin || (await repo.hasMembership(tx, userId))) {
             throw new Conflict(
               SIGNUP_ERROR_CODES.alreadyMember,
               'This account already works in an outlet',
             );
           }
-          const [clash] = await tx
-            .select({ id: tenants.id })
-            .from(tenants)
-            .where(
-              sql`${tenants.slug} = ${slug} or exists (select 1 from jsonb_each_text(${tenants.name}) n where lower(n.value) = ${slug})`,
-            )
-            .limit(1);
-          if (clash) throw nameTaken();
+          if (await repo.nameTaken(tx, slug)) throw nameTaken();
 
           const localized: LocalizedText = { fieldValue: name, en: name, ar: name, es: name };
-          const [tenant] = await tx
-            .insert(tenants)
-            .values({
-              slug,
-              name: localized,
-              defaultAdminLanguage: body.language ?? 'en',
-              defaultCurrency: country.currency,
-              country: body.country,
-              trialEndsAt: sql`now() + make_interval(days => ${LIMITS_SIGNUP.trialDays})`,
-            })
-            .returning();
-          if (!tenant) throw new Error('tenant not created');
-          await addTenantToTransaction(tx, tenant.id);
-          const [branch] = await tx
-            .insert(branches)
-            .values({
-              tenantId: tenant.id,
-              name: localized,
-              phoneNumber: body.phoneNumber,
-              timeZone: country.timeZone,
-              position: 0,
-            })
-            .returning();
-          if (!branch) throw new Error('branch not created');
-          await tx.insert(categories).values({ tenantId: tenant.id, title: FIRST_SECTION });
-          await tx.insert(memberships).values({ tenantId: tenant.id, userId, role: 'StoreOwner' });
+          const { tenant, branch } = await repo.insertOutlet(tx, {
+            userId,
+            slug,
+            name: localized,
+            language: body.language ?? 'en',
+            currency: country.currency,
+            country: body.country,
+            timeZone: country.timeZone,
+            phoneNumber: body.phoneNumber,
+            trialDays: LIMITS_SIGNUP.trialDays,
+          });
+          await deps.addSection(tx, tenant.id, FIRST_SECTION);
           return {
             tenantId: tenant.id,
             branchId: branch.id,

@@ -1,5 +1,5 @@
 import {
-  Currency,
+  currencyOf,
   DEFAULT_LANGUAGE,
   Language,
   permissionsFor,
@@ -13,7 +13,6 @@ import { inactive } from '../../plugins/auth.ts';
 import type { BranchRow, ProfileRepository, TenantRow } from './profile.repository.ts';
 
 const languageOf = (value: string): Language => Language.catch(DEFAULT_LANGUAGE).parse(value);
-export const currencyOf = (value: string): Currency => Currency.catch('JOD').parse(value);
 
 function branchSummary(b: BranchRow) {
   return {

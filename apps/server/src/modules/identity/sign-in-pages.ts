@@ -1,4 +1,5 @@
-import { DEFAULT_LANGUAGE, LANGUAGES, RTL_LANGUAGES, type Language } from '@app/contracts';
+import { DEFAULT_LANGUAGE, LANGUAGES, type Language } from '@app/contracts';
+import { documentStart, escapeHtml } from '../../html.ts';
 
 /** Where the pages' stylesheet and script are served (same origin, so the CSP allows them). */
 export const UI_ASSETS = {
@@ -266,21 +267,8 @@ export function pickLanguage(
   return DEFAULT_LANGUAGE;
 }
 
-export function escapeHtml(value: string): string {
-  return value.replace(
-    /[&<>"']/g,
-    (c) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&#39;' })[c] ?? c,
-  );
-}
-
 export function layout(lang: Language, title: string, body: string, extraHead = ''): string {
-  const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
-  return `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+  return `${documentStart(lang)}
 <meta name="theme-color" content="#1d5b94">
 <link rel="icon" href="data:,">
 <title>${escapeHtml(title)} · ${escapeHtml(pageText(lang, 'product'))}</title>

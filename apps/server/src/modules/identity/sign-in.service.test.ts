@@ -5,6 +5,7 @@ import { seedDemoData } from '../../db/seed.ts';
 import { createTestDatabase } from '../../test/harness.ts';
 import { createAccountsRepository } from './accounts.repository.ts';
 import { signInAttempts } from './oidc.table.ts';
+import { createSignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 
 // Small limits so each rule shows in a few argon2 checks.
@@ -16,8 +17,8 @@ beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.owner);
   service = createSignInService({
-    db: database.db,
     accounts: createAccountsRepository(database.db),
+    attempts: createSignInAttemptsRepository(database.db),
     limits: {
       perEmailAndIp: 3,
       perIp: 7,

@@ -1,8 +1,6 @@
 import argon2 from 'argon2';
-import { and, eq, gt, inArray, lt, sql } from 'drizzle-orm';
-import type { Db } from '../../db/client.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
-import { signInAttempts } from './oidc.table.ts';
+import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 
 export type SignInLimits = {
   perEmailAndIp: number;
@@ -42,13 +40,13 @@ const decoy = () => (decoyHash ??= argon2.hash('not-a-password', { type: argon2.
  * email + address count (the per-email count stays: the guessing may go on).
  */
 export function createSignInService(deps: {
-  db: Db;
   accounts: AccountsRepository;
+  attempts: SignInAttemptsRepository;
   limits?: SignInLimits;
   /** How a try waits; tests record instead of sleeping. */
   sleep?: (ms: number) => Promise<void>;
 }) {
-  const { db, accounts, limits = SIGN_IN_LIMITS } = deps;
+  const { accounts, attempts, limits = SIGN_IN_LIMITS } = deps;
   const sleep =
     deps.sleep ?? ((ms: number) => new Promise<void>((r) => (ms > 0 ? setTimeout(r, ms) : r())));
   const normal = (email: string) => email.trim().toLowerCase();
@@ -68,15 +66,7 @@ export function createSignInService(deps: {
 
   /** Refused outright (per email + address, per address), or else how long to wait. */
   async function check(email: string, ip: string): Promise<{ limited: boolean; delayMs: number }> {
-    const rows = await db
-      .select({ key: signInAttempts.key, failures: signInAttempts.failures })
-      .from(signInAttempts)
-      .where(
-        and(
-          inArray(signInAttempts.key, [emailIpKey(email, ip), emailKey(email), ipKey(ip)]),
-          gt(signInAttempts.windowEndsAt, sql`now()`),
-        ),
-      );
+    const rows = await attempts.failures([emailIpKey(email, ip), emailKey(email), ipKey(ip)]);
     const failures = (key: string) => rows.find((r) => r.key === key)?.failures ?? 0;
     return {
       limited:
@@ -84,21 +74,6 @@ export function createSignInService(deps: {
         failures(ipKey(ip)) >= limits.perIp,
       delayMs: delayFor(failures(emailKey(email))),
     };
-  }
-
-  async function recordFailure(key: string): Promise<void> {
-    const windowEnd = sql`now() + make_interval(secs => ${limits.windowSeconds})`;
-    const expired = sql`${signInAttempts.windowEndsAt} <= now()`;
-    await db
-      .insert(signInAttempts)
-      .values({ key, failures: 1, windowEndsAt: windowEnd })
-      .onConflictDoUpdate({
-        target: signInAttempts.key,
-        set: {
-          failures: sql`case when ${expired} then 1 else ${signInAttempts.failures} + 1 end`,
-          windowEndsAt: sql`case when ${expired} then ${windowEnd} else ${signInAttempts.windowEndsAt} end`,
-        },
-      });
   }
 
   return {
@@ -120,18 +95,18 @@ export function createSignInService(deps: {
       const hash = user?.passwordHash ?? (await decoy());
       const matches = await argon2.verify(hash, password).catch(() => false);
       if (user?.passwordHash && matches) {
-        await db.delete(signInAttempts).where(eq(signInAttempts.key, emailIpKey(email, ip)));
+        await attempts.clear(emailIpKey(email, ip));
         return { outcome: 'signed-in', userId: user.id };
       }
       for (const key of [emailIpKey(email, ip), emailKey(email), ipKey(ip)]) {
-        await recordFailure(key);
+        await attempts.recordFailure(key, limits.windowSeconds);
       }
       return { outcome: 'invalid' };
     },
 
     /** Forgets windows that ended; any server copy may run it. */
     async sweep(): Promise<void> {
-      await db.delete(signInAttempts).where(lt(signInAttempts.windowEndsAt, sql`now()`));
+      await attempts.sweep();
     },
   };
 }

@@ -91,3 +91,5 @@ export const localizationRepository = {
       .where(and(eq(modifierItems.tenantId, tenantId), eq(modifierItems.id, id)));
   },
 };
+
+export type LocalizationRepository = typeof localizationRepository;

@@ -8,10 +8,9 @@ import {
   type ModifierGroupResponse,
   type ModifierGroupTranslationBody,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { catalogRepository } from '../catalog/catalog.repository.ts';
-import { localizationRepository as repo } from './localization.repository.ts';
+import type { Db, Tx } from '../../db/client.ts';
+import type { LocalizationRepository } from './localization.repository.ts';
 
 /** How the answers are read back: the same shapes the section, item and group calls answer. */
 export type LocalizationReaders = {
@@ -36,8 +35,14 @@ export type LocalizationService = ReturnType<typeof createLocalizationService>;
  * The translate forms' writes: only the languages' texts change, never the defaults, each write
  * in one transaction that bumps the catalogue version (the cached tree and the storefront).
  */
-export function createLocalizationService(deps: { db: Db; read: LocalizationReaders }) {
-  const { db, read } = deps;
+export function createLocalizationService(deps: {
+  db: Db;
+  repository: LocalizationRepository;
+  /** Counts a change of the menu the intake and the tree cache by (the catalogue's version). */
+  bumpCatalogVersion: (q: Db | Tx, tenantId: string) => Promise<void>;
+  read: LocalizationReaders;
+}) {
+  const { db, repository: repo, read } = deps;
 
   return {
     async translateCategory(tenantId: string, id: string, body: CategoryTranslationBody) {
@@ -50,7 +55,7 @@ export function createLocalizationService(deps: { db: Db; read: LocalizationRead
             ? withTranslations(row.description, body.localizedDesc)
             : row.description,
         });
-        await catalogRepository.bumpVersion(tx, tenantId);
+        await deps.bumpCatalogVersion(tx, tenantId);
       });
       return read.getCategory(tenantId, id);
     },
@@ -74,7 +79,7 @@ export function createLocalizationService(deps: { db: Db; read: LocalizationRead
           const title = translated(byId.get(variant.id)!, variant.localizedTitle);
           await repo.setVariantTitle(tx, tenantId, variant.id, title);
         }
-        await catalogRepository.bumpVersion(tx, tenantId);
+        await deps.bumpCatalogVersion(tx, tenantId);
       });
       return read.getItem(tenantId, id);
     },
@@ -93,7 +98,7 @@ export function createLocalizationService(deps: { db: Db; read: LocalizationRead
           const title = translated(byId.get(item.id)!, item.localizedTitle);
           await repo.setModifierItemTitle(tx, tenantId, item.id, title);
         }
-        await catalogRepository.bumpVersion(tx, tenantId);
+        await deps.bumpCatalogVersion(tx, tenantId);
       });
       return read.getModifierGroup(tenantId, id);
     },

@@ -135,3 +135,5 @@ export const modifierGroupsRepository = {
     }
   },
 };
+
+export type ModifierGroupsRepository = typeof modifierGroupsRepository;

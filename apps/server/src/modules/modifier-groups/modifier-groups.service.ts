@@ -1,9 +1,8 @@
 import type { ModifierGroupBody, ModifierGroupResponse } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
-import { catalogRepository } from '../catalog/catalog.repository.ts';
 import {
-  modifierGroupsRepository as repo,
+  type ModifierGroupsRepository,
   type GroupRow,
   type ModifierItemRow,
 } from './modifier-groups.repository.ts';
@@ -32,8 +31,13 @@ function toGroup(g: GroupRow, its: ModifierItemRow[]): ModifierGroupResponse {
 
 export type ModifierGroupsService = ReturnType<typeof createModifierGroupsService>;
 
-export function createModifierGroupsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createModifierGroupsService(deps: {
+  db: Db;
+  repository: ModifierGroupsRepository;
+  /** Counts a change of the menu the intake and the tree cache by (the catalogue's version). */
+  bumpCatalogVersion: (q: Db | Tx, tenantId: string) => Promise<void>;
+}) {
+  const { db, repository: repo } = deps;
 
   async function read(q: Db | Tx, tenantId: string, ids?: string[]) {
     const groups = await repo.groups(q, tenantId, ids);
@@ -77,7 +81,7 @@ export function createModifierGroupsService(deps: { db: Db }) {
       return db.transaction(async (tx) => {
         const g = await repo.insertGroup(tx, { tenantId, ...columns(body) });
         await repo.replaceItems(tx, tenantId, g.id, itemRows(body));
-        await catalogRepository.bumpVersion(tx, tenantId);
+        await deps.bumpCatalogVersion(tx, tenantId);
         return (await read(tx, tenantId, [g.id]))[0]!;
       });
     },
@@ -91,7 +95,7 @@ export function createModifierGroupsService(deps: { db: Db }) {
         if (foreign >= 0)
           throw new ValidationFailed(`modifierItems.${foreign}.id`, ['modifier_item_not_found']);
         await repo.replaceItems(tx, tenantId, id, itemRows(body));
-        await catalogRepository.bumpVersion(tx, tenantId);
+        await deps.bumpCatalogVersion(tx, tenantId);
         return (await read(tx, tenantId, [id]))[0]!;
       });
     },
@@ -108,7 +112,7 @@ export function createModifierGroupsService(deps: { db: Db }) {
           );
         }
         await repo.deleteGroup(tx, tenantId, id);
-        await catalogRepository.bumpVersion(tx, tenantId);
+        await deps.bumpCatalogVersion(tx, tenantId);
       });
     },
 

@@ -15,6 +15,7 @@ import {
 } from './outlet-settings.table.ts';
 import { serviceAreaPaymentMethods, serviceAreas } from '../service-areas/service-areas.table.ts';
 import type { StoredPaymentMethod } from './payment-methods.ts';
+import { paymentMethodsRepository } from './payment-methods.repository.ts';
 
 type Q = Db | Tx;
 
@@ -87,26 +88,7 @@ export const branchSettingsRepository = {
     return row;
   },
 
-  async paymentMethods(
-    q: Q,
-    tenantId: string,
-    branchId: string,
-    template: PaymentTemplate,
-  ): Promise<StoredPaymentMethod[]> {
-    return q
-      .select({
-        paymentMethodType: branchPaymentMethods.paymentMethodType,
-        active: branchPaymentMethods.active,
-      })
-      .from(branchPaymentMethods)
-      .where(
-        and(
-          eq(branchPaymentMethods.tenantId, tenantId),
-          eq(branchPaymentMethods.branchId, branchId),
-          eq(branchPaymentMethods.checkoutTemplate, template),
-        ),
-      );
-  },
+  paymentMethods: paymentMethodsRepository.ofBranch,
 
   async upsertPaymentMethods(
     q: Q,
@@ -146,20 +128,8 @@ export const branchSettingsRepository = {
   },
 
   /** A table's own dine-in payment rows. */
-  async areaPaymentMethods(q: Q, tenantId: string, serviceAreaId: string) {
-    return q
-      .select({
-        paymentMethodType: serviceAreaPaymentMethods.paymentMethodType,
-        active: serviceAreaPaymentMethods.active,
-      })
-      .from(serviceAreaPaymentMethods)
-      .where(
-        and(
-          eq(serviceAreaPaymentMethods.tenantId, tenantId),
-          eq(serviceAreaPaymentMethods.serviceAreaId, serviceAreaId),
-        ),
-      );
-  },
+  areaPaymentMethods: (q: Q, tenantId: string, serviceAreaId: string) =>
+    paymentMethodsRepository.ofAreas(q, tenantId, [serviceAreaId]),
 
   async upsertAreaPaymentMethods(
     q: Q,
@@ -280,3 +250,5 @@ export const branchSettingsRepository = {
       });
   },
 };
+
+export type BranchSettingsRepository = typeof branchSettingsRepository;

@@ -1,6 +1,6 @@
 import {
   CheckoutTemplate,
-  Currency,
+  currencyOf,
   LANGUAGES,
   Language,
   paymentMethodErrors,
@@ -22,7 +22,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import {
-  branchSettingsRepository as repo,
+  type BranchSettingsRepository,
   type BranchRow,
   type TenantRow,
 } from './branch-settings.repository.ts';
@@ -40,6 +40,7 @@ const card = (b: BranchRow): BranchCard => ({
 
 /** A table's stored dine-in methods; 404 when it is not the branch's, 422 outside DINING. */
 async function areaMethods(
+  repo: BranchSettingsRepository,
   q: Db | Tx,
   tenantId: string,
   branchId: string,
@@ -66,12 +67,13 @@ export type BranchSettingsService = ReturnType<typeof createBranchSettingsServic
  */
 export function createBranchSettingsService(deps: {
   db: Db;
+  repository: BranchSettingsRepository;
   /** Where the public storefront lives: ordering links are `${storefrontUrl}/{slug}/…`. */
   storefrontUrl: string;
   /** Online payment methods can be approved: a payment provider is configured. */
   onlinePaymentsApproved: boolean;
 }) {
-  const { db, storefrontUrl, onlinePaymentsApproved } = deps;
+  const { db, repository: repo, storefrontUrl, onlinePaymentsApproved } = deps;
 
   async function found(tenantId: string, branchId: string) {
     const row = await repo.branchWithTenant(db, tenantId, branchId);
@@ -88,7 +90,7 @@ export function createBranchSettingsService(deps: {
       websiteHost: branch.websiteHost,
       logoUrl: tenant.logoUrl,
       bannerImageUrl: tenant.bannerImageUrl,
-      defaultCurrency: Currency.catch('JOD').parse(tenant.defaultCurrency),
+      defaultCurrency: currencyOf(tenant.defaultCurrency),
       acceptedLanguages: [...LANGUAGES],
       defaultStorefrontLanguage: Language.catch('en').parse(tenant.defaultAdminLanguage),
       theme: { primaryHex: tenant.primaryHex },
@@ -165,7 +167,7 @@ export function createBranchSettingsService(deps: {
     ): Promise<BranchPaymentMethods> {
       const { tenant } = await found(tenantId, branchId);
       const stored = serviceAreaId
-        ? await areaMethods(db, tenantId, branchId, template, serviceAreaId)
+        ? await areaMethods(repo, db, tenantId, branchId, template, serviceAreaId)
         : await repo.paymentMethods(db, tenantId, branchId, template);
       return {
         checkoutTemplate: template,
@@ -205,7 +207,7 @@ export function createBranchSettingsService(deps: {
       await db.transaction(async (tx) => {
         if (!(await repo.lockBranch(tx, tenantId, branchId))) throw new NotFound('Branch');
         const stored = serviceAreaId
-          ? await areaMethods(tx, tenantId, branchId, template, serviceAreaId)
+          ? await areaMethods(repo, tx, tenantId, branchId, template, serviceAreaId)
           : await repo.paymentMethods(tx, tenantId, branchId, template);
         const next = effectivePaymentMethods(template, stored, ctx).map((m) => {
           const sent = body.paymentMethods.find((x) => x.paymentMethodType === m.paymentMethodType);

@@ -1,26 +1,21 @@
-import { and, count, eq, isNull } from 'drizzle-orm';
 import {
   BRANDING_IMAGES,
-  Currency,
   brandColourWarnings,
+  currencyOf,
   type Branding,
   type BrandingImage,
   type TenantNameBody,
   type ThemeBody,
   type ThemeSaved,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { categories } from '../catalog/catalog.table.ts';
-import { tenants } from '../identity/identity.table.ts';
 import type { ImagesService } from '../images/images.service.ts';
-
-type TenantRow = typeof tenants.$inferSelect;
+import type { BrandingRepository, TenantRow } from './branding.repository.ts';
 
 const brandingOf = (t: TenantRow): Branding => ({
   tenantId: t.id,
   localizedName: t.name,
-  defaultCurrency: Currency.catch('JOD').parse(t.defaultCurrency),
+  defaultCurrency: currencyOf(t.defaultCurrency),
   view_ShowSection: t.viewShowSection,
   theme: { primaryHex: t.primaryHex },
   bannerImageUrl: t.bannerImageUrl,
@@ -42,18 +37,21 @@ export type BrandingService = ReturnType<typeof createBrandingService>;
  * Branding (operations-platform §2.7, §3 Tenant profile and Theme, §5.3, §9): the business
  * name, brand colour, store view and the tenant's images. Each change is one statement.
  */
-export function createBrandingService(deps: { db: Db; images: ImagesService }) {
-  const { db, images } = deps;
+export function createBrandingService(deps: {
+  repository: BrandingRepository;
+  images: ImagesService;
+}) {
+  const { repository, images } = deps;
 
-  async function update(tenantId: string, patch: Partial<typeof tenants.$inferInsert>) {
-    const [row] = await db.update(tenants).set(patch).where(eq(tenants.id, tenantId)).returning();
+  async function update(tenantId: string, patch: Partial<TenantRow>) {
+    const row = await repository.updateTenant(tenantId, patch);
     if (!row) throw new NotFound('Tenant');
     return brandingOf(row);
   }
 
   return {
     async get(tenantId: string): Promise<Branding> {
-      const [row] = await db.select().from(tenants).where(eq(tenants.id, tenantId));
+      const row = await repository.tenant(tenantId);
       if (!row) throw new NotFound('Tenant');
       return brandingOf(row);
     },
@@ -73,11 +71,7 @@ export function createBrandingService(deps: { db: Db; images: ImagesService }) {
      */
     async setViewProperties(tenantId: string, showSections: boolean) {
       if (!showSections) {
-        const [row] = await db
-          .select({ n: count() })
-          .from(categories)
-          .where(and(eq(categories.tenantId, tenantId), isNull(categories.parentId)));
-        if ((row?.n ?? 0) > 1)
+        if ((await repository.mainSectionCount(tenantId)) > 1)
           throw new ValidationFailed('view_ShowSection', ['view_multiple_sections']);
       }
       return update(tenantId, { viewShowSection: showSections });

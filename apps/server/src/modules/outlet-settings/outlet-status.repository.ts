@@ -30,3 +30,5 @@ export const outletStatusRepository = {
     return row;
   },
 };
+
+export type OutletStatusRepository = typeof outletStatusRepository;

@@ -1,9 +1,9 @@
 import type { BranchStatus, OutletStatusBody } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
-import { outletStatusRepository as repo } from './outlet-status.repository.ts';
+import { type OutletStatusRepository } from './outlet-status.repository.ts';
 
-type Row = NonNullable<Awaited<ReturnType<typeof repo.update>>>;
+type Row = NonNullable<Awaited<ReturnType<OutletStatusRepository['update']>>>;
 
 const toStatus = (r: Row): BranchStatus => ({
   branchId: r.branchId,
@@ -18,8 +18,8 @@ export type OutletStatusService = ReturnType<typeof createOutletStatusService>;
  * switches and both are kept as sent (the screen hides 'accept orders' while closed, the value
  * stays). The order intake reads them on every order, so a change holds from the next one.
  */
-export function createOutletStatusService(deps: { db: Db }) {
-  const { db } = deps;
+export function createOutletStatusService(deps: { db: Db; repository: OutletStatusRepository }) {
+  const { db, repository: repo } = deps;
   return {
     async list(tenantId: string) {
       return (await repo.list(db, tenantId)).map(toStatus);

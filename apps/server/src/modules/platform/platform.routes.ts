@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { APP_VERSION, platformRoutes as routes } from '@app/contracts';
+import { platformRoutes as routes } from '@app/contracts';
+import { APP_VERSION } from '../../version.ts';
 import { handle } from '../../plugins/handle.ts';
 import type { PlatformService } from './platform.service.ts';
 

@@ -1,6 +1,10 @@
-import type { PlatformTenant, PlatformTenantDetails, UnverifiedTickets } from '@app/contracts';
+import {
+  currencyOf,
+  type PlatformTenant,
+  type PlatformTenantDetails,
+  type UnverifiedTickets,
+} from '@app/contracts';
 import { NotFound } from '../../errors.ts';
-import { currencyOf } from '../identity/profile.service.ts';
 import type { PlatformRepository, TenantRow } from './platform.repository.ts';
 
 /** The most unverified tickets one answer lists (the total counts them all). */

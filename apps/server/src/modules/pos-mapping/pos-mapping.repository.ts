@@ -152,3 +152,5 @@ export const posMappingRepository = {
       .where(and(eq(modifierGroups.tenantId, tenantId), eq(modifierGroups.id, id)));
   },
 };
+
+export type PosMappingRepository = typeof posMappingRepository;

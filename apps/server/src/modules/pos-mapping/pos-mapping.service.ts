@@ -1,4 +1,5 @@
 import {
+  foldForSearch as fold,
   POS_NOT_CONNECTED,
   type HubriseModifier,
   type HubriseProduct,
@@ -13,7 +14,7 @@ import {
   type HubriseConnection,
   type PosCatalogProvider,
 } from '../../integrations/hubrise/client.ts';
-import { posMappingRepository as repo, type MappingTarget } from './pos-mapping.repository.ts';
+import type { MappingTarget, PosMappingRepository } from './pos-mapping.repository.ts';
 
 const amount = (price: string | null) => (price === null ? null : Number(price));
 
@@ -21,14 +22,15 @@ const amount = (price: string | null) => (price === null ? null : Number(price))
 const CATALOG_TTL_MS = 30_000;
 const CACHED_TENANTS = 200;
 
-/** Case and accents aside: 'cafe' finds 'Café'. */
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLowerCase();
-
 /** The row a sealed access token belongs to: it opens in that tenant's row only. */
 export const accessTokenContext = (tenantId: string) => `pos_connections:${tenantId}:access_token`;
 
 /** Seals the access tokens still stored plain (rows of older versions, the demo seed). */
-export async function sealPosAccessTokens(db: Db, secrets: SecretBox): Promise<number> {
+export async function sealPosAccessTokens(
+  db: Db,
+  repo: PosMappingRepository,
+  secrets: SecretBox,
+): Promise<number> {
   const rows = await repo.connections(db);
   let sealed = 0;
   for (const row of rows.filter((r) => !secrets.isSealed(r.accessToken))) {
@@ -41,10 +43,12 @@ export async function sealPosAccessTokens(db: Db, secrets: SecretBox): Promise<n
 
 export function createPosMappingService(deps: {
   db: Db;
+  repository: PosMappingRepository;
   hubrise: PosCatalogProvider;
   secrets: SecretBox;
   clock?: () => number;
 }) {
+  const { repository: repo } = deps;
   const now = deps.clock ?? Date.now;
   const cache = new Map<string, { at: number; value: Promise<unknown> }>();
 

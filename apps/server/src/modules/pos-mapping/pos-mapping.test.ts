@@ -361,7 +361,7 @@ describe('the HubRise access token at rest', () => {
     ctx.app.inject({ method: 'GET', url: `${hubrise(tenantId)}/GetHubriseProducts`, headers });
   const storedToken = async (tenantId: string) =>
     (
-      await ctx.database.db
+      await ctx.database.owner
         .select()
         .from(s.posConnections)
         .where(eq(s.posConnections.tenantId, tenantId))
@@ -378,7 +378,7 @@ describe('the HubRise access token at rest', () => {
 
   it('opens in its own row only: the sealed token copied to another tenant is refused', async () => {
     const sealed = await storedToken(f.alBayt.id);
-    await ctx.database.db
+    await ctx.database.owner
       .insert(s.posConnections)
       .values({ tenantId: f.casa.id, catalogId: HUBRISE_EMULATOR_CATALOG, accessToken: sealed })
       .onConflictDoUpdate({ target: s.posConnections.tenantId, set: { accessToken: sealed } });

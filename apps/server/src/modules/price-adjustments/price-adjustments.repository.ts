@@ -171,3 +171,5 @@ export const priceAdjustmentsRepository = {
     }
   },
 };
+
+export type PriceAdjustmentsRepository = typeof priceAdjustmentsRepository;

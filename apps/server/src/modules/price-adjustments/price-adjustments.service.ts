@@ -7,9 +7,9 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { fillSchedule, toScheduleRows } from '../catalog/catalog.service.ts';
+import { fillSchedule, toScheduleRows } from '../catalog/catalog-shapes.ts';
 import {
-  priceAdjustmentsRepository as repo,
+  type PriceAdjustmentsRepository,
   type AdjustmentRow,
 } from './price-adjustments.repository.ts';
 
@@ -38,8 +38,11 @@ function menuRanks(sections: readonly { id: string; parentId: string | null }[])
   return rank;
 }
 
-export function createPriceAdjustmentsService(deps: { db: Db }) {
-  const { db } = deps;
+export function createPriceAdjustmentsService(deps: {
+  db: Db;
+  repository: PriceAdjustmentsRepository;
+}) {
+  const { db, repository: repo } = deps;
 
   async function read(
     q: Db | Tx,

@@ -1,5 +1,6 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
+  NOT_ACCEPTED_STATUSES,
   REPORT_LIMITS,
   reportPaymentMethodType,
   type Currency,
@@ -54,7 +55,7 @@ function conditions(q: ReportQuery): SQL {
   }
   if (q.statuses.length > 0) {
     const statuses: TicketStatus[] = q.statuses.flatMap((s) =>
-      s === 'UnVerified' ? ['UnVerified', 'New'] : [s],
+      s === 'UnVerified' ? [...NOT_ACCEPTED_STATUSES] : [s],
     );
     parts.push(sql`t.status in (${list(statuses)})`);
   }
@@ -76,9 +77,8 @@ function conditions(q: ReportQuery): SQL {
   return sql.join(parts, sql` and `);
 }
 
-export type ReportRowRecord = {
-  id: string;
-  tenant_id: string;
+/** The columns a report row and an exported row share. */
+type TicketColumns = {
   ticket_number: string;
   status: TicketStatus;
   first_name: string | null;
@@ -90,27 +90,20 @@ export type ReportRowRecord = {
   total: string;
   currency: Currency;
   branch_id: string;
+  service_area: string | null;
+};
+
+export type ReportRowRecord = TicketColumns & {
+  id: string;
+  tenant_id: string;
   branch_name: LocalizedText;
   delivery_zone: LocalizedText | null;
-  service_area: string | null;
   timestamp: string;
 };
 
 /** One exported row: plain texts and numbers, names already in the export's language. */
-export type ExportRowRecord = {
-  ticket_number: string;
-  status: TicketStatus;
-  first_name: string | null;
-  last_name: string | null;
-  reservation_last_name: string | null;
-  phone_number: string | null;
-  payment_method: PaymentMethodType;
-  type: OrderingTemplate;
-  total: string;
-  currency: Currency;
-  branch_id: string;
+export type ExportRowRecord = TicketColumns & {
   delivery_zone: string | null;
-  service_area: string | null;
   /** Local date and time in the filter's zone as an Excel serial day number. */
   local_serial: number;
   /** The keyset of the next batch: created_at at full precision, and the number. */

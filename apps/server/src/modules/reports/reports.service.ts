@@ -13,6 +13,7 @@ import {
   type ReportFilter,
   type ReportRow,
   type ReportTotals,
+  wallClock,
 } from '@app/contracts';
 import { databaseErrorSummary } from '../../db/errors.ts';
 import { ValidationFailed } from '../../errors.ts';
@@ -68,19 +69,9 @@ const toRow = (r: ReportRowRecord): ReportRow => ({
 
 /** The calendar day and the time of `at` on the clocks of `timeZone`. */
 function localNow(at: Date, timeZone: string) {
-  const parts: Record<string, string> = {};
-  const format = new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  });
-  for (const p of format.formatToParts(at)) parts[p.type] = p.value;
-  const date = `${parts.year}-${parts.month}-${parts.day}`;
-  return { date, dateTime: `${date} ${parts.hour}:${parts.minute}` };
+  const c = wallClock(at, timeZone);
+  const date = `${c.year}-${c.month}-${c.day}`;
+  return { date, dateTime: `${date} ${c.hour}:${c.minute}` };
 }
 
 /** The report's columns, in order; the date is the second, the amount the one before last. */

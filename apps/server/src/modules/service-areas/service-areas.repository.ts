@@ -7,13 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
-import { branchPaymentMethods } from '../outlet-settings/outlet-settings.table.ts';
-import {
-  serviceAreaPaymentMethods,
-  serviceAreas,
-  serviceAreaSections,
-  uniqueLinks,
-} from './service-areas.table.ts';
+import { serviceAreas, serviceAreaSections, uniqueLinks } from './service-areas.table.ts';
 
 type Q = Db | Tx;
 
@@ -230,41 +224,6 @@ export const serviceAreasRepository = {
     return row;
   },
 
-  /** The branch's own dine-in payment rows. */
-  async branchDiningMethods(q: Q, tenantId: string, branchId: string) {
-    return q
-      .select({
-        paymentMethodType: branchPaymentMethods.paymentMethodType,
-        active: branchPaymentMethods.active,
-      })
-      .from(branchPaymentMethods)
-      .where(
-        and(
-          eq(branchPaymentMethods.tenantId, tenantId),
-          eq(branchPaymentMethods.branchId, branchId),
-          eq(branchPaymentMethods.checkoutTemplate, 'DINING'),
-        ),
-      );
-  },
-
-  /** Tables' own payment rows. */
-  async areaMethods(q: Q, tenantId: string, areaIds: readonly string[]) {
-    if (areaIds.length === 0) return [];
-    return q
-      .select({
-        serviceAreaId: serviceAreaPaymentMethods.serviceAreaId,
-        paymentMethodType: serviceAreaPaymentMethods.paymentMethodType,
-        active: serviceAreaPaymentMethods.active,
-      })
-      .from(serviceAreaPaymentMethods)
-      .where(
-        and(
-          eq(serviceAreaPaymentMethods.tenantId, tenantId),
-          inArray(serviceAreaPaymentMethods.serviceAreaId, [...areaIds]),
-        ),
-      );
-  },
-
   async links(q: Q, tenantId: string, branchId: string, template?: UniqueLinkTemplate) {
     return q
       .select({ id: uniqueLinks.id, name: uniqueLinks.name, template: uniqueLinks.template })
@@ -304,3 +263,5 @@ export const serviceAreasRepository = {
     return link!;
   },
 };
+
+export type ServiceAreasRepository = typeof serviceAreasRepository;

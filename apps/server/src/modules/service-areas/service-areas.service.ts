@@ -17,12 +17,13 @@ import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import { effectivePaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
+import type { PaymentMethodsRepository } from '../outlet-settings/payment-methods.repository.ts';
 import { qrFile, type QrFile } from './qr-codes.ts';
-import { serviceAreasRepository as repo, type AreaRow } from './service-areas.repository.ts';
+import { type ServiceAreasRepository, type AreaRow } from './service-areas.repository.ts';
 
 export type ServiceAreasService = ReturnType<typeof createServiceAreasService>;
 
-type BranchRow = NonNullable<Awaited<ReturnType<typeof repo.branch>>>;
+type BranchRow = NonNullable<Awaited<ReturnType<ServiceAreasRepository['branch']>>>;
 
 /**
  * Sections, tables (service areas), unique links and their QR codes (operations-platform
@@ -31,12 +32,15 @@ type BranchRow = NonNullable<Awaited<ReturnType<typeof repo.branch>>>;
  */
 export function createServiceAreasService(deps: {
   db: Db;
+  repository: ServiceAreasRepository;
+  /** The branch's and the tables' stored payment rows (outlet settings keeps them). */
+  paymentMethods: PaymentMethodsRepository;
   /** STOREFRONT_URL: where the storefront lives; a QR code carries `${storefrontUrl}/{slug}/…`. */
   storefrontUrl: string;
   /** Online payment methods can be approved: a payment provider is configured. */
   onlinePaymentsApproved: boolean;
 }) {
-  const { db, storefrontUrl, onlinePaymentsApproved } = deps;
+  const { db, repository: repo, storefrontUrl, onlinePaymentsApproved } = deps;
 
   async function found(tenantId: string, branchId: string): Promise<BranchRow> {
     const row = await repo.branch(db, tenantId, branchId);
@@ -61,8 +65,8 @@ export function createServiceAreasService(deps: {
     rows: AreaRow[],
   ): Promise<ServiceArea[]> {
     const [branchRows, tableRows] = await Promise.all([
-      repo.branchDiningMethods(db, tenantId, branchId),
-      repo.areaMethods(
+      deps.paymentMethods.ofBranch(db, tenantId, branchId, 'DINING'),
+      deps.paymentMethods.ofAreas(
         db,
         tenantId,
         rows.map((r) => r.id),

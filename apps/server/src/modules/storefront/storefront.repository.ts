@@ -1,9 +1,10 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
+import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
 
-/** The public reads of a storefront: a tenant by its slug and its branches. */
+/** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */
 export function createStorefrontRepository(db: Db) {
   return {
     /** An active tenant's storefront: a deactivated one is not found. */
@@ -37,6 +38,47 @@ export function createStorefrontRepository(db: Db) {
         .where(and(eq(serviceAreas.tenantId, tenantId), eq(serviceAreas.id, serviceAreaId)))
         .limit(1);
       return row;
+    },
+
+    /** The tables of a branch a customer can order from. */
+    async diningTables(tenantId: string, branchId: string) {
+      return db
+        .select({ id: serviceAreas.id, value: serviceAreas.value, title: serviceAreas.title })
+        .from(serviceAreas)
+        .where(
+          and(
+            eq(serviceAreas.tenantId, tenantId),
+            eq(serviceAreas.branchId, branchId),
+            eq(serviceAreas.enabled, true),
+            eq(serviceAreas.template, 'DINING'),
+          ),
+        )
+        .orderBy(sql`length(${serviceAreas.value})`, asc(serviceAreas.value));
+    },
+
+    /** The delivery zones a branch delivers to, with its fee for each. */
+    async activeZones(tenantId: string, branchId: string) {
+      return db
+        .select({
+          id: deliveryZones.id,
+          title: deliveryZones.title,
+          fee: branchDeliveryZones.deliveryFee,
+        })
+        .from(branchDeliveryZones)
+        .innerJoin(
+          deliveryZones,
+          and(
+            eq(deliveryZones.tenantId, branchDeliveryZones.tenantId),
+            eq(deliveryZones.id, branchDeliveryZones.deliveryZoneId),
+          ),
+        )
+        .where(
+          and(
+            eq(branchDeliveryZones.tenantId, tenantId),
+            eq(branchDeliveryZones.branchId, branchId),
+            eq(branchDeliveryZones.active, true),
+          ),
+        );
     },
 
     /** A unique link of the tenant; another tenant's id finds nothing. */

@@ -1,10 +1,8 @@
 import {
-  Currency,
+  currencyOf,
   PREVIEW_TEMPLATE_ORDER,
   storefrontAddress,
   type StorefrontPreview,
-  type OrderingTemplate,
-  type PublicMenu,
   type PublicQuote,
   type PublicServiceArea,
   type PublicUniqueLink,
@@ -15,17 +13,9 @@ import {
 } from '@app/contracts';
 import { inTenant } from '../../db/tenant-scope.ts';
 import { NotFound } from '../../errors.ts';
+import type { OrderingReads } from '../tickets/ordering.ts';
+import { createPublicMenu } from './public-menu.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
-
-const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
-
-/** What the intake will charge for a branch's menu now (the tickets module prices orders). */
-export type PricedMenu = (
-  tenantId: string,
-  branchId: string,
-  template: OrderingTemplate,
-  serviceAreaId?: string,
-) => Promise<PublicMenu>;
 
 /** A cart priced as the intake would price it now (the tickets module prices orders). */
 export type CartQuote = (
@@ -64,7 +54,11 @@ export function toPublicTicket(t: Ticket): PublicTicket {
 /** The public storefront: a tenant by its slug with its branches, and a branch's menu. */
 export function createStorefrontService(deps: {
   repository: StorefrontRepository;
-  pricedMenu: PricedMenu;
+  /** The catalogue and branch context as the order intake reads them (tickets module). */
+  ordering: OrderingReads;
+  clock: () => Date;
+  /** Whether online payments can be taken (a payment provider is configured). */
+  onlinePaymentsApproved: boolean;
   quote: CartQuote;
   ticket: TicketReader;
   /** Where the storefront is served (config.storefrontUrl). */
@@ -103,7 +97,7 @@ export function createStorefrontService(deps: {
     },
 
     /** What can be ordered now at a branch for a template, priced exactly as the intake will. */
-    menu: deps.pricedMenu,
+    menu: createPublicMenu(deps),
 
     /** A table's QR code: the branch it orders at and its template, within the slug's tenant. */
     async serviceArea(slug: string, serviceAreaId: string): Promise<PublicServiceArea> {

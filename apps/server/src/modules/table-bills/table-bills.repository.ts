@@ -292,3 +292,5 @@ export const tableBillsRepository = {
       );
   },
 };
+
+export type TableBillsRepository = typeof tableBillsRepository;

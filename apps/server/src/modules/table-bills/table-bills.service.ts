@@ -1,7 +1,7 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  Currency,
   TABLE_BILL_LIMITS,
+  currencyOf,
   fitsMinorUnit,
   fromMilli,
   toMilli,
@@ -26,16 +26,15 @@ import {
 import type { Notifier } from '../../realtime/notifier.ts';
 import { minorUnit } from '../tickets/pricing.ts';
 import { tableBillPaymentUpdate } from './table-bill-events.ts';
-import {
-  tableBillsRepository as repo,
-  type TabTicket,
-  type TransactionRecord,
-  type TransactionView,
+import type {
+  TableBillsRepository,
+  TabTicket,
+  TransactionRecord,
+  TransactionView,
 } from './table-bills.repository.ts';
 
 const L = TABLE_BILL_LIMITS;
 const HOUR = 3_600_000;
-const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
 
 /** "Table 12", or "12" for a table without a title: as tickets and the report print it. */
 const areaName = (a: { title: string | null; value: string }) =>
@@ -86,11 +85,12 @@ export type PaymentResult = { receipt: TableBillReceipt; replayed: boolean };
  */
 export function createTableBillsService(deps: {
   db: Db;
+  repository: TableBillsRepository;
   clock: () => Date;
   notifier: Notifier;
   payments: PaymentProvider | null;
 }) {
-  const { db, clock, notifier, payments } = deps;
+  const { db, repository: repo, clock, notifier, payments } = deps;
 
   function provider(): PaymentProvider {
     if (!payments)

@@ -1,6 +1,6 @@
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
-import { ticketsRoutes } from '@app/contracts';
+import { ticketIntakeRoutes } from '@app/contracts';
 import type { RateLimit } from '../../config.ts';
 import { handle } from '../../plugins/handle.ts';
 import type { IntakeService } from './intake.service.ts';
@@ -20,7 +20,7 @@ export const intakeHandlers =
 
     handle(
       app,
-      ticketsRoutes.intake,
+      ticketIntakeRoutes.intake,
       async ({ params, body, headers, reply }) => {
         const { ticket, replayed } = await intake.intake(
           params.tenantId,

@@ -1,17 +1,13 @@
 import { createHash, randomUUID } from 'node:crypto';
 import {
-  Currency,
-  effectivePrice,
-  fromMilli,
+  currencyOf,
   isOnlinePayment,
-  scheduleOpen,
   toMilli,
   type AdjustmentRule,
   type CartItemInput,
   type FieldError,
   type PaymentMethodType,
   type OrderingTemplate,
-  type PublicMenu,
   type PublicQuote,
   type QuoteBody,
   type Ticket,
@@ -30,133 +26,23 @@ import type { Notifier } from '../../realtime/notifier.ts';
 import type { DiscountsService } from '../discounts/discounts.service.ts';
 import { openState } from '../outlet-settings/opening-hours.ts';
 import { acceptedPaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
-import {
-  intakeRepository as catalogue,
-  type AdjustmentLink,
-  type CatalogueSection,
-  type CatalogueSnapshot,
-  type CatalogueVariant,
-} from './intake.repository.ts';
 import { branchLocalTime, type BranchLocalTime } from './local-time.ts';
 import {
-  minorUnit,
-  priceCart,
-  roundToUnit,
-  type PricingLine,
-  type PricingModifier,
-} from './pricing.ts';
+  adjustmentRules,
+  orderable,
+  priceNow,
+  type CatalogueIndex,
+  type OrderingReads,
+} from './ordering.ts';
+import { minorUnit, priceCart, type PricingLine, type PricingModifier } from './pricing.ts';
 import { ticketChangeSql } from './ticket-events.ts';
-import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
+import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
 import { toCartData } from './ticket-shapes.ts';
 
 export type Clock = () => Date;
 
 export type IntakeResult = { ticket: Ticket; replayed: boolean };
-
-const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
-
-/** A section chain is orderable when every section up to the root is active, open and allowed. */
-function sectionsOpen(
-  categoryId: string,
-  chain: Map<string, CatalogueSection>,
-  template: OrderingTemplate,
-  at: BranchLocalTime,
-): boolean {
-  let cur = chain.get(categoryId);
-  for (let depth = 0; cur && depth < 50; depth++) {
-    if (!cur.active) return false;
-    if (cur.excludedCheckoutTemplates.includes(template)) return false;
-    if (!scheduleOpen(cur.schedule, at)) return false;
-    if (!cur.parentId) return true;
-    cur = chain.get(cur.parentId);
-  }
-  return false;
-}
-
-/** The sections enclosing a section, from its main section down (without itself). */
-function ancestors(id: string, chain: Map<string, CatalogueSection>): CatalogueSection[] {
-  const found: CatalogueSection[] = [];
-  let cur = chain.get(chain.get(id)?.parentId ?? '');
-  for (let depth = 0; cur && depth < 50; depth++) {
-    found.unshift(cur);
-    cur = cur.parentId ? chain.get(cur.parentId) : undefined;
-  }
-  return found;
-}
-
-/** Where a section stands in the admin's tree: its and its parents' ranks, root first. */
-const treeKey = (id: string, index: CatalogueIndex) =>
-  [...ancestors(id, index.sections), index.sections.get(id)].map(
-    (c) => index.rank.get(c?.id ?? '') ?? 0,
-  );
-
-function compareKeys(a: number[], b: number[]) {
-  for (let i = 0; i < Math.min(a.length, b.length); i++) {
-    if (a[i] !== b[i]) return a[i]! - b[i]!;
-  }
-  return a.length - b.length;
-}
-
-/** Hidden, out of stock, excluded for the template or branch, or a section off or shut. */
-function orderable(
-  v: CatalogueVariant,
-  branchId: string,
-  template: OrderingTemplate,
-  chain: Map<string, CatalogueSection>,
-  at: BranchLocalTime,
-) {
-  const item = v.item;
-  return (
-    item.active &&
-    !item.outOfStock &&
-    !item.excludedCheckoutTemplates.includes(template) &&
-    !item.excludedBranches.includes(branchId) &&
-    sectionsOpen(item.categoryId, chain, template, at)
-  );
-}
-
-/** The tenant's catalogue indexed for ordering, at one catalogue version. */
-type CatalogueIndex = {
-  version: number;
-  variants: CatalogueVariant[];
-  byVariant: Map<string, CatalogueVariant>;
-  sections: Map<string, CatalogueSection>;
-  /** Each section's place in the admin's order (siblings by position, then age). */
-  rank: Map<string, number>;
-};
-
-const indexOf = (snapshot: CatalogueSnapshot): CatalogueIndex => ({
-  version: snapshot.version,
-  variants: snapshot.variants,
-  byVariant: new Map(snapshot.variants.map((v) => [v.variantId, v])),
-  sections: new Map(snapshot.sections.map((c) => [c.id, c])),
-  rank: new Map(snapshot.sections.map((c, i) => [c.id, i])),
-});
-
-/** Price adjustment rules from their links to variants, each with its schedule. */
-function adjustmentRules(links: AdjustmentLink[]): AdjustmentRule[] {
-  const rules = new Map<string, AdjustmentRule & { variantIds: Set<string> }>();
-  for (const { variantId, adjustment, schedule } of links) {
-    let rule = rules.get(adjustment.id);
-    if (!rule) {
-      rule = { ...adjustment, isActive: true, variantIds: new Set(), schedule };
-      rules.set(adjustment.id, rule);
-    }
-    rule.variantIds.add(variantId);
-  }
-  return [...rules.values()];
-}
-
-/** The variant's price for the template now, after its price adjustments. */
-function priceNow(
-  v: CatalogueVariant,
-  template: OrderingTemplate,
-  at: BranchLocalTime,
-  rules: AdjustmentRule[],
-) {
-  return effectivePrice({ price: v.price, variantId: v.variantId, template, at, rules });
-}
 
 const requestHash = (branchId: string, body: TicketIntakeBody) =>
   createHash('sha256').update(JSON.stringify({ branchId, body })).digest('base64url');
@@ -242,19 +128,21 @@ export type IntakeService = ReturnType<typeof createIntakeService>;
  * (same Idempotency-Key) with the first ticket. Two statements per order (three when the
  * tenant has price adjustments): the context (branch status, tenant, idempotency, zone, table)
  * and the numbered insert that also sends the realtime event on commit; the catalogue itself
- * is kept in memory per tenant and catalogue version, like the catalogue tree.
+ * is kept in memory per tenant and catalogue version (ordering.ts), like the catalogue tree.
  */
 export function createIntakeService(deps: {
   db: Db;
+  repository: TicketsRepository;
   clock: Clock;
   notifier: Notifier;
   /** Applies a customer's code or the automatic discount and counts its use. */
   discounts: Pick<DiscountsService, 'forOrder' | 'preview'>;
   /** Online payments; without a provider the online methods are not accepted. */
   payments?: PaymentProvider | null;
-  catalogueCacheSize?: number;
+  /** The branch's context, the cached catalogue and the price adjustments. */
+  ordering: OrderingReads;
 }) {
-  const { db, clock, notifier } = deps;
+  const { db, repository: repo, clock, notifier, ordering } = deps;
   const payments = deps.payments ?? null;
 
   /**
@@ -293,25 +181,42 @@ export function createIntakeService(deps: {
       );
     }
   }
-  const cacheSize = deps.catalogueCacheSize ?? 200;
-  // Catalogues by tenant, valid while the tenant's catalogue version (read with every order)
-  // is unchanged: every catalogue change bumps it, on whichever server copy.
-  const catalogues = new Map<string, Promise<CatalogueIndex>>();
-
-  async function catalogueAt(tenantId: string, version: number): Promise<CatalogueIndex> {
-    const cached = catalogues.get(tenantId);
-    if (cached) {
-      const index = await cached;
-      if (index.version >= version) return index;
-    }
-    const loading = catalogue.catalogue(db, tenantId).then(indexOf);
-    if (catalogues.size >= cacheSize && !catalogues.has(tenantId))
-      catalogues.delete(catalogues.keys().next().value!);
-    catalogues.set(tenantId, loading);
-    loading.catch(() => {
-      if (catalogues.get(tenantId) === loading) catalogues.delete(tenantId);
+  /**
+   * The cart's lines checked against the catalogue and priced for the template now, with the
+   * zone's fee; their problems and those found before answer one 422 together.
+   */
+  async function pricedCart(p: {
+    tenantId: string;
+    branchId: string;
+    template: OrderingTemplate;
+    at: BranchLocalTime;
+    cartItems: CartItemInput[];
+    ctx: { catalogVersion: number; hasAdjustments: boolean; currency: string };
+    zone: { active: boolean | null; fee: string | null } | null;
+    adjust: boolean;
+    errors: FieldError[];
+  }) {
+    const variantIds = [...new Set(p.cartItems.map((l) => l.variantId))];
+    const [index, links] = await Promise.all([
+      ordering.catalogueAt(p.tenantId, p.ctx.catalogVersion),
+      p.adjust && p.ctx.hasAdjustments ? ordering.adjustmentsFor(p.tenantId, variantIds) : [],
+    ]);
+    const priced = priceLines(
+      p.cartItems,
+      index,
+      adjustmentRules(links),
+      p.branchId,
+      p.template,
+      p.at,
+    );
+    const errors = [...p.errors, ...priced.errors];
+    if (errors.length > 0) throw new ValidationFailed(errors);
+    return priceCart({
+      currency: currencyOf(p.ctx.currency),
+      lines: priced.lines,
+      // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
+      deliveryFee: p.template === 'DELIVERY' ? (p.zone?.active ? p.zone.fee : null) : undefined,
     });
-    return loading;
   }
 
   async function firstTicket(
@@ -344,8 +249,7 @@ export function createIntakeService(deps: {
         : (body.checkoutTemplate as OrderingTemplate);
       const usesTable = isCall || template === 'DINING';
 
-      const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
-      const ctx = await catalogue.context(db, {
+      const ctx = await ordering.context({
         tenantId,
         branchId,
         template,
@@ -430,31 +334,22 @@ export function createIntakeService(deps: {
       if (!isCall && body.uniqueLinkId && !link)
         errors.push({ field: 'uniqueLinkId', codes: ['unique_link_not_found'] });
 
-      const [index, links] = await Promise.all([
-        catalogueAt(tenantId, ctx.catalogVersion),
-        ctx.hasAdjustments && !isCall ? catalogue.adjustmentsFor(db, tenantId, variantIds) : [],
-      ]);
-      const priced = priceLines(
-        body.cartItems,
-        index,
-        adjustmentRules(links),
-        branchId,
-        template,
-        at,
-      );
-      errors.push(...priced.errors);
-      if (errors.length > 0) throw new ValidationFailed(errors);
-
       const currency = currencyOf(ctx.currency);
       const discount = await deps.discounts.forOrder({
         tenantId,
         template,
         code: isCall ? null : body.discountCode,
-        cart: priceCart({
-          currency,
-          lines: priced.lines,
-          // An inactive or unpriced zone leaves the fee to be agreed: deliveryFeesUnDefined.
-          deliveryFee: template === 'DELIVERY' ? (zone?.active ? zone.fee : null) : undefined,
+        cart: await pricedCart({
+          tenantId,
+          branchId,
+          template,
+          at,
+          cartItems: body.cartItems,
+          ctx,
+          zone,
+          // Calling a waiter orders nothing to adjust.
+          adjust: !isCall,
+          errors,
         }),
       });
       const { cart } = discount;
@@ -563,7 +458,7 @@ export function createIntakeService(deps: {
     async quote(tenantId: string, branchId: string, body: QuoteBody): Promise<PublicQuote> {
       const template = body.checkoutTemplate;
       const delivery = template === 'DELIVERY';
-      const ctx = await catalogue.context(db, {
+      const ctx = await ordering.context({
         tenantId,
         branchId,
         template,
@@ -576,30 +471,20 @@ export function createIntakeService(deps: {
       const errors: FieldError[] = [];
       if (delivery && body.deliveryZoneId && !zone)
         errors.push({ field: 'deliveryZoneId', codes: ['delivery_zone_not_found'] });
-      const at = branchLocalTime(clock(), ctx.branch.timeZone);
-      const variantIds = [...new Set(body.cartItems.map((l) => l.variantId))];
-      const [index, links] = await Promise.all([
-        catalogueAt(tenantId, ctx.catalogVersion),
-        ctx.hasAdjustments ? catalogue.adjustmentsFor(db, tenantId, variantIds) : [],
-      ]);
-      const priced = priceLines(
-        body.cartItems,
-        index,
-        adjustmentRules(links),
-        branchId,
-        template,
-        at,
-      );
-      errors.push(...priced.errors);
-      if (errors.length > 0) throw new ValidationFailed(errors);
       const preview = await deps.discounts.preview({
         tenantId,
         template,
         code: body.discountCode,
-        cart: priceCart({
-          currency: currencyOf(ctx.currency),
-          lines: priced.lines,
-          deliveryFee: delivery ? (zone?.active ? zone.fee : null) : undefined,
+        cart: await pricedCart({
+          tenantId,
+          branchId,
+          template,
+          at: branchLocalTime(clock(), ctx.branch.timeZone),
+          cartItems: body.cartItems,
+          ctx,
+          zone,
+          adjust: true,
+          errors,
         }),
       });
       const applied = preview.applied;
@@ -613,117 +498,6 @@ export function createIntakeService(deps: {
           appliedDiscountValue: Number(applied.amount),
         },
         discountCodeRefusal: preview.refusal,
-      };
-    },
-
-    /** What can be ordered now at a branch for a template, at the prices the intake charges. */
-    async menu(
-      tenantId: string,
-      branchId: string,
-      template: OrderingTemplate,
-      serviceAreaId?: string,
-    ): Promise<PublicMenu> {
-      const atTable = template === 'DINING' ? (serviceAreaId ?? null) : null;
-      const ctx = await catalogue.context(db, {
-        tenantId,
-        branchId,
-        template,
-        serviceAreaId: atTable,
-      });
-      if (!ctx) throw new NotFound('Branch');
-      const { branch } = ctx;
-      const now = clock();
-      const at = branchLocalTime(now, branch.timeZone);
-      const hours = openState(ctx.hours, now, branch.timeZone);
-      const currency = currencyOf(ctx.currency);
-      const [index, links, zones, tables] = await Promise.all([
-        catalogueAt(tenantId, ctx.catalogVersion),
-        catalogue.adjustmentsFor(db, tenantId, null),
-        template === 'DELIVERY' ? catalogue.activeZones(db, tenantId, branchId) : [],
-        template === 'DINING' ? catalogue.diningTables(db, tenantId, branchId) : [],
-      ]);
-      const chain = index.sections;
-      const rules = adjustmentRules(links);
-      // A table of this branch follows its own payment mode, as the intake does (§4.4).
-      const stored = ctx.area?.id
-        ? serviceAreaStored(ctx.areaPaymentMethods, ctx.paymentMethods)
-        : ctx.paymentMethods;
-      const enabled = branch.checkoutTemplates.includes(template);
-      const unit = minorUnit(currency);
-
-      const sections = new Map<string, PublicMenu['sections'][number]>();
-      const items = new Map<string, PublicMenu['sections'][number]['items'][number]>();
-      for (const v of index.variants) {
-        if (!enabled || !orderable(v, branchId, template, chain, at)) continue;
-        let item = items.get(v.item.id);
-        if (!item) {
-          let section = sections.get(v.item.categoryId);
-          if (!section) {
-            const title = chain.get(v.item.categoryId)?.title ?? v.item.title;
-            section = {
-              id: v.item.categoryId,
-              localizedTitle: title,
-              parentTitles: ancestors(v.item.categoryId, chain).map((c) => c.title),
-              items: [],
-            };
-            sections.set(v.item.categoryId, section);
-          }
-          item = {
-            id: v.item.id,
-            localizedTitle: v.item.title,
-            localizedDesc: v.item.description,
-            thumbnail: v.item.images[0] ?? null,
-            enableSpecialRequest: v.item.enableSpecialRequest,
-            variants: [],
-            modifierGroups: v.groups.map((g) => ({
-              id: g.id,
-              localizedTitle: g.title,
-              minQuantity: g.minQuantity,
-              maxQuantity: g.maxQuantity,
-              allowModifierItemCounter: g.allowModifierItemCounter,
-              modifierItems: g.items
-                .filter((m) => m.active)
-                .map((m) => ({ id: m.id, localizedTitle: m.title, price: Number(m.price) })),
-            })),
-          };
-          items.set(v.item.id, item);
-          section.items.push(item);
-        }
-        const price = fromMilli(roundToUnit(toMilli(priceNow(v, template, at, rules).price), unit));
-        item.variants.push({
-          id: v.variantId,
-          localizedTitle: v.variantTitle,
-          price: Number(price),
-        });
-      }
-      return {
-        tenantId,
-        branchId,
-        checkoutTemplate: template,
-        currency,
-        branchOperatingStatus: {
-          closed: branch.closed,
-          acceptingOrders: branch.acceptingOrders,
-          busy: branch.busy,
-        },
-        paymentMethods: enabled
-          ? acceptedPaymentMethods(template, stored, {
-              roomService: ctx.roomService,
-              onlineApproved: payments !== null,
-            })
-          : [],
-        openNow: hours.open,
-        nextOpeningTime: hours.open ? null : (hours.next?.at.toISOString() ?? null),
-        sections: [...sections.values()]
-          .map((section) => ({ section, key: treeKey(section.id, index) }))
-          .sort((a, b) => compareKeys(a.key, b.key))
-          .map((s) => s.section),
-        deliveryZones: zones.map((z) => ({
-          deliveryZoneId: z.id,
-          localizedTitle: z.title,
-          deliveryFee: Number(z.fee),
-        })),
-        serviceAreas: tables,
       };
     },
   };

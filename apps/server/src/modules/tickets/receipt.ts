@@ -2,18 +2,21 @@ import {
   formatMoney,
   fromMilli,
   localize,
-  RTL_LANGUAGES,
   TICKET_LIMITS,
   toMilli,
   type DiscountType,
   type Language,
   type OrderingTemplate,
   type PaymentMethodType,
+  type ReceiptSize,
   type Ticket,
   type TicketStatus,
+  wallClock,
 } from '@app/contracts';
-
-export type ReceiptSize = '58' | '80';
+import { documentStart, escapeHtml } from '../../html.ts';
+import ar from '../../locales/ar/receipt.json';
+import en from '../../locales/en/receipt.json';
+import es from '../../locales/es/receipt.json';
 
 type Labels = {
   order: string;
@@ -48,172 +51,8 @@ type Labels = {
   thanks: string;
 };
 
-const LABELS: Record<Language, Labels> = {
-  en: {
-    order: 'Order',
-    templates: { DELIVERY: 'Delivery', PICKUP: 'Pickup', DINING: 'Dine-in' },
-    callStaff: 'Call staff',
-    placed: 'Placed',
-    status: 'Status',
-    statuses: {
-      UnVerified: 'Not accepted',
-      New: 'New',
-      InProgress: 'In progress',
-      Completed: 'Completed',
-      Cancelled: 'Cancelled',
-    },
-    table: 'Table',
-    zone: 'Delivery zone',
-    customer: 'Customer',
-    phone: 'Phone',
-    address: 'Address',
-    building: 'Building',
-    floor: 'Floor',
-    apartment: 'Apartment',
-    directions: 'Directions',
-    fulfilment: 'Fulfilment',
-    asap: 'As soon as possible',
-    payment: 'Payment',
-    payments: {
-      CASH: 'Cash',
-      CREDIT_CARD_OFFLINE: 'Card machine',
-      CREDIT_CARD_ONLINE: 'Card online',
-      APPLE_PAY: 'Apple Pay',
-      GOOGLE_PAY: 'Google Pay',
-      ROOM_CHARGE: 'Room charge',
-      PAY_LATER: 'Pay later',
-    },
-    itemsTotal: 'Items total',
-    included: 'incl.',
-    delivery: 'Delivery fee',
-    deliveryUndefined: 'to be confirmed',
-    serviceCharge: 'Service charge',
-    discount: 'Discount',
-    discountTypes: {
-      PERCENTAGE: 'percentage',
-      FIXED: 'fixed amount',
-      BUY_ONE_GET_ONE: 'buy one get one',
-      FREE_DELIVERY: 'free delivery',
-    },
-    total: 'Total',
-    instructions: 'Special instructions',
-    note: 'Note',
-    thanks: 'Thank you!',
-  },
-  ar: {
-    order: 'طلب',
-    templates: { DELIVERY: 'توصيل', PICKUP: 'استلام', DINING: 'داخل المطعم' },
-    callStaff: 'طلب نادل',
-    placed: 'وقت الطلب',
-    status: 'الحالة',
-    statuses: {
-      UnVerified: 'غير مقبول',
-      New: 'جديد',
-      InProgress: 'قيد التنفيذ',
-      Completed: 'مكتمل',
-      Cancelled: 'ملغى',
-    },
-    table: 'الطاولة',
-    zone: 'منطقة التوصيل',
-    customer: 'العميل',
-    phone: 'الهاتف',
-    address: 'العنوان',
-    building: 'المبنى',
-    floor: 'الطابق',
-    apartment: 'الشقة',
-    directions: 'إرشادات',
-    fulfilment: 'وقت التسليم',
-    asap: 'في أقرب وقت',
-    payment: 'الدفع',
-    payments: {
-      CASH: 'نقداً',
-      CREDIT_CARD_OFFLINE: 'آلة البطاقات',
-      CREDIT_CARD_ONLINE: 'بطاقة عبر الإنترنت',
-      APPLE_PAY: 'Apple Pay',
-      GOOGLE_PAY: 'Google Pay',
-      ROOM_CHARGE: 'على حساب الغرفة',
-      PAY_LATER: 'الدفع لاحقاً',
-    },
-    itemsTotal: 'مجموع الأصناف',
-    included: 'شامل',
-    delivery: 'رسوم التوصيل',
-    deliveryUndefined: 'تحدد لاحقاً',
-    serviceCharge: 'رسوم الخدمة',
-    discount: 'الخصم',
-    discountTypes: {
-      PERCENTAGE: 'نسبة مئوية',
-      FIXED: 'مبلغ ثابت',
-      BUY_ONE_GET_ONE: 'اشترِ واحدًا واحصل على الآخر',
-      FREE_DELIVERY: 'توصيل مجاني',
-    },
-    total: 'المجموع',
-    instructions: 'تعليمات خاصة',
-    note: 'ملاحظة',
-    thanks: 'شكراً لكم!',
-  },
-  es: {
-    order: 'Pedido',
-    templates: { DELIVERY: 'A domicilio', PICKUP: 'Para recoger', DINING: 'En el local' },
-    callStaff: 'Llamada al personal',
-    placed: 'Realizado',
-    status: 'Estado',
-    statuses: {
-      UnVerified: 'No aceptado',
-      New: 'Nuevo',
-      InProgress: 'En curso',
-      Completed: 'Completado',
-      Cancelled: 'Cancelado',
-    },
-    table: 'Mesa',
-    zone: 'Zona de reparto',
-    customer: 'Cliente',
-    phone: 'Teléfono',
-    address: 'Dirección',
-    building: 'Edificio',
-    floor: 'Planta',
-    apartment: 'Puerta',
-    directions: 'Indicaciones',
-    fulfilment: 'Entrega',
-    asap: 'Lo antes posible',
-    payment: 'Pago',
-    payments: {
-      CASH: 'Efectivo',
-      CREDIT_CARD_OFFLINE: 'Datáfono',
-      CREDIT_CARD_ONLINE: 'Tarjeta en línea',
-      APPLE_PAY: 'Apple Pay',
-      GOOGLE_PAY: 'Google Pay',
-      ROOM_CHARGE: 'Cargo a la habitación',
-      PAY_LATER: 'Pagar después',
-    },
-    itemsTotal: 'Total de artículos',
-    included: 'incl.',
-    delivery: 'Gastos de envío',
-    deliveryUndefined: 'por confirmar',
-    serviceCharge: 'Cargo por servicio',
-    discount: 'Descuento',
-    discountTypes: {
-      PERCENTAGE: 'porcentaje',
-      FIXED: 'importe fijo',
-      BUY_ONE_GET_ONE: 'dos por uno',
-      FREE_DELIVERY: 'envío gratis',
-    },
-    total: 'Total',
-    instructions: 'Instrucciones especiales',
-    note: 'Nota',
-    thanks: '¡Gracias!',
-  },
-};
-
-const ESCAPES: Record<string, string> = {
-  '&': '&amp;',
-  '<': '&lt;',
-  '>': '&gt;',
-  '"': '&quot;',
-  "'": '&#39;',
-};
-
-/** Every text that came from a customer or the catalogue goes through this. */
-export const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
+// The receipt's texts, in the language the admin prints in.
+const LABELS: Record<Language, Labels> = { en, ar, es };
 
 const truncate = (text: string, max: number) =>
   text.length > max ? `${text.slice(0, max - 1)}…` : text;
@@ -224,20 +63,8 @@ const truncate = (text: string, max: number) =>
  * left-to-right span the receipt shows times in.
  */
 export function placedAt(iso: string, timeZone: string): string {
-  const parts = Object.fromEntries(
-    new Intl.DateTimeFormat('en-GB', {
-      timeZone,
-      year: 'numeric',
-      month: '2-digit',
-      day: '2-digit',
-      hour: '2-digit',
-      minute: '2-digit',
-      hourCycle: 'h23',
-    })
-      .formatToParts(new Date(iso))
-      .map((p) => [p.type, p.value]),
-  );
-  return `${parts.day}/${parts.month}/${parts.year} ${parts.hour}:${parts.minute}`;
+  const c = wallClock(new Date(iso), timeZone);
+  return `${c.day}/${c.month}/${c.year} ${c.hour}:${c.minute}`;
 }
 
 const STYLE = (size: ReceiptSize) => {
@@ -272,7 +99,6 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
   const currency = cart.currency;
   const money = (v: number) =>
     `<span dir="ltr">${e(formatMoney(v, currency, lang, { symbol: false }))}</span>`;
-  const dir = RTL_LANGUAGES.includes(lang) ? 'rtl' : 'ltr';
   const row = (label: string, value: string) =>
     `<div class="row"><dl><dt>${e(label)}:</dt> <dd>${value}</dd></dl></div>`;
   const amountRow = (label: string, value: string, cls = '') =>
@@ -387,12 +213,7 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
       ? ''
       : `<hr><table>${lines.join('')}</table><hr><table>${totals.join('')}</table>`;
 
-  return `<!doctype html>
-<html lang="${lang}" dir="${dir}">
-<head>
-<meta charset="utf-8">
-<meta name="viewport" content="width=device-width, initial-scale=1">
-<meta name="robots" content="noindex">
+  return `${documentStart(lang)}
 <title>${e(t.order)} #${ticket.ticketNumber}</title>
 <style>${STYLE(size)}</style>
 </head>

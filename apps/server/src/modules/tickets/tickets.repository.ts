@@ -246,3 +246,5 @@ export const ticketsRepository = {
     return row;
   },
 };
+
+export type TicketsRepository = typeof ticketsRepository;

@@ -1,7 +1,7 @@
 import {
   canMoveTicket,
   toMilli,
-  Currency,
+  currencyOf,
   encodeTicketsCursor,
   Language,
   isOpenTicket,
@@ -10,6 +10,7 @@ import {
   OrderingTemplate,
   TICKET_LIMITS,
   type LocalizedText,
+  type ReceiptSize,
   type Ticket,
   type TicketCounters,
   type TicketHistoryEntry,
@@ -23,15 +24,14 @@ import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../
 import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
-import { renderReceipt, type ReceiptSize } from './receipt.ts';
-import { ticketsRepository as repo, type TicketRow } from './tickets.repository.ts';
+import { renderReceipt } from './receipt.ts';
+import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toCartData, toTicketDetails } from './ticket-shapes.ts';
 import { minorUnit } from './pricing.ts';
 
-const currencyOf = (v: string) => Currency.catch('JOD').parse(v);
 const languageOf = (v: string) => Language.catch('en').parse(v);
 
-type HistoryRow = Awaited<ReturnType<typeof repo.history>>[number];
+type HistoryRow = Awaited<ReturnType<TicketsRepository['history']>>[number];
 
 export function toTicket(
   row: TicketRow,
@@ -76,12 +76,13 @@ export type TicketsService = ReturnType<typeof createTicketsService>;
  */
 export function createTicketsService(deps: {
   db: Db;
+  repository: TicketsRepository;
   clock: () => Date;
   notifier: Notifier;
   /** Refunds the online payment of a ticket cancelled after it was paid. */
   payments?: PaymentProvider | null;
 }) {
-  const { db, clock, notifier } = deps;
+  const { db, repository: repo, clock, notifier } = deps;
 
   /**
    * §4.1: a cancelled order paid online is refunded in full before the cancel is stored; a

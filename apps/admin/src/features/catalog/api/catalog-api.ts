@@ -28,9 +28,6 @@ export const catalogApi = {
   categories: (tenantId: string, { signal }: Signal = {}) =>
     callApi(routes.categories, { params: { tenantId } }, { signal }),
 
-  category: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    callApi(routes.category, { params: { tenantId, id } }, { signal }),
-
   createCategory: (tenantId: string, parentId: string | null, body: CategoryInput) =>
     parentId
       ? callApi(routes.createCategory, { params: { tenantId, parentId }, body })
@@ -47,9 +44,6 @@ export const catalogApi = {
 
   setSchedule: (tenantId: string, id: string, entries: ScheduleEntry[]) =>
     callApi(routes.setSchedule, { params: { tenantId, id }, body: entries }),
-
-  item: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    callApi(routes.item, { params: { tenantId, id } }, { signal }),
 
   createItem: (tenantId: string, body: ItemInput) =>
     callApi(routes.createItem, { params: { tenantId }, body }),

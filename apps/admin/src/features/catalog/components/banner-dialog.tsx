@@ -6,8 +6,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
-import { catalogApi } from '../api/catalog-api.ts';
-import { useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
+import { useSetBanner } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
@@ -23,24 +22,20 @@ export function BannerDialog({
   const { t } = useTranslation('catalog');
   const { tenantId } = useCatalogSession();
   const notify = useCatalogNotify();
-  const invalidate = useInvalidateCatalog(tenantId);
+  const setBanner = useSetBanner(tenantId);
   const [image, setImage] = useState(current);
-  const [saving, setSaving] = useState(false);
+  const saving = setBanner.isPending;
   const titleId = useId();
   // Save is blocked until there is a change to save.
   const changed = image !== current;
 
   const save = async () => {
-    setSaving(true);
     try {
-      await catalogApi.setBanner(tenantId, image ? [image] : []);
+      await setBanner.mutateAsync(image ? [image] : []);
       notify.updated();
-      void invalidate();
       onClose();
     } catch (error) {
       notify.saveFailed(error);
-    } finally {
-      setSaving(false);
     }
   };
 

@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
@@ -20,8 +20,8 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
-import { catalogApi } from '../api/catalog-api.ts';
-import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
+import { categoryQuery } from '../../../lib/catalog-queries.ts';
+import { useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { withDefaultText } from '../../../lib/localized-text.ts';
@@ -60,10 +60,8 @@ export interface CategoryEditorProps {
 export function CategoryEditor(props: CategoryEditorProps) {
   const { tenantId } = useCatalogSession();
   const category = useQuery({
-    queryKey: catalogKeys.category(tenantId, props.categoryId ?? ''),
-    queryFn: ({ signal }) => catalogApi.category(tenantId, props.categoryId!, { signal }),
+    ...categoryQuery(tenantId, props.categoryId ?? ''),
     enabled: props.categoryId !== null,
-    staleTime: 0,
   });
   if (props.categoryId !== null && category.isPending) return <Spinner />;
   if (props.categoryId !== null && !category.data) {
@@ -94,8 +92,9 @@ function SectionForm({
   const { tenantId } = useCatalogSession();
   const panel = useSidePanel();
   const notify = useCatalogNotify();
-  const invalidate = useInvalidateCatalog(tenantId);
-  const queryClient = useQueryClient();
+  const createCategory = useCreateCategory(tenantId);
+  const updateCategory = useUpdateCategory(tenantId);
+  const deleteCategory = useDeleteCategory(tenantId);
   const [confirmDelete, setConfirmDelete] = useState(false);
   const [formError, setFormError] = useState<string | null>(null);
   const adding = category === null;
@@ -127,17 +126,15 @@ function SectionForm({
       };
       try {
         if (adding) {
-          await catalogApi.createCategory(tenantId, parentId, body);
+          await createCategory.mutateAsync({ parentId, body });
           notify.created();
-          void invalidate();
           // The section editor closes after a create (§4).
           panel.closePanel();
           return;
         }
-        const updated = await catalogApi.updateCategory(tenantId, category.id, body);
+        const updated = await updateCategory.mutateAsync({ id: category.id, body });
         notify.updated();
         reset(toForm(updated));
-        void invalidate();
       } catch (error) {
         if (error instanceof ValidationError) {
           const unplaced = applyServerErrors(error.fieldErrors, setError, (field) => {
@@ -164,12 +161,10 @@ function SectionForm({
   const remove = async () => {
     if (!category) return;
     try {
-      await catalogApi.deleteCategory(tenantId, category.id);
+      await deleteCategory.mutateAsync(category.id);
       notify.deleted();
       setConfirmDelete(false);
       panel.closePanel();
-      queryClient.removeQueries({ queryKey: catalogKeys.category(tenantId, category.id) });
-      void invalidate();
       onDeleted?.();
     } catch (error) {
       setConfirmDelete(false);

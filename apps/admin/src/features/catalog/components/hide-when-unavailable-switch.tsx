@@ -1,12 +1,8 @@
 import { useState } from 'react';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import Switch from '@mui/material/Switch';
-import { useQueryClient } from '@tanstack/react-query';
-import type { CategoryResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { catalogApi } from '../api/catalog-api.ts';
-import { catalogKeys } from '../../../lib/catalog-queries.ts';
-import { useCategories } from '../api/catalog-queries.ts';
+import { useCategories, useSetHideWhenNotAvailable } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 
@@ -21,7 +17,7 @@ export function HideWhenUnavailableSwitch({
   const { t } = useTranslation('catalog');
   const { tenantId } = useCatalogSession();
   const categories = useCategories(tenantId);
-  const queryClient = useQueryClient();
+  const setHide = useSetHideWhenNotAvailable(tenantId);
   const notify = useCatalogNotify();
   const [pending, setPending] = useState<boolean | null>(null);
   const category = categories.data?.find((c) => c.id === sectionId);
@@ -31,17 +27,7 @@ export function HideWhenUnavailableSwitch({
   const change = async (next: boolean) => {
     setPending(next);
     try {
-      const updated = await catalogApi.updateCategory(tenantId, sectionId, {
-        localizedTitle: category.localizedTitle,
-        localizedDesc: category.localizedDesc,
-        images: category.images,
-        active: category.active,
-        hideWhenNotAvailable: next,
-        excludedCheckoutTemplates: category.excludedCheckoutTemplates,
-      });
-      queryClient.setQueryData<CategoryResponse[]>(catalogKeys.categories(tenantId), (list) =>
-        list?.map((c) => (c.id === sectionId ? updated : c)),
-      );
+      await setHide.mutateAsync({ category, hide: next });
       notify.updated();
     } catch (error) {
       notify.saveFailed(error);

@@ -1,7 +1,5 @@
-import { useState } from 'react';
-import { Controller, useFieldArray, useForm, type FieldError } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, type FieldError } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -24,34 +22,20 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
-import {
-  CATALOG_LIMITS,
-  CatalogItemFields,
-  NO_TAX,
-  localize,
-  variantTitlesRule,
-  variantTitlesRuleAlways,
-  type CatalogItemBody,
-  type CatalogItemResponse,
-} from '@app/contracts';
+import { CATALOG_LIMITS, NO_TAX, localize, type CatalogItemResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ValidationError, isApiError } from '../../../lib/api-client.ts';
-import { catalogApi, type ItemInput } from '../api/catalog-api.ts';
-import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
-import { itemQuery } from '../api/catalog-queries.ts';
+import { itemQuery } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
-import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
-import { withDefaultText } from '../../../lib/localized-text.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';
 import { EditorActions } from '../../../components/editor-actions.tsx';
 import { ItemModifierGroups } from './item-modifier-groups.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
+import { useItemForm } from './use-item-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
 
@@ -81,71 +65,6 @@ export function ItemEditor({ sectionId, sectionTitle, itemId }: ItemEditorProps)
   );
 }
 
-/**
- * The server's body rules, with the variant-title rule run even when other fields fail, so
- * the form shows every message at once.
- */
-const ItemFormSchema = CatalogItemFields.superRefine(variantTitlesRule, variantTitlesRuleAlways);
-
-/** New-item defaults of menu-management.md §4. */
-export function newItemForm(sectionId: string): ItemInput {
-  return {
-    categories: [sectionId],
-    localizedTitle: { fieldValue: '' },
-    localizedDesc: { fieldValue: '' },
-    images: [],
-    variants: [{ price: '', localizedTitle: { fieldValue: '' }, position: 0 }],
-    taxes: [],
-    active: true,
-    isNew: false,
-    enableSpecialRequest: true,
-    position: CATALOG_LIMITS.newItemPosition,
-    modifierGroupIds: [],
-    excludedCheckoutTemplates: [],
-    excludedBranches: [],
-  };
-}
-
-function toItemForm(item: CatalogItemResponse): ItemInput {
-  return {
-    categories: item.categories,
-    localizedTitle: item.localizedTitle,
-    localizedDesc: item.localizedDesc ?? { fieldValue: '' },
-    images: item.images,
-    variants: [...item.variants]
-      .sort((a, b) => a.position - b.position)
-      .map((v) => ({
-        id: v.id,
-        price: String(v.price),
-        localizedTitle: v.localizedTitle,
-        position: v.position,
-      })),
-    taxes: item.taxes,
-    active: item.active,
-    isNew: item.isNew,
-    enableSpecialRequest: item.enableSpecialRequest,
-    position: item.position,
-    modifierGroupIds: item.modifierGroupIds,
-    excludedCheckoutTemplates: item.excludedCheckoutTemplates,
-    excludedBranches: item.excludedBranches,
-  };
-}
-
-/** Which control shows a server error reported on a body field. */
-export function itemFieldFor(field: string): string | null {
-  if (/^(localizedTitle|localizedDesc)$/.test(field)) return `${field}.fieldValue`;
-  if (/^variants\.\d+\.localizedTitle$/.test(field)) return `${field}.fieldValue`;
-  if (/^variants\.\d+\.(price|localizedTitle\.fieldValue)$/.test(field)) return field;
-  if (['localizedTitle.fieldValue', 'localizedDesc.fieldValue', 'taxes'].includes(field)) {
-    return field;
-  }
-  if (field === 'excludedBranches' || field === 'excludedCheckoutTemplates') return field;
-  if (field === 'modifierGroupIds' || /^modifierGroupIds\.\d+$/.test(field)) {
-    return 'modifierGroupIds';
-  }
-  return null;
-}
-
 function ItemForm({
   sectionId,
   sectionTitle,
@@ -157,105 +76,24 @@ function ItemForm({
 }) {
   const { t } = useTranslation('catalog');
   const session = useCatalogSession();
-  const { tenantId, lang, currency } = session;
+  const { lang, currency } = session;
   const panel = useSidePanel();
-  const notify = useCatalogNotify();
-  const invalidate = useInvalidateCatalog(tenantId);
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const [confirmDelete, setConfirmDelete] = useState(false);
-  const [formError, setFormError] = useState<string | null>(null);
-  const adding = item === null;
-
+  const { form, variants, adding, formError, confirmDelete, setConfirmDelete, save, remove } =
+    useItemForm({
+      sectionId,
+      item,
+      onKeepEditing: (id) =>
+        panel.openPanel(
+          <ItemEditor sectionId={sectionId} sectionTitle={sectionTitle} itemId={id} />,
+          { title: t('itemEditor.editTitle') },
+        ),
+    });
   const {
     control,
-    handleSubmit,
-    setError,
-    reset,
     formState: { errors, isSubmitting },
-  } = useForm<ItemInput, unknown, CatalogItemBody>({
-    resolver: zodResolver(ItemFormSchema, { error: issueCode }),
-    defaultValues: item ? toItemForm(item) : newItemForm(sectionId),
-    mode: 'onTouched',
-  });
-  const variants = useFieldArray({ control, name: 'variants', keyName: 'key' });
+  } = form;
   const variantCount = variants.fields.length;
-
-  const toBody = (body: CatalogItemBody): ItemInput => ({
-    ...body,
-    localizedTitle: withDefaultText(item?.localizedTitle, body.localizedTitle.fieldValue),
-    localizedDesc: body.localizedDesc?.fieldValue
-      ? withDefaultText(item?.localizedDesc, body.localizedDesc.fieldValue)
-      : null,
-    // Reordering rewrites the positions to the new order (§4).
-    variants: body.variants.map((variant, position) => ({
-      ...variant,
-      position,
-      localizedTitle: withDefaultText(
-        item?.variants.find((old) => old.id === variant.id)?.localizedTitle,
-        variant.localizedTitle.fieldValue,
-      ),
-    })),
-  });
-
-  const reopenAsEdit = (id: string) =>
-    panel.openPanel(<ItemEditor sectionId={sectionId} sectionTitle={sectionTitle} itemId={id} />, {
-      title: t('itemEditor.editTitle'),
-    });
-
-  const save = (close: boolean) =>
-    handleSubmit(
-      async (body) => {
-        setFormError(null);
-        try {
-          if (adding) {
-            const created = await catalogApi.createItem(tenantId, toBody(body));
-            notify.created();
-            void invalidate();
-            if (close) {
-              panel.closePanel();
-              return;
-            }
-            // Edit mode keeps the new id and reads the variants back (their ids) from the server.
-            const saved = { ...created, variants: await catalogApi.variants(tenantId, created.id) };
-            queryClient.setQueryData(catalogKeys.item(tenantId, created.id), saved);
-            reopenAsEdit(created.id);
-            return;
-          }
-          const updated = await catalogApi.updateItem(tenantId, item.id, toBody(body));
-          queryClient.setQueryData(catalogKeys.item(tenantId, item.id), updated);
-          notify.updated();
-          void invalidate();
-          if (close) panel.closePanel();
-          else reset(toItemForm(updated));
-        } catch (error) {
-          if (error instanceof ValidationError) {
-            const unplaced = applyServerErrors(error.fieldErrors, setError, itemFieldFor);
-            if (unplaced.length > 0) setFormError(unplaced.flatMap((e) => e.codes).join(', '));
-          }
-          notify.saveFailedWithRefresh(error);
-        }
-      },
-      () => scrollToFirstInvalid(),
-    )();
-
-  const remove = async () => {
-    if (adding) {
-      panel.closePanel();
-      return;
-    }
-    try {
-      await catalogApi.deleteItem(tenantId, item.id);
-      notify.deleted();
-      setConfirmDelete(false);
-      panel.closePanel();
-      queryClient.removeQueries({ queryKey: catalogKeys.item(tenantId, item.id) });
-      void invalidate();
-    } catch (error) {
-      setConfirmDelete(false);
-      if (!isApiError(error, 403)) notify.saveFailed(error);
-    }
-  };
 
   const variantTitleError = (index: number): FieldError | undefined => {
     const v = errors.variants?.[index];

@@ -1,4 +1,4 @@
-import { localize, type Language, type TreeNode } from '@app/contracts';
+import { foldForSearch as fold, localize, type Language, type TreeNode } from '@app/contracts';
 import { itemsOf, sectionsOf } from '../../../lib/catalog-tree.ts';
 
 /** What a section shows: its items and sub-sections, perhaps narrowed by a search. */
@@ -7,8 +7,6 @@ export interface SectionView {
   items: TreeNode[];
   sections: SectionView[];
 }
-
-const fold = (text: string) => text.normalize('NFKD').replace(/\p{M}/gu, '').toLocaleLowerCase();
 
 function full(node: TreeNode): SectionView {
   return { node, items: itemsOf(node), sections: sectionsOf(node).map(full) };

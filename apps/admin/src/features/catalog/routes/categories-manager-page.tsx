@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -8,12 +8,11 @@ import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import ArrowBackIcon from '@mui/icons-material/ArrowBack';
-import type { MoveBody } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { mirrorInRtl } from '../../../lib/direction.ts';
-import { catalogApi } from '../api/catalog-api.ts';
+import { useMoveSection } from '../api/catalog-queries.ts';
 import { catalogKeys, useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
@@ -53,10 +52,8 @@ export function CategoriesManagerPage() {
     }, TREE_RELOAD_DELAY_MS);
   };
 
-  const move = useMutation({
-    mutationFn: (body: MoveBody) => catalogApi.move(tenantId, body),
-    onSuccess: (next) => {
-      queryClient.setQueryData(catalogKeys.tree(tenantId), next);
+  const move = useMoveSection(tenantId, {
+    onSuccess: () => {
       notify.updated();
       reloadSoon();
     },

@@ -1,23 +1,16 @@
-import { useId, useMemo, useState } from 'react';
-import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
+import { useId, useMemo } from 'react';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import { useTheme } from '@mui/material/styles';
 import { localize, type Language, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PickerBody } from '../../../components/picker-body.tsx';
 import { isItem, isSection } from '../../../lib/catalog-tree.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
+import { matchesSearch } from '../../../lib/search.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 
 export interface PickableItem {
@@ -41,13 +34,9 @@ export function pickableItems(root: TreeNode, lang: Language): PickableItem[] {
   return out;
 }
 
-const fold = (text: string) => text.normalize('NFD').replace(/\p{M}/gu, '').toLocaleLowerCase();
-
 /** The items whose title or section contains `search` (case and accents ignored). */
 export function filterItems(items: readonly PickableItem[], search: string): PickableItem[] {
-  const needle = fold(search.trim());
-  if (!needle) return [...items];
-  return items.filter((i) => fold(`${i.title} ${i.section}`).includes(needle));
+  return items.filter((i) => matchesSearch(`${i.title} ${i.section}`, search));
 }
 
 export interface ItemsPickerDialogProps {
@@ -76,12 +65,12 @@ export function ItemsPickerDialog({ open, selected, onCancel, onDone }: ItemsPic
     >
       <DialogTitle id={titleId}>{t('picker.title')}</DialogTitle>
       {/* Mounted only while open: every opening starts from the current choice. */}
-      {open && <PickerBody initial={selected} onCancel={onCancel} onDone={onDone} />}
+      {open && <ItemsPickerBody initial={selected} onCancel={onCancel} onDone={onDone} />}
     </Dialog>
   );
 }
 
-function PickerBody({
+function ItemsPickerBody({
   initial,
   onCancel,
   onDone,
@@ -93,125 +82,38 @@ function PickerBody({
   const { t } = useTranslation('discounts');
   const { tenantId, lang } = useTenantSession();
   const tree = useCatalogTree(tenantId);
-  const [search, setSearch] = useState('');
-  const [chosen, setChosen] = useState<ReadonlySet<string>>(() => new Set(initial));
-  const listId = useId();
-
   const all = useMemo(() => (tree.data ? pickableItems(tree.data, lang) : []), [tree.data, lang]);
-  const shown = useMemo(() => filterItems(all, search), [all, search]);
-  const shownChosen = shown.filter((i) => chosen.has(i.id)).length;
-  const allShownChosen = shown.length > 0 && shownChosen === shown.length;
-
-  const set = (ids: readonly string[], on: boolean) =>
-    setChosen((current) => {
-      const next = new Set(current);
-      for (const id of ids) {
-        if (on) next.add(id);
-        else next.delete(id);
-      }
-      return next;
-    });
-
-  let list;
-  if (tree.isPending) list = <Spinner />;
-  else if (!tree.data) list = <LoadError error={tree.error} onRetry={() => void tree.refetch()} />;
-  else if (shown.length === 0) {
-    list = (
-      <Typography color="text.secondary" sx={{ padding: 2 }}>
-        {all.length === 0 ? t('picker.noItems') : t('picker.noMatch')}
-      </Typography>
-    );
-  } else {
-    list = (
-      <Box
-        component="ul"
-        aria-label={t('picker.list')}
-        sx={{ listStyle: 'none', margin: 0, padding: 0 }}
-      >
-        {shown.map((item) => (
-          <Box component="li" key={item.id} sx={{ paddingInline: 1 }}>
-            <FormControlLabel
-              sx={{ display: 'flex', marginInline: 0 }}
-              control={
-                <Checkbox checked={chosen.has(item.id)} onChange={(_, on) => set([item.id], on)} />
-              }
-              label={
-                <Stack sx={{ paddingBlock: 0.5 }}>
-                  <Typography component="span">{item.title}</Typography>
-                  {item.section && (
-                    <Typography component="span" variant="body2" color="text.secondary">
-                      {item.section}
-                    </Typography>
-                  )}
-                </Stack>
-              }
-            />
-          </Box>
-        ))}
-      </Box>
-    );
-  }
 
   return (
-    <>
-      <DialogContent dividers>
-        <Stack spacing={1}>
-          <TextField
-            type="search"
-            size="small"
-            label={t('picker.search')}
-            value={search}
-            onChange={(event) => setSearch(event.target.value)}
-            autoFocus
-            fullWidth
-            slotProps={{ htmlInput: { 'aria-controls': listId } }}
-          />
-          <Stack direction="row" sx={{ alignItems: 'center', justifyContent: 'space-between' }}>
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={allShownChosen}
-                  indeterminate={shownChosen > 0 && !allShownChosen}
-                  disabled={shown.length === 0}
-                  onChange={(_, on) =>
-                    set(
-                      shown.map((i) => i.id),
-                      on,
-                    )
-                  }
-                />
-              }
-              label={t('picker.selectAll')}
-            />
-            <Typography variant="body2" role="status" aria-live="polite">
-              {t('picker.selected', { count: chosen.size })}
+    <PickerBody
+      source={tree}
+      all={all}
+      filter={filterItems}
+      initial={initial}
+      renderLabel={(item) => (
+        <Stack sx={{ paddingBlock: 0.5 }}>
+          <Typography component="span">{item.title}</Typography>
+          {item.section && (
+            <Typography component="span" variant="body2" color="text.secondary">
+              {item.section}
             </Typography>
-          </Stack>
-          <Box
-            id={listId}
-            sx={{
-              blockSize: { xs: 'auto', sm: 420 },
-              maxBlockSize: { xs: 'none', sm: 420 },
-              overflowY: 'auto',
-              border: 1,
-              borderColor: 'divider',
-              borderRadius: 1,
-            }}
-          >
-            {list}
-          </Box>
+          )}
         </Stack>
-      </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel}>{t('picker.cancel')}</Button>
-        <Button
-          variant="contained"
-          // In menu order, whatever order they were ticked in; ids no longer on the menu drop.
-          onClick={() => onDone(all.filter((i) => chosen.has(i.id)).map((i) => i.id))}
-        >
-          {t('picker.done')}
-        </Button>
-      </DialogActions>
-    </>
+      )}
+      texts={{
+        search: t('picker.search'),
+        list: t('picker.list'),
+        noItems: t('picker.noItems'),
+        noMatch: t('picker.noMatch'),
+        selectAll: t('picker.selectAll'),
+        selected: (count) => t('picker.selected', { count }),
+        cancel: t('picker.cancel'),
+        done: t('picker.done'),
+      }}
+      listSx={{ blockSize: { xs: 'auto', sm: 420 }, maxBlockSize: { xs: 'none', sm: 420 } }}
+      onCancel={onCancel}
+      // Ids no longer on the menu drop.
+      onDone={onDone}
+    />
   );
 }

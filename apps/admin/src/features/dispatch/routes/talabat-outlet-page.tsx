@@ -15,11 +15,13 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   InternationalPhone,
   Iso4217Currency,
+  OUTLET_FIELDS,
   OUTLET_LIMITS,
   OutletConfigInput,
   OutletEmail,
   OutletLocale,
   issueCode,
+  outletFieldsOf,
   localize,
   type BranchProfile,
   type OutletBody,
@@ -51,17 +53,7 @@ const OutletForm = z.object({
 type OutletFormIn = z.input<typeof OutletForm>;
 type OutletFormOut = z.output<typeof OutletForm>;
 
-const FIELDS = [
-  'name',
-  'address',
-  'city',
-  'latitude',
-  'longitude',
-  'currency',
-  'locale',
-  'phone_number',
-] as const;
-type FieldName = (typeof FIELDS)[number];
+type FieldName = (typeof OUTLET_FIELDS)[number];
 
 const KNOWN_CODES = new Set([
   'required',
@@ -182,7 +174,7 @@ function OutletEditor({
     if (error instanceof ValidationError) {
       applyServerErrors(error.fieldErrors, setError, (field) => {
         const name = field.replace(/^outlet\./, '');
-        return (FIELDS as readonly string[]).includes(name) ? name : null;
+        return (OUTLET_FIELDS as readonly string[]).includes(name) ? name : null;
       });
       const first = error.fieldErrors[0];
       notify.error(t('outlet.error', { message: errorText(first?.codes[0]) }));
@@ -214,16 +206,7 @@ function OutletEditor({
     () => scrollToFirstInvalid(),
   );
 
-  const savedOutlet = (o: OutletConfig): OutletBody['outlet'] => ({
-    name: o.name,
-    address: o.address,
-    city: o.city,
-    latitude: o.latitude,
-    longitude: o.longitude,
-    currency: o.currency,
-    locale: o.locale,
-    phone_number: o.phone_number,
-  });
+  const savedOutlet = (o: OutletConfig): OutletBody['outlet'] => outletFieldsOf(o);
 
   const addUser = async (email: string) => {
     if (outlet) return send({ outlet: savedOutlet(outlet), add_user: [email], delete_user: [] });

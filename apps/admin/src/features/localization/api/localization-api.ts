@@ -1,25 +1,14 @@
 import type { z } from 'zod';
 import {
-  catalogRoutes,
   localizationRoutes as routes,
-  modifierGroupsRoutes,
   type CategoryTranslationBody,
   type ItemTranslationBody,
   type ModifierGroupTranslationBody,
 } from '@app/contracts';
 import { callApi } from '../../../lib/api-client.ts';
 
-type Signal = { signal?: AbortSignal };
-
-/** The reads of the translate forms (the entries as the editors know them) and their writes. */
+/** The translate forms' writes (their reads are the editors', lib/catalog-queries.ts). */
 export const localizationApi = {
-  category: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    callApi(catalogRoutes.category, { params: { tenantId, id } }, { signal }),
-  item: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    callApi(catalogRoutes.item, { params: { tenantId, id } }, { signal }),
-  modifierGroup: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    callApi(modifierGroupsRoutes.get, { params: { tenantId, id } }, { signal }),
-
   translateCategory: (
     tenantId: string,
     id: string,

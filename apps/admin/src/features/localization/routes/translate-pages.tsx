@@ -1,7 +1,7 @@
 import { useEffect, useId, type ReactNode } from 'react';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
-import { useQuery, useQueryClient, type UseQueryResult } from '@tanstack/react-query';
+import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
@@ -24,14 +24,22 @@ import {
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
-import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
+import {
+  categoryQuery,
+  itemQuery,
+  modifierGroupQuery,
+  useInvalidateCatalog,
+} from '../../../lib/catalog-queries.ts';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
-import { localizationApi } from '../api/localization-api.ts';
-import { categoryQuery, itemQuery, modifierGroupQuery } from '../api/localization-queries.ts';
+import {
+  useTranslateCategory,
+  useTranslateItem,
+  useTranslateModifierGroup,
+} from '../api/localization-queries.ts';
 import { TranslationFieldset } from '../components/translation-fieldset.tsx';
 import type { EntryKind } from '../lib/translation-tree.ts';
 
@@ -211,7 +219,7 @@ export function CategoryTranslatePage() {
 function CategoryForm({ category }: { category: CategoryResponse }) {
   const { t } = useTranslation('localization');
   const { tenantId } = useTenantSession();
-  const queryClient = useQueryClient();
+  const translate = useTranslateCategory(tenantId);
   const form = useForm<CategoryIn, unknown, CategoryOut>({
     resolver: zodResolver(CategoryTranslationBody, { error: issueCode }),
     defaultValues: categoryValues(category),
@@ -219,11 +227,8 @@ function CategoryForm({ category }: { category: CategoryResponse }) {
   });
   const save = useSaveTranslations(
     form,
-    (body) => localizationApi.translateCategory(tenantId, category.id, body),
-    (saved) => {
-      queryClient.setQueryData(catalogKeys.category(tenantId, saved.id), saved);
-      form.reset(categoryValues(saved));
-    },
+    (body) => translate.mutateAsync({ id: category.id, body }),
+    (saved) => form.reset(categoryValues(saved)),
   );
   return (
     <FormBody label={t('form.kind.category')} onSubmit={save}>
@@ -280,7 +285,7 @@ export function ItemTranslatePage() {
 function ItemForm({ item }: { item: CatalogItemResponse }) {
   const { t } = useTranslation('localization');
   const { tenantId, lang } = useTenantSession();
-  const queryClient = useQueryClient();
+  const translate = useTranslateItem(tenantId);
   const form = useForm<ItemIn, unknown, ItemOut>({
     resolver: zodResolver(ItemTranslationBody, { error: issueCode }),
     defaultValues: itemValues(item),
@@ -288,11 +293,8 @@ function ItemForm({ item }: { item: CatalogItemResponse }) {
   });
   const save = useSaveTranslations(
     form,
-    (body) => localizationApi.translateItem(tenantId, item.id, body),
-    (saved) => {
-      queryClient.setQueryData(catalogKeys.item(tenantId, saved.id), saved);
-      form.reset(itemValues(saved));
-    },
+    (body) => translate.mutateAsync({ id: item.id, body }),
+    (saved) => form.reset(itemValues(saved)),
   );
   return (
     <FormBody label={t('form.kind.item')} onSubmit={save}>
@@ -358,7 +360,7 @@ export function ModifierGroupTranslatePage() {
 function ModifierGroupForm({ group }: { group: ModifierGroupResponse }) {
   const { t } = useTranslation('localization');
   const { tenantId, lang } = useTenantSession();
-  const queryClient = useQueryClient();
+  const translate = useTranslateModifierGroup(tenantId);
   const form = useForm<GroupIn, unknown, GroupOut>({
     resolver: zodResolver(ModifierGroupTranslationBody, { error: issueCode }),
     defaultValues: groupValues(group),
@@ -366,11 +368,8 @@ function ModifierGroupForm({ group }: { group: ModifierGroupResponse }) {
   });
   const save = useSaveTranslations(
     form,
-    (body) => localizationApi.translateModifierGroup(tenantId, group.id, body),
-    (saved) => {
-      queryClient.setQueryData(catalogKeys.modifierGroup(tenantId, saved.id), saved);
-      form.reset(groupValues(saved));
-    },
+    (body) => translate.mutateAsync({ id: group.id, body }),
+    (saved) => form.reset(groupValues(saved)),
   );
   return (
     <FormBody label={t('form.kind.modifierGroup')} onSubmit={save}>

@@ -8,9 +8,6 @@ type Signal = { signal?: AbortSignal };
 
 /** The modifier-group calls of the contracts (owners and managers, menu-management §6). */
 export const modifierGroupsApi = {
-  group: (tenantId: string, id: string, { signal }: Signal = {}) =>
-    callApi(routes.get, { params: { tenantId, id } }, { signal }),
-
   // The spec's call carries the tenant in the body too.
   create: (tenantId: string, body: ModifierGroupInput) =>
     callApi(routes.create, { params: { tenantId }, body: { ...body, tenantId } }),

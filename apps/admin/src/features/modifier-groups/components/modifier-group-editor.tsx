@@ -1,6 +1,6 @@
 import { useId, useState } from 'react';
-import { Controller, useFieldArray, useForm, useWatch } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Controller, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -23,26 +23,13 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ValidationError } from '../../../lib/api-client.ts';
-import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
-import { modifierGroupsApi } from '../api/modifier-groups-api.ts';
-import { linkedItemsQuery, modifierGroupQuery } from '../api/modifier-groups-queries.ts';
+import { modifierGroupQuery } from '../../../lib/catalog-queries.ts';
+import { linkedItemsQuery } from '../api/modifier-groups-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
-import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
-import {
-  canAddModifierItem,
-  counterLocked,
-  modifierGroupFieldFor,
-  modifierGroupResolver,
-  newModifierGroupForm,
-  newModifierItem,
-  toModifierGroupBody,
-  toModifierGroupForm,
-  type ModifierGroupForm,
-} from '../lib/modifier-group-form.ts';
+import { canAddModifierItem, counterLocked, newModifierItem } from '../lib/modifier-group-form.ts';
 import { EditorActions } from '../../../components/editor-actions.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
+import { useModifierGroupForm } from './use-modifier-group-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
 
@@ -131,71 +118,30 @@ function ModifierGroupFormView({
   readOnly: boolean;
 }) {
   const { t } = useTranslation('catalog');
-  const { tenantId, currency } = useTenantSession();
+  const { currency } = useTenantSession();
   const panel = useSidePanel();
-  const notify = useCatalogNotify();
-  const invalidate = useInvalidateCatalog(tenantId);
-  const queryClient = useQueryClient();
   const errorText = useErrorText();
-  const [formError, setFormError] = useState<string | null>(null);
   const [removing, setRemoving] = useState<number | null>(null);
-  const adding = group === null;
   const infoId = useId();
   const itemsId = useId();
 
+  const { form, items, formError, save } = useModifierGroupForm({
+    group,
+    onKeepEditing: (id) =>
+      panel.openPanel(<ModifierGroupEditor groupId={id} />, {
+        title: t('modifierGroups.editTitle'),
+      }),
+  });
   const {
     control,
-    handleSubmit,
-    setError,
     setValue,
-    reset,
     formState: { errors, isSubmitting },
-  } = useForm<ModifierGroupForm>({
-    resolver: modifierGroupResolver,
-    defaultValues: group ? toModifierGroupForm(group) : newModifierGroupForm(),
-    // Checked from the first save on: 'onTouched' would mark a just-added empty item at once.
-    mode: 'onSubmit',
-    reValidateMode: 'onChange',
-  });
-  const items = useFieldArray({ control, name: 'modifierItems', keyName: 'key' });
+  } = form;
   const [name, minQuantity, maxQuantity, itemValues] = useWatch({
     control,
     name: ['name', 'minQuantity', 'maxQuantity', 'modifierItems'],
   });
   const locked = counterLocked(minQuantity, maxQuantity);
-
-  const reopenAsEdit = (id: string) =>
-    panel.openPanel(<ModifierGroupEditor groupId={id} />, {
-      title: t('modifierGroups.editTitle'),
-    });
-
-  const save = (close: boolean) =>
-    handleSubmit(
-      async (form) => {
-        setFormError(null);
-        const body = toModifierGroupBody(form, group);
-        try {
-          const saved = adding
-            ? await modifierGroupsApi.create(tenantId, body)
-            : await modifierGroupsApi.update(tenantId, group.id, body);
-          queryClient.setQueryData(catalogKeys.modifierGroup(tenantId, saved.id), saved);
-          if (adding) notify.created();
-          else notify.updated();
-          void invalidate();
-          if (close) panel.closePanel();
-          // §4: after a create the editor switches to edit mode with the returned id.
-          else if (adding) reopenAsEdit(saved.id);
-          else reset(toModifierGroupForm(saved));
-        } catch (error) {
-          if (error instanceof ValidationError) {
-            const unplaced = applyServerErrors(error.fieldErrors, setError, modifierGroupFieldFor);
-            if (unplaced.length > 0) setFormError(t('errors.invalid'));
-          }
-          notify.saveFailed(error);
-        }
-      },
-      () => scrollToFirstInvalid(),
-    )();
 
   const quantityField = (which: 'minQuantity' | 'maxQuantity') => (
     <Controller

@@ -20,8 +20,8 @@ import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
-import { modifierGroupsQuery, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
-import { modifierGroupsApi } from '../api/modifier-groups-api.ts';
+import { modifierGroupsQuery } from '../../../lib/catalog-queries.ts';
+import { useDeleteModifierGroup } from '../api/modifier-groups-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -37,7 +37,7 @@ export function ModifierGroupsPage() {
   const panel = useSidePanel();
   const notify = useCatalogNotify();
   const { errorWithRefresh } = useNotify();
-  const invalidate = useInvalidateCatalog(tenantId);
+  const deleteGroup = useDeleteModifierGroup(tenantId);
   // The group stays named in the dialog while it closes.
   const [deleting, setDeleting] = useState<ModifierGroupResponse | null>(null);
   const [confirming, setConfirming] = useState(false);
@@ -46,7 +46,7 @@ export function ModifierGroupsPage() {
     setConfirming(true);
   };
   // Integrated tenants take their groups from the point of sale (§1).
-  const canEdit = !session.isIntegrated;
+  const canEdit = session.can('EditModifiers');
 
   const open = (group: ModifierGroupResponse | null) =>
     panel.openPanel(<ModifierGroupEditor groupId={group?.id ?? null} readOnly={!canEdit} />, {
@@ -56,7 +56,7 @@ export function ModifierGroupsPage() {
   const remove = async () => {
     if (!deleting) return;
     try {
-      await modifierGroupsApi.remove(tenantId, deleting.id);
+      await deleteGroup.mutateAsync(deleting.id);
       notify.deleted();
     } catch (error) {
       if (isApiError(error, 409)) {
@@ -69,7 +69,6 @@ export function ModifierGroupsPage() {
       }
     } finally {
       setConfirming(false);
-      void invalidate();
     }
   };
 

@@ -1,5 +1,5 @@
 import { useMemo, useState } from 'react';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
@@ -15,14 +15,13 @@ import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
-import { formatMoney, type PriceAdjustmentResponse } from '@app/contracts';
+import { formatMoney, localMoment, type PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
-import { catalogKeys, useCatalogTree } from '../../../lib/catalog-queries.ts';
-import { priceAdjustmentsApi } from '../api/price-adjustments-api.ts';
-import { priceAdjustmentsQuery } from '../api/price-adjustments-queries.ts';
+import { useCatalogTree } from '../../../lib/catalog-queries.ts';
+import { priceAdjustmentsQuery, useLinkVariants } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
-import { localMoment, newPrices, type TemplatePrice } from '../lib/price-adjustment-form.ts';
+import { newPrices, type TemplatePrice } from '../lib/price-adjustment-form.ts';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import {
   VariantsPickerDialog,
@@ -40,7 +39,7 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
   // An integrated tenant sees the linked items without changing them.
   const canEdit = can('EditPriceAdjustments');
   const notify = useCatalogNotify();
-  const queryClient = useQueryClient();
+  const linkVariants = useLinkVariants(tenantId, adjustment.id);
   const all = useQuery({ ...priceAdjustmentsQuery(tenantId), enabled: tenantId !== '' });
   const [picking, setPicking] = useState(false);
   const [busy, setBusy] = useState(false);
@@ -62,17 +61,7 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
   const link = async (selected: string[], removed: string | null) => {
     setBusy(true);
     try {
-      const linkedVariants = await priceAdjustmentsApi.linkVariants(
-        tenantId,
-        adjustment.id,
-        selected,
-        removed,
-      );
-      queryClient.setQueryData<PriceAdjustmentResponse>(
-        catalogKeys.priceAdjustment(tenantId, adjustment.id),
-        (old) => (old ? { ...old, linkedVariants } : old),
-      );
-      await queryClient.invalidateQueries({ queryKey: catalogKeys.priceAdjustments(tenantId) });
+      await linkVariants.mutateAsync({ selected, removed });
       notify.success(t('priceAdjustments.messages.updated'));
     } catch (error) {
       if (!isApiError(error, 403)) {

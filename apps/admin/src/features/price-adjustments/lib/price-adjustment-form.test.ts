@@ -1,7 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceAdjustmentResponse } from '@app/contracts';
 import {
-  localMoment,
   newPriceAdjustmentForm,
   newPrices,
   priceAdjustmentErrorKey,
@@ -129,12 +128,5 @@ describe('the new price preview', () => {
       ['DELIVERY', '9.350'],
       ['PICKUP', '0.000'],
     ]);
-  });
-
-  it('reads the moment in the branch time zone', () => {
-    // 2026-11-22 is a Sunday; 22:30 UTC is already Monday 01:30 in Amman (UTC+3).
-    const at = new Date(Date.UTC(2026, 10, 22, 22, 30));
-    expect(localMoment(at, 'UTC')).toEqual({ day: 0, minutes: 22 * 60 + 30 });
-    expect(localMoment(at, 'Asia/Amman')).toEqual({ day: 1, minutes: 90 });
   });
 });

@@ -146,24 +146,6 @@ export function toAdjustmentRule(a: PriceAdjustmentResponse): AdjustmentRule {
   };
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat'];
-
-/** Weekday and minutes of `date` in `timeZone` (the branch's), as schedules are kept. */
-export function localMoment(date: Date, timeZone?: string): LocalMoment {
-  const parts = new Intl.DateTimeFormat('en-US', {
-    timeZone,
-    weekday: 'short',
-    hour: '2-digit',
-    minute: '2-digit',
-    hourCycle: 'h23',
-  }).formatToParts(date);
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? '0';
-  return {
-    day: Math.max(0, WEEKDAYS.indexOf(part('weekday'))),
-    minutes: Number(part('hour')) * 60 + Number(part('minute')),
-  };
-}
-
 export interface TemplatePrice {
   template: AdjustableTemplate;
   /** Exact decimal text. */

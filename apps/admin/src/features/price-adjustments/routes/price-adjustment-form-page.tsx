@@ -1,7 +1,7 @@
 import { useId, useState } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
-import { Controller, useForm, useWatch } from 'react-hook-form';
-import { useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link as RouterLink, useParams } from 'react-router';
+import { Controller, useWatch } from 'react-hook-form';
+import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
@@ -31,30 +31,22 @@ import {
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { Spinner } from '../../../components/spinner.tsx';
-import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { mirrorInRtl } from '../../../lib/direction.ts';
-import { catalogKeys, useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
-import { priceAdjustmentsApi } from '../api/price-adjustments-api.ts';
 import {
   priceAdjustmentQuery,
   priceAdjustmentScheduleQuery,
+  useSetPriceAdjustmentSchedule,
 } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { LoadError } from '../../../components/load-error.tsx';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { PriceAdjustmentItems } from '../components/price-adjustment-items.tsx';
 import { ScheduleEditorDialog } from '../../../components/schedule-dialog.tsx';
-import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
-import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
+import { usePriceAdjustmentForm } from '../components/use-price-adjustment-form.ts';
 import {
   ADJUSTABLE_TEMPLATES,
   PRIORITIES,
-  newPriceAdjustmentForm,
   priceAdjustmentErrorKey,
-  priceAdjustmentFieldFor,
-  priceAdjustmentResolver,
-  toPriceAdjustmentBody,
-  toPriceAdjustmentForm,
   type PriceAdjustmentField,
   type PriceAdjustmentForm,
 } from '../lib/price-adjustment-form.ts';
@@ -163,26 +155,12 @@ function PriceAdjustmentEditor({ adjustment }: { adjustment: PriceAdjustmentResp
 
 function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
   const { t } = useTranslation('catalog');
-  const { tenantId, currency, can } = useTenantSession();
-  // The point of sale owns an integrated tenant's prices: the form only shows them.
-  const readOnly = !can('EditPriceAdjustments');
-  const navigate = useNavigate();
-  const notify = useCatalogNotify();
-  const queryClient = useQueryClient();
-  const invalidate = useInvalidateCatalog(tenantId);
-  const adding = adjustment === null;
+  const { currency } = useTenantSession();
+  const { form, save, readOnly } = usePriceAdjustmentForm(adjustment);
   const {
     control,
-    handleSubmit,
-    setError,
-    reset,
     formState: { isSubmitting },
-  } = useForm<PriceAdjustmentForm>({
-    resolver: priceAdjustmentResolver,
-    defaultValues: adjustment ? toPriceAdjustmentForm(adjustment) : newPriceAdjustmentForm(),
-    mode: 'onTouched',
-    disabled: readOnly,
-  });
+  } = form;
   const values = useWatch({ control }) as PriceAdjustmentForm;
   const message = (field: PriceAdjustmentField, code: string | undefined) =>
     code === undefined
@@ -198,45 +176,6 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
             amountMax: new Intl.NumberFormat('en').format(PRICE_ADJUSTMENT_LIMITS.amountMax),
           },
         );
-
-  const save = handleSubmit(
-    async (form) => {
-      const body = toPriceAdjustmentBody(form);
-      try {
-        const saved = adding
-          ? await priceAdjustmentsApi.create(tenantId, body)
-          : await priceAdjustmentsApi.update(tenantId, adjustment.id, body);
-        queryClient.setQueryData(catalogKeys.priceAdjustment(tenantId, saved.id), saved);
-        void invalidate();
-        if (adding) {
-          notify.success(t('priceAdjustments.messages.created'));
-          // §4: the edit URL, where the schedule and the items can be set.
-          void navigate(priceAdjustmentPaths.form(saved.id), { replace: true });
-        } else {
-          notify.success(t('priceAdjustments.messages.updated'));
-          reset(toPriceAdjustmentForm(saved));
-        }
-      } catch (error) {
-        if (error instanceof ValidationError) {
-          applyServerErrors(error.fieldErrors, setError, priceAdjustmentFieldFor);
-          if (error.codesFor('name').includes('ItemAlreadyExists')) {
-            notify.error(t('priceAdjustments.errors.alreadyExists'));
-            return;
-          }
-        }
-        if (isApiError(error, 403)) return;
-        console.error('price adjustment save failed', error);
-        notify.error(
-          t(
-            adding
-              ? 'priceAdjustments.messages.saveFailed'
-              : 'priceAdjustments.messages.updateFailed',
-          ),
-        );
-      }
-    },
-    () => scrollToFirstInvalid(),
-  );
 
   return (
     <Stack spacing={3}>
@@ -450,7 +389,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
 function ScheduleSection({ adjustment }: { adjustment: PriceAdjustmentResponse | null }) {
   const { t } = useTranslation('catalog');
   const { tenantId, can } = useTenantSession();
-  const queryClient = useQueryClient();
+  const setSchedule = useSetPriceAdjustmentSchedule(tenantId);
   const [open, setOpen] = useState(false);
   const headingId = useId();
   return (
@@ -479,10 +418,7 @@ function ScheduleSection({ adjustment }: { adjustment: PriceAdjustmentResponse |
           title={t('priceAdjustments.scheduleTitle', { name: adjustment.name })}
           query={priceAdjustmentScheduleQuery(tenantId, adjustment.id)}
           save={async (entries) => {
-            await priceAdjustmentsApi.setSchedule(tenantId, adjustment.id, entries);
-            await queryClient.invalidateQueries({
-              queryKey: catalogKeys.priceAdjustments(tenantId),
-            });
+            await setSchedule.mutateAsync({ id: adjustment.id, entries });
           }}
           onClose={() => setOpen(false)}
         />

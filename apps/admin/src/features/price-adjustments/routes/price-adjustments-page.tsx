@@ -23,9 +23,10 @@ import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { mirrorInRtl } from '../../../lib/direction.ts';
-import { useInvalidateCatalog } from '../../../lib/catalog-queries.ts';
-import { priceAdjustmentsApi } from '../api/price-adjustments-api.ts';
-import { priceAdjustmentsQuery } from '../api/price-adjustments-queries.ts';
+import {
+  priceAdjustmentsQuery,
+  useDeletePriceAdjustment,
+} from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -42,13 +43,13 @@ export function PriceAdjustmentsPage() {
   const canEdit = can('EditPriceAdjustments');
   const adjustments = useQuery({ ...priceAdjustmentsQuery(tenantId), enabled: tenantId !== '' });
   const notify = useCatalogNotify();
-  const invalidate = useInvalidateCatalog(tenantId);
+  const deleteAdjustment = useDeletePriceAdjustment(tenantId);
   const [deleting, setDeleting] = useState<PriceAdjustmentResponse | null>(null);
 
   const remove = async () => {
     if (!deleting) return;
     try {
-      await priceAdjustmentsApi.remove(tenantId, deleting.id);
+      await deleteAdjustment.mutateAsync(deleting.id);
       notify.success(t('priceAdjustments.messages.deleted'));
     } catch (error) {
       if (!isApiError(error, 403)) {
@@ -57,7 +58,6 @@ export function PriceAdjustmentsPage() {
       }
     } finally {
       setDeleting(null);
-      void invalidate();
     }
   };
 

@@ -3,6 +3,7 @@ import {
   StatusChangedResponse,
   ticketsRoutes as routes,
   type Language,
+  type ReceiptSize,
   type Ticket,
   type RejectReason,
   type TicketStatus,
@@ -15,8 +16,6 @@ import { ticketKeys } from './keys.ts';
 /** Spec §8 and §9: a failed ticket fetch is retried after 5 s; a 404 is final. */
 export const TICKET_RETRY_DELAY_MS = 5_000;
 const TICKET_RETRIES = 3;
-
-export type ReceiptSize = '58' | '80';
 
 /** Spec §4.1 and §9: after completing an order paid online, read it again after 3 s. */
 export const PAID_ONLINE_REFRESH_MS = 3_000;

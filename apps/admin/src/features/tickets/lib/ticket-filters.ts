@@ -1,4 +1,11 @@
-import type { TicketCounters, TicketStatus, TicketSummary } from '@app/contracts';
+import {
+  CLOSED_TICKET_STATUSES,
+  NOT_ACCEPTED_STATUSES,
+  OPEN_TICKET_STATUSES,
+  type TicketCounters,
+  type TicketStatus,
+  type TicketSummary,
+} from '@app/contracts';
 
 /** The four toggles of spec §2.3. */
 export const TICKET_FILTERS = ['all', 'new', 'inProgress', 'completed'] as const;
@@ -6,10 +13,10 @@ export type TicketFilter = (typeof TICKET_FILTERS)[number];
 
 /** Spec §2.3, §4.1: which statuses each toggle lists. */
 export const FILTER_STATUSES: Record<TicketFilter, readonly TicketStatus[]> = {
-  all: ['UnVerified', 'New', 'InProgress'],
-  new: ['UnVerified', 'New'],
+  all: OPEN_TICKET_STATUSES,
+  new: NOT_ACCEPTED_STATUSES,
   inProgress: ['InProgress'],
-  completed: ['Completed', 'Cancelled'],
+  completed: CLOSED_TICKET_STATUSES,
 };
 
 /** Not yet accepted: highlighted, counted as new and chimed for (spec §2.3, §4.1). */

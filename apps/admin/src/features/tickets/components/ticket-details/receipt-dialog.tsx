@@ -7,7 +7,7 @@ import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
-import type { ReceiptSize } from '../../api/ticket-detail.ts';
+import type { ReceiptSize } from '@app/contracts';
 
 /** Spec §2.4 and §9: the print window closes 10 s after printing. */
 export const PRINT_WINDOW_CLOSE_MS = 10_000;

@@ -17,6 +17,7 @@ import {
   localize,
   RECEIPT_SIZES,
   TICKET_TRANSITIONS,
+  type ReceiptSize,
   type Ticket,
   type TicketStatus,
 } from '@app/contracts';
@@ -32,7 +33,6 @@ import {
   usePrintReceipt,
   useTransferTicket,
   useUpdateTicketStatus,
-  type ReceiptSize,
 } from '../../api/ticket-detail.ts';
 import { ReceiptDialog } from './receipt-dialog.tsx';
 import { shareSummary } from './share-summary.ts';

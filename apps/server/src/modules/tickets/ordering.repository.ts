@@ -1,4 +1,4 @@
-import { and, asc, eq, sql } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import type {
   AdjustableTemplate,
   AdjustmentDirection,
@@ -116,7 +116,7 @@ function adjustmentLinks(tenantId: string, variantIds: string[] | null) {
 }
 
 /** The catalogue as the order intake and the public menu read it; every query by tenant. */
-export const intakeRepository = {
+export const orderingRepository = {
   /**
    * Everything an order needs besides the cached catalogue, in one round trip: the branch and
    * its status, the tenant (currency, catalogue version), the ticket already made under this
@@ -346,43 +346,6 @@ export const intakeRepository = {
     );
     return row ? json(row.links) : [];
   },
-
-  async diningTables(q: Q, tenantId: string, branchId: string) {
-    return q
-      .select({ id: serviceAreas.id, value: serviceAreas.value, title: serviceAreas.title })
-      .from(serviceAreas)
-      .where(
-        and(
-          eq(serviceAreas.tenantId, tenantId),
-          eq(serviceAreas.branchId, branchId),
-          eq(serviceAreas.enabled, true),
-          eq(serviceAreas.template, 'DINING'),
-        ),
-      )
-      .orderBy(sql`length(${serviceAreas.value})`, asc(serviceAreas.value));
-  },
-
-  async activeZones(q: Q, tenantId: string, branchId: string) {
-    return q
-      .select({
-        id: deliveryZones.id,
-        title: deliveryZones.title,
-        fee: branchDeliveryZones.deliveryFee,
-      })
-      .from(branchDeliveryZones)
-      .innerJoin(
-        deliveryZones,
-        and(
-          eq(deliveryZones.tenantId, branchDeliveryZones.tenantId),
-          eq(deliveryZones.id, branchDeliveryZones.deliveryZoneId),
-        ),
-      )
-      .where(
-        and(
-          eq(branchDeliveryZones.tenantId, tenantId),
-          eq(branchDeliveryZones.branchId, branchId),
-          eq(branchDeliveryZones.active, true),
-        ),
-      );
-  },
 };
+
+export type OrderingRepository = typeof orderingRepository;

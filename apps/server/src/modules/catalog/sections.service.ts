@@ -1,0 +1,130 @@
+import { CATALOG_LIMITS, type CategoryBody, type ScheduleEntry } from '@app/contracts';
+import type { Db, Tx } from '../../db/client.ts';
+import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
+import { assertImages, type CatalogDeps } from './catalog-common.ts';
+import { assertMainSectionsEditable } from './delivery-focused.ts';
+import { fillSchedule, levelOf, toCategory, toScheduleRows } from './catalog-shapes.ts';
+
+/** The columns a section's body sets, on create and on update. */
+const sectionColumns = (body: CategoryBody) => ({
+  title: body.localizedTitle,
+  description: body.localizedDesc ?? null,
+  images: body.images,
+  active: body.active,
+  hideWhenNotAvailable: body.hideWhenNotAvailable,
+  excludedCheckoutTemplates: body.excludedCheckoutTemplates,
+});
+
+/** Sections (the spec's categories) and their schedules. */
+export function createSectionsService(deps: CatalogDeps) {
+  const { db, repository: repo } = deps;
+
+  async function readCategory(q: Db | Tx, tenantId: string, id: string) {
+    const row = await repo.category(q, tenantId, id);
+    if (!row) throw new NotFound('Section');
+    const cats = await repo.allCategories(q, tenantId);
+    const byId = new Map(cats.map((c) => [c.id, c]));
+    return toCategory(row, await repo.schedule(q, tenantId, id), levelOf(byId, id));
+  }
+
+  return {
+    async listCategories(tenantId: string) {
+      const [cats, schedules] = await Promise.all([
+        repo.allCategories(db, tenantId),
+        repo.allSchedules(db, tenantId),
+      ]);
+      const byId = new Map(cats.map((c) => [c.id, c]));
+      return cats.map((c) =>
+        toCategory(
+          c,
+          schedules.filter((s) => s.categoryId === c.id),
+          levelOf(byId, c.id),
+        ),
+      );
+    },
+
+    getCategory: (tenantId: string, id: string) => readCategory(db, tenantId, id),
+
+    async currentLevel(tenantId: string, id: string) {
+      const c = await readCategory(db, tenantId, id);
+      return { level: c.level };
+    },
+
+    async createCategory(tenantId: string, parentId: string | null, body: CategoryBody) {
+      return db.transaction(async (tx) => {
+        await assertImages(deps.images, tenantId, body.images);
+        if (!parentId) await assertMainSectionsEditable(repo, tx, tenantId);
+        if (parentId) {
+          const parent = await repo.category(tx, tenantId, parentId, true);
+          if (!parent) throw new NotFound('Parent section');
+          const cats = await repo.allCategories(tx, tenantId);
+          const level = levelOf(new Map(cats.map((c) => [c.id, c])), parentId);
+          if (level >= CATALOG_LIMITS.maxSectionLevel)
+            throw new ValidationFailed('parentId', ['category_max_depth']);
+        }
+        const siblings = await repo.childCategories(tx, tenantId, parentId);
+        const created = await repo.insertCategory(tx, {
+          tenantId,
+          parentId,
+          ...sectionColumns(body),
+          position: body.position ?? siblings.length,
+        });
+        await repo.bumpVersion(tx, tenantId);
+        return readCategory(tx, tenantId, created.id);
+      });
+    },
+
+    async updateCategory(tenantId: string, id: string, body: CategoryBody) {
+      return db.transaction(async (tx) => {
+        await assertImages(deps.images, tenantId, body.images);
+        const current = await repo.category(tx, tenantId, id, true);
+        if (!current) throw new NotFound('Section');
+        if (!current.parentId) await assertMainSectionsEditable(repo, tx, tenantId);
+        const row = await repo.updateCategory(tx, tenantId, id, {
+          ...sectionColumns(body),
+          ...(body.position !== undefined ? { position: body.position } : {}),
+        });
+        if (!row) throw new NotFound('Section');
+        await repo.bumpVersion(tx, tenantId);
+        return readCategory(tx, tenantId, id);
+      });
+    },
+
+    async deleteCategory(tenantId: string, id: string) {
+      await db.transaction(async (tx) => {
+        const row = await repo.category(tx, tenantId, id, true);
+        if (!row) throw new NotFound('Section');
+        if (!row.parentId) await assertMainSectionsEditable(repo, tx, tenantId);
+        const [children, contents] = await Promise.all([
+          repo.childCategories(tx, tenantId, id),
+          repo.itemsOf(tx, tenantId, id),
+        ]);
+        if (children.length > 0 || contents.length > 0) {
+          throw new Conflict(
+            'unable_to_delete_remove_children',
+            'Empty the section first: it still has sections or items',
+          );
+        }
+        await repo.deleteCategory(tx, tenantId, id);
+        await repo.bumpVersion(tx, tenantId);
+      });
+    },
+
+    async getSchedule(tenantId: string, id: string) {
+      const row = await repo.category(db, tenantId, id);
+      if (!row) throw new NotFound('Section');
+      return fillSchedule(await repo.schedule(db, tenantId, id));
+    },
+
+    /** Schedules stay editable for integrated tenants. */
+    async setSchedule(tenantId: string, id: string, entries: ScheduleEntry[]) {
+      return db.transaction(async (tx) => {
+        const row = await repo.category(tx, tenantId, id, true);
+        if (!row) throw new NotFound('Section');
+        await repo.replaceSchedule(tx, tenantId, id, toScheduleRows(entries));
+        await repo.bumpVersion(tx, tenantId);
+        return fillSchedule(await repo.schedule(tx, tenantId, id));
+      });
+    },
+  };
+}
