@@ -59,7 +59,10 @@ function png(width: number, height: number, [r, g, b]: [number, number, number])
 }
 
 const snackbar = (page: Page, text: string) =>
-  expect(page.locator('#notistack-snackbar').filter({ hasText: text }).first()).toBeVisible();
+  expect(
+    // A snackbar's message is a live region: a status, or an alert for an error.
+    page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first(),
+  ).toBeVisible();
 
 async function openSection(page: Page, title: string) {
   await page.goto(CATALOG);

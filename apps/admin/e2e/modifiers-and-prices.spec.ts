@@ -27,7 +27,10 @@ test.afterEach(() => {
 });
 
 const snackbar = (page: Page, text: string | RegExp) =>
-  expect(page.locator('#notistack-snackbar').filter({ hasText: text }).first()).toBeVisible();
+  expect(
+    // A snackbar's message is a live region: a status, or an alert for an error.
+    page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first(),
+  ).toBeVisible();
 
 /** What this spec created (the URLs the server answered 201 at), to remove at the end. */
 type Created = { url: string; id: string };

@@ -95,7 +95,7 @@ test('the owner edits a branch, its templates, hours, brand colour and zone fees
       page.getByRole('heading', { level: 1, name: 'Branch/store settings' }),
     ).toBeVisible();
     await expect(page.getByRole('listitem', { name: 'Abdoun' })).toBeVisible();
-    await page.getByRole('link', { name: `Edit the settings of ${BRANCH}` }).click();
+    await page.getByRole('link', { name: `Edit settings of ${BRANCH}` }).click();
     await expect(page.getByRole('heading', { level: 1, name: BRANCH })).toBeVisible();
 
     // Name and phone: an invalid number is refused, a valid one stored in E.164.
@@ -167,7 +167,7 @@ test('the owner edits a branch, its templates, hours, brand colour and zone fees
     const tuesday = panel.getByRole('group', { name: 'Tuesday' });
     await tuesday.getByRole('switch', { name: 'Open on Tuesday' }).click();
     await expect(tuesday.getByText('Closed all day')).toBeVisible();
-    await monday.getByRole('button', { name: 'Copy to Tuesday' }).click();
+    await monday.getByRole('button', { name: 'Copy to next day (Tuesday)' }).click();
     await expect(tuesday.getByRole('button', { name: 'Edit hours 2 of Tuesday' })).toHaveText(
       '15:00 – 22:00',
     );

@@ -7,6 +7,7 @@ export * from './catalog.ts';
 export * from './images.ts';
 export * from './identity.ts';
 export * from './money.ts';
+export * from './contrast.ts';
 export * from './modifier-groups.ts';
 export * from './price-adjustments.ts';
 export * from './localization.ts';

@@ -7,6 +7,7 @@ import {
   TenantParams,
   Uuid,
 } from './common.ts';
+import { SaveWarning } from './contrast.ts';
 import { BRANCH_SETTINGS_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { InternationalPhone } from './phone.ts';
 import {
@@ -277,6 +278,10 @@ export const Branding = z.object({
 });
 export type Branding = z.infer<typeof Branding>;
 
+/** PUT .../settings/theme answers the branding and, when white text on the colour reads under 4.5:1, a contrast warning. */
+export const ThemeSaved = Branding.extend({ warnings: z.array(SaveWarning) });
+export type ThemeSaved = z.infer<typeof ThemeSaved>;
+
 export const BrandingImageUpload = z.object({
   url: z.string(),
   contentType: z.string(),
@@ -476,9 +481,11 @@ export const outletSettingsRoutes = {
     path: `${TENANT_PATH}/settings/theme`,
     access: branding,
     summary: 'Set the brand colour (#rgb or #rrggbb)',
+    description:
+      "Saved whatever its contrast; `warnings` holds a 'contrast' warning when white text on it is under 4.5:1 (WCAG AA), with the readable text colour and a darker shade that passes.",
     params: TenantParams,
     body: ThemeBody,
-    results: Branding,
+    results: ThemeSaved,
   }),
   setName: route({
     method: 'PUT',

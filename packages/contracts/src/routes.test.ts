@@ -26,6 +26,7 @@ const INFRA = new Set([
   'ticket-intake',
   'outlet-signup',
   'money',
+  'contrast',
   'access',
   'areas',
   'http',

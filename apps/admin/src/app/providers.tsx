@@ -1,8 +1,7 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { CacheProvider, type EmotionCache } from '@emotion/react';
 import createCache from '@emotion/cache';
 import CssBaseline from '@mui/material/CssBaseline';
-import GlobalStyles from '@mui/material/GlobalStyles';
 import { ThemeProvider } from '@mui/material/styles';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { SnackbarProvider } from 'notistack';
@@ -10,6 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import i18n from 'i18next';
 import { prefixer } from 'stylis';
 import rtlPlugin from 'stylis-plugin-rtl';
+import { ANNOUNCED_SNACKBARS } from '../components/announced-snackbar.tsx';
 import { isApiError } from '../lib/api-client.ts';
 import { directionOf, useLanguage, type Direction } from '../lib/i18n.ts';
 import { SNACKBAR_ANCHOR, SNACKBAR_DURATION } from '../lib/notify.tsx';
@@ -40,23 +40,6 @@ export function createQueryClient(): QueryClient {
   });
 }
 
-/**
- * notistack styles a toast's action with physical margins (left auto, right -8px) in its own
- * CSS-in-JS, which the right-to-left cache does not mirror: in Arabic the action ran into the
- * message. The same spacing in logical properties fits both directions.
- */
-const snackbarActionStyles = {
-  '.notistack-MuiContent > #notistack-snackbar ~ div': {
-    marginLeft: 0,
-    marginRight: 0,
-    paddingLeft: 0,
-    paddingRight: 0,
-    marginInlineStart: 'auto',
-    marginInlineEnd: -8,
-    paddingInlineStart: 16,
-  },
-} as const;
-
 function DirectionalTheme({ children }: { children: ReactNode }) {
   const lang = useLanguage();
   const theme = useMemo(() => createAppTheme(lang), [lang]);
@@ -64,11 +47,32 @@ function DirectionalTheme({ children }: { children: ReactNode }) {
     <CacheProvider value={emotionCacheFor(directionOf(lang))}>
       <ThemeProvider theme={theme}>
         <CssBaseline />
-        <GlobalStyles styles={snackbarActionStyles} />
         {children}
       </ThemeProvider>
     </CacheProvider>
   );
+}
+
+/**
+ * The snackbars' own layer at the end of the body. An open dialog hides the rest of the body
+ * from screen readers (aria-hidden on its other children), which would silence the very
+ * announcements a dialog's action makes ('Order #12 accepted'); this layer stays audible.
+ */
+function useSnackbarLayer(): HTMLElement {
+  const [layer] = useState(() => document.createElement('div'));
+  useEffect(() => {
+    layer.dataset.snackbars = '';
+    document.body.appendChild(layer);
+    const observer = new MutationObserver(() => {
+      if (layer.hasAttribute('aria-hidden')) layer.removeAttribute('aria-hidden');
+    });
+    observer.observe(layer, { attributes: true, attributeFilter: ['aria-hidden'] });
+    return () => {
+      observer.disconnect();
+      layer.remove();
+    };
+  }, [layer]);
+  return layer;
 }
 
 /** Everything the app needs around it except the session and the router. */
@@ -80,6 +84,7 @@ export function AppProviders({
   queryClient?: QueryClient;
 }) {
   const [client] = useState(() => queryClient ?? createQueryClient());
+  const snackbarLayer = useSnackbarLayer();
   return (
     <I18nextProvider i18n={i18n}>
       <QueryClientProvider client={client}>
@@ -88,6 +93,8 @@ export function AppProviders({
             maxSnack={3}
             anchorOrigin={SNACKBAR_ANCHOR}
             autoHideDuration={SNACKBAR_DURATION.default}
+            Components={ANNOUNCED_SNACKBARS}
+            domRoot={snackbarLayer}
           >
             {children}
           </SnackbarProvider>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import { Outlet } from 'react-router';
 import Box from '@mui/material/Box';
 import Divider from '@mui/material/Divider';
@@ -38,6 +38,7 @@ export function AppShell({
   const wide = useMediaQuery(theme.breakpoints.up('md'), { noSsr: true });
   const [menuOpen, setMenuOpen] = useState(false);
   const closeMenu = () => setMenuOpen(false);
+  const menuTitleId = useId();
 
   return (
     <SidePanelProvider>
@@ -67,10 +68,13 @@ export function AppShell({
             anchor="left"
             open={menuOpen}
             onClose={closeMenu}
-            slotProps={{ paper: { sx: { inlineSize: SIDE_MENU_WIDTH } } }}
+            // The open menu is a modal dialog: named by its title (axe: aria-dialog-name).
+            slotProps={{
+              paper: { 'aria-labelledby': menuTitleId, sx: { inlineSize: SIDE_MENU_WIDTH } },
+            }}
           >
             <Toolbar>
-              <Typography variant="h6" component="div" noWrap>
+              <Typography id={menuTitleId} variant="h6" component="div" noWrap>
                 {t('app.title')}
               </Typography>
             </Toolbar>

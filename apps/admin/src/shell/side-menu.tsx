@@ -5,6 +5,7 @@ import Box from '@mui/material/Box';
 import Collapse from '@mui/material/Collapse';
 import Divider from '@mui/material/Divider';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemIcon from '@mui/material/ListItemIcon';
 import ListItemText from '@mui/material/ListItemText';
@@ -45,31 +46,32 @@ export function SideMenu({ liveOrdersCount, onNavigate }: SideMenuProps) {
     const selected = link.path === activePath;
     const count = link.badge === 'liveOrders' ? (liveOrdersCount ?? 0) : 0;
     return (
-      <ListItemButton
-        key={link.path}
-        component={RouterLink}
-        to={link.path}
-        selected={selected}
-        aria-current={selected ? 'page' : undefined}
-        onClick={onNavigate}
-        sx={nested ? { paddingInlineStart: 4 } : undefined}
-      >
-        <ListItemIcon>
-          {count > 0 ? (
-            <Badge
-              badgeContent={count}
-              color="error"
-              max={99}
-              slotProps={{ badge: { 'aria-label': t('nav.liveOrdersBadge', { count }) } }}
-            >
+      <ListItem key={link.path} disablePadding>
+        <ListItemButton
+          component={RouterLink}
+          to={link.path}
+          selected={selected}
+          aria-current={selected ? 'page' : undefined}
+          onClick={onNavigate}
+          sx={nested ? { paddingInlineStart: 4 } : undefined}
+        >
+          <ListItemIcon>
+            {count > 0 ? (
+              <Badge
+                badgeContent={count}
+                color="error"
+                max={99}
+                slotProps={{ badge: { 'aria-label': t('nav.liveOrdersBadge', { count }) } }}
+              >
+                <Icon />
+              </Badge>
+            ) : (
               <Icon />
-            </Badge>
-          ) : (
-            <Icon />
-          )}
-        </ListItemIcon>
-        <ListItemText primary={t(`nav.${link.label}`)} />
-      </ListItemButton>
+            )}
+          </ListItemIcon>
+          <ListItemText primary={t(`nav.${link.label}`)} />
+        </ListItemButton>
+      </ListItem>
     );
   };
 
@@ -88,16 +90,18 @@ export function SideMenu({ liveOrdersCount, onNavigate }: SideMenuProps) {
       {/* Spec §2.12: login or logout; neither until the session is known. */}
       {session.status !== 'loading' && (
         <List>
-          <ListItemButton
-            component={RouterLink}
-            to={user ? paths.logout : paths.login}
-            onClick={onNavigate}
-          >
-            <ListItemIcon>
-              {user ? <LogoutOutlined sx={mirrorInRtl} /> : <LoginOutlined sx={mirrorInRtl} />}
-            </ListItemIcon>
-            <ListItemText primary={t(user ? 'nav.logout' : 'nav.login')} />
-          </ListItemButton>
+          <ListItem disablePadding>
+            <ListItemButton
+              component={RouterLink}
+              to={user ? paths.logout : paths.login}
+              onClick={onNavigate}
+            >
+              <ListItemIcon>
+                {user ? <LogoutOutlined sx={mirrorInRtl} /> : <LoginOutlined sx={mirrorInRtl} />}
+              </ListItemIcon>
+              <ListItemText primary={t(user ? 'nav.logout' : 'nav.login')} />
+            </ListItemButton>
+          </ListItem>
         </List>
       )}
     </Box>
@@ -115,8 +119,9 @@ function MenuGroupItem({
   const [open, setOpen] = useState(true);
   const Icon = group.icon;
   const id = `menu-group-${group.label}`;
+  // The group's button and its links share one list item, so every child of a list is an item.
   return (
-    <>
+    <ListItem disablePadding sx={{ display: 'block' }}>
       <ListItemButton aria-expanded={open} aria-controls={id} onClick={() => setOpen(!open)}>
         <ListItemIcon>
           <Icon />
@@ -129,6 +134,6 @@ function MenuGroupItem({
           {group.children.map((link) => renderLink(link, true))}
         </List>
       </Collapse>
-    </>
+    </ListItem>
   );
 }

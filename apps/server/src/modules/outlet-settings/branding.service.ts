@@ -1,10 +1,12 @@
 import {
   BRANDING_IMAGES,
+  brandColourWarnings,
   currencyOf,
   type Branding,
   type BrandingImage,
   type TenantNameBody,
   type ThemeBody,
+  type ThemeSaved,
 } from '@app/contracts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import type { ImagesService } from '../images/images.service.ts';
@@ -54,8 +56,11 @@ export function createBrandingService(deps: {
       return brandingOf(row);
     },
 
-    setTheme: (tenantId: string, body: ThemeBody) =>
-      update(tenantId, { primaryHex: body.primaryHex }),
+    /** Saved whatever its contrast: the answer warns when white text on it reads under 4.5:1. */
+    async setTheme(tenantId: string, body: ThemeBody): Promise<ThemeSaved> {
+      const branding = await update(tenantId, { primaryHex: body.primaryHex });
+      return { ...branding, warnings: brandColourWarnings(body.primaryHex) };
+    },
 
     setName: (tenantId: string, body: TenantNameBody) =>
       update(tenantId, { name: body.localizedName }),

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { contrastRatio } from '@app/contracts';
 import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -619,11 +620,38 @@ describe('branding', () => {
       });
     const ok = await call('PUT', `${tenant()}/settings/theme`, { primaryHex: '#C2185B' });
     expect(ok.json().results.theme).toEqual({ primaryHex: '#c2185b' });
+    // White text on it reads at 5.87:1: no warning.
+    expect(ok.json().results.warnings).toEqual([]);
     const short = await call('PUT', `${tenant()}/settings/theme`, { primaryHex: '#AbC' });
     expect(short.json().results.theme).toEqual({ primaryHex: '#abc' });
     // The storefront shows it.
     const store = await ctx.app.inject({ method: 'GET', url: '/api/public/storefronts/al-bayt' });
     expect(store.json().results.theme).toEqual({ primaryHex: '#abc' });
+  });
+
+  it('saves a brand colour white text cannot be read on, with a contrast warning and its remedies', async () => {
+    const res = await call('PUT', `${tenant()}/settings/theme`, { primaryHex: '#F9A825' });
+    expect(res.statusCode, res.body).toBe(200);
+    const { theme, warnings } = res.json().results;
+    expect(theme).toEqual({ primaryHex: '#f9a825' });
+    expect(warnings).toEqual([
+      {
+        field: 'primaryHex',
+        code: 'contrast',
+        contrast: {
+          whiteText: 1.97,
+          blackText: 10.65,
+          readableText: '#000000',
+          darkerShade: expect.stringMatching(/^#[0-9a-f]{6}$/),
+        },
+      },
+    ]);
+    // The suggested shade keeps the hue and gives white text 4.5:1 or more.
+    const shade = warnings[0].contrast.darkerShade as string;
+    expect(contrastRatio('#ffffff', shade)).toBeGreaterThanOrEqual(4.5);
+    expect(contrastRatio('#ffffff', shade)).toBeLessThan(4.7);
+    const saved = await call('GET', `${tenant()}/settings/branding`);
+    expect(saved.json().results.theme).toEqual({ primaryHex: '#f9a825' });
   });
 
   it('sets the business name in three languages, at most 25 characters', async () => {

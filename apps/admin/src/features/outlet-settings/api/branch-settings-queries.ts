@@ -211,11 +211,18 @@ export function useSetZone(tenantId: string, branchId: string) {
   });
 }
 
-function useBrandingWrite<I>(tenantId: string, write: (input: I) => Promise<Branding>) {
+function useBrandingWrite<I, R extends Branding>(
+  tenantId: string,
+  write: (input: I) => Promise<R>,
+) {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: write,
-    onSuccess: (branding) => queryClient.setQueryData(settingsKeys.branding(tenantId), branding),
+    // The branding alone is cached: a save's warnings belong to that save.
+    onSuccess: (saved: R & { warnings?: unknown }) => {
+      const { warnings: _warnings, ...branding } = saved;
+      queryClient.setQueryData<Branding>(settingsKeys.branding(tenantId), branding);
+    },
   });
 }
 

@@ -81,10 +81,13 @@ export function BranchStatusCard({
             control={
               <Switch
                 checked={status.closed}
-                disabled={saving}
                 color="error"
-                slotProps={{ input: { 'aria-describedby': closeHintId } }}
+                // Not disabled while saving: a disabled switch drops the keyboard focus.
+                slotProps={{
+                  input: { 'aria-describedby': closeHintId, 'aria-disabled': saving || undefined },
+                }}
                 onChange={(_event, closed) => {
+                  if (saving) return;
                   if (closed) setConfirmingClose(true);
                   else onChange({ ...status, closed: false });
                 }}
@@ -103,9 +106,15 @@ export function BranchStatusCard({
               control={
                 <Switch
                   checked={status.acceptingOrders}
-                  disabled={saving}
-                  slotProps={{ input: { 'aria-describedby': acceptHintId } }}
-                  onChange={(_event, acceptingOrders) => onChange({ ...status, acceptingOrders })}
+                  slotProps={{
+                    input: {
+                      'aria-describedby': acceptHintId,
+                      'aria-disabled': saving || undefined,
+                    },
+                  }}
+                  onChange={(_event, acceptingOrders) => {
+                    if (!saving) onChange({ ...status, acceptingOrders });
+                  }}
                 />
               }
               label={t('branch.acceptOrders')}

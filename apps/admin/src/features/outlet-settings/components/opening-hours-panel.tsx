@@ -219,7 +219,11 @@ function DayRow({
               size="small"
               onClick={() => onEdit(index)}
               disabled={busy}
-              aria-label={t('hours.editSlot', { day: name, slot: index + 1 })}
+              aria-label={t('hours.editSlot', {
+                day: name,
+                slot: index + 1,
+                hours: `${hhmm(slot.openHour, slot.openMinute)} – ${hhmm(slot.closeHour, slot.closeMinute)}`,
+              })}
               sx={{ fontVariantNumeric: 'tabular-nums' }}
             >
               <span dir="ltr">

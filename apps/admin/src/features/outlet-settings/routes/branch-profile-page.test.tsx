@@ -164,11 +164,11 @@ describe('the branch profile', { timeout: 20_000 }, () => {
       return picker;
     };
 
-    await user.click(within(monday).getByRole('button', { name: 'Edit hours 1 of Monday' }));
+    await user.click(within(monday).getByRole('button', { name: /^Edit hours 1 of Monday,/ }));
     await pick(10, 14);
     await waitFor(() =>
       expect(
-        within(monday).getByRole('button', { name: 'Edit hours 1 of Monday' }),
+        within(monday).getByRole('button', { name: /^Edit hours 1 of Monday,/ }),
       ).toHaveTextContent('10:00 – 14:00'),
     );
     expect(putsTo(requests, '/operatinghours')).toEqual([
@@ -187,7 +187,7 @@ describe('the branch profile', { timeout: 20_000 }, () => {
     await user.click(within(picker).getByRole('button', { name: 'Cancel' }));
 
     // Copying onto Tuesday's all-day slot: the server's 422 is said, nothing changes.
-    await user.click(within(monday).getByRole('button', { name: 'Copy to Tuesday' }));
+    await user.click(within(monday).getByRole('button', { name: 'Copy to next day (Tuesday)' }));
     expect(
       await screen.findByText('The hours could not be saved: please correct them.'),
     ).toBeVisible();
@@ -195,10 +195,10 @@ describe('the branch profile', { timeout: 20_000 }, () => {
     const tuesday = within(panel).getByRole('group', { name: 'Tuesday' });
     await user.click(within(tuesday).getByRole('switch', { name: 'Open on Tuesday' }));
     expect(await within(tuesday).findByText('Closed all day')).toBeVisible();
-    await user.click(within(monday).getByRole('button', { name: 'Copy to Tuesday' }));
+    await user.click(within(monday).getByRole('button', { name: 'Copy to next day (Tuesday)' }));
     await waitFor(() =>
       expect(
-        within(tuesday).getByRole('button', { name: 'Edit hours 1 of Tuesday' }),
+        within(tuesday).getByRole('button', { name: /^Edit hours 1 of Tuesday,/ }),
       ).toHaveTextContent('10:00 – 14:00'),
     );
     expect(putsTo(requests, '/operatinghours').slice(-2)).toEqual([

@@ -20,8 +20,11 @@ import {
   IMAGE_LIMITS,
   IMAGE_TYPES,
   LIMITS_BRANCH,
+  brandColourWarnings,
+  brandContrast,
   issueCode,
   localize,
+  readableTextOn,
   type Branding,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
@@ -159,6 +162,16 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
       onSuccess: () => notify.success(t('snackbar.updated')),
       onError: () => notify.error(t('snackbar.notSaved')),
     });
+  // The save's own answer once there is one; before, the same rule on the colour loaded.
+  const warnings =
+    setTheme.data?.theme.primaryHex === saved ? setTheme.data.warnings : brandColourWarnings(saved);
+  const lowContrast = warnings.find((w) => w.code === 'contrast');
+  const onBrand = readableTextOn(saved);
+  const contrast = brandContrast(saved);
+  const takeShade = (shade: string) => {
+    if (!swatches.includes(shade)) setExtra((e) => [...e, shade]);
+    setChosen(shade);
+  };
 
   return (
     <Section title={t('branding.colour')}>
@@ -187,7 +200,7 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
               cursor: 'pointer',
               display: 'grid',
               placeItems: 'center',
-              color: '#fff',
+              color: readableTextOn(hex),
             }}
           >
             {chosen === hex && <CheckIcon fontSize="small" />}
@@ -227,6 +240,28 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
       >
         {t('branding.saveColour')}
       </Button>
+      {lowContrast && (
+        <Alert
+          severity="warning"
+          action={
+            lowContrast.contrast.darkerShade && lowContrast.contrast.darkerShade !== chosen ? (
+              <Button
+                color="inherit"
+                size="small"
+                onClick={() => takeShade(lowContrast.contrast.darkerShade!)}
+              >
+                {t('branding.useShade', { shade: lowContrast.contrast.darkerShade })}
+              </Button>
+            ) : undefined
+          }
+        >
+          {t('branding.contrastWarning', {
+            colour: saved,
+            ratio: lowContrast.contrast.whiteText,
+            black: lowContrast.contrast.blackText,
+          })}
+        </Alert>
+      )}
       <Box
         data-testid="brand-preview"
         aria-label={t('branding.preview')}
@@ -241,7 +276,7 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
       >
         <Box
           data-testid="brand-preview-bar"
-          sx={{ bgcolor: saved, color: '#fff', paddingInline: 2, paddingBlock: 1.5 }}
+          sx={{ bgcolor: saved, color: onBrand, paddingInline: 2, paddingBlock: 1.5 }}
         >
           <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
             {localize(branding.localizedName, lang)}
@@ -252,7 +287,7 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
             sx={{
               display: 'inline-block',
               bgcolor: saved,
-              color: '#fff',
+              color: onBrand,
               borderRadius: 5,
               paddingInline: 2,
               paddingBlock: 0.75,
@@ -262,6 +297,12 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
           </Box>
         </Box>
       </Box>
+      <Typography variant="body2" color="text.secondary" data-testid="brand-text-contrast">
+        {t('branding.contrastOk', {
+          text: t(`branding.textColour.${onBrand === '#ffffff' ? 'white' : 'black'}`),
+          ratio: onBrand === '#ffffff' ? contrast.whiteText : contrast.blackText,
+        })}
+      </Typography>
     </Section>
   );
 }

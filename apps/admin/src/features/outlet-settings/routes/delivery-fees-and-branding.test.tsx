@@ -2,7 +2,7 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type { Branding, BranchDeliveryZone } from '@app/contracts';
+import { brandColourWarnings, type Branding, type BranchDeliveryZone } from '@app/contracts';
 import { fakeServer, ok, type FakeRequest } from '../../../test/fake-server.ts';
 import { TEST_TENANT } from '../../../test/app-render.tsx';
 import { renderCatalog } from '../../../test/render-feature.tsx';
@@ -54,7 +54,7 @@ describe('delivery fees', { timeout: 20_000 }, () => {
       { path: `/admin/settings/profile/${HARBOUR}/deliveryFees` },
     );
     expect(await screen.findByRole('cell', { name: 'خلدا' })).toBeVisible();
-    await user.click(screen.getByRole('button', { name: 'Set the fee of Khalda' }));
+    await user.click(screen.getByRole('button', { name: /^Set the fee of Khalda,/ }));
     const dialog = screen.getByRole('dialog', { name: 'Set delivery fee for Khalda' });
     const field = within(dialog).getByLabelText('Delivery fee');
     for (const [bad, message] of [
@@ -78,12 +78,17 @@ describe('delivery fees', { timeout: 20_000 }, () => {
   });
 });
 
+/** The server's answer: the branding with the colour, and the contrast warnings of contracts. */
+const themeSaved = (req: FakeRequest) => {
+  const theme = JSON.parse(req.body ?? '{}') as { primaryHex: string };
+  return ok({ ...BRANDING, theme, warnings: brandColourWarnings(theme.primaryHex) })();
+};
+
 describe('branding', { timeout: 20_000 }, () => {
   it('applies a swatch to the preview only once saved, and refuses a bad hex', async () => {
     const { requests } = fakeServer({
       [`GET ${TENANT}/settings/branding`]: ok(BRANDING),
-      [`PUT ${TENANT}/settings/theme`]: (req) =>
-        ok({ ...BRANDING, theme: JSON.parse(req.body ?? '{}') })(),
+      [`PUT ${TENANT}/settings/theme`]: themeSaved,
     });
     const user = userEvent.setup();
     renderCatalog(<BrandingPage />);
@@ -96,6 +101,37 @@ describe('branding', { timeout: 20_000 }, () => {
     await user.click(screen.getByRole('button', { name: 'Apply colour' }));
     await waitFor(() => expect(bar).toHaveStyle({ backgroundColor: '#388e3c' }));
     expect(puts(requests)).toEqual([{ primaryHex: '#388e3c' }]);
+  });
+
+  it('warns after saving a colour white text cannot be read on, and offers a darker shade', async () => {
+    const { requests } = fakeServer({
+      [`GET ${TENANT}/settings/branding`]: ok(BRANDING),
+      [`PUT ${TENANT}/settings/theme`]: themeSaved,
+    });
+    const user = userEvent.setup();
+    renderCatalog(<BrandingPage />);
+    const bar = await screen.findByTestId('brand-preview-bar');
+    // The default blue reads with white text: no warning, white text in the preview.
+    expect(screen.getByTestId('brand-text-contrast')).toHaveTextContent(
+      'Text on this colour: white, contrast 4.6:1',
+    );
+    expect(screen.queryByRole('alert')).not.toBeInTheDocument();
+
+    await user.click(screen.getByRole('radio', { name: '#f9a825' }));
+    await user.click(screen.getByRole('button', { name: 'Apply colour' }));
+    const warning = await screen.findByRole('alert');
+    expect(warning).toHaveTextContent(
+      'White text on #f9a825 reads at only 1.97:1, under the 4.5:1 that text needs to be readable (WCAG AA). The storefront shows black text on it instead (10.65:1).',
+    );
+    // The preview shows what the storefront does: black text on the yellow.
+    expect(bar).toHaveStyle({ backgroundColor: '#f9a825', color: '#000000' });
+
+    await user.click(within(warning).getByRole('button', { name: 'Use the darker shade #a06c18' }));
+    expect(screen.getByRole('radio', { name: '#a06c18' })).toHaveAttribute('aria-checked', 'true');
+    await user.click(screen.getByRole('button', { name: 'Apply colour' }));
+    await waitFor(() => expect(screen.queryByRole('alert')).not.toBeInTheDocument());
+    expect(bar).toHaveStyle({ backgroundColor: '#a06c18', color: '#ffffff' });
+    expect(puts(requests)).toEqual([{ primaryHex: '#f9a825' }, { primaryHex: '#a06c18' }]);
   });
 
   it('puts the store view back and explains a refusal', async () => {

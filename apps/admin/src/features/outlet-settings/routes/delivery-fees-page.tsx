@@ -126,7 +126,10 @@ export function DeliveryFeesPage() {
                         size="small"
                         sx={{ whiteSpace: 'nowrap' }}
                         onClick={() => setEditing(z)}
-                        aria-label={t('zones.editFee', { zone: zoneName(z) })}
+                        aria-label={t('zones.editFee', {
+                          zone: zoneName(z),
+                          fee: feeText(z.deliveryFee),
+                        })}
                       >
                         <span dir="ltr">{feeText(z.deliveryFee)}</span>
                       </Button>

@@ -132,7 +132,7 @@ describe('the outlet status screen', () => {
     vi.stubGlobal('AudioContext', class {});
     renderOutlet(<OutletStatusPage />);
     const test = await screen.findByRole('button', {
-      name: 'Test the new-order sound for Harbour Street',
+      name: 'Test sound for Harbour Street',
     });
 
     await userEvent.click(test);

@@ -8,6 +8,7 @@ import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import List from '@mui/material/List';
+import ListItem from '@mui/material/ListItem';
 import ListItemButton from '@mui/material/ListItemButton';
 import ListItemText from '@mui/material/ListItemText';
 import TextField from '@mui/material/TextField';
@@ -154,17 +155,19 @@ export function MapDialog({
                 sx={{ maxBlockSize: 320, overflowY: 'auto' }}
               >
                 {choices.slice(0, SHOWN).map((c) => (
-                  <ListItemButton
-                    key={c.key}
-                    selected={entry.externalId === c.codes.externalId}
-                    disabled={saving}
-                    onClick={() => onSave(c.codes)}
-                  >
-                    <ListItemText
-                      primary={<bdi>{c.primary}</bdi>}
-                      secondary={<bdi>{c.secondary}</bdi>}
-                    />
-                  </ListItemButton>
+                  // A list holds list items only (axe: list); the button sits inside one.
+                  <ListItem key={c.key} disablePadding>
+                    <ListItemButton
+                      selected={entry.externalId === c.codes.externalId}
+                      disabled={saving}
+                      onClick={() => onSave(c.codes)}
+                    >
+                      <ListItemText
+                        primary={<bdi>{c.primary}</bdi>}
+                        secondary={<bdi>{c.secondary}</bdi>}
+                      />
+                    </ListItemButton>
+                  </ListItem>
                 ))}
               </List>
               {choices.length > SHOWN && (

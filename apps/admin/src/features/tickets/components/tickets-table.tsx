@@ -131,10 +131,10 @@ export function TicketsTable({
                   : undefined
               }
             >
+              {/* Named by what it shows (number, status, details), as a voice command reads it. */}
               <CardActionArea
                 component="div"
                 role="button"
-                aria-label={label(row)}
                 onClick={() => onOpen(row)}
                 onKeyDown={onEnter(() => onOpen(row))}
               >

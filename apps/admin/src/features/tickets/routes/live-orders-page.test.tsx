@@ -259,13 +259,15 @@ describe('the live orders page', { timeout: 20_000 }, () => {
     fakeServer(ticketRoutes(() => list));
     const { user } = await startLiveOrders();
     expect(screen.queryByRole('table')).toBeNull();
-    const card = screen.getByRole('button', { name: 'Order #103, In Progress' });
+    const card = screen.getByRole('button', { name: /^#103(?!\d)/ });
+    expect(card).toHaveTextContent('In Progress');
     expect(card).toHaveTextContent('Abdoun Circle');
     expect(card).toHaveTextContent('JOD 7.125');
     expect(card.closest('li')).not.toHaveAttribute('data-highlighted');
-    expect(
-      screen.getByRole('button', { name: 'Order #101, Not Accepted' }).closest('li'),
-    ).toHaveAttribute('data-highlighted', 'true');
+    expect(screen.getByRole('button', { name: /^#101(?!\d)/ }).closest('li')).toHaveAttribute(
+      'data-highlighted',
+      'true',
+    );
     await user.click(card);
     expect(await screen.findByRole('dialog', { name: `Ticket ${list[2]!.id}` })).toBeVisible();
   });

@@ -51,6 +51,7 @@ export function StatusDialog({
 }: StatusDialogProps) {
   const { t } = useTranslation('ticketDetails');
   const reasonId = useId();
+  const reasonErrorId = useId();
   const [note, setNote] = useState('');
   const [reason, setReason] = useState<RejectReason | null>(null);
   const [missingReason, setMissingReason] = useState(false);
@@ -92,6 +93,9 @@ export function StatusDialog({
           <FormLabel id={reasonId}>{t('confirm.reason')}</FormLabel>
           <RadioGroup
             aria-labelledby={reasonId}
+            // The error is read with the group, and the group marked invalid, while it shows.
+            aria-describedby={missingReason ? reasonErrorId : undefined}
+            aria-invalid={missingReason || undefined}
             value={reason ?? ''}
             onChange={(event) => {
               setReason(RejectReason.parse(event.target.value));
@@ -107,7 +111,9 @@ export function StatusDialog({
               />
             ))}
           </RadioGroup>
-          {missingReason && <FormHelperText>{t('confirm.reasonRequired')}</FormHelperText>}
+          {missingReason && (
+            <FormHelperText id={reasonErrorId}>{t('confirm.reasonRequired')}</FormHelperText>
+          )}
         </FormControl>
       )}
       <TextField

@@ -102,7 +102,13 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
         note: input.note,
         ...(input.reason ? { reason: input.reason } : {}),
       });
-      notify.success(t('messages.updated'));
+      // Says what happened (and why, for a refusal): a screen reader hears it from the snackbar.
+      notify.success(
+        t(`messages.done.${action}`, {
+          number: ticket.ticketNumber,
+          reason: input.reason ? t(`reasons.${input.reason}`) : '',
+        }),
+      );
       setAction(null);
     } catch (error) {
       if (isApiError(error, 409)) {

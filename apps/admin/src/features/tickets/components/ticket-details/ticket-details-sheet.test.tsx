@@ -128,7 +128,7 @@ describe('the ticket details sheet', () => {
     const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
     await user.type(within(dialog).getByRole('textbox', { name: 'Note (optional)' }), 'On it');
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Order updated')).toBeVisible();
+    expect(await screen.findByRole('status')).toHaveTextContent('Order #42 accepted');
     expect(JSON.parse(puts(server)[0]!.body!)).toEqual({
       status: 'InProgress',
       fromStatus: 'UnVerified',
@@ -148,6 +148,10 @@ describe('the ticket details sheet', () => {
     expect(within(dialog).queryByText(/refunded/)).toBeNull();
     await user.click(within(dialog).getByRole('button', { name: 'Reject' }));
     expect(within(dialog).getByText('Required')).toBeVisible();
+    // The error belongs to the reasons: a screen reader reads it with the group.
+    const reasons = within(dialog).getByRole('radiogroup', { name: 'Reason' });
+    expect(reasons).toHaveAccessibleDescription('Required');
+    expect(reasons).toHaveAttribute('aria-invalid', 'true');
     expect(puts(server)).toHaveLength(0);
 
     await user.click(within(dialog).getByRole('radio', { name: 'Out of stock' }));
@@ -161,6 +165,7 @@ describe('the ticket details sheet', () => {
       reason: 'OUT_OF_STOCK',
     });
     expect(await within(sheet).findByText('Cancelled')).toBeVisible();
+    expect(screen.getByRole('status')).toHaveTextContent('Order #42 rejected: Out of stock');
   });
 
   it('warns about the refund when cancelling an order paid online', async () => {
@@ -395,7 +400,7 @@ describe('the ticket view page', () => {
     await user.click(screen.getByRole('button', { name: 'Accept' }));
     const dialog = await screen.findByRole('dialog', { name: 'Accept order #42?' });
     await user.click(within(dialog).getByRole('button', { name: 'Accept' }));
-    expect(await screen.findByText('Order updated')).toBeVisible();
+    expect(await screen.findByText('Order #42 accepted')).toBeVisible();
     expect(puts(server).map((r) => r.url.pathname)).toEqual([url]);
   });
 

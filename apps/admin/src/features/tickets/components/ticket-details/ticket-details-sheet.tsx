@@ -106,11 +106,20 @@ function SheetBody({
   return (
     <>
       <SheetHeader ticket={ticket} titleId={titleId} onClose={onClose} />
+      {/* Focusable, so a keyboard scrolls a read-only order (no control inside to tab to). */}
       <Box
+        tabIndex={0}
+        role="region"
+        aria-labelledby={titleId}
         sx={{
           overflowY: 'auto',
           paddingInline: { xs: 2, sm: 3 },
           paddingBlock: 2,
+          '&:focus-visible': {
+            outline: '2px solid',
+            outlineColor: 'primary.main',
+            outlineOffset: -2,
+          },
         }}
       >
         <Box sx={{ maxInlineSize: CONTENT_MAX_WIDTH, marginInline: 'auto' }}>
