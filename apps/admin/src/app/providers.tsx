@@ -59,9 +59,12 @@ function DirectionalTheme({ children }: { children: ReactNode }) {
  * announcements a dialog's action makes ('Order #12 accepted'); this layer stays audible.
  */
 function useSnackbarLayer(): HTMLElement {
-  const [layer] = useState(() => document.createElement('div'));
+  const [layer] = useState(() => {
+    const element = document.createElement('div');
+    element.dataset.snackbars = '';
+    return element;
+  });
   useEffect(() => {
-    layer.dataset.snackbars = '';
     document.body.appendChild(layer);
     const observer = new MutationObserver(() => {
       if (layer.hasAttribute('aria-hidden')) layer.removeAttribute('aria-hidden');
