@@ -98,7 +98,10 @@ function filteredConfig(config: unknown): unknown {
     const text = (config as { text: unknown }).text;
     if (typeof text === 'string') {
       const rewritten = withTenantFilter(text);
-      if (rewritten !== text) return { ...config, text: rewritten };
+      if (rewritten === text) return config;
+      // A submittable query (the report export's row stream) keeps its own object and events.
+      if (config instanceof pg.Query) return Object.assign(config, { text: rewritten });
+      return { ...config, text: rewritten };
     }
   }
   return config;

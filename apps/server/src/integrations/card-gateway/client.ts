@@ -47,7 +47,11 @@ export function createCardGatewayClient(config: CardGatewayConfig): PaymentProvi
 
   return {
     async authorize(input): Promise<Authorization> {
-      const payment = await call<{ id: string; card: { scheme: string; last4: string } }>(
+      const payment = await call<{
+        id: string;
+        reference?: string;
+        card: { scheme: string; last4: string };
+      }>(
         '/v1/payments',
         {
           amount: input.amountMinor,
@@ -58,7 +62,12 @@ export function createCardGatewayClient(config: CardGatewayConfig): PaymentProvi
         },
         input.idempotencyKey,
       );
-      return { paymentId: payment.id, scheme: payment.card.scheme, last4: payment.card.last4 };
+      return {
+        paymentId: payment.id,
+        reference: payment.reference ?? input.reference,
+        scheme: payment.card.scheme,
+        last4: payment.card.last4,
+      };
     },
 
     async capture(paymentId, amountMinor, idempotencyKey) {

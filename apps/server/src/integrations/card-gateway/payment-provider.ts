@@ -24,6 +24,8 @@ export interface PaymentProvider {
 
 export type Authorization = {
   paymentId: string;
+  /** The reference the payment was made with: the first request's on an idempotent replay. */
+  reference: string;
   /** VISA, MASTERCARD, … */
   scheme: string;
   last4: string;

@@ -3,6 +3,7 @@ import {
   currencyOf,
   isOnlinePayment,
   toMilli,
+  Uuid,
   type AdjustmentRule,
   type CartItemInput,
   type FieldError,
@@ -354,7 +355,7 @@ export function createIntakeService(deps: {
       });
       const { cart } = discount;
       const payment = method;
-      const ticketId = randomUUID();
+      let ticketId: string = randomUUID();
       const amountMinor = Number(toMilli(cart.total) / minorUnit(currency));
       let paid: Authorization | null = null;
       if (payment && isOnlinePayment(payment) && amountMinor > 0) {
@@ -366,6 +367,9 @@ export function createIntakeService(deps: {
           // A retry under the same Idempotency-Key finds the same payment at the provider.
           key: idempotencyKey ? `intake:${tenantId}:${idempotencyKey}` : `intake:${ticketId}`,
         });
+        // A retry racing the first copy of its key got the first copy's payment: both copies
+        // place the ticket that payment names, so the provider's reference is the ticket's id.
+        if (Uuid.safeParse(paid.reference).success) ticketId = paid.reference;
       }
       const details: TicketDetails = {
         checkoutUiTemplate: template,
@@ -431,7 +435,11 @@ export function createIntakeService(deps: {
       } catch (err) {
         // Two requests with one key raced: the loser answers the winner's ticket (whose
         // payment, under the same key, is this one).
-        if (idempotencyKey && isUniqueViolation(err, 'tickets_idempotency_uq')) {
+        if (
+          idempotencyKey &&
+          (isUniqueViolation(err, 'tickets_idempotency_uq') ||
+            isUniqueViolation(err, 'tickets_pkey'))
+        ) {
           const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
           if (first) return { ticket: await firstTicket(tenantId, first, hash), replayed: true };
         }
