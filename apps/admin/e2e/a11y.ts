@@ -80,16 +80,33 @@ export async function goInApp(page: Page, url: string) {
     const from = `${location.pathname}${location.search}`;
     if (from === to) return null;
     // The page's headings are marked as left: the next page's own heading tells it has come
-    // (a heading of its own, or of a form opening beside a list that keeps its title).
+    // (a heading of its own, or of a form opening beside a list that keeps its title). React
+    // may keep a heading element and change its text: a text not seen before tells it too.
+    const before = [...document.querySelectorAll('h1, h2')].map((h) => h.textContent ?? '');
     for (const h of document.querySelectorAll('h1, h2')) h.setAttribute('data-left', '');
     window.history.pushState(null, '', to);
     window.dispatchEvent(new PopStateEvent('popstate'));
-    return { up: from.startsWith(`${to}/`) };
+    return { up: from.startsWith(`${to}/`), before };
   }, url);
   if (!moved) return;
   // Up from a form to the list beside it: the list was there already and keeps its title.
-  if (moved.up) await expect(page.locator('h1').first()).toBeVisible();
-  else await expect(page.locator(':is(h1, h2):not([data-left])').first()).toBeVisible();
+  if (moved.up) {
+    await expect(page.locator('h1').first()).toBeVisible();
+    return;
+  }
+  await expect
+    .poll(
+      () =>
+        page.evaluate((before) => {
+          return [...document.querySelectorAll('h1, h2')].some(
+            (h) =>
+              (h as HTMLElement).offsetParent !== null &&
+              (!h.hasAttribute('data-left') || !before.includes(h.textContent ?? '')),
+          );
+        }, moved.before),
+      { message: `a heading of ${url}`, timeout: 10_000 },
+    )
+    .toBe(true);
 }
 
 /** Waits for the transitions under way (MUI's enter and exit); a spinner's endless one is no wait. */
