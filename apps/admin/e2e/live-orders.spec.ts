@@ -153,8 +153,10 @@ test('an order placed through the public intake appears live with the toast', as
     const number = placed!.ticketNumber;
 
     // No reload: the hub's event brings the order in.
-    const toast = page.getByRole('alert').filter({ hasText: `New order #${number}` });
+    const toast = toastWith(page, `New order #${number}`);
     await expect(toast).toBeVisible();
+    // Its message is a polite live region: a screen reader announces the order.
+    await expect(toast.getByRole('status')).toHaveText(`New order #${number}`);
     await expect(page.getByRole('row', { name: `Order #${number}, Not Accepted` })).toBeVisible();
     await expect
       .poll(() => filterCount(page, 'New'), { message: 'the New counter' })
@@ -173,6 +175,10 @@ test('an order placed through the public intake appears live with the toast', as
     }
   }
 });
+
+/** The whole snackbar (its message, a live region, and its buttons) showing `text`. */
+const toastWith = (page: Page, text: string) =>
+  page.locator('.notistack-MuiContent').filter({ hasText: text });
 
 /** The two boxes share some area. */
 async function overlap(a: Locator, b: Locator): Promise<boolean> {
@@ -211,7 +217,7 @@ for (const [width, height] of [
             placed.push({ ...(await placePickupOrder(request, ids)), tenantId: ids.tenantId });
         });
         // Both orders in one toast, whether they came in one event or two.
-        const toast = page.getByRole('alert').filter({ hasText: 'New orders: 2' });
+        const toast = toastWith(page, 'New orders: 2');
         await expect(toast).toBeVisible();
         await expect(page.getByRole('button', { name: 'Open Latest Order' })).toHaveCount(1);
         const controls = [
@@ -227,7 +233,7 @@ for (const [width, height] of [
         await page.getByRole('menuitem', { name: 'العربية' }).click();
         await expect(page.getByRole('menu', { includeHidden: true })).toHaveCount(0);
         await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
-        const arabic = page.getByRole('alert').filter({ hasText: 'طلبات جديدة: 2' });
+        const arabic = toastWith(page, 'طلبات جديدة: 2');
         await expect(arabic).toBeVisible();
         for (const control of [page.getByRole('banner'), page.getByRole('heading', { level: 1 })])
           expect(await overlap(arabic, control)).toBe(false);

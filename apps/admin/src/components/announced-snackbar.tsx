@@ -56,6 +56,8 @@ export const AnnouncedSnackbar = forwardRef<HTMLDivElement, CustomContentProps>(
           }}
         >
           <Box
+            // notistack's own id for a snackbar's message, which tests find it by.
+            id="notistack-snackbar"
             role={liveRoleOf(variant)}
             aria-live={variant === 'error' ? 'assertive' : 'polite'}
             aria-atomic="true"
