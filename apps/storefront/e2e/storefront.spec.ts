@@ -129,7 +129,8 @@ async function restaurant(browser: Browser, email: string) {
 
 /** Staff accept the order in the ticket view, as the order taker does. */
 async function acceptInAdmin(page: Page, ticketNumber: number, sees: (string | RegExp)[] = []) {
-  const toast = page.getByRole('alert').filter({ hasText: `New order #${ticketNumber}` });
+  // The new-order toast's message is a polite status, announced to a screen reader.
+  const toast = page.getByRole('status').filter({ hasText: `New order #${ticketNumber}` });
   await expect(toast).toBeVisible();
   await expect(
     page.getByRole('row', { name: `Order #${ticketNumber}, Not Accepted` }),
