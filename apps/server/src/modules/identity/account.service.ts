@@ -13,7 +13,7 @@ import { escapeHtml } from '../../html.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { BadRequest, Conflict, NotFound, ServiceUnavailable } from '../../errors.ts';
 import type { MailTransport } from '../../integrations/mail/mail-transport.ts';
-import type { AccountTokensRepository } from './account-tokens.ts';
+import type { AccountTokensRepository } from './account-tokens.repository.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { PASSWORD_LIMITS, type FieldErrors } from './account-pages.ts';
 import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';

@@ -5,10 +5,10 @@ import type { Db } from '../../db/client.ts';
 import type { AccountsRepository } from './accounts.repository.ts';
 import { createKnownDevices, type KnownDevices } from './known-device.ts';
 import { discoverIssuer, issuerOrigins, type IssuerOrigins } from './issuer-discovery.ts';
-import { sweepExpiredOidcPayloads } from './oidc-adapter.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
-import type { AccountTokensRepository } from './account-tokens.ts';
+import type { OidcPayloadsRepository } from './oidc.repository.ts';
+import type { AccountTokensRepository } from './account-tokens.repository.ts';
 import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
@@ -38,8 +38,10 @@ export type Identity = {
  */
 export async function createIdentity(deps: {
   config: Config;
-  /** The provider's own rows (keys, sessions, grants). */
+  /** The provider's keys, and the transactions of the account service. */
   db: Db;
+  /** The provider's own rows (sessions, grants, codes). */
+  oidcPayloads: OidcPayloadsRepository;
   accounts: AccountsRepository;
   attempts: SignInAttemptsRepository;
   /** The single-use secrets of e-mailed links. */
@@ -93,7 +95,7 @@ export async function createIdentity(deps: {
     accounts,
     signIn,
     account,
-    provider: createOidcProvider({ config, db, keys, accounts, log }),
+    provider: createOidcProvider({ config, payloads: deps.oidcPayloads, keys, accounts, log }),
     knownDevices: createKnownDevices({
       secrets: keys.cookie,
       secure: config.publicUrl.startsWith('https:'),
@@ -101,7 +103,7 @@ export async function createIdentity(deps: {
     verifier: createTokenVerifier(config.oidc, { embedded: keys.signing }),
     issuerOrigins: { connect: [], frame: [] },
     sweep: async () => {
-      await sweepExpiredOidcPayloads(db);
+      await deps.oidcPayloads.sweepExpired();
       await signIn.sweep();
     },
   };

@@ -2,9 +2,9 @@ import type { FastifyBaseLogger } from 'fastify';
 import Provider, { errors, type Configuration, type KoaContextWithOIDC } from 'oidc-provider';
 import { ROLE_CLAIM } from '@app/contracts';
 import type { Config } from '../../config.ts';
-import type { Db } from '../../db/client.ts';
 import type { AccountsRepository, UserRecord } from './accounts.repository.ts';
 import { DrizzleOidcAdapter } from './oidc-adapter.ts';
+import type { OidcPayloadsRepository } from './oidc.repository.ts';
 import { SIGNING_ALG, type OidcKeys } from './oidc-keys.ts';
 import { messagePage, pickLanguage, signOutPage } from './sign-in-pages.ts';
 
@@ -16,7 +16,7 @@ export const API_SCOPE = 'api';
 
 export type OidcDeps = {
   config: Config;
-  db: Db;
+  payloads: OidcPayloadsRepository;
   keys: OidcKeys;
   accounts: AccountsRepository;
   log: FastifyBaseLogger;
@@ -65,13 +65,13 @@ const uiLocales = (ctx: KoaContextWithOIDC) => {
  * stored in PostgreSQL.
  */
 export function createOidcProvider(deps: OidcDeps): Provider {
-  const { config, db, keys, accounts, log } = deps;
+  const { config, payloads, keys, accounts, log } = deps;
   const { clientId, audience, issuer } = config.oidc;
   const { redirectUris, postLogoutRedirectUris } = spaRedirects(config);
   const appUrl = `${config.publicUrl}/auth/loginlanding`;
 
   const configuration: Configuration = {
-    adapter: (name: string) => new DrizzleOidcAdapter(db, name),
+    adapter: (name: string) => new DrizzleOidcAdapter(payloads, name),
     clients: [
       {
         client_id: clientId,

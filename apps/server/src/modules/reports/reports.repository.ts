@@ -15,6 +15,7 @@ import type { Duplex } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
 import type { Database, Db } from '../../db/client.ts';
+import { isoUtcText } from '../../db/sql-text.ts';
 import { branches } from '../identity/identity.table.ts';
 import { deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 
@@ -296,7 +297,7 @@ export function createReportsRepository(
           case when jsonb_typeof(t.ticket_details -> 'deliveryZone') = 'object'
             then t.ticket_details -> 'deliveryZone' end as delivery_zone,
           ${AREA_NAME} as service_area,
-          to_char(t.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as timestamp
+          ${isoUtcText(sql`t.created_at`)} as timestamp
         from tickets t
         join branches b on b.id = t.branch_id
         where ${conditions(q)}

@@ -7,6 +7,7 @@ import {
   type TableBillTransactionStatus,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { isoUtcText } from '../../db/sql-text.ts';
 import type { StoredLine } from '../tickets/ticket-shapes.ts';
 import { serviceAreas } from '../service-areas/service-areas.table.ts';
 import {
@@ -52,8 +53,7 @@ export type TabTicket = {
   lines: StoredLine[];
 };
 
-const ISO = (column: string) =>
-  sql.raw(`to_char(${column} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`);
+const ISO = (column: string) => isoUtcText(sql.raw(column));
 
 const statuses = sql.join(
   TABLE_BILL_STATUSES.map((s) => sql`${s}`),

@@ -36,7 +36,6 @@ import {
   type OrderingReads,
 } from './ordering.ts';
 import { minorUnit, priceCart, type PricingLine, type PricingModifier } from './pricing.ts';
-import { ticketChangeSql } from './ticket-events.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
 import { toCartData } from './ticket-shapes.ts';
@@ -428,8 +427,8 @@ export function createIntakeService(deps: {
       let numbered: { ticketNumber: number; createdAt: Date };
       try {
         numbered = await discount.place((q) =>
-          repo.insertNumbered(q, row, (c) =>
-            notifier.eventSql(c.tenantId, 'ticketsUpdate', ticketChangeSql('created', c)),
+          repo.insertNumbered(q, row, (tenant, change) =>
+            notifier.eventSql(tenant, 'ticketsUpdate', change),
           ),
         );
       } catch (err) {

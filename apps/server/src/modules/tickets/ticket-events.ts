@@ -1,10 +1,9 @@
-import { sql, type SQL } from 'drizzle-orm';
 import type { TicketChange } from '@app/contracts';
 import type { RealtimeEvent } from '../../realtime/notifier.ts';
 import type { TicketRow } from './tickets.repository.ts';
 
 /** A ticket's columns as values (a row in hand) or as SQL (a row being inserted). */
-type TicketColumns<V> = {
+export type TicketColumns<V> = {
   id: V;
   tenantId: V;
   branchId: V;
@@ -16,9 +15,10 @@ type TicketColumns<V> = {
 
 /**
  * THE builder of the hub's ticket event: ids and state only, never the customer's data. The
- * same field list serves a change made in code and a new ticket announced inside its INSERT.
+ * same field list serves a change made in code and a new ticket announced inside its INSERT
+ * (tickets.repository.ts).
  */
-function changeFields<V>(change: TicketChange['change'], t: TicketColumns<V>) {
+export function changeFields<V>(change: TicketChange['change'], t: TicketColumns<V>) {
   return {
     change,
     tenantId: t.tenantId,
@@ -41,17 +41,4 @@ export function ticketChange(
     at: new Date().toISOString(),
   }) as TicketChange;
   return { tenantId: row.tenantId, event: 'ticketsUpdate', data };
-}
-
-/** The same event as a SQL json object, from the columns of a row being inserted. */
-export function ticketChangeSql(
-  change: TicketChange['change'],
-  columns: Omit<TicketColumns<SQL>, 'at'> & { createdAt: SQL },
-): SQL {
-  const at = sql`to_char(${columns.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"')`;
-  const fields = changeFields<SQL>(change, { ...columns, at });
-  const pairs = Object.entries(fields).map(
-    ([key, value]) => sql`${key}::text, ${typeof value === 'string' ? sql`${value}::text` : value}`,
-  );
-  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }

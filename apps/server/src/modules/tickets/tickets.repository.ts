@@ -3,11 +3,14 @@ import {
   CLOSED_TICKET_STATUSES,
   OPEN_TICKET_STATUSES,
   type RejectReason,
+  type TicketChange,
   type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants, users } from '../identity/identity.table.ts';
+import { isoUtcText } from '../../db/sql-text.ts';
+import { changeFields, type TicketColumns } from './ticket-events.ts';
 import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
 
 type Q = Db | Tx;
@@ -20,22 +23,31 @@ const withNames = {
   tenantName: tenants.name,
 };
 
+/** The hub's ticket event as a SQL json object, from the columns of a row being inserted. */
+function ticketChangeSql(
+  change: TicketChange['change'],
+  columns: Omit<TicketColumns<SQL>, 'at'> & { createdAt: SQL },
+): SQL {
+  const fields = changeFields<SQL>(change, { ...columns, at: isoUtcText(columns.createdAt) });
+  const pairs = Object.entries(fields).map(
+    ([key, value]) => sql`${key}::text, ${typeof value === 'string' ? sql`${value}::text` : value}`,
+  );
+  return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
+}
+
 /** Ticket rows, their history, counters and print requests; every query by tenant. */
 export const ticketsRepository = {
   /**
    * Numbers and stores a ticket and announces it, in one statement (so in one implicit
    * transaction): the tenant's counter row is bumped and stays locked until the ticket is in,
    * so concurrent orders get consecutive numbers and a failed insert gives its number back.
-   * `announce` builds the NOTIFY from the inserted row (`created`), sent only on commit.
+   * `announce` wraps the inserted row's `created` event (tenant id, event data) in the NOTIFY,
+   * sent only on commit.
    */
   async insertNumbered(
     q: Q,
     row: Omit<NewTicketRow, 'ticketNumber'> & { id: string },
-    announce: (created: {
-      [
-        K in 'id' | 'tenantId' | 'branchId' | 'ticketNumber' | 'ticketType' | 'status' | 'createdAt'
-      ]: SQL;
-    }) => SQL,
+    announce: (tenantId: SQL, change: SQL) => SQL,
   ): Promise<{ ticketNumber: number; createdAt: Date }> {
     const next = q
       .insert(ticketCounters)
@@ -58,19 +70,20 @@ export const ticketsRepository = {
         createdAt: tickets.createdAt,
       });
     const c = (column: string) => sql.raw(`created.${column}`);
+    const change = ticketChangeSql('created', {
+      id: c('id'),
+      tenantId: c('tenant_id'),
+      branchId: c('branch_id'),
+      ticketNumber: c('ticket_number'),
+      ticketType: c('ticket_type'),
+      status: c('status'),
+      createdAt: c('created_at'),
+    });
     const result = await q.execute(sql`
       with next_number as ${next}, created as ${insert}
       select created.ticket_number::text as ticket_number,
-        to_char(created.created_at at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.MS"Z"') as created_at,
-        ${announce({
-          id: c('id'),
-          tenantId: c('tenant_id'),
-          branchId: c('branch_id'),
-          ticketNumber: c('ticket_number'),
-          ticketType: c('ticket_type'),
-          status: c('status'),
-          createdAt: c('created_at'),
-        })}
+        ${isoUtcText(c('created_at'))} as created_at,
+        ${announce(c('tenant_id'), change)}
       from created
     `);
     const [created] = (
