@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,12 +9,38 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import type { CheckoutTemplate, LocalizedText } from '@app/contracts';
-import { tenants } from '../identity/identity.table.ts';
+import { tenantIdColumn } from '../identity/identity.table.ts';
+
+/** A section's or an item's pictures (upload URLs), in order. */
+const imagesColumn = () =>
+  text('images')
+    .array()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/** The checkout templates a section or an item is hidden from. */
+const excludedTemplatesColumn = () =>
+  text('excluded_checkout_templates')
+    .array()
+    .$type<CheckoutTemplate[]>()
+    .notNull()
+    .default(sql`'{}'::text[]`);
+
+/** One opening slot per local weekday (0 = Sunday): a section's, or a price adjustment's. */
+export function weekdaySlotColumns() {
+  return {
+    day: integer('day').notNull(),
+    dayClosed: boolean('day_closed').notNull().default(false),
+    openTime: text('open_time'),
+    closeTime: text('close_time'),
+  };
+}
 
 export const taxType = pgEnum('tax_type', ['ADDITIVE', 'INCLUSIVE']);
 
@@ -24,9 +49,7 @@ export const taxDefinitions = pgTable(
   'tax_definitions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     taxType: taxType('tax_type').notNull(),
     percentage: numeric('percentage', { precision: 7, scale: 4 }).notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
@@ -39,34 +62,20 @@ export const categories = pgTable(
   'catalog_categories',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     parentId: uuid('parent_id'),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>(),
-    images: text('images')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    images: imagesColumn(),
     position: integer('position').notNull().default(0),
     active: boolean('active').notNull().default(true),
     hideWhenNotAvailable: boolean('hide_when_not_available').notNull().default(false),
-    excludedCheckoutTemplates: text('excluded_checkout_templates')
-      .array()
-      .$type<CheckoutTemplate[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    excludedCheckoutTemplates: excludedTemplatesColumn(),
+    ...timestamps(),
   },
   (t) => [
     unique('catalog_categories_tenant_id_uq').on(t.tenantId, t.id),
-    foreignKey({
-      name: 'catalog_categories_parent_fk',
-      columns: [t.tenantId, t.parentId],
-      foreignColumns: [t.tenantId, t.id],
-    }),
+    tenantForeignKey('catalog_categories_parent_fk', t, t.parentId, t),
     index('catalog_categories_tree_idx').on(t.tenantId, t.parentId, t.position),
   ],
 );
@@ -78,17 +87,16 @@ export const categorySchedules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: uuid('tenant_id').notNull(),
     categoryId: uuid('category_id').notNull(),
-    day: integer('day').notNull(),
-    dayClosed: boolean('day_closed').notNull().default(false),
-    openTime: text('open_time'),
-    closeTime: text('close_time'),
+    ...weekdaySlotColumns(),
   },
   (t) => [
-    foreignKey({
-      name: 'catalog_category_schedules_category_fk',
-      columns: [t.tenantId, t.categoryId],
-      foreignColumns: [categories.tenantId, categories.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(
+      'catalog_category_schedules_category_fk',
+      t,
+      t.categoryId,
+      categories,
+      'cascade',
+    ),
     index('catalog_category_schedules_idx').on(t.tenantId, t.categoryId, t.day),
   ],
 );
@@ -97,40 +105,26 @@ export const items = pgTable(
   'catalog_items',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     categoryId: uuid('category_id').notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     description: jsonb('description').$type<LocalizedText>(),
-    images: text('images')
-      .array()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    images: imagesColumn(),
     position: integer('position').notNull().default(999),
     active: boolean('active').notNull().default(true),
     outOfStock: boolean('out_of_stock').notNull().default(false),
     isNew: boolean('is_new').notNull().default(false),
     enableSpecialRequest: boolean('enable_special_request').notNull().default(true),
-    excludedCheckoutTemplates: text('excluded_checkout_templates')
-      .array()
-      .$type<CheckoutTemplate[]>()
-      .notNull()
-      .default(sql`'{}'::text[]`),
+    excludedCheckoutTemplates: excludedTemplatesColumn(),
     excludedBranches: uuid('excluded_branches')
       .array()
       .notNull()
       .default(sql`'{}'::uuid[]`),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     unique('catalog_items_tenant_id_uq').on(t.tenantId, t.id),
-    foreignKey({
-      name: 'catalog_items_category_fk',
-      columns: [t.tenantId, t.categoryId],
-      foreignColumns: [categories.tenantId, categories.id],
-    }),
+    tenantForeignKey('catalog_items_category_fk', t, t.categoryId, categories),
     index('catalog_items_category_idx').on(t.tenantId, t.categoryId, t.position),
   ],
 );
@@ -148,11 +142,7 @@ export const variants = pgTable(
   },
   (t) => [
     unique('catalog_item_variants_tenant_id_uq').on(t.tenantId, t.id),
-    foreignKey({
-      name: 'catalog_item_variants_item_fk',
-      columns: [t.tenantId, t.itemId],
-      foreignColumns: [items.tenantId, items.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('catalog_item_variants_item_fk', t, t.itemId, items, 'cascade'),
     index('catalog_item_variants_item_idx').on(t.tenantId, t.itemId, t.position),
   ],
 );
@@ -166,15 +156,7 @@ export const itemTaxes = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.itemId, t.taxId] }),
-    foreignKey({
-      name: 'catalog_item_taxes_item_fk',
-      columns: [t.tenantId, t.itemId],
-      foreignColumns: [items.tenantId, items.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'catalog_item_taxes_tax_fk',
-      columns: [t.tenantId, t.taxId],
-      foreignColumns: [taxDefinitions.tenantId, taxDefinitions.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('catalog_item_taxes_item_fk', t, t.itemId, items, 'cascade'),
+    tenantForeignKey('catalog_item_taxes_tax_fk', t, t.taxId, taxDefinitions, 'cascade'),
   ],
 );

@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -10,18 +9,19 @@ import {
   pgTable,
   primaryKey,
   text,
-  timestamp,
   unique,
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import {
   DiscountApplication,
   DiscountType,
   type DiscountTemplate,
   type LocalizedText,
 } from '@app/contracts';
-import { tenants } from '../identity/identity.table.ts';
+import { tenantIdColumn } from '../identity/identity.table.ts';
 import { items } from '../catalog/catalog.table.ts';
 
 export const discountType = pgEnum(
@@ -37,9 +37,7 @@ export const discounts = pgTable(
   'discounts',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     /** Upper-case letters and digits. */
     code: text('code').notNull(),
@@ -57,8 +55,7 @@ export const discounts = pgTable(
     limitedToItems: boolean('limited_to_items').notNull().default(false),
     active: boolean('active').notNull().default(true),
     deleted: boolean('deleted').notNull().default(false),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [
     unique('discounts_tenant_id_uq').on(t.tenantId, t.id),
@@ -82,16 +79,8 @@ export const discountItems = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.discountId, t.itemId] }),
-    foreignKey({
-      name: 'discount_items_discount_fk',
-      columns: [t.tenantId, t.discountId],
-      foreignColumns: [discounts.tenantId, discounts.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'discount_items_item_fk',
-      columns: [t.tenantId, t.itemId],
-      foreignColumns: [items.tenantId, items.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('discount_items_discount_fk', t, t.discountId, discounts, 'cascade'),
+    tenantForeignKey('discount_items_item_fk', t, t.itemId, items, 'cascade'),
     index('discount_items_item_idx').on(t.tenantId, t.itemId),
   ],
 );

@@ -1,6 +1,5 @@
 import {
   doublePrecision,
-  foreignKey,
   integer,
   pgTable,
   primaryKey,
@@ -8,17 +7,17 @@ import {
   timestamp,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import type { DispatchIntegrationType, DispatchStatus } from '@app/contracts';
-import { branches, tenants } from '../identity/identity.table.ts';
+import { branches, tenantIdColumn } from '../identity/identity.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 
 /** Which dispatch provider (§3 integration type) a branch books its drivers with. */
 export const branchDispatchSettings = pgTable(
   'branch_dispatch_settings',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     branchId: uuid('branch_id')
       .notNull()
       .references(() => branches.id, { onDelete: 'cascade' }),
@@ -51,11 +50,7 @@ export const driverDispatches = pgTable(
   },
   (t) => [
     primaryKey({ name: 'driver_dispatches_pk', columns: [t.tenantId, t.ticketId] }),
-    foreignKey({
-      name: 'driver_dispatches_ticket_fk',
-      columns: [t.tenantId, t.ticketId],
-      foreignColumns: [tickets.tenantId, tickets.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('driver_dispatches_ticket_fk', t, t.ticketId, tickets, 'cascade'),
   ],
 );
 
@@ -63,9 +58,7 @@ export const driverDispatches = pgTable(
 export const talabatExpressOutlets = pgTable(
   'talabat_express_outlets',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     branchId: uuid('branch_id')
       .notNull()
       .references(() => branches.id, { onDelete: 'cascade' }),
@@ -79,8 +72,7 @@ export const talabatExpressOutlets = pgTable(
     locale: text('locale').notNull(),
     phoneNumber: text('phone_number').notNull(),
     users: text('users').array().notNull().default([]),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
   },
   (t) => [primaryKey({ name: 'talabat_express_outlets_pk', columns: [t.tenantId, t.branchId] })],
 );

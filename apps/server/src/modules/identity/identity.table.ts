@@ -45,13 +45,18 @@ export const tenants = pgTable('tenants', {
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
 
+/** A tenant-owned row's tenant: the row goes when its tenant is deleted. */
+export function tenantIdColumn() {
+  return uuid('tenant_id')
+    .notNull()
+    .references(() => tenants.id, { onDelete: 'cascade' });
+}
+
 export const branches = pgTable(
   'branches',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: jsonb('name').$type<LocalizedText>().notNull(),
     phoneNumber: text('phone_number'),
     timeZone: text('time_zone').notNull(),
@@ -109,9 +114,7 @@ export const membershipRole = pgEnum(
 export const memberships = pgTable(
   'memberships',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     userId: uuid('user_id')
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),

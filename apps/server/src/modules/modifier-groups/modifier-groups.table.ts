@@ -1,6 +1,5 @@
 import {
   boolean,
-  foreignKey,
   index,
   integer,
   jsonb,
@@ -12,17 +11,16 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import type { LocalizedText } from '@app/contracts';
-import { tenants } from '../identity/identity.table.ts';
+import { tenantIdColumn } from '../identity/identity.table.ts';
 import { items } from '../catalog/catalog.table.ts';
 
 export const modifierGroups = pgTable(
   'modifier_groups',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: text('name').notNull(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
     minQuantity: integer('min_quantity').notNull().default(0),
@@ -49,11 +47,7 @@ export const modifierItems = pgTable(
     position: integer('position').notNull().default(0),
   },
   (t) => [
-    foreignKey({
-      name: 'modifier_items_group_fk',
-      columns: [t.tenantId, t.groupId],
-      foreignColumns: [modifierGroups.tenantId, modifierGroups.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('modifier_items_group_fk', t, t.groupId, modifierGroups, 'cascade'),
     index('modifier_items_group_idx').on(t.tenantId, t.groupId, t.position),
   ],
 );
@@ -69,16 +63,14 @@ export const itemModifierGroups = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.itemId, t.groupId] }),
-    foreignKey({
-      name: 'catalog_item_modifier_groups_item_fk',
-      columns: [t.tenantId, t.itemId],
-      foreignColumns: [items.tenantId, items.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'catalog_item_modifier_groups_group_fk',
-      columns: [t.tenantId, t.groupId],
-      foreignColumns: [modifierGroups.tenantId, modifierGroups.id],
-    }).onDelete('restrict'),
+    tenantForeignKey('catalog_item_modifier_groups_item_fk', t, t.itemId, items, 'cascade'),
+    tenantForeignKey(
+      'catalog_item_modifier_groups_group_fk',
+      t,
+      t.groupId,
+      modifierGroups,
+      'restrict',
+    ),
     index('catalog_item_modifier_groups_group_idx').on(t.tenantId, t.groupId),
   ],
 );

@@ -1,7 +1,6 @@
 import {
   boolean,
   check,
-  foreignKey,
   index,
   jsonb,
   numeric,
@@ -12,6 +11,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import { sql } from 'drizzle-orm';
 import type {
   CheckoutTemplate,
@@ -20,16 +20,14 @@ import type {
   PaymentTemplate,
   StoreHoursSlot,
 } from '@app/contracts';
-import { branches, tenants } from '../identity/identity.table.ts';
+import { branches, tenantIdColumn } from '../identity/identity.table.ts';
 
 /** The tenant's delivery areas; each branch switches them on with a fee of its own. */
 export const deliveryZones = pgTable(
   'delivery_zones',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     title: jsonb('title').$type<LocalizedText>().notNull(),
   },
   (t) => [unique('delivery_zones_tenant_id_uq').on(t.tenantId, t.id)],
@@ -48,11 +46,13 @@ export const branchDeliveryZones = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.branchId, t.deliveryZoneId] }),
-    foreignKey({
-      name: 'branch_delivery_zones_zone_fk',
-      columns: [t.tenantId, t.deliveryZoneId],
-      foreignColumns: [deliveryZones.tenantId, deliveryZones.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(
+      'branch_delivery_zones_zone_fk',
+      t,
+      t.deliveryZoneId,
+      deliveryZones,
+      'cascade',
+    ),
     index('branch_delivery_zones_branch_idx').on(t.tenantId, t.branchId),
   ],
 );

@@ -1,14 +1,7 @@
 import { sql } from 'drizzle-orm';
-import {
-  check,
-  foreignKey,
-  pgTable,
-  text,
-  timestamp,
-  uniqueIndex,
-  uuid,
-} from 'drizzle-orm/pg-core';
-import { tenants } from '../identity/identity.table.ts';
+import { check, pgTable, text, timestamp, uniqueIndex, uuid } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
+import { tenantIdColumn, tenants } from '../identity/identity.table.ts';
 import { items } from '../catalog/catalog.table.ts';
 import { modifierGroups, modifierItems } from '../modifier-groups/modifier-groups.table.ts';
 
@@ -32,9 +25,7 @@ export const posMappings = pgTable(
   'pos_mappings',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     itemId: uuid('item_id'),
     modifierGroupId: uuid('modifier_group_id'),
     modifierItemId: uuid('modifier_item_id').references(() => modifierItems.id, {
@@ -45,16 +36,14 @@ export const posMappings = pgTable(
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'pos_mappings_item_fk',
-      columns: [t.tenantId, t.itemId],
-      foreignColumns: [items.tenantId, items.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'pos_mappings_modifier_group_fk',
-      columns: [t.tenantId, t.modifierGroupId],
-      foreignColumns: [modifierGroups.tenantId, modifierGroups.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('pos_mappings_item_fk', t, t.itemId, items, 'cascade'),
+    tenantForeignKey(
+      'pos_mappings_modifier_group_fk',
+      t,
+      t.modifierGroupId,
+      modifierGroups,
+      'cascade',
+    ),
     uniqueIndex('pos_mappings_item_uq').on(t.tenantId, t.itemId),
     uniqueIndex('pos_mappings_modifier_group_uq').on(t.tenantId, t.modifierGroupId),
     uniqueIndex('pos_mappings_modifier_item_uq').on(t.tenantId, t.modifierItemId),

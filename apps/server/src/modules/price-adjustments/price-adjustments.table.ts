@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   boolean,
-  foreignKey,
   index,
   integer,
   numeric,
@@ -14,9 +13,10 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import type { AdjustableTemplate } from '@app/contracts';
-import { tenants } from '../identity/identity.table.ts';
-import { variants } from '../catalog/catalog.table.ts';
+import { tenantIdColumn } from '../identity/identity.table.ts';
+import { variants, weekdaySlotColumns } from '../catalog/catalog.table.ts';
 
 export const adjustmentType = pgEnum('price_adjustment_type', ['Override', 'Percentage', 'Flat']);
 export const adjustmentDirection = pgEnum('price_adjustment_direction', ['Increase', 'Decrease']);
@@ -25,9 +25,7 @@ export const priceAdjustments = pgTable(
   'price_adjustments',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     name: text('name').notNull(),
     adjustmentType: adjustmentType('adjustment_type').notNull(),
     adjustmentDirection: adjustmentDirection('adjustment_direction').notNull(),
@@ -53,16 +51,14 @@ export const priceAdjustmentVariants = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.adjustmentId, t.variantId] }),
-    foreignKey({
-      name: 'price_adjustment_variants_adjustment_fk',
-      columns: [t.tenantId, t.adjustmentId],
-      foreignColumns: [priceAdjustments.tenantId, priceAdjustments.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'price_adjustment_variants_variant_fk',
-      columns: [t.tenantId, t.variantId],
-      foreignColumns: [variants.tenantId, variants.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(
+      'price_adjustment_variants_adjustment_fk',
+      t,
+      t.adjustmentId,
+      priceAdjustments,
+      'cascade',
+    ),
+    tenantForeignKey('price_adjustment_variants_variant_fk', t, t.variantId, variants, 'cascade'),
     index('price_adjustment_variants_variant_idx').on(t.tenantId, t.variantId),
   ],
 );
@@ -73,17 +69,16 @@ export const priceAdjustmentSchedules = pgTable(
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: uuid('tenant_id').notNull(),
     adjustmentId: uuid('adjustment_id').notNull(),
-    day: integer('day').notNull(),
-    dayClosed: boolean('day_closed').notNull().default(false),
-    openTime: text('open_time'),
-    closeTime: text('close_time'),
+    ...weekdaySlotColumns(),
   },
   (t) => [
-    foreignKey({
-      name: 'price_adjustment_schedules_adjustment_fk',
-      columns: [t.tenantId, t.adjustmentId],
-      foreignColumns: [priceAdjustments.tenantId, priceAdjustments.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(
+      'price_adjustment_schedules_adjustment_fk',
+      t,
+      t.adjustmentId,
+      priceAdjustments,
+      'cascade',
+    ),
     index('price_adjustment_schedules_idx').on(t.tenantId, t.adjustmentId, t.day),
   ],
 );

@@ -1,6 +1,6 @@
 import { bigint, date, numeric, pgTable, text, unique, uuid } from 'drizzle-orm/pg-core';
 import type { OrderingTemplate, PaymentMethodType } from '@app/contracts';
-import { tenants } from '../identity/identity.table.ts';
+import { tenantIdColumn } from '../identity/identity.table.ts';
 import { ticketStatus } from '../tickets/tickets.table.ts';
 
 /**
@@ -13,9 +13,7 @@ import { ticketStatus } from '../tickets/tickets.table.ts';
 export const reportDayTotals = pgTable(
   'report_day_totals',
   {
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     /** The UTC calendar day of `created_at`. */
     day: date('day', { mode: 'string' }).notNull(),
     branchId: uuid('branch_id').notNull(),

@@ -1,6 +1,5 @@
 import {
   boolean,
-  foreignKey,
   index,
   pgEnum,
   pgTable,
@@ -9,6 +8,7 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import type { PaymentMethodType } from '@app/contracts';
 import { branches } from '../identity/identity.table.ts';
 
@@ -50,11 +50,7 @@ export const serviceAreas = pgTable(
     // A table is its prefix and number: 'A 1' and 'B 1' are two tables, two '1's one too many.
     unique('service_areas_name_uq').on(t.tenantId, t.branchId, t.title, t.value).nullsNotDistinct(),
     unique('service_areas_tenant_id_uq').on(t.tenantId, t.id),
-    foreignKey({
-      name: 'service_areas_section_fk',
-      columns: [t.tenantId, t.sectionId],
-      foreignColumns: [serviceAreaSections.tenantId, serviceAreaSections.id],
-    }),
+    tenantForeignKey('service_areas_section_fk', t, t.sectionId, serviceAreaSections),
     index('service_areas_branch_idx').on(t.tenantId, t.branchId),
   ],
 );
@@ -90,10 +86,12 @@ export const serviceAreaPaymentMethods = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.tenantId, t.serviceAreaId, t.paymentMethodType] }),
-    foreignKey({
-      name: 'service_area_payment_methods_area_fk',
-      columns: [t.tenantId, t.serviceAreaId],
-      foreignColumns: [serviceAreas.tenantId, serviceAreas.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(
+      'service_area_payment_methods_area_fk',
+      t,
+      t.serviceAreaId,
+      serviceAreas,
+      'cascade',
+    ),
   ],
 );

@@ -1,5 +1,4 @@
 import {
-  foreignKey,
   index,
   numeric,
   pgEnum,
@@ -10,12 +9,13 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import {
   TableBillTransactionStatus,
   type Currency,
   type TableBillPaymentMethod,
 } from '@app/contracts';
-import { branches, tenants, users } from '../identity/identity.table.ts';
+import { branches, tenantIdColumn, users } from '../identity/identity.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 
 export const tableBillTransactionStatus = pgEnum(
@@ -32,9 +32,7 @@ export const tableBillTransactions = pgTable(
   'table_bill_transactions',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     branchId: uuid('branch_id')
       .notNull()
       .references(() => branches.id),
@@ -72,16 +70,14 @@ export const tableBillTransactionTickets = pgTable(
   },
   (t) => [
     primaryKey({ name: 'table_bill_transaction_tickets_pk', columns: [t.tenantId, t.ticketId] }),
-    foreignKey({
-      name: 'table_bill_transaction_tickets_transaction_fk',
-      columns: [t.tenantId, t.transactionId],
-      foreignColumns: [tableBillTransactions.tenantId, tableBillTransactions.id],
-    }).onDelete('cascade'),
-    foreignKey({
-      name: 'table_bill_transaction_tickets_ticket_fk',
-      columns: [t.tenantId, t.ticketId],
-      foreignColumns: [tickets.tenantId, tickets.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(
+      'table_bill_transaction_tickets_transaction_fk',
+      t,
+      t.transactionId,
+      tableBillTransactions,
+      'cascade',
+    ),
+    tenantForeignKey('table_bill_transaction_tickets_ticket_fk', t, t.ticketId, tickets, 'cascade'),
     index('table_bill_transaction_tickets_transaction_idx').on(t.tenantId, t.transactionId),
   ],
 );
@@ -103,11 +99,13 @@ export const tableBillRefunds = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'table_bill_refunds_transaction_fk',
-      columns: [t.tenantId, t.transactionId],
-      foreignColumns: [tableBillTransactions.tenantId, tableBillTransactions.id],
-    }).onDelete('cascade'),
+    tenantForeignKey(
+      'table_bill_refunds_transaction_fk',
+      t,
+      t.transactionId,
+      tableBillTransactions,
+      'cascade',
+    ),
     index('table_bill_refunds_transaction_idx').on(t.tenantId, t.transactionId, t.createdAt),
   ],
 );

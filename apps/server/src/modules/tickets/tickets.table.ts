@@ -1,7 +1,6 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
-  foreignKey,
   index,
   jsonb,
   numeric,
@@ -12,6 +11,8 @@ import {
   unique,
   uuid,
 } from 'drizzle-orm/pg-core';
+import { timestamps } from '../../db/columns.ts';
+import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import {
   RejectReason,
   TicketStatus,
@@ -20,7 +21,7 @@ import {
   type Language,
   type OrderingTemplate,
 } from '@app/contracts';
-import { branches, tenants, users } from '../identity/identity.table.ts';
+import { branches, tenantIdColumn, tenants, users } from '../identity/identity.table.ts';
 import type { StoredCart, StoredDetails } from './ticket-shapes.ts';
 
 export const ticketStatus = pgEnum(
@@ -54,9 +55,7 @@ export const tickets = pgTable(
   'tickets',
   {
     id: uuid('id').primaryKey().defaultRandom(),
-    tenantId: uuid('tenant_id')
-      .notNull()
-      .references(() => tenants.id, { onDelete: 'cascade' }),
+    tenantId: tenantIdColumn(),
     branchId: uuid('branch_id')
       .notNull()
       .references(() => branches.id),
@@ -76,8 +75,7 @@ export const tickets = pgTable(
     // A retried intake with the same key finds this ticket instead of making a second one.
     idempotencyKey: text('idempotency_key'),
     requestHash: text('request_hash'),
-    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
-    updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+    ...timestamps(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
   },
   (t) => [
@@ -113,11 +111,7 @@ export const ticketEvents = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'ticket_events_ticket_fk',
-      columns: [t.tenantId, t.ticketId],
-      foreignColumns: [tickets.tenantId, tickets.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('ticket_events_ticket_fk', t, t.ticketId, tickets, 'cascade'),
     index('ticket_events_ticket_idx').on(t.tenantId, t.ticketId, t.createdAt),
   ],
 );
@@ -133,11 +127,7 @@ export const ticketPrints = pgTable(
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
-    foreignKey({
-      name: 'ticket_prints_ticket_fk',
-      columns: [t.tenantId, t.ticketId],
-      foreignColumns: [tickets.tenantId, tickets.id],
-    }).onDelete('cascade'),
+    tenantForeignKey('ticket_prints_ticket_fk', t, t.ticketId, tickets, 'cascade'),
     index('ticket_prints_ticket_idx').on(t.tenantId, t.ticketId),
   ],
 );

@@ -1,0 +1,23 @@
+import { foreignKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+
+/** A tenant-owned table as its children point to it: by (tenant_id, id). */
+type TenantKeyed = { tenantId: AnyPgColumn; id: AnyPgColumn };
+
+/**
+ * A child row's reference to its parent through (tenant_id, column) → (tenant_id, id), so a
+ * child can never point into another tenant's rows.
+ */
+export function tenantForeignKey(
+  name: string,
+  child: { tenantId: AnyPgColumn },
+  column: AnyPgColumn,
+  parent: TenantKeyed,
+  onDelete?: 'cascade' | 'restrict',
+) {
+  const key = foreignKey({
+    name,
+    columns: [child.tenantId, column],
+    foreignColumns: [parent.tenantId, parent.id],
+  });
+  return onDelete ? key.onDelete(onDelete) : key;
+}
