@@ -10,7 +10,7 @@ import {
 import { timestamps } from '../../db/columns.ts';
 import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import type { DispatchIntegrationType, DispatchStatus } from '@app/contracts';
-import { branches, tenantIdColumn } from '../identity/identity.table.ts';
+import { branchIdColumn, tenantIdColumn } from '../identity/identity.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 
 /** Which dispatch provider (§3 integration type) a branch books its drivers with. */
@@ -18,9 +18,7 @@ export const branchDispatchSettings = pgTable(
   'branch_dispatch_settings',
   {
     tenantId: tenantIdColumn(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     integrationType: text('integration_type').$type<DispatchIntegrationType>().notNull(),
     updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
   },
@@ -59,9 +57,7 @@ export const talabatExpressOutlets = pgTable(
   'talabat_express_outlets',
   {
     tenantId: tenantIdColumn(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     clientVendorId: text('client_vendor_id').notNull().unique('talabat_express_outlets_vendor_uq'),
     name: text('name').notNull(),
     address: text('address').notNull(),

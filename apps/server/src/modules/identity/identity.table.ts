@@ -81,6 +81,13 @@ export const branches = pgTable(
   (t) => [index('branches_tenant_idx').on(t.tenantId, t.position)],
 );
 
+/** A branch-owned row's branch: the row goes when its branch is deleted. */
+export function branchIdColumn() {
+  return uuid('branch_id')
+    .notNull()
+    .references(() => branches.id, { onDelete: 'cascade' });
+}
+
 export const users = pgTable(
   'users',
   {

@@ -20,7 +20,7 @@ import type {
   PaymentTemplate,
   StoreHoursSlot,
 } from '@app/contracts';
-import { branches, tenantIdColumn } from '../identity/identity.table.ts';
+import { branchIdColumn, tenantIdColumn } from '../identity/identity.table.ts';
 
 /** The tenant's delivery areas; each branch switches them on with a fee of its own. */
 export const deliveryZones = pgTable(
@@ -37,9 +37,7 @@ export const branchDeliveryZones = pgTable(
   'branch_delivery_zones',
   {
     tenantId: uuid('tenant_id').notNull(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     deliveryZoneId: uuid('delivery_zone_id').notNull(),
     active: boolean('active').notNull().default(false),
     deliveryFee: numeric('delivery_fee', { precision: 12, scale: 3 }).notNull().default('0'),
@@ -65,9 +63,7 @@ export const branchOpeningHours = pgTable(
   'branch_opening_hours',
   {
     tenantId: uuid('tenant_id').notNull(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     checkoutTemplate: text('checkout_template').$type<CheckoutTemplate>().notNull(),
     day: smallint('day').notNull(),
     dayClosed: boolean('day_closed').notNull(),
@@ -84,9 +80,7 @@ export const branchPaymentMethods = pgTable(
   'branch_payment_methods',
   {
     tenantId: uuid('tenant_id').notNull(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     checkoutTemplate: text('checkout_template').$type<PaymentTemplate>().notNull(),
     paymentMethodType: text('payment_method_type').$type<PaymentMethodType>().notNull(),
     active: boolean('active').notNull(),

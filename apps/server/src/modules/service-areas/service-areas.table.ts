@@ -10,7 +10,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import type { PaymentMethodType } from '@app/contracts';
-import { branches } from '../identity/identity.table.ts';
+import { branchIdColumn } from '../identity/identity.table.ts';
 
 export const serviceAreaTemplate = pgEnum('service_area_template', ['DINING', 'MENU']);
 
@@ -20,9 +20,7 @@ export const serviceAreaSections = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: uuid('tenant_id').notNull(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     name: text('name').notNull(),
   },
   (t) => [
@@ -37,9 +35,7 @@ export const serviceAreas = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: uuid('tenant_id').notNull(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     title: text('title'),
     value: text('value').notNull(),
     sectionId: uuid('section_id'),
@@ -63,9 +59,7 @@ export const uniqueLinks = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     tenantId: uuid('tenant_id').notNull(),
-    branchId: uuid('branch_id')
-      .notNull()
-      .references(() => branches.id, { onDelete: 'cascade' }),
+    branchId: branchIdColumn(),
     name: text('name').notNull(),
     template: uniqueLinkTemplate('template').notNull(),
   },
