@@ -1,3 +1,4 @@
+import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
 import { foreignKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
 
 /** A tenant-owned table as its children point to it: by (tenant_id, id). */
@@ -20,4 +21,13 @@ export function tenantForeignKey(
     foreignColumns: [parent.tenantId, parent.id],
   });
   return onDelete ? key.onDelete(onDelete) : key;
+}
+
+/** THE tenant-scoped row lookup: this tenant's row with this id (another tenant's id: none). */
+export function tenantRow(
+  table: TenantKeyed,
+  tenantId: string | SQLWrapper,
+  id: string | SQLWrapper,
+): SQL {
+  return and(eq(table.tenantId, tenantId), eq(table.id, id))!;
 }

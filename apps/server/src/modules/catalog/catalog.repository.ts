@@ -9,6 +9,7 @@ import {
   taxDefinitions,
   variants,
 } from './catalog.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 
@@ -93,7 +94,7 @@ export const catalogRepository = {
     const query = q
       .select()
       .from(categories)
-      .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+      .where(tenantRow(categories, tenantId, id));
     const [row] = lock ? await query.for('update') : await query;
     return row;
   },
@@ -135,13 +136,13 @@ export const catalogRepository = {
     const [row] = await q
       .update(categories)
       .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+      .where(tenantRow(categories, tenantId, id))
       .returning();
     return row;
   },
 
   async deleteCategory(q: Q, tenantId: string, id: string) {
-    await q.delete(categories).where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+    await q.delete(categories).where(tenantRow(categories, tenantId, id));
   },
 
   async schedule(q: Q, tenantId: string, categoryId: string) {
@@ -181,7 +182,7 @@ export const catalogRepository = {
     const [row] = await q
       .select()
       .from(items)
-      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)));
+      .where(tenantRow(items, tenantId, id));
     return row;
   },
 
@@ -218,7 +219,7 @@ export const catalogRepository = {
     const [row] = await q
       .update(items)
       .set({ ...patch, updatedAt: new Date() })
-      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
+      .where(tenantRow(items, tenantId, id))
       .returning();
     return row;
   },
@@ -226,7 +227,7 @@ export const catalogRepository = {
   async deleteItem(q: Q, tenantId: string, id: string) {
     const rows = await q
       .delete(items)
-      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
+      .where(tenantRow(items, tenantId, id))
       .returning({ id: items.id });
     return rows.length > 0;
   },
@@ -257,7 +258,7 @@ export const catalogRepository = {
         await q
           .update(variants)
           .set({ price: v.price, title: v.title, position: v.position })
-          .where(and(eq(variants.tenantId, tenantId), eq(variants.id, v.id)));
+          .where(tenantRow(variants, tenantId, v.id));
       } else {
         await q
           .insert(variants)
@@ -280,7 +281,7 @@ export const catalogRepository = {
       const r = await q
         .update(categories)
         .set({ position: p.position })
-        .where(and(eq(categories.tenantId, tenantId), eq(categories.id, p.id)))
+        .where(tenantRow(categories, tenantId, p.id))
         .returning({ id: categories.id });
       n += r.length;
     }
@@ -293,7 +294,7 @@ export const catalogRepository = {
       const r = await q
         .update(items)
         .set({ position: p.position })
-        .where(and(eq(items.tenantId, tenantId), eq(items.id, p.id)))
+        .where(tenantRow(items, tenantId, p.id))
         .returning({ id: items.id });
       n += r.length;
     }

@@ -2,6 +2,7 @@ import { and, desc, eq, getTableColumns, inArray, ne, or, sql, type SQL } from '
 import type { Db, Tx } from '../../db/client.ts';
 import { items } from '../catalog/catalog.table.ts';
 import { discountItems, discounts } from './discounts.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -93,7 +94,7 @@ export const discountsRepository = {
     await q
       .update(discounts)
       .set({ ...patch, updatedAt: sql`now()` })
-      .where(and(eq(discounts.tenantId, tenantId), eq(discounts.id, id)));
+      .where(tenantRow(discounts, tenantId, id));
   },
 
   async setItems(q: Q, tenantId: string, discountId: string, itemIds: readonly string[]) {

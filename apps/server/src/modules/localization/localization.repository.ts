@@ -3,6 +3,7 @@ import type { LocalizedText } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, items, variants } from '../catalog/catalog.table.ts';
 import { modifierGroups, modifierItems } from '../modifier-groups/modifier-groups.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 type Texts = { title: LocalizedText; description: LocalizedText | null };
@@ -17,7 +18,7 @@ export const localizationRepository = {
     const [row] = await q
       .select({ title: categories.title, description: categories.description })
       .from(categories)
-      .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)))
+      .where(tenantRow(categories, tenantId, id))
       .for('update');
     return row;
   },
@@ -26,14 +27,14 @@ export const localizationRepository = {
     await q
       .update(categories)
       .set({ ...texts, updatedAt: new Date() })
-      .where(and(eq(categories.tenantId, tenantId), eq(categories.id, id)));
+      .where(tenantRow(categories, tenantId, id));
   },
 
   async lockItem(q: Q, tenantId: string, id: string): Promise<Texts | undefined> {
     const [row] = await q
       .select({ title: items.title, description: items.description })
       .from(items)
-      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)))
+      .where(tenantRow(items, tenantId, id))
       .for('update');
     return row;
   },
@@ -42,7 +43,7 @@ export const localizationRepository = {
     await q
       .update(items)
       .set({ ...texts, updatedAt: new Date() })
-      .where(and(eq(items.tenantId, tenantId), eq(items.id, id)));
+      .where(tenantRow(items, tenantId, id));
   },
 
   async variantTitles(q: Q, tenantId: string, itemId: string) {
@@ -57,14 +58,14 @@ export const localizationRepository = {
     await q
       .update(variants)
       .set({ title })
-      .where(and(eq(variants.tenantId, tenantId), eq(variants.id, id)));
+      .where(tenantRow(variants, tenantId, id));
   },
 
   async lockGroup(q: Q, tenantId: string, id: string) {
     const [row] = await q
       .select({ title: modifierGroups.title })
       .from(modifierGroups)
-      .where(and(eq(modifierGroups.tenantId, tenantId), eq(modifierGroups.id, id)))
+      .where(tenantRow(modifierGroups, tenantId, id))
       .for('update');
     return row;
   },
@@ -73,7 +74,7 @@ export const localizationRepository = {
     await q
       .update(modifierGroups)
       .set({ title })
-      .where(and(eq(modifierGroups.tenantId, tenantId), eq(modifierGroups.id, id)));
+      .where(tenantRow(modifierGroups, tenantId, id));
   },
 
   async modifierItemTitles(q: Q, tenantId: string, groupId: string) {
@@ -88,7 +89,7 @@ export const localizationRepository = {
     await q
       .update(modifierItems)
       .set({ title })
-      .where(and(eq(modifierItems.tenantId, tenantId), eq(modifierItems.id, id)));
+      .where(tenantRow(modifierItems, tenantId, id));
   },
 };
 

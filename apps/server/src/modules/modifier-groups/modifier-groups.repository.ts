@@ -2,6 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { items } from '../catalog/catalog.table.ts';
 import { itemModifierGroups, modifierGroups, modifierItems } from './modifier-groups.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type GroupRow = typeof modifierGroups.$inferSelect;
@@ -45,7 +46,7 @@ export const modifierGroupsRepository = {
     const [row] = await q
       .update(modifierGroups)
       .set(patch)
-      .where(and(eq(modifierGroups.tenantId, tenantId), eq(modifierGroups.id, id)))
+      .where(tenantRow(modifierGroups, tenantId, id))
       .returning();
     return row;
   },
@@ -53,7 +54,7 @@ export const modifierGroupsRepository = {
   async deleteGroup(q: Q, tenantId: string, id: string) {
     const rows = await q
       .delete(modifierGroups)
-      .where(and(eq(modifierGroups.tenantId, tenantId), eq(modifierGroups.id, id)))
+      .where(tenantRow(modifierGroups, tenantId, id))
       .returning({ id: modifierGroups.id });
     return rows.length > 0;
   },
@@ -86,7 +87,7 @@ export const modifierGroupsRepository = {
         await q
           .update(modifierItems)
           .set(values)
-          .where(and(eq(modifierItems.tenantId, tenantId), eq(modifierItems.id, i.id)));
+          .where(tenantRow(modifierItems, tenantId, i.id));
       } else {
         await q.insert(modifierItems).values({ tenantId, groupId, ...values });
       }
@@ -97,13 +98,7 @@ export const modifierGroupsRepository = {
     return q
       .select({ id: items.id, localizedTitle: items.title })
       .from(itemModifierGroups)
-      .innerJoin(
-        items,
-        and(
-          eq(items.tenantId, itemModifierGroups.tenantId),
-          eq(items.id, itemModifierGroups.itemId),
-        ),
-      )
+      .innerJoin(items, tenantRow(items, itemModifierGroups.tenantId, itemModifierGroups.itemId))
       .where(
         and(eq(itemModifierGroups.tenantId, tenantId), eq(itemModifierGroups.groupId, groupId)),
       )

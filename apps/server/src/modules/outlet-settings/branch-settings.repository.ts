@@ -16,14 +16,14 @@ import {
 import { serviceAreaPaymentMethods, serviceAreas } from '../service-areas/service-areas.table.ts';
 import type { StoredPaymentMethod } from './payment-methods.ts';
 import { paymentMethodsRepository } from './payment-methods.repository.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 
 export type BranchRow = typeof branches.$inferSelect;
 export type TenantRow = typeof tenants.$inferSelect;
 
-const inBranch = (tenantId: string, branchId: string) =>
-  and(eq(branches.tenantId, tenantId), eq(branches.id, branchId));
+const inBranch = (tenantId: string, branchId: string) => tenantRow(branches, tenantId, branchId);
 
 /** Drizzle queries of a branch's settings; every one is filtered by tenant. */
 export const branchSettingsRepository = {

@@ -1,7 +1,8 @@
-import { and, asc, eq } from 'drizzle-orm';
+import { asc, eq } from 'drizzle-orm';
 import type { BranchOperatingStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../identity/identity.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 const columns = {
   branchId: branches.id,
@@ -25,7 +26,7 @@ export const outletStatusRepository = {
     const [row] = await db
       .update(branches)
       .set(status)
-      .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)))
+      .where(tenantRow(branches, tenantId, branchId))
       .returning(columns);
     return row;
   },

@@ -2,6 +2,7 @@ import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, memberships, tenants, users } from '../identity/identity.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -110,10 +111,7 @@ export function createPlatformRepository(db: Db) {
           })
           .from(tickets)
           .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
-          .innerJoin(
-            branches,
-            and(eq(branches.tenantId, tickets.tenantId), eq(branches.id, tickets.branchId)),
-          )
+          .innerJoin(branches, tenantRow(branches, tickets.tenantId, tickets.branchId))
           .where(where)
           .orderBy(asc(tickets.createdAt), asc(tickets.id))
           .limit(limit),

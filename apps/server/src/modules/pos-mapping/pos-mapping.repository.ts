@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { categories, items, variants } from '../catalog/catalog.table.ts';
 import { modifierGroups, modifierItems } from '../modifier-groups/modifier-groups.table.ts';
 import { posConnections, posMappings } from './pos-mapping.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type MappingTarget = 'item' | 'modifierGroup' | 'modifierItem';
@@ -58,10 +59,7 @@ export const posMappingRepository = {
         externalId: posMappings.externalId,
       })
       .from(items)
-      .innerJoin(
-        categories,
-        and(eq(categories.tenantId, items.tenantId), eq(categories.id, items.categoryId)),
-      )
+      .innerJoin(categories, tenantRow(categories, items.tenantId, items.categoryId))
       .leftJoin(
         posMappings,
         and(eq(posMappings.tenantId, items.tenantId), eq(posMappings.itemId, items.id)),
@@ -106,10 +104,7 @@ export const posMappingRepository = {
       .from(modifierItems)
       .innerJoin(
         modifierGroups,
-        and(
-          eq(modifierGroups.tenantId, modifierItems.tenantId),
-          eq(modifierGroups.id, modifierItems.groupId),
-        ),
+        tenantRow(modifierGroups, modifierItems.tenantId, modifierItems.groupId),
       )
       .leftJoin(
         posMappings,
@@ -149,7 +144,7 @@ export const posMappingRepository = {
     await q
       .update(modifierGroups)
       .set({ posSku })
-      .where(and(eq(modifierGroups.tenantId, tenantId), eq(modifierGroups.id, id)));
+      .where(tenantRow(modifierGroups, tenantId, id));
   },
 };
 

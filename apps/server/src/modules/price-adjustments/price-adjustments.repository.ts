@@ -6,6 +6,7 @@ import {
   priceAdjustmentSchedules,
   priceAdjustmentVariants,
 } from './price-adjustments.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type AdjustmentRow = typeof priceAdjustments.$inferSelect;
@@ -38,7 +39,7 @@ export const priceAdjustmentsRepository = {
     const [row] = await q
       .update(priceAdjustments)
       .set(patch)
-      .where(and(eq(priceAdjustments.tenantId, tenantId), eq(priceAdjustments.id, id)))
+      .where(tenantRow(priceAdjustments, tenantId, id))
       .returning();
     return row;
   },
@@ -46,7 +47,7 @@ export const priceAdjustmentsRepository = {
   async remove(q: Q, tenantId: string, id: string) {
     const rows = await q
       .delete(priceAdjustments)
-      .where(and(eq(priceAdjustments.tenantId, tenantId), eq(priceAdjustments.id, id)))
+      .where(tenantRow(priceAdjustments, tenantId, id))
       .returning({ id: priceAdjustments.id });
     return rows.length > 0;
   },
@@ -78,12 +79,9 @@ export const priceAdjustmentsRepository = {
       .from(priceAdjustmentVariants)
       .innerJoin(
         variants,
-        and(
-          eq(variants.tenantId, priceAdjustmentVariants.tenantId),
-          eq(variants.id, priceAdjustmentVariants.variantId),
-        ),
+        tenantRow(variants, priceAdjustmentVariants.tenantId, priceAdjustmentVariants.variantId),
       )
-      .innerJoin(items, and(eq(items.tenantId, variants.tenantId), eq(items.id, variants.itemId)))
+      .innerJoin(items, tenantRow(items, variants.tenantId, variants.itemId))
       .where(
         and(
           eq(priceAdjustmentVariants.tenantId, tenantId),

@@ -8,6 +8,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { serviceAreas, serviceAreaSections, uniqueLinks } from './service-areas.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 
@@ -53,7 +54,7 @@ export const serviceAreasRepository = {
       })
       .from(branches)
       .innerJoin(tenants, eq(tenants.id, branches.tenantId))
-      .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)));
+      .where(tenantRow(branches, tenantId, branchId));
     return row;
   },
 
@@ -132,10 +133,7 @@ export const serviceAreasRepository = {
         .from(serviceAreas)
         .leftJoin(
           serviceAreaSections,
-          and(
-            eq(serviceAreaSections.tenantId, serviceAreas.tenantId),
-            eq(serviceAreaSections.id, serviceAreas.sectionId),
-          ),
+          tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
         )
         .where(condition)
         .orderBy(...order, asc(serviceAreas.id))
@@ -156,10 +154,7 @@ export const serviceAreasRepository = {
       .from(serviceAreas)
       .leftJoin(
         serviceAreaSections,
-        and(
-          eq(serviceAreaSections.tenantId, serviceAreas.tenantId),
-          eq(serviceAreaSections.id, serviceAreas.sectionId),
-        ),
+        tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
       )
       .where(and(inBranch(tenantId, branchId), inArray(serviceAreas.id, [...ids])))
       .orderBy(...byNumber(asc));

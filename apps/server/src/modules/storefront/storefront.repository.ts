@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 /** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */
 export function createStorefrontRepository(db: Db) {
@@ -35,7 +36,7 @@ export function createStorefrontRepository(db: Db) {
       const [row] = await db
         .select()
         .from(serviceAreas)
-        .where(and(eq(serviceAreas.tenantId, tenantId), eq(serviceAreas.id, serviceAreaId)))
+        .where(tenantRow(serviceAreas, tenantId, serviceAreaId))
         .limit(1);
       return row;
     },
@@ -67,9 +68,10 @@ export function createStorefrontRepository(db: Db) {
         .from(branchDeliveryZones)
         .innerJoin(
           deliveryZones,
-          and(
-            eq(deliveryZones.tenantId, branchDeliveryZones.tenantId),
-            eq(deliveryZones.id, branchDeliveryZones.deliveryZoneId),
+          tenantRow(
+            deliveryZones,
+            branchDeliveryZones.tenantId,
+            branchDeliveryZones.deliveryZoneId,
           ),
         )
         .where(
@@ -86,7 +88,7 @@ export function createStorefrontRepository(db: Db) {
       const [row] = await db
         .select()
         .from(uniqueLinks)
-        .where(and(eq(uniqueLinks.tenantId, tenantId), eq(uniqueLinks.id, linkId)))
+        .where(tenantRow(uniqueLinks, tenantId, linkId))
         .limit(1);
       return row;
     },

@@ -15,6 +15,7 @@ import {
   tableBillTransactions,
   tableBillTransactionTickets,
 } from './table-bills.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 type Rows<T> = { rows: T[] };
@@ -115,7 +116,7 @@ export const tableBillsRepository = {
         value: serviceAreas.value,
       })
       .from(serviceAreas)
-      .where(and(eq(serviceAreas.tenantId, tenantId), eq(serviceAreas.id, serviceAreaId)))
+      .where(tenantRow(serviceAreas, tenantId, serviceAreaId))
       .limit(1);
     return row;
   },
@@ -235,7 +236,7 @@ export const tableBillsRepository = {
     const [row] = await tx
       .select()
       .from(tableBillTransactions)
-      .where(and(eq(tableBillTransactions.tenantId, tenantId), eq(tableBillTransactions.id, id)))
+      .where(tenantRow(tableBillTransactions, tenantId, id))
       .for('update')
       .limit(1);
     return row;
@@ -266,9 +267,7 @@ export const tableBillsRepository = {
   },
 
   async deleteRefund(q: Q, tenantId: string, id: string) {
-    await q
-      .delete(tableBillRefunds)
-      .where(and(eq(tableBillRefunds.tenantId, tenantId), eq(tableBillRefunds.id, id)));
+    await q.delete(tableBillRefunds).where(tenantRow(tableBillRefunds, tenantId, id));
   },
 
   async completeRefund(
@@ -280,16 +279,11 @@ export const tableBillsRepository = {
     await tx
       .update(tableBillRefunds)
       .set({ status: 'SUCCEEDED', providerRefundId: refund.providerRefundId })
-      .where(and(eq(tableBillRefunds.tenantId, tenantId), eq(tableBillRefunds.id, refund.id)));
+      .where(tenantRow(tableBillRefunds, tenantId, refund.id));
     await tx
       .update(tableBillTransactions)
       .set({ refundedAmount: transaction.refundedAmount, status: transaction.status })
-      .where(
-        and(
-          eq(tableBillTransactions.tenantId, tenantId),
-          eq(tableBillTransactions.id, transaction.id),
-        ),
-      );
+      .where(tenantRow(tableBillTransactions, tenantId, transaction.id));
   },
 };
 

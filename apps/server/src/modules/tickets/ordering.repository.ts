@@ -18,6 +18,7 @@ import {
 } from '../service-areas/service-areas.table.ts';
 import type { StoredPaymentMethod } from '../outlet-settings/payment-methods.ts';
 import { tickets } from './tickets.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 export type TemplateHours = Pick<StoreHoursDay, 'day' | 'dayClosed' | 'hours'>[];
 
@@ -226,10 +227,7 @@ export const orderingRepository = {
       )
       .leftJoin(
         serviceAreaSections,
-        and(
-          eq(serviceAreaSections.tenantId, serviceAreas.tenantId),
-          eq(serviceAreaSections.id, serviceAreas.sectionId),
-        ),
+        tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
       )
       .leftJoin(
         uniqueLinks,

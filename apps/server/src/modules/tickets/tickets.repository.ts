@@ -12,6 +12,7 @@ import { branches, tenants, users } from '../identity/identity.table.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { changeFields, type TicketColumns } from './ticket-events.ts';
 import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -110,7 +111,7 @@ export const ticketsRepository = {
       .from(tickets)
       .innerJoin(branches, eq(branches.id, tickets.branchId))
       .innerJoin(tenants, eq(tenants.id, tickets.tenantId))
-      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+      .where(tenantRow(tickets, tenantId, id))
       .limit(1);
     return row;
   },
@@ -129,7 +130,7 @@ export const ticketsRepository = {
     const [row] = await tx
       .select()
       .from(tickets)
-      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)))
+      .where(tenantRow(tickets, tenantId, id))
       .for('update');
     return row;
   },
@@ -138,7 +139,7 @@ export const ticketsRepository = {
     await tx
       .update(tickets)
       .set({ ...patch, updatedAt: sql`now()` })
-      .where(and(eq(tickets.tenantId, tenantId), eq(tickets.id, id)));
+      .where(tenantRow(tickets, tenantId, id));
   },
 
   async insertEvent(
@@ -245,7 +246,7 @@ export const ticketsRepository = {
     const [row] = await q
       .select()
       .from(ticketPrints)
-      .where(and(eq(ticketPrints.tenantId, tenantId), eq(ticketPrints.id, id)))
+      .where(tenantRow(ticketPrints, tenantId, id))
       .limit(1);
     return row;
   },
@@ -254,7 +255,7 @@ export const ticketsRepository = {
     const [row] = await q
       .select()
       .from(branches)
-      .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)))
+      .where(tenantRow(branches, tenantId, branchId))
       .limit(1);
     return row;
   },
