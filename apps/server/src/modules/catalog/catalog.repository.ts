@@ -1,4 +1,5 @@
-import { and, asc, eq, inArray, sql } from 'drizzle-orm';
+import { and, asc, eq, inArray, sql, type SQL } from 'drizzle-orm';
+import type { AnyPgColumn, PgInsertValue } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import {
@@ -9,7 +10,9 @@ import {
   taxDefinitions,
   variants,
 } from './catalog.table.ts';
+import type { toScheduleRows } from './catalog-shapes.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
+import type { priceAdjustmentSchedules } from '../price-adjustments/price-adjustments.table.ts';
 
 type Q = Db | Tx;
 
@@ -17,6 +20,29 @@ export type CategoryRow = typeof categories.$inferSelect;
 export type ItemRow = typeof items.$inferSelect;
 export type VariantRow = typeof variants.$inferSelect;
 export type ScheduleRow = typeof categorySchedules.$inferSelect;
+
+/** The menu's order among siblings (sections, or items in a section): position, older first. */
+export const menuOrder = (t: { position: AnyPgColumn; createdAt: AnyPgColumn }) => [
+  asc(t.position),
+  asc(t.createdAt),
+];
+
+/** The weekday slots of a section or of a price adjustment. */
+type SlotTable = typeof categorySchedules | typeof priceAdjustmentSchedules;
+
+/** Weekday slots by day, then opening time. */
+export const slotOrder = (t: SlotTable) => [asc(t.day), asc(t.openTime)];
+
+/** Replaces the slots `owned` selects (the owner's, by tenant) with `rows`. */
+export async function replaceSlots<T extends SlotTable>(
+  q: Q,
+  table: T,
+  owned: SQL,
+  rows: PgInsertValue<T>[],
+): Promise<void> {
+  await q.delete(table).where(owned);
+  if (rows.length > 0) await q.insert(table).values(rows);
+}
 
 /** Drizzle queries of the catalog; every one is filtered by tenant. */
 export const catalogRepository = {
@@ -59,7 +85,7 @@ export const catalogRepository = {
       .select()
       .from(categories)
       .where(eq(categories.tenantId, tenantId))
-      .orderBy(asc(categories.position), asc(categories.createdAt));
+      .orderBy(...menuOrder(categories));
   },
 
   async allItems(q: Q, tenantId: string) {
@@ -67,7 +93,7 @@ export const catalogRepository = {
       .select()
       .from(items)
       .where(eq(items.tenantId, tenantId))
-      .orderBy(asc(items.position), asc(items.createdAt));
+      .orderBy(...menuOrder(items));
   },
 
   async allVariants(q: Q, tenantId: string) {
@@ -87,7 +113,7 @@ export const catalogRepository = {
       .select()
       .from(categorySchedules)
       .where(eq(categorySchedules.tenantId, tenantId))
-      .orderBy(asc(categorySchedules.day), asc(categorySchedules.openTime));
+      .orderBy(...slotOrder(categorySchedules));
   },
 
   async category(q: Q, tenantId: string, id: string, lock = false) {
@@ -111,7 +137,7 @@ export const catalogRepository = {
             : eq(categories.parentId, parentId),
         ),
       )
-      .orderBy(asc(categories.position), asc(categories.createdAt));
+      .orderBy(...menuOrder(categories));
   },
 
   async itemsOf(q: Q, tenantId: string, categoryId: string) {
@@ -119,7 +145,7 @@ export const catalogRepository = {
       .select()
       .from(items)
       .where(and(eq(items.tenantId, tenantId), eq(items.categoryId, categoryId)))
-      .orderBy(asc(items.position), asc(items.createdAt));
+      .orderBy(...menuOrder(items));
   },
 
   async insertCategory(q: Q, row: typeof categories.$inferInsert) {
@@ -152,30 +178,21 @@ export const catalogRepository = {
       .where(
         and(eq(categorySchedules.tenantId, tenantId), eq(categorySchedules.categoryId, categoryId)),
       )
-      .orderBy(asc(categorySchedules.day), asc(categorySchedules.openTime));
+      .orderBy(...slotOrder(categorySchedules));
   },
 
   async replaceSchedule(
     q: Q,
     tenantId: string,
     categoryId: string,
-    entries: {
-      day: number;
-      dayClosed: boolean;
-      openTime: string | null;
-      closeTime: string | null;
-    }[],
+    entries: ReturnType<typeof toScheduleRows>,
   ) {
-    await q
-      .delete(categorySchedules)
-      .where(
-        and(eq(categorySchedules.tenantId, tenantId), eq(categorySchedules.categoryId, categoryId)),
-      );
-    if (entries.length > 0) {
-      await q
-        .insert(categorySchedules)
-        .values(entries.map((e) => ({ ...e, tenantId, categoryId })));
-    }
+    await replaceSlots(
+      q,
+      categorySchedules,
+      and(eq(categorySchedules.tenantId, tenantId), eq(categorySchedules.categoryId, categoryId))!,
+      entries.map((e) => ({ ...e, tenantId, categoryId })),
+    );
   },
 
   async item(q: Q, tenantId: string, id: string) {

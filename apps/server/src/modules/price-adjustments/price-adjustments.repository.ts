@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, items, variants } from '../catalog/catalog.table.ts';
+import { menuOrder, replaceSlots, slotOrder } from '../catalog/catalog.repository.ts';
+import type { toScheduleRows } from '../catalog/catalog-shapes.ts';
 import {
   priceAdjustments,
   priceAdjustmentSchedules,
@@ -88,7 +90,7 @@ export const priceAdjustmentsRepository = {
           inArray(priceAdjustmentVariants.adjustmentId, adjustmentIds),
         ),
       )
-      .orderBy(asc(items.position), asc(items.createdAt), asc(variants.position));
+      .orderBy(...menuOrder(items), asc(variants.position));
   },
 
   /** The tenant's sections in the catalogue tree's order among siblings. */
@@ -97,7 +99,7 @@ export const priceAdjustmentsRepository = {
       .select({ id: categories.id, parentId: categories.parentId })
       .from(categories)
       .where(eq(categories.tenantId, tenantId))
-      .orderBy(asc(categories.position), asc(categories.createdAt));
+      .orderBy(...menuOrder(categories));
   },
 
   async existingVariantIds(q: Q, tenantId: string, ids: string[]) {
@@ -140,33 +142,24 @@ export const priceAdjustmentsRepository = {
           inArray(priceAdjustmentSchedules.adjustmentId, adjustmentIds),
         ),
       )
-      .orderBy(asc(priceAdjustmentSchedules.day), asc(priceAdjustmentSchedules.openTime));
+      .orderBy(...slotOrder(priceAdjustmentSchedules));
   },
 
   async replaceSchedule(
     q: Q,
     tenantId: string,
     adjustmentId: string,
-    entries: {
-      day: number;
-      dayClosed: boolean;
-      openTime: string | null;
-      closeTime: string | null;
-    }[],
+    entries: ReturnType<typeof toScheduleRows>,
   ) {
-    await q
-      .delete(priceAdjustmentSchedules)
-      .where(
-        and(
-          eq(priceAdjustmentSchedules.tenantId, tenantId),
-          eq(priceAdjustmentSchedules.adjustmentId, adjustmentId),
-        ),
-      );
-    if (entries.length > 0) {
-      await q
-        .insert(priceAdjustmentSchedules)
-        .values(entries.map((e) => ({ ...e, tenantId, adjustmentId })));
-    }
+    await replaceSlots(
+      q,
+      priceAdjustmentSchedules,
+      and(
+        eq(priceAdjustmentSchedules.tenantId, tenantId),
+        eq(priceAdjustmentSchedules.adjustmentId, adjustmentId),
+      )!,
+      entries.map((e) => ({ ...e, tenantId, adjustmentId })),
+    );
   },
 };
 
