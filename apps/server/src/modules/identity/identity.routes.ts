@@ -326,11 +326,15 @@ const interactionRoutes =
   async (app) => {
     const { config, signIn, knownDevices, account } = deps;
     const appUrl = `${config.publicUrl}/auth/loginlanding`;
+    /** An interaction's route (`:uid` for the id) or a link to it. */
     const interactionPath = (uid: string, rest = '') => `${OIDC_MOUNT}/interaction/${uid}${rest}`;
+    const route = (rest = '') => interactionPath(':uid', rest);
     /** The links of the sign-in page, keeping the language and whether the user picked it. */
     const signInLinks = (uid: string, lang: Language, chosen: boolean) => {
       const query = chosen ? `?lang=${lang}&chosen=1` : '';
       return {
+        pageUrl: interactionPath(uid),
+        action: interactionPath(uid, '/login'),
         forgotUrl: account.canSendMail ? interactionPath(uid, `/forgot${query}`) : undefined,
         registerUrl: interactionPath(uid, `/register${query}`),
       };
@@ -374,9 +378,20 @@ const interactionRoutes =
         .send(body);
     const expired = (reply: FastifyReply, lang: Language) =>
       html(reply, 400, messagePage({ lang, title: 'expiredTitle', message: 'expired', appUrl }));
+    /** This interaction while its login prompt is open (else undefined), and the page language. */
+    const loginPrompt = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      uid: string,
+      chosen?: string,
+    ) => {
+      const found = await details(req, reply, uid);
+      const lang = languageFor(req, found, chosen);
+      return { found: found?.prompt.name === 'login' ? found : undefined, lang };
+    };
 
     app.get(
-      `${OIDC_MOUNT}/interaction/:uid`,
+      route(),
       { schema: { hide: true, params: UidParams, querystring: LangQuery } },
       async (req, reply) => {
         const { uid } = req.params;
@@ -399,8 +414,6 @@ const interactionRoutes =
           200,
           signInPage({
             lang,
-            pageUrl: `${OIDC_MOUNT}/interaction/${uid}`,
-            action: `${OIDC_MOUNT}/interaction/${uid}/login`,
             email: hint,
             chosen,
             ...signInLinks(uid, lang, chosen),
@@ -412,13 +425,12 @@ const interactionRoutes =
     // "Forgot your password?": the sign-in ends with B2C's AADB2C90118, which the SPA answers
     // by going to the password reset (the issuer's flow of §7.6, the same for B2C and for us).
     app.get(
-      `${OIDC_MOUNT}/interaction/:uid/forgot`,
+      route('/forgot'),
       { schema: { hide: true, params: UidParams, querystring: LangQuery } },
       async (req, reply) => {
         const { uid } = req.params;
-        const found = await details(req, reply, uid);
-        const lang = languageFor(req, found, req.query.lang);
-        if (!found || found.prompt.name !== 'login') return expired(reply, lang);
+        const { found, lang } = await loginPrompt(req, reply, uid, req.query.lang);
+        if (!found) return expired(reply, lang);
         const returnTo = await provider.interactionResult(
           req.raw,
           reply.raw,
@@ -445,28 +457,26 @@ const interactionRoutes =
       });
 
     app.get(
-      `${OIDC_MOUNT}/interaction/:uid/register`,
+      route('/register'),
       { schema: { hide: true, params: UidParams, querystring: LangQuery } },
       async (req, reply) => {
         const { uid } = req.params;
-        const found = await details(req, reply, uid);
-        const lang = languageFor(req, found, req.query.lang);
-        if (!found || found.prompt.name !== 'login') return expired(reply, lang);
+        const { found, lang } = await loginPrompt(req, reply, uid, req.query.lang);
+        if (!found) return expired(reply, lang);
         return html(reply, 200, registration(uid, lang, req.query.lang !== undefined));
       },
     );
 
     // Self-registration: the new account is signed in at once and lands on the outlet sign-up.
     app.post(
-      `${OIDC_MOUNT}/interaction/:uid/register`,
+      route('/register'),
       { schema: { hide: true, params: UidParams } },
       async (req, reply) => {
         const { uid } = req.params;
         const form = RegisterForm.parse(req.body ?? {});
-        const found = await details(req, reply, uid);
-        const lang = languageFor(req, found, form.lang);
+        const { found, lang } = await loginPrompt(req, reply, uid, form.lang);
         const chosen = form.chosen === '1';
-        if (!found || found.prompt.name !== 'login') return expired(reply, lang);
+        if (!found) return expired(reply, lang);
         const values = { name: form.name, email: form.email };
         const result = await account.register(form, req.ip, lang);
         if (result.outcome === 'invalid') {
@@ -502,50 +512,43 @@ const interactionRoutes =
       },
     );
 
-    app.post(
-      `${OIDC_MOUNT}/interaction/:uid/login`,
-      { schema: { hide: true, params: UidParams } },
-      async (req, reply) => {
-        const { uid } = req.params;
-        const form = SignInForm.parse(req.body ?? {});
-        const found = await details(req, reply, uid);
-        const lang = languageFor(req, found, form.lang);
-        if (!found || found.prompt.name !== 'login') return expired(reply, lang);
-        const chosen = form.chosen === '1';
-        const page = (status: number, error: 'invalid' | 'tooMany') =>
-          html(
-            reply,
-            status,
-            signInPage({
-              lang,
-              pageUrl: `${OIDC_MOUNT}/interaction/${uid}`,
-              action: `${OIDC_MOUNT}/interaction/${uid}/login`,
-              email: form.email,
-              error,
-              chosen,
-              ...signInLinks(uid, lang, chosen),
-            }),
-          );
-        const device = cookieValue(req.headers.cookie, KNOWN_DEVICE_COOKIE);
-        const result = await signIn.signIn(form.email, form.password, req.ip, {
-          knownDevice: knownDevices?.recognizes(device, form.email) ?? false,
-        });
-        if (result.outcome === 'limited') {
-          reply.header('retry-after', '900');
-          return page(429, 'tooMany');
-        }
-        if (result.outcome === 'invalid') return page(200, 'invalid');
-        if (knownDevices) reply.header('set-cookie', knownDevices.setCookie(device, form.email));
-        await account.recordSignIn(result.userId, chosen ? lang : null);
-        const returnTo = await provider.interactionResult(
-          req.raw,
-          reply.raw,
-          { login: { accountId: result.userId } },
-          { mergeWithLastSubmission: false },
+    app.post(route('/login'), { schema: { hide: true, params: UidParams } }, async (req, reply) => {
+      const { uid } = req.params;
+      const form = SignInForm.parse(req.body ?? {});
+      const { found, lang } = await loginPrompt(req, reply, uid, form.lang);
+      if (!found) return expired(reply, lang);
+      const chosen = form.chosen === '1';
+      const page = (status: number, error: 'invalid' | 'tooMany') =>
+        html(
+          reply,
+          status,
+          signInPage({
+            lang,
+            email: form.email,
+            error,
+            chosen,
+            ...signInLinks(uid, lang, chosen),
+          }),
         );
-        return reply.redirect(returnTo, 303);
-      },
-    );
+      const device = cookieValue(req.headers.cookie, KNOWN_DEVICE_COOKIE);
+      const result = await signIn.signIn(form.email, form.password, req.ip, {
+        knownDevice: knownDevices?.recognizes(device, form.email) ?? false,
+      });
+      if (result.outcome === 'limited') {
+        reply.header('retry-after', '900');
+        return page(429, 'tooMany');
+      }
+      if (result.outcome === 'invalid') return page(200, 'invalid');
+      if (knownDevices) reply.header('set-cookie', knownDevices.setCookie(device, form.email));
+      await account.recordSignIn(result.userId, chosen ? lang : null);
+      const returnTo = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { login: { accountId: result.userId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    });
   };
 
 function paramOf(found: InteractionDetails | undefined, name: string): string | undefined {

@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   TABLE_BILL_LIMITS,
   currencyOf,
@@ -8,7 +8,6 @@ import {
   transactionStatusOf,
   type PayTableBillBody,
   type PublicTableBill,
-  type TableBillPaymentMethod,
   type TableBillReceipt,
   type TableBillRefundBody,
   type TableBillTransaction,
@@ -18,13 +17,10 @@ import {
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
-import {
-  PaymentDeclined,
-  type Authorization,
-  type PaymentProvider,
-} from '../../integrations/card-gateway/payment-provider.ts';
+import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import { minorUnit } from '../tickets/pricing.ts';
+import { assertSameRequest, chargeOnline, requestFingerprint } from '../tickets/online-payment.ts';
 import { tableBillPaymentUpdate } from './table-bill-events.ts';
 import type {
   TableBillsRepository,
@@ -74,7 +70,7 @@ const amountDue = (tab: readonly Pick<TabTicket, 'total'>[]) =>
   tab.reduce((sum, t) => sum + toMilli(t.total), 0n);
 
 const requestHash = (serviceAreaId: string, body: PayTableBillBody) =>
-  createHash('sha256').update(JSON.stringify({ serviceAreaId, body })).digest('base64url');
+  requestFingerprint({ serviceAreaId, body });
 
 export type PaymentResult = { receipt: TableBillReceipt; replayed: boolean };
 
@@ -99,40 +95,6 @@ export function createTableBillsService(deps: {
         'Online payment is not set up on this server',
       );
     return payments;
-  }
-
-  /** Authorises and captures; a decline is the customer's 422, anything else a 503. */
-  async function charge(input: {
-    method: TableBillPaymentMethod;
-    amountMinor: number;
-    currency: string;
-    token: string;
-    reference: string;
-    key: string;
-  }): Promise<Authorization> {
-    const gateway = provider();
-    let auth: Authorization | null = null;
-    try {
-      auth = await gateway.authorize({
-        amountMinor: input.amountMinor,
-        currency: input.currency,
-        token: input.token,
-        reference: input.reference,
-        idempotencyKey: `${input.key}:authorize`,
-      });
-      await gateway.capture(auth.paymentId, input.amountMinor, `${input.key}:capture`);
-      return auth;
-    } catch (error) {
-      if (error instanceof PaymentDeclined)
-        throw new ValidationFailed([
-          { field: 'paymentToken', codes: ['payment_declined'], params: { reason: error.reason } },
-        ]);
-      if (auth) await gateway.void(auth.paymentId, `${input.key}:void`).catch(() => undefined);
-      throw new ServiceUnavailable(
-        'payment_provider_unavailable',
-        'The payment could not be taken; nothing was charged. Try again.',
-      );
-    }
   }
 
   async function readBill(tenantId: string, serviceAreaId: string) {
@@ -174,11 +136,7 @@ export function createTableBillsService(deps: {
     first: TransactionRecord,
     hash: string,
   ): Promise<PaymentResult> {
-    if (first.requestHash !== hash)
-      throw new Conflict(
-        'idempotency_key_reused',
-        'This Idempotency-Key was used for a different payment',
-      );
+    assertSameRequest(first.requestHash, hash, 'payment');
     return {
       receipt: receiptOf(first, await repo.ticketNumbers(db, tenantId, first.id)),
       replayed: true,
@@ -225,8 +183,7 @@ export function createTableBillsService(deps: {
       const id = randomUUID();
       const amountMinor = Number(due / minorUnit(seen.currency));
       const ticketIds = seen.orders.map((o) => o.ticketId);
-      const paid = await charge({
-        method: body.paymentMethodType,
+      const paid = await chargeOnline(provider(), {
         amountMinor,
         currency: seen.currency,
         token: body.paymentToken,

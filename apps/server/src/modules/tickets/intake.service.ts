@@ -1,4 +1,4 @@
-import { createHash, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import {
   currencyOf,
   isOnlinePayment,
@@ -17,11 +17,10 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
-import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
-import {
-  PaymentDeclined,
-  type Authorization,
-  type PaymentProvider,
+import { NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
+import type {
+  Authorization,
+  PaymentProvider,
 } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import type { DiscountsService } from '../discounts/discounts.service.ts';
@@ -39,13 +38,14 @@ import { minorUnit, priceCart, type PricingLine, type PricingModifier } from './
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
 import { toCartData } from './ticket-shapes.ts';
+import { assertSameRequest, chargeOnline, requestFingerprint } from './online-payment.ts';
 
 export type Clock = () => Date;
 
 export type IntakeResult = { ticket: Ticket; replayed: boolean };
 
 const requestHash = (branchId: string, body: TicketIntakeBody) =>
-  createHash('sha256').update(JSON.stringify({ branchId, body })).digest('base64url');
+  requestFingerprint({ branchId, body });
 
 /** Validates the cart lines against the catalogue and prices them; collects every problem. */
 function priceLines(
@@ -146,42 +146,6 @@ export function createIntakeService(deps: {
   const payments = deps.payments ?? null;
 
   /**
-   * Authorises and captures an online payment; a decline is the customer's 422, anything else
-   * a 503 with nothing left charged.
-   */
-  async function charge(input: {
-    amountMinor: number;
-    currency: string;
-    token: string;
-    reference: string;
-    key: string;
-  }): Promise<Authorization> {
-    if (!payments) throw new ServiceUnavailable('payment_provider_unavailable');
-    let auth: Authorization | null = null;
-    try {
-      auth = await payments.authorize({
-        amountMinor: input.amountMinor,
-        currency: input.currency,
-        token: input.token,
-        reference: input.reference,
-        idempotencyKey: `${input.key}:authorize`,
-      });
-      await payments.capture(auth.paymentId, input.amountMinor, `${input.key}:capture`);
-      return auth;
-    } catch (error) {
-      if (error instanceof PaymentDeclined) {
-        throw new ValidationFailed([
-          { field: 'paymentToken', codes: ['payment_declined'], params: { reason: error.reason } },
-        ]);
-      }
-      if (auth) await payments.void(auth.paymentId, `${input.key}:void`).catch(() => undefined);
-      throw new ServiceUnavailable(
-        'payment_provider_unavailable',
-        'The payment could not be taken; nothing was charged. Try again.',
-      );
-    }
-  }
-  /**
    * The cart's lines checked against the catalogue and priced for the template now, with the
    * zone's fee; their problems and those found before answer one 422 together.
    */
@@ -224,12 +188,7 @@ export function createIntakeService(deps: {
     existing: { id: string; requestHash: string | null },
     hash: string,
   ): Promise<Ticket> {
-    if (existing.requestHash !== hash) {
-      throw new Conflict(
-        'idempotency_key_reused',
-        'This Idempotency-Key was used for a different order',
-      );
-    }
+    assertSameRequest(existing.requestHash, hash, 'order');
     const row = await repo.withNames(db, tenantId, existing.id);
     if (!row) throw new NotFound('Ticket');
     return toTicket(row.ticket, row.tenantName, row.branchName, []);
@@ -358,7 +317,8 @@ export function createIntakeService(deps: {
       const amountMinor = Number(toMilli(cart.total) / minorUnit(currency));
       let paid: Authorization | null = null;
       if (payment && isOnlinePayment(payment) && amountMinor > 0) {
-        paid = await charge({
+        if (!payments) throw new ServiceUnavailable('payment_provider_unavailable');
+        paid = await chargeOnline(payments, {
           amountMinor,
           currency,
           token: body.paymentToken ?? '',
