@@ -1,5 +1,6 @@
 import { and, eq, type SQL, type SQLWrapper } from 'drizzle-orm';
-import { foreignKey, type AnyPgColumn } from 'drizzle-orm/pg-core';
+import { foreignKey, type AnyPgColumn, type PgTable } from 'drizzle-orm/pg-core';
+import type { Db, Tx } from './client.ts';
 
 /** A tenant-owned table as its children point to it: by (tenant_id, id). */
 type TenantKeyed = { tenantId: AnyPgColumn; id: AnyPgColumn };
@@ -30,4 +31,19 @@ export function tenantRow(
   id: string | SQLWrapper,
 ): SQL {
   return and(eq(table.tenantId, tenantId), eq(table.id, id))!;
+}
+
+/** This tenant's row of `table` with this id, whole; undefined when it has none. */
+export async function findTenantRow<T extends PgTable & TenantKeyed>(
+  q: Db | Tx,
+  table: T,
+  tenantId: string,
+  id: string,
+): Promise<T['$inferSelect'] | undefined> {
+  const [row] = await q
+    .select()
+    .from(table as PgTable)
+    .where(tenantRow(table, tenantId, id))
+    .limit(1);
+  return row as T['$inferSelect'] | undefined;
 }

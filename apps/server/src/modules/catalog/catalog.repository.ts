@@ -11,7 +11,7 @@ import {
   variants,
 } from './catalog.table.ts';
 import type { toScheduleRows } from './catalog-shapes.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { findTenantRow, tenantRow } from '../../db/tenant-keys.ts';
 import type { priceAdjustmentSchedules } from '../price-adjustments/price-adjustments.table.ts';
 
 type Q = Db | Tx;
@@ -196,11 +196,7 @@ export const catalogRepository = {
   },
 
   async item(q: Q, tenantId: string, id: string) {
-    const [row] = await q
-      .select()
-      .from(items)
-      .where(tenantRow(items, tenantId, id));
-    return row;
+    return findTenantRow(q, items, tenantId, id);
   },
 
   async variantsOf(q: Q, tenantId: string, itemId: string) {

@@ -21,6 +21,16 @@ const areaColumns = {
   enabled: serviceAreas.enabled,
   template: serviceAreas.template,
 };
+/** Service areas with their section's name (none for an area without a section). */
+const withSection = (q: Q) =>
+  q
+    .select(areaColumns)
+    .from(serviceAreas)
+    .leftJoin(
+      serviceAreaSections,
+      tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
+    );
+
 export type AreaRow = {
   id: string;
   title: string | null;
@@ -128,13 +138,7 @@ export const serviceAreasRepository = {
             : byNumber(dir);
     const condition = and(...where);
     const [rows, [count]] = await Promise.all([
-      q
-        .select(areaColumns)
-        .from(serviceAreas)
-        .leftJoin(
-          serviceAreaSections,
-          tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
-        )
+      withSection(q)
         .where(condition)
         .orderBy(...order, asc(serviceAreas.id))
         .limit(query.pageSize)
@@ -149,13 +153,7 @@ export const serviceAreasRepository = {
 
   async areas(q: Q, tenantId: string, branchId: string, ids: readonly string[]) {
     if (ids.length === 0) return [];
-    const rows = await q
-      .select(areaColumns)
-      .from(serviceAreas)
-      .leftJoin(
-        serviceAreaSections,
-        tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
-      )
+    const rows = await withSection(q)
       .where(and(inBranch(tenantId, branchId), inArray(serviceAreas.id, [...ids])))
       .orderBy(...byNumber(asc));
     return rows as AreaRow[];

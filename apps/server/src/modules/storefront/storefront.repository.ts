@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { findTenantRow, tenantRow } from '../../db/tenant-keys.ts';
 
 /** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */
 export function createStorefrontRepository(db: Db) {
@@ -33,12 +33,7 @@ export function createStorefrontRepository(db: Db) {
 
     /** A service area of the tenant; another tenant's id finds nothing. */
     async serviceArea(tenantId: string, serviceAreaId: string) {
-      const [row] = await db
-        .select()
-        .from(serviceAreas)
-        .where(tenantRow(serviceAreas, tenantId, serviceAreaId))
-        .limit(1);
-      return row;
+      return findTenantRow(db, serviceAreas, tenantId, serviceAreaId);
     },
 
     /** The tables of a branch a customer can order from. */
@@ -85,12 +80,7 @@ export function createStorefrontRepository(db: Db) {
 
     /** A unique link of the tenant; another tenant's id finds nothing. */
     async uniqueLink(tenantId: string, linkId: string) {
-      const [row] = await db
-        .select()
-        .from(uniqueLinks)
-        .where(tenantRow(uniqueLinks, tenantId, linkId))
-        .limit(1);
-      return row;
+      return findTenantRow(db, uniqueLinks, tenantId, linkId);
     },
   };
 }

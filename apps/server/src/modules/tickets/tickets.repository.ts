@@ -12,7 +12,7 @@ import { branches, tenants, users } from '../identity/identity.table.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { changeFields, type TicketColumns } from './ticket-events.ts';
 import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { findTenantRow, tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type TicketRow = typeof tickets.$inferSelect;
@@ -243,21 +243,11 @@ export const ticketsRepository = {
   },
 
   async print(q: Q, tenantId: string, id: string) {
-    const [row] = await q
-      .select()
-      .from(ticketPrints)
-      .where(tenantRow(ticketPrints, tenantId, id))
-      .limit(1);
-    return row;
+    return findTenantRow(q, ticketPrints, tenantId, id);
   },
 
   async branchOf(q: Q, tenantId: string, branchId: string) {
-    const [row] = await q
-      .select()
-      .from(branches)
-      .where(tenantRow(branches, tenantId, branchId))
-      .limit(1);
-    return row;
+    return findTenantRow(q, branches, tenantId, branchId);
   },
 };
 
