@@ -1,32 +1,18 @@
 import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { DashboardSummary, TableBillTransaction } from '@app/contracts';
-import { startCardGatewayEmulator } from '../integrations/card-gateway/emulator.ts';
 import { authAs } from '../test/auth.ts';
-import { createTestApp, type TestContext } from '../test/harness.ts';
+import { createTestAppWithGateway, type GatewayTestContext } from '../test/card-gateway.ts';
 import { seedDemoActivity } from './demo-activity.ts';
 
 const KEYS = { secretKey: 'sk_demo_week', publishableKey: 'pk_demo_week' };
-let emulator: Awaited<ReturnType<typeof startCardGatewayEmulator>>;
-let ctx: TestContext;
+let ctx: GatewayTestContext;
 
 beforeAll(async () => {
-  emulator = await startCardGatewayEmulator(KEYS);
-  ctx = await createTestApp({
-    seed: true,
-    config: {
-      payments: {
-        baseUrl: emulator.url,
-        ...KEYS,
-        tokenUrl: `${emulator.url}/v1/tokens`,
-        emulator: false,
-      },
-    },
-  });
+  ctx = await createTestAppWithGateway(KEYS);
 }, 120_000);
 afterAll(async () => {
   await ctx.close();
-  await emulator.close();
 });
 
 describe("the demo's past week", () => {

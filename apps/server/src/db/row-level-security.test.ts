@@ -5,6 +5,7 @@ import type { Database } from './client.ts';
 import * as s from './schema.ts';
 import { seedDemoData } from './seed.ts';
 import { APP_ROLE, inScope, inTenant } from './tenant-scope.ts';
+import { demoTenantIds } from '../test/demo-tenants.ts';
 
 // Row-level security, the second line of tenant isolation: the catalogue holds every table
 // with a tenant_id to it, and the app's handle sees and writes only its scope's rows.
@@ -19,9 +20,7 @@ const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.owner);
-  const tenants = await database.owner.select().from(s.tenants);
-  alBayt = tenants.find((t) => t.slug === 'al-bayt')!.id;
-  casa = tenants.find((t) => t.slug === 'casa-verde')!.id;
+  ({ alBayt, casaVerde: casa } = await demoTenantIds(database.owner));
   const [owner] = await database.owner
     .select()
     .from(s.users)

@@ -19,6 +19,7 @@ import { bearer, forgeToken } from '../test/auth.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
 import { authPlugin } from './auth.ts';
 import { errorsPlugin } from './errors.ts';
+import { demoTenantIds } from '../test/demo-tenants.ts';
 
 // The guard on a bare app with probe routes of every policy kind, with tokens signed by the
 // app's own key ('valid' forgeries), so tenant routes are exercised before modules add them.
@@ -90,9 +91,7 @@ function probeRoutes(scope: ReturnType<typeof bare>) {
 beforeAll(async () => {
   database = await createTestDatabase();
   await seedDemoData(database.owner);
-  const rows = await database.owner.select().from(tenants);
-  alBayt = rows.find((t) => t.slug === 'al-bayt')?.id ?? '';
-  casaVerde = rows.find((t) => t.slug === 'casa-verde')?.id ?? '';
+  ({ alBayt, casaVerde } = await demoTenantIds(database.owner));
   app = await probeApp(probeRoutes);
 });
 afterAll(async () => {

@@ -5,6 +5,7 @@ import type { TreeNode } from '@app/contracts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { accessTokenFor, bearer } from '../../test/auth.ts';
 import * as s from '../../db/schema.ts';
+import { demoTenantIds } from '../../test/demo-tenants.ts';
 
 let ctx: TestContext;
 let tenantId: string;
@@ -16,9 +17,7 @@ let base: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const tenants = await ctx.database.owner.select().from(s.tenants);
-  tenantId = tenants.find((t) => t.slug === 'al-bayt')!.id;
-  otherTenantId = tenants.find((t) => t.slug === 'casa-verde')!.id;
+  ({ alBayt: tenantId, casaVerde: otherTenantId } = await demoTenantIds(ctx.database.owner));
   owner = bearer(await accessTokenFor(ctx, 'owner@demo.local'));
   manager = bearer(await accessTokenFor(ctx, 'manager@demo.local'));
   staff = bearer(await accessTokenFor(ctx, 'staff@demo.local'));

@@ -4,6 +4,7 @@ import type { TreeNode } from '@app/contracts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { authAs } from '../../test/auth.ts';
 import * as s from '../../db/schema.ts';
+import { demoTenantIds } from '../../test/demo-tenants.ts';
 
 let ctx: TestContext;
 let owner: Record<string, string>;
@@ -12,8 +13,7 @@ let tenantId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const tenants = await ctx.database.owner.select().from(s.tenants);
-  tenantId = tenants.find((t) => t.slug === 'al-bayt')!.id;
+  ({ alBayt: tenantId } = await demoTenantIds(ctx.database.owner));
   owner = await authAs(ctx, 'owner@demo.local');
   base = `/api/admin/tenants/${tenantId}/branches/defaultBranch/productcatalogs`;
 }, 120_000);

@@ -6,6 +6,7 @@ import type { CapturedMail } from '../../integrations/mail/capture.ts';
 import { bearer, OidcTestClient, tokensFor, type TokenSet } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { DEMO_PASSWORD } from '../../db/demo-data.ts';
+import { demoTenantIds } from '../../test/demo-tenants.ts';
 
 let ctx: TestContext;
 let alBaytId: string;
@@ -13,9 +14,7 @@ let casaId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const rows = await ctx.database.owner.select().from(s.tenants);
-  alBaytId = rows.find((t) => t.slug === 'al-bayt')?.id ?? '';
-  casaId = rows.find((t) => t.slug === 'casa-verde')?.id ?? '';
+  ({ alBayt: alBaytId, casaVerde: casaId } = await demoTenantIds(ctx.database.owner));
 }, 120_000);
 afterAll(() => ctx.close());
 

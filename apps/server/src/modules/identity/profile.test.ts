@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { memberships, tenants, users } from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { demoTenantIds } from '../../test/demo-tenants.ts';
 
 let ctx: TestContext;
 let alBaytId: string;
@@ -10,9 +11,7 @@ let casaVerdeId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const rows = await ctx.database.owner.select().from(tenants);
-  alBaytId = rows.find((t) => t.slug === 'al-bayt')?.id ?? '';
-  casaVerdeId = rows.find((t) => t.slug === 'casa-verde')?.id ?? '';
+  ({ alBayt: alBaytId, casaVerde: casaVerdeId } = await demoTenantIds(ctx.database.owner));
 });
 afterAll(() => ctx.close());
 

@@ -3,6 +3,7 @@ import sharp from 'sharp';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { accessTokenFor, bearer } from '../../test/auth.ts';
 import * as s from '../../db/schema.ts';
+import { demoTenantIds } from '../../test/demo-tenants.ts';
 
 let ctx: TestContext;
 let tenantId: string;
@@ -13,9 +14,7 @@ let sectionId: string;
 
 beforeAll(async () => {
   ctx = await createTestApp({ seed: true });
-  const tenants = await ctx.database.owner.select().from(s.tenants);
-  tenantId = tenants.find((t) => t.slug === 'al-bayt')!.id;
-  otherTenantId = tenants.find((t) => t.slug === 'casa-verde')!.id;
+  ({ alBayt: tenantId, casaVerde: otherTenantId } = await demoTenantIds(ctx.database.owner));
   owner = bearer(await accessTokenFor(ctx, 'owner@demo.local'));
   otherOwner = bearer(await accessTokenFor(ctx, 'owner@other.local'));
   const sections = await ctx.database.owner.select().from(s.categories);

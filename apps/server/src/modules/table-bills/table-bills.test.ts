@@ -9,16 +9,14 @@ import {
   fromMilli,
   toMilli,
 } from '@app/contracts';
-import { startCardGatewayEmulator } from '../../integrations/card-gateway/emulator.ts';
 import { TICKETS_HUB_PATH } from '../../realtime/hub.ts';
 import { accessTokenFor, authAs, baseUrlOf } from '../../test/auth.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { createTestAppWithGateway, type GatewayTestContext } from '../../test/card-gateway.ts';
 import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from '../tickets/test-fixtures.ts';
 
-// The card gateway's emulator on a port of its own: the server talks to it over real HTTP.
 const KEYS = { secretKey: 'sk_test_bills', publishableKey: 'pk_test_bills' };
-let emulator: Awaited<ReturnType<typeof startCardGatewayEmulator>>;
-let ctx: TestContext;
+let ctx: GatewayTestContext;
+let emulator: GatewayTestContext['gateway'];
 let f: DemoFixtures;
 let owner: Record<string, string>;
 let staff: Record<string, string>;
@@ -26,18 +24,8 @@ let origin: string;
 const sockets: WebSocket[] = [];
 
 beforeAll(async () => {
-  emulator = await startCardGatewayEmulator(KEYS);
-  ctx = await createTestApp({
-    seed: true,
-    config: {
-      payments: {
-        baseUrl: emulator.url,
-        ...KEYS,
-        tokenUrl: `${emulator.url}/v1/tokens`,
-        emulator: false,
-      },
-    },
-  });
+  ctx = await createTestAppWithGateway(KEYS);
+  emulator = ctx.gateway;
   f = await demoFixtures(ctx.database.owner);
   owner = await authAs(ctx, 'owner@demo.local');
   staff = await authAs(ctx, 'staff@demo.local');
@@ -46,7 +34,6 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const s of sockets) s.terminate();
   await ctx.close();
-  await emulator.close();
 });
 
 type Json = Record<string, unknown>;

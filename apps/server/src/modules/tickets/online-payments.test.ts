@@ -1,36 +1,23 @@
 import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startCardGatewayEmulator } from '../../integrations/card-gateway/emulator.ts';
 import { authAs } from '../../test/auth.ts';
-import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { createTestAppWithGateway, type GatewayTestContext } from '../../test/card-gateway.ts';
 import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from './test-fixtures.ts';
 
-// The card gateway's emulator on a port of its own: the server talks to it over real HTTP.
 const KEYS = { secretKey: 'sk_test_payments', publishableKey: 'pk_test_payments' };
-let emulator: Awaited<ReturnType<typeof startCardGatewayEmulator>>;
-let ctx: TestContext;
+let ctx: GatewayTestContext;
+let emulator: GatewayTestContext['gateway'];
 let f: DemoFixtures;
 let staff: Record<string, string>;
 
 beforeAll(async () => {
-  emulator = await startCardGatewayEmulator(KEYS);
-  ctx = await createTestApp({
-    seed: true,
-    config: {
-      payments: {
-        baseUrl: emulator.url,
-        ...KEYS,
-        tokenUrl: `${emulator.url}/v1/tokens`,
-        emulator: false,
-      },
-    },
-  });
+  ctx = await createTestAppWithGateway(KEYS);
+  emulator = ctx.gateway;
   f = await demoFixtures(ctx.database.owner);
   staff = await authAs(ctx, 'staff@demo.local');
 }, 120_000);
 afterAll(async () => {
   await ctx.close();
-  await emulator.close();
 });
 
 type Json = Record<string, unknown>;

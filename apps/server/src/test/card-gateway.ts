@@ -1,0 +1,36 @@
+import { startCardGatewayEmulator } from '../integrations/card-gateway/emulator.ts';
+import { createTestApp, type TestContext } from './harness.ts';
+
+export type GatewayTestContext = TestContext & {
+  gateway: Awaited<ReturnType<typeof startCardGatewayEmulator>>;
+};
+
+/**
+ * The app on the demo world, taking online payments through the card gateway's emulator on a
+ * port of its own (the server talks to it over real HTTP); `close` stops both.
+ */
+export async function createTestAppWithGateway(keys: {
+  secretKey: string;
+  publishableKey: string;
+}): Promise<GatewayTestContext> {
+  const gateway = await startCardGatewayEmulator(keys);
+  const ctx = await createTestApp({
+    seed: true,
+    config: {
+      payments: {
+        baseUrl: gateway.url,
+        ...keys,
+        tokenUrl: `${gateway.url}/v1/tokens`,
+        emulator: false,
+      },
+    },
+  });
+  return {
+    ...ctx,
+    gateway,
+    close: async () => {
+      await ctx.close();
+      await gateway.close();
+    },
+  };
+}
