@@ -29,7 +29,10 @@ import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createAccountsRepository } from './modules/identity/accounts.repository.ts';
 import { accountTokensRepository } from './modules/identity/account-tokens.repository.ts';
-import { createOidcPayloadsRepository } from './modules/identity/oidc.repository.ts';
+import {
+  createOidcKeysRepository,
+  createOidcPayloadsRepository,
+} from './modules/identity/oidc.repository.ts';
 import { createIdentity } from './modules/identity/identity.ts';
 import { createSignInAttemptsRepository } from './modules/identity/sign-in-attempts.repository.ts';
 import { identityHandlers } from './modules/identity/identity.routes.ts';
@@ -177,6 +180,7 @@ export async function buildApp(deps: AppDeps) {
     db: database.db,
     accounts: createAccountsRepository(database.db),
     attempts: createSignInAttemptsRepository(database.db),
+    oidcKeys: createOidcKeysRepository(database.db),
     oidcPayloads: createOidcPayloadsRepository(database.db),
     tokens: accountTokensRepository,
     log: app.log,

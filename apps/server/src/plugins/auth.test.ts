@@ -10,7 +10,10 @@ import { z } from 'zod';
 import { seedDemoData } from '../db/seed.ts';
 import { memberships, tenants, users } from '../db/schema.ts';
 import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
-import { createOidcPayloadsRepository } from '../modules/identity/oidc.repository.ts';
+import {
+  createOidcKeysRepository,
+  createOidcPayloadsRepository,
+} from '../modules/identity/oidc.repository.ts';
 import { createIdentity } from '../modules/identity/identity.ts';
 import { accountTokensRepository } from '../modules/identity/account-tokens.repository.ts';
 import { createSignInAttemptsRepository } from '../modules/identity/sign-in-attempts.repository.ts';
@@ -42,6 +45,7 @@ async function probeApp(register: (app: ReturnType<typeof bare>) => void) {
     db: database.db,
     accounts: createAccountsRepository(database.db),
     attempts: createSignInAttemptsRepository(database.db),
+    oidcKeys: createOidcKeysRepository(database.db),
     oidcPayloads: createOidcPayloadsRepository(database.db),
     tokens: accountTokensRepository,
     log: instance.log,

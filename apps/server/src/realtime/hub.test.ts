@@ -9,6 +9,7 @@ import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
 import { loadOrCreateOidcKeys, SIGNING_ALG } from '../modules/identity/oidc-keys.ts';
+import { createOidcKeysRepository } from '../modules/identity/oidc.repository.ts';
 import {
   demoFixtures,
   intakeUrl,
@@ -148,7 +149,8 @@ describe('tickets hub', () => {
     const user = await createAccountsRepository(ctx.database.owner).findUserByEmail(
       'staff@demo.local',
     );
-    const [jwk] = (await loadOrCreateOidcKeys(ctx.database.owner)).signing;
+    const [jwk] = (await loadOrCreateOidcKeys(createOidcKeysRepository(ctx.database.owner)))
+      .signing;
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({
       sub: user!.id,

@@ -8,6 +8,7 @@ import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/demo-data.ts';
 import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
 import { loadOrCreateOidcKeys, SIGNING_ALG } from '../modules/identity/oidc-keys.ts';
+import { createOidcKeysRepository } from '../modules/identity/oidc.repository.ts';
 
 /** The part of a test context the helpers need. */
 export type AuthTestTarget = { app: App; config: Config; database: { db: Db } };
@@ -266,7 +267,8 @@ export async function forgeToken(
     const payload = { ...claims, iss: oidc.issuer, aud: oidc.audience, iat: now, exp: now + 600 };
     return `${enc({ alg: 'none', typ: 'at+jwt' })}.${enc(payload)}.`;
   }
-  const [jwk] = (await loadOrCreateOidcKeys(db, oidc.keysEncryptionKey)).signing;
+  const [jwk] = (await loadOrCreateOidcKeys(createOidcKeysRepository(db), oidc.keysEncryptionKey))
+    .signing;
   if (!jwk) throw new Error('no signing key');
   const key =
     kind === 'foreign-key'

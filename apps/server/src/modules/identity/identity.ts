@@ -7,7 +7,7 @@ import { createKnownDevices, type KnownDevices } from './known-device.ts';
 import { discoverIssuer, issuerOrigins, type IssuerOrigins } from './issuer-discovery.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
-import type { OidcPayloadsRepository } from './oidc.repository.ts';
+import type { OidcKeysRepository, OidcPayloadsRepository } from './oidc.repository.ts';
 import type { AccountTokensRepository } from './account-tokens.repository.ts';
 import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
@@ -38,8 +38,10 @@ export type Identity = {
  */
 export async function createIdentity(deps: {
   config: Config;
-  /** The provider's keys, and the transactions of the account service. */
+  /** The transactions of the account service. */
   db: Db;
+  /** The provider's signing keys and cookie secrets. */
+  oidcKeys: OidcKeysRepository;
   /** The provider's own rows (sessions, grants, codes). */
   oidcPayloads: OidcPayloadsRepository;
   accounts: AccountsRepository;
@@ -89,7 +91,7 @@ export async function createIdentity(deps: {
       sweep: () => signIn.sweep(),
     };
   }
-  const keys = await loadOrCreateOidcKeys(db, config.oidc.keysEncryptionKey);
+  const keys = await loadOrCreateOidcKeys(deps.oidcKeys, config.oidc.keysEncryptionKey);
   return {
     config,
     accounts,

@@ -7,6 +7,7 @@ import { seedDemoData } from '../../db/seed.ts';
 import { bearer, baseUrlOf, OidcTestClient } from '../../test/auth.ts';
 import { createTestDatabase, testConfig } from '../../test/harness.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
+import { createOidcKeysRepository } from './oidc.repository.ts';
 import { oidcKeys } from './oidc.table.ts';
 
 // The provider's private keys at rest: a dump of the database alone must not mint tokens.
@@ -69,7 +70,10 @@ describe('signing keys at rest', () => {
 
   it('are encrypted on the next start with a key, and the private material is gone from the rows', async () => {
     const { app, config } = await start(KEY);
-    const keys = await loadOrCreateOidcKeys(database.db, configWith(KEY).oidc.keysEncryptionKey);
+    const keys = await loadOrCreateOidcKeys(
+      createOidcKeysRepository(database.db),
+      configWith(KEY).oidc.keysEncryptionKey,
+    );
     const [signing] = keys.signing;
     const [cookie] = keys.cookie;
     const dump = JSON.stringify(await storedRows());
@@ -114,13 +118,13 @@ describe('a new database with a key', () => {
     const fresh = await createTestDatabase();
     try {
       const key = configWith(KEY).oidc.keysEncryptionKey;
-      const keys = await loadOrCreateOidcKeys(fresh.db, key);
+      const keys = await loadOrCreateOidcKeys(createOidcKeysRepository(fresh.db), key);
       const dump = JSON.stringify(await fresh.db.select().from(oidcKeys));
       expect(dump).not.toContain(String(keys.signing[0]?.d));
       expect(dump).not.toContain(keys.cookie[0]);
-      expect((await loadOrCreateOidcKeys(fresh.db, key)).signing[0]?.kid).toBe(
-        keys.signing[0]?.kid,
-      );
+      expect(
+        (await loadOrCreateOidcKeys(createOidcKeysRepository(fresh.db), key)).signing[0]?.kid,
+      ).toBe(keys.signing[0]?.kid);
     } finally {
       await fresh.dispose();
     }

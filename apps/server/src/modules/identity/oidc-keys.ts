@@ -1,8 +1,6 @@
 import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
-import { asc, eq, sql } from 'drizzle-orm';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
-import type { Db } from '../../db/client.ts';
-import { oidcKeys } from './oidc.table.ts';
+import type { OidcKeyRow, OidcKeysRepository } from './oidc.repository.ts';
 
 export const SIGNING_ALG = 'RS256';
 
@@ -13,7 +11,7 @@ export type OidcKeys = {
   cookie: string[];
 };
 
-type Row = typeof oidcKeys.$inferSelect;
+type Row = OidcKeyRow;
 type Sealed = { alg: 'A256GCM'; iv: string; tag: string; data: string };
 
 const isSealed = (material: Record<string, unknown>): material is Sealed =>
@@ -64,38 +62,36 @@ function open(key: Buffer | undefined, row: Row): Record<string, unknown> {
  * and session cookies stay valid. With an encryption key they are stored sealed (AES-256-GCM),
  * and keys stored plain before are sealed on this start.
  */
-export async function loadOrCreateOidcKeys(db: Db, encryptionKey?: Buffer): Promise<OidcKeys> {
-  const rows = await db.select().from(oidcKeys).orderBy(asc(oidcKeys.createdAt));
+export async function loadOrCreateOidcKeys(
+  repo: OidcKeysRepository,
+  encryptionKey?: Buffer,
+): Promise<OidcKeys> {
+  const rows = await repo.all();
   const complete = hasBoth(rows);
   const plain = encryptionKey !== undefined && rows.some((r) => !isSealed(r.material));
   if (complete && !plain) return readKeys(rows, encryptionKey);
 
   const jwk = complete ? undefined : await newSigningJwk();
-  await db.transaction(async (tx) => {
-    await tx.execute(sql`select pg_advisory_xact_lock(7262002)`);
-    const current = await tx.select().from(oidcKeys);
+  await repo.whileLocked(async (current, writes) => {
     const kinds = new Set(current.map((r) => r.kind));
     const store = (row: Pick<Row, 'id' | 'kind'>, material: Record<string, unknown>) =>
       encryptionKey ? seal(encryptionKey, row, material) : material;
     if (jwk && !kinds.has('signing')) {
       const row = { id: String(jwk.kid), kind: 'signing' };
-      await tx.insert(oidcKeys).values({ ...row, material: store(row, jwk) });
+      await writes.insert({ ...row, material: store(row, jwk) });
     }
     if (!kinds.has('cookie')) {
       const row = { id: `cookie-${randomUUID()}`, kind: 'cookie' };
       const secret = randomBytes(32).toString('base64url');
-      await tx.insert(oidcKeys).values({ ...row, material: store(row, { secret }) });
+      await writes.insert({ ...row, material: store(row, { secret }) });
     }
     if (encryptionKey) {
       for (const row of current.filter((r) => !isSealed(r.material))) {
-        await tx
-          .update(oidcKeys)
-          .set({ material: seal(encryptionKey, row, row.material) })
-          .where(eq(oidcKeys.id, row.id));
+        await writes.setMaterial(row.id, seal(encryptionKey, row, row.material));
       }
     }
   });
-  const stored = await db.select().from(oidcKeys).orderBy(asc(oidcKeys.createdAt));
+  const stored = await repo.all();
   if (!hasBoth(stored)) throw new Error('OIDC keys were not stored');
   return readKeys(stored, encryptionKey);
 }

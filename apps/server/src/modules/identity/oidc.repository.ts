@@ -1,6 +1,6 @@
-import { and, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, eq, gt, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { oidcPayloads } from './oidc.table.ts';
+import { oidcKeys, oidcPayloads } from './oidc.table.ts';
 
 /** The columns of a provider row besides its model and id. */
 export type OidcPayloadRow = Omit<typeof oidcPayloads.$inferInsert, 'id' | 'kind' | 'consumedAt'>;
@@ -53,3 +53,44 @@ export function createOidcPayloadsRepository(db: Db) {
 }
 
 export type OidcPayloadsRepository = ReturnType<typeof createOidcPayloadsRepository>;
+
+export type OidcKeyRow = typeof oidcKeys.$inferSelect;
+
+/** The writes of the key set while it is locked (OidcKeysRepository.whileLocked). */
+export type OidcKeyWrites = {
+  insert(row: Pick<OidcKeyRow, 'id' | 'kind' | 'material'>): Promise<void>;
+  setMaterial(id: string, material: OidcKeyRow['material']): Promise<void>;
+};
+
+/** The embedded provider's signing keys and cookie secrets in `oidc_keys`. */
+export function createOidcKeysRepository(db: Db) {
+  return {
+    /** The stored keys, oldest first. */
+    all(): Promise<OidcKeyRow[]> {
+      return db.select().from(oidcKeys).orderBy(asc(oidcKeys.createdAt));
+    },
+
+    /**
+     * Runs `work` with the keys stored now, in one transaction alone among servers starting at
+     * the same time (a transaction-scoped advisory lock).
+     */
+    async whileLocked(
+      work: (current: OidcKeyRow[], writes: OidcKeyWrites) => Promise<void>,
+    ): Promise<void> {
+      await db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_advisory_xact_lock(7262002)`);
+        const current = await tx.select().from(oidcKeys);
+        await work(current, {
+          async insert(row) {
+            await tx.insert(oidcKeys).values(row);
+          },
+          async setMaterial(id, material) {
+            await tx.update(oidcKeys).set({ material }).where(eq(oidcKeys.id, id));
+          },
+        });
+      });
+    },
+  };
+}
+
+export type OidcKeysRepository = ReturnType<typeof createOidcKeysRepository>;
