@@ -33,6 +33,15 @@ export function tenantRow(
   return and(eq(table.tenantId, tenantId), eq(table.id, id))!;
 }
 
+/** A branch-owned table's rows of this tenant's branch. */
+export function tenantBranchRows(
+  table: { tenantId: AnyPgColumn; branchId: AnyPgColumn },
+  tenantId: string | SQLWrapper,
+  branchId: string | SQLWrapper,
+): SQL {
+  return and(eq(table.tenantId, tenantId), eq(table.branchId, branchId))!;
+}
+
 /** This tenant's row of `table` with this id, whole; undefined when it has none. */
 export async function findTenantRow<T extends PgTable & TenantKeyed>(
   q: Db | Tx,

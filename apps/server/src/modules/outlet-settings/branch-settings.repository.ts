@@ -16,7 +16,7 @@ import {
 import { serviceAreaPaymentMethods, serviceAreas } from '../service-areas/service-areas.table.ts';
 import type { StoredPaymentMethod } from './payment-methods.ts';
 import { paymentMethodsRepository } from './payment-methods.repository.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 
@@ -117,13 +117,7 @@ export const branchSettingsRepository = {
     const [row] = await q
       .select({ id: serviceAreas.id })
       .from(serviceAreas)
-      .where(
-        and(
-          eq(serviceAreas.tenantId, tenantId),
-          eq(serviceAreas.branchId, branchId),
-          eq(serviceAreas.id, id),
-        ),
-      );
+      .where(and(tenantBranchRows(serviceAreas, tenantId, branchId), eq(serviceAreas.id, id)));
     return row;
   },
 
@@ -162,8 +156,7 @@ export const branchSettingsRepository = {
       .from(branchOpeningHours)
       .where(
         and(
-          eq(branchOpeningHours.tenantId, tenantId),
-          eq(branchOpeningHours.branchId, branchId),
+          tenantBranchRows(branchOpeningHours, tenantId, branchId),
           template ? eq(branchOpeningHours.checkoutTemplate, template) : undefined,
         ),
       );

@@ -4,6 +4,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { serviceAreaPaymentMethods } from '../service-areas/service-areas.table.ts';
 import { branchPaymentMethods } from './outlet-settings.table.ts';
 import type { StoredPaymentMethod } from './payment-methods.ts';
+import { tenantBranchRows } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 
@@ -23,8 +24,7 @@ export const paymentMethodsRepository = {
       .from(branchPaymentMethods)
       .where(
         and(
-          eq(branchPaymentMethods.tenantId, tenantId),
-          eq(branchPaymentMethods.branchId, branchId),
+          tenantBranchRows(branchPaymentMethods, tenantId, branchId),
           eq(branchPaymentMethods.checkoutTemplate, template),
         ),
       );

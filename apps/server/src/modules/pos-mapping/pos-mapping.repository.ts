@@ -60,10 +60,7 @@ export const posMappingRepository = {
       })
       .from(items)
       .innerJoin(categories, tenantRow(categories, items.tenantId, items.categoryId))
-      .leftJoin(
-        posMappings,
-        and(eq(posMappings.tenantId, items.tenantId), eq(posMappings.itemId, items.id)),
-      )
+      .leftJoin(posMappings, tenantRow(items, posMappings.tenantId, posMappings.itemId))
       .where(and(eq(items.tenantId, tenantId), id ? eq(items.id, id) : undefined))
       .orderBy(asc(categories.position), asc(items.position), asc(items.createdAt));
   },
@@ -80,10 +77,7 @@ export const posMappingRepository = {
       .from(modifierGroups)
       .leftJoin(
         posMappings,
-        and(
-          eq(posMappings.tenantId, modifierGroups.tenantId),
-          eq(posMappings.modifierGroupId, modifierGroups.id),
-        ),
+        tenantRow(modifierGroups, posMappings.tenantId, posMappings.modifierGroupId),
       )
       .where(and(eq(modifierGroups.tenantId, tenantId), id ? eq(modifierGroups.id, id) : undefined))
       .orderBy(asc(modifierGroups.createdAt), asc(modifierGroups.name));
@@ -108,10 +102,7 @@ export const posMappingRepository = {
       )
       .leftJoin(
         posMappings,
-        and(
-          eq(posMappings.tenantId, modifierItems.tenantId),
-          eq(posMappings.modifierItemId, modifierItems.id),
-        ),
+        tenantRow(modifierItems, posMappings.tenantId, posMappings.modifierItemId),
       )
       .where(and(eq(modifierItems.tenantId, tenantId), id ? eq(modifierItems.id, id) : undefined))
       .orderBy(asc(modifierItems.position));

@@ -8,7 +8,7 @@ import {
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { serviceAreas, serviceAreaSections, uniqueLinks } from './service-areas.table.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 
@@ -42,7 +42,7 @@ export type AreaRow = {
 };
 
 const inBranch = (tenantId: string, branchId: string) =>
-  and(eq(serviceAreas.tenantId, tenantId), eq(serviceAreas.branchId, branchId));
+  tenantBranchRows(serviceAreas, tenantId, branchId);
 
 // Numbers as numbers: '2' before '10'.
 const byNumber = (dir: typeof asc) => [
@@ -72,9 +72,7 @@ export const serviceAreasRepository = {
     return q
       .select({ id: serviceAreaSections.id, name: serviceAreaSections.name })
       .from(serviceAreaSections)
-      .where(
-        and(eq(serviceAreaSections.tenantId, tenantId), eq(serviceAreaSections.branchId, branchId)),
-      )
+      .where(tenantBranchRows(serviceAreaSections, tenantId, branchId))
       .orderBy(asc(serviceAreaSections.name));
   },
 
@@ -84,8 +82,7 @@ export const serviceAreasRepository = {
       .from(serviceAreaSections)
       .where(
         and(
-          eq(serviceAreaSections.tenantId, tenantId),
-          eq(serviceAreaSections.branchId, branchId),
+          tenantBranchRows(serviceAreaSections, tenantId, branchId),
           eq(serviceAreaSections.id, id),
         ),
       );
@@ -106,8 +103,7 @@ export const serviceAreasRepository = {
       .set({ name })
       .where(
         and(
-          eq(serviceAreaSections.tenantId, tenantId),
-          eq(serviceAreaSections.branchId, branchId),
+          tenantBranchRows(serviceAreaSections, tenantId, branchId),
           eq(serviceAreaSections.id, id),
         ),
       )
@@ -223,8 +219,7 @@ export const serviceAreasRepository = {
       .from(uniqueLinks)
       .where(
         and(
-          eq(uniqueLinks.tenantId, tenantId),
-          eq(uniqueLinks.branchId, branchId),
+          tenantBranchRows(uniqueLinks, tenantId, branchId),
           template ? eq(uniqueLinks.template, template) : undefined,
         ),
       )
@@ -236,11 +231,7 @@ export const serviceAreasRepository = {
       .select({ id: uniqueLinks.id, name: uniqueLinks.name, template: uniqueLinks.template })
       .from(uniqueLinks)
       .where(
-        and(
-          eq(uniqueLinks.tenantId, tenantId),
-          eq(uniqueLinks.branchId, branchId),
-          inArray(uniqueLinks.id, [...ids]),
-        ),
+        and(tenantBranchRows(uniqueLinks, tenantId, branchId), inArray(uniqueLinks.id, [...ids])),
       )
       .orderBy(asc(uniqueLinks.name));
   },

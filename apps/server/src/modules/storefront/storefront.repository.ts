@@ -3,7 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
-import { findTenantRow, tenantRow } from '../../db/tenant-keys.ts';
+import { findTenantRow, tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
 
 /** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */
 export function createStorefrontRepository(db: Db) {
@@ -43,8 +43,7 @@ export function createStorefrontRepository(db: Db) {
         .from(serviceAreas)
         .where(
           and(
-            eq(serviceAreas.tenantId, tenantId),
-            eq(serviceAreas.branchId, branchId),
+            tenantBranchRows(serviceAreas, tenantId, branchId),
             eq(serviceAreas.enabled, true),
             eq(serviceAreas.template, 'DINING'),
           ),
@@ -71,8 +70,7 @@ export function createStorefrontRepository(db: Db) {
         )
         .where(
           and(
-            eq(branchDeliveryZones.tenantId, tenantId),
-            eq(branchDeliveryZones.branchId, branchId),
+            tenantBranchRows(branchDeliveryZones, tenantId, branchId),
             eq(branchDeliveryZones.active, true),
           ),
         );

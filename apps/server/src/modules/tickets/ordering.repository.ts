@@ -18,7 +18,7 @@ import {
 } from '../service-areas/service-areas.table.ts';
 import type { StoredPaymentMethod } from '../outlet-settings/payment-methods.ts';
 import { tickets } from './tickets.table.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
 
 export type TemplateHours = Pick<StoreHoursDay, 'day' | 'dayClosed' | 'hours'>[];
 
@@ -220,8 +220,7 @@ export const orderingRepository = {
       .leftJoin(
         serviceAreas,
         and(
-          eq(serviceAreas.tenantId, branches.tenantId),
-          eq(serviceAreas.branchId, branches.id),
+          tenantBranchRows(serviceAreas, branches.tenantId, branches.id),
           p.serviceAreaId ? eq(serviceAreas.id, p.serviceAreaId) : never,
         ),
       )
@@ -232,8 +231,7 @@ export const orderingRepository = {
       .leftJoin(
         uniqueLinks,
         and(
-          eq(uniqueLinks.tenantId, branches.tenantId),
-          eq(uniqueLinks.branchId, branches.id),
+          tenantBranchRows(uniqueLinks, branches.tenantId, branches.id),
           p.uniqueLinkId ? eq(uniqueLinks.id, p.uniqueLinkId) : never,
         ),
       )
