@@ -27,14 +27,7 @@ import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
-import { createAccountsRepository } from './modules/identity/accounts.repository.ts';
-import { accountTokensRepository } from './modules/identity/account-tokens.repository.ts';
-import {
-  createOidcKeysRepository,
-  createOidcPayloadsRepository,
-} from './modules/identity/oidc.repository.ts';
-import { createIdentity } from './modules/identity/identity.ts';
-import { createSignInAttemptsRepository } from './modules/identity/sign-in-attempts.repository.ts';
+import { createIdentity, identityStore } from './modules/identity/identity.ts';
 import { identityHandlers } from './modules/identity/identity.routes.ts';
 import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
@@ -177,12 +170,7 @@ export async function buildApp(deps: AppDeps) {
   // Before the CSP: an external issuer's discovery names the origins sign-in talks to.
   const identity = await createIdentity({
     config,
-    db: database.db,
-    accounts: createAccountsRepository(database.db),
-    attempts: createSignInAttemptsRepository(database.db),
-    oidcKeys: createOidcKeysRepository(database.db),
-    oidcPayloads: createOidcPayloadsRepository(database.db),
-    tokens: accountTokensRepository,
+    ...identityStore(database.db),
     log: app.log,
     signInDelay: deps.signInDelay,
     mail,

@@ -9,14 +9,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { z } from 'zod';
 import { seedDemoData } from '../db/seed.ts';
 import { memberships, tenants, users } from '../db/schema.ts';
-import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
-import {
-  createOidcKeysRepository,
-  createOidcPayloadsRepository,
-} from '../modules/identity/oidc.repository.ts';
-import { createIdentity } from '../modules/identity/identity.ts';
-import { accountTokensRepository } from '../modules/identity/account-tokens.repository.ts';
-import { createSignInAttemptsRepository } from '../modules/identity/sign-in-attempts.repository.ts';
+import { createIdentity, identityStore } from '../modules/identity/identity.ts';
 import { collectTenantSecrets, MATRIX_CASES, runAccessMatrix } from '../test/access-matrix.ts';
 import { bearer, forgeToken } from '../test/auth.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
@@ -42,12 +35,7 @@ async function probeApp(register: (app: ReturnType<typeof bare>) => void) {
   await instance.register(errorsPlugin);
   const identity = await createIdentity({
     config,
-    db: database.db,
-    accounts: createAccountsRepository(database.db),
-    attempts: createSignInAttemptsRepository(database.db),
-    oidcKeys: createOidcKeysRepository(database.db),
-    oidcPayloads: createOidcPayloadsRepository(database.db),
-    tokens: accountTokensRepository,
+    ...identityStore(database.db),
     log: instance.log,
   });
   await instance.register(authPlugin, {

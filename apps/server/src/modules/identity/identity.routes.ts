@@ -378,6 +378,22 @@ const interactionRoutes =
         .send(body);
     const expired = (reply: FastifyReply, lang: Language) =>
       html(reply, 400, messagePage({ lang, title: 'expiredTitle', message: 'expired', appUrl }));
+    /** Ends the login prompt as this user (the language they picked, if any, remembered). */
+    const signedIn = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      userId: string,
+      pickedLanguage: Language | null,
+    ) => {
+      await account.recordSignIn(userId, pickedLanguage);
+      const returnTo = await provider.interactionResult(
+        req.raw,
+        reply.raw,
+        { login: { accountId: userId } },
+        { mergeWithLastSubmission: false },
+      );
+      return reply.redirect(returnTo, 303);
+    };
     /** This interaction while its login prompt is open (else undefined), and the page language. */
     const loginPrompt = async (
       req: FastifyRequest,
@@ -501,14 +517,7 @@ const interactionRoutes =
             registration(uid, lang, chosen, { values, alert: 'tooManyRegistrations' }),
           );
         }
-        await account.recordSignIn(result.userId, chosen ? lang : null);
-        const returnTo = await provider.interactionResult(
-          req.raw,
-          reply.raw,
-          { login: { accountId: result.userId } },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(returnTo, 303);
+        return signedIn(req, reply, result.userId, chosen ? lang : null);
       },
     );
 
@@ -540,14 +549,7 @@ const interactionRoutes =
       }
       if (result.outcome === 'invalid') return page(200, 'invalid');
       if (knownDevices) reply.header('set-cookie', knownDevices.setCookie(device, form.email));
-      await account.recordSignIn(result.userId, chosen ? lang : null);
-      const returnTo = await provider.interactionResult(
-        req.raw,
-        reply.raw,
-        { login: { accountId: result.userId } },
-        { mergeWithLastSubmission: false },
-      );
-      return reply.redirect(returnTo, 303);
+      return signedIn(req, reply, result.userId, chosen ? lang : null);
     });
   };
 

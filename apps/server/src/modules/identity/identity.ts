@@ -2,14 +2,25 @@ import type { FastifyBaseLogger } from 'fastify';
 import type Provider from 'oidc-provider';
 import type { Config } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
-import type { AccountsRepository } from './accounts.repository.ts';
+import { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
 import { createKnownDevices, type KnownDevices } from './known-device.ts';
 import { discoverIssuer, issuerOrigins, type IssuerOrigins } from './issuer-discovery.ts';
 import { loadOrCreateOidcKeys } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
-import type { OidcKeysRepository, OidcPayloadsRepository } from './oidc.repository.ts';
-import type { AccountTokensRepository } from './account-tokens.repository.ts';
-import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts';
+import {
+  createOidcKeysRepository,
+  createOidcPayloadsRepository,
+  type OidcKeysRepository,
+  type OidcPayloadsRepository,
+} from './oidc.repository.ts';
+import {
+  accountTokensRepository,
+  type AccountTokensRepository,
+} from './account-tokens.repository.ts';
+import {
+  createSignInAttemptsRepository,
+  type SignInAttemptsRepository,
+} from './sign-in-attempts.repository.ts';
 import { createSignInService, type SignInService } from './sign-in.service.ts';
 import { createTokenVerifier, type TokenVerifier } from './token-verifier.ts';
 import type { MailTransport } from '../../integrations/mail/mail-transport.ts';
@@ -31,6 +42,18 @@ export type Identity = {
   /** Deletes expired provider rows and ended sign-in windows. */
   sweep(): Promise<void>;
 };
+
+/** The database handle and repositories identity works on, all over the app's handle `db`. */
+export function identityStore(db: Db) {
+  return {
+    db,
+    accounts: createAccountsRepository(db),
+    attempts: createSignInAttemptsRepository(db),
+    oidcKeys: createOidcKeysRepository(db),
+    oidcPayloads: createOidcPayloadsRepository(db),
+    tokens: accountTokensRepository,
+  };
+}
 
 /**
  * Assembles sign-in and token verification. With an external issuer the embedded provider is
