@@ -4,7 +4,13 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { chromium, type Browser, type CDPSession, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type CDPSession,
+  type Page,
+} from '@playwright/test';
 import e2eConfig from '../../admin/playwright.config.ts';
 import type { Figure } from './harness.ts';
 
@@ -107,6 +113,20 @@ declare global {
   }
 }
 
+/** A page over the throttled network, its bytes metered and its largest contentful paint seen. */
+async function throttledPage(context: BrowserContext) {
+  await context.addInitScript(() => {
+    new PerformanceObserver((list) => {
+      for (const entry of list.getEntries()) window.__lcp = entry.startTime;
+    }).observe({ type: 'largest-contentful-paint', buffered: true });
+  });
+  const page = await context.newPage();
+  const cdp = await context.newCDPSession(page);
+  const bytes = await meter(cdp);
+  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  return { page, cdp, bytes };
+}
+
 /** The largest contentful paint of the current document, once the page has settled. */
 async function settledLcp(page: Page): Promise<number> {
   await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
@@ -128,15 +148,7 @@ async function storefrontVisit(browser: Browser, origin: string) {
     viewport: { width: 390, height: 844 },
     locale: 'en-US',
   });
-  await context.addInitScript(() => {
-    new PerformanceObserver((list) => {
-      for (const entry of list.getEntries()) window.__lcp = entry.startTime;
-    }).observe({ type: 'largest-contentful-paint', buffered: true });
-  });
-  const page = await context.newPage();
-  const cdp = await context.newCDPSession(page);
-  const bytes = await meter(cdp);
-  await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+  const { page, bytes } = await throttledPage(context);
   await page.goto(`/store/al-bayt/${branchId}/pickup`);
   await page.getByRole('heading', { level: 2 }).first().waitFor({ timeout: 60_000 });
   const lcp = await settledLcp(page);
@@ -163,15 +175,7 @@ export async function benchWeb(): Promise<Figure[]> {
   try {
     browser = await chromium.launch({ ...launch, executablePath });
     const context = await browser.newContext({ baseURL: server.origin });
-    await context.addInitScript(() => {
-      new PerformanceObserver((list) => {
-        for (const entry of list.getEntries()) window.__lcp = entry.startTime;
-      }).observe({ type: 'largest-contentful-paint', buffered: true });
-    });
-    const page = await context.newPage();
-    const cdp = await context.newCDPSession(page);
-    const bytes = await meter(cdp);
-    await cdp.send('Network.emulateNetworkConditions', THROTTLE);
+    const { page, cdp, bytes } = await throttledPage(context);
 
     await page.goto('/auth/loginlanding');
     await page.getByRole('button', { name: 'Login' }).waitFor();
