@@ -3,6 +3,7 @@ import path from 'node:path';
 import { z } from 'zod';
 import { DispatchIntegrationType } from '@app/contracts';
 import { EMULATED_PROVIDERS } from './integrations/dispatch/emulator.ts';
+import type { SmtpConfig } from './integrations/mail/smtp.ts';
 
 /** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -211,15 +212,7 @@ export const MAIL_OUTBOX_DIR = 'mail-outbox';
 
 /** Where e-mails go: an SMTP server, the local outbox (demo, tests), or nowhere. */
 export type MailConfig =
-  | {
-      kind: 'smtp';
-      host: string;
-      port: number;
-      secure: boolean;
-      user: string | undefined;
-      password: string | undefined;
-      from: string;
-    }
+  | ({ kind: 'smtp' } & SmtpConfig)
   | { kind: 'capture'; dir: string; from: string }
   | { kind: 'none' };
 

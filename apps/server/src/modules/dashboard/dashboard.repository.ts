@@ -1,4 +1,4 @@
-import { asc, eq, sql, type SQL } from 'drizzle-orm';
+import { eq, sql, type SQL } from 'drizzle-orm';
 import {
   DASHBOARD_COUNTED_STATUSES,
   type Currency,
@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
+import { branchOrder } from '../identity/branches.ts';
 
 type Rows<T> = { rows: T[] };
 const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
@@ -81,7 +82,7 @@ export function createDashboardRepository(db: Db) {
         .select({ id: branches.id, name: branches.name, timeZone: branches.timeZone })
         .from(branches)
         .where(eq(branches.tenantId, tenantId))
-        .orderBy(asc(branches.position), asc(branches.createdAt));
+        .orderBy(...branchOrder());
     },
 
     /**

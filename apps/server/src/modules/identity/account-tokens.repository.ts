@@ -8,6 +8,15 @@ type Q = Db | Tx;
 
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('base64url');
 
+/** The token of this secret and purpose while it is unused and unexpired. */
+const usable = (purpose: TokenPurpose, secret: string) =>
+  and(
+    eq(accountTokens.tokenHash, hashOf(secret)),
+    eq(accountTokens.purpose, purpose),
+    isNull(accountTokens.usedAt),
+    gt(accountTokens.expiresAt, sql`now()`),
+  );
+
 /** A secret link part is 43 characters of base64url (256 bits); anything else is no token. */
 export const isTokenShaped = (value: string) => /^[A-Za-z0-9_-]{43}$/.test(value);
 
@@ -36,12 +45,7 @@ export const accountTokensRepository = {
       .select()
       .from(accountTokens)
       .where(
-        and(
-          eq(accountTokens.tokenHash, hashOf(secret)),
-          eq(accountTokens.purpose, purpose),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, sql`now()`),
-        ),
+        usable(purpose, secret),
       )
       .limit(1);
     return row;
@@ -54,12 +58,7 @@ export const accountTokensRepository = {
       .update(accountTokens)
       .set({ usedAt: sql`now()` })
       .where(
-        and(
-          eq(accountTokens.tokenHash, hashOf(secret)),
-          eq(accountTokens.purpose, purpose),
-          isNull(accountTokens.usedAt),
-          gt(accountTokens.expiresAt, sql`now()`),
-        ),
+        usable(purpose, secret),
       )
       .returning();
     return row;

@@ -135,17 +135,7 @@ const verifyEmailRoutes =
     const appUrl = `${config.publicUrl}/auth/login`;
     await app.register(formbody);
     const invalid = (reply: FastifyReply, lang: Language) =>
-      htmlReply(
-        reply,
-        400,
-        noticePage({
-          lang,
-          title: 'linkInvalidTitle',
-          message: pageTextWith(lang, 'linkInvalid', {}),
-          link: { href: appUrl, label: 'backToApp' },
-          status: 'alert',
-        }),
-      );
+      invalidLinkPage(reply, lang, { href: appUrl, label: 'backToApp' });
 
     app.get(VERIFY_EMAIL_PATH, hiddenSchema(TokenQuery), async (req, reply) => {
       const lang = pickLanguage([req.query.lang], req.headers['accept-language']);
@@ -261,17 +251,10 @@ const passwordResetRoutes =
     });
 
     const linkInvalid = (reply: FastifyReply, lang: Language) =>
-      htmlReply(
-        reply,
-        400,
-        noticePage({
-          lang,
-          title: 'linkInvalidTitle',
-          message: pageTextWith(lang, 'linkInvalid', {}),
-          link: { href: `${PASSWORD_RESET_PATH}?lang=${lang}`, label: 'requestNewLink' },
-          status: 'alert',
-        }),
-      );
+      invalidLinkPage(reply, lang, {
+        href: `${PASSWORD_RESET_PATH}?lang=${lang}`,
+        label: 'requestNewLink',
+      });
     const NEW_PATH = `${PASSWORD_RESET_PATH}/new`;
     const form = (lang: Language, token: string, email: string, errors?: FieldErrors) =>
       newPasswordPage({ lang, action: NEW_PATH, token, email, errors });
@@ -310,6 +293,25 @@ const passwordResetRoutes =
       );
     });
   };
+
+/** 400: an e-mailed link that is unknown, used or expired, with where to go instead. */
+function invalidLinkPage(
+  reply: FastifyReply,
+  lang: Language,
+  link: NonNullable<Parameters<typeof noticePage>[0]['link']>,
+) {
+  return htmlReply(
+    reply,
+    400,
+    noticePage({
+      lang,
+      title: 'linkInvalidTitle',
+      message: pageTextWith(lang, 'linkInvalid', {}),
+      link,
+      status: 'alert',
+    }),
+  );
+}
 
 function safeOrigin(url: string | undefined): string | undefined {
   if (!url) return undefined;

@@ -2,6 +2,7 @@ import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
 import { branches, memberships, tenants, users } from './identity.table.ts';
 import { taxDefinitions } from '../catalog/catalog.table.ts';
+import { branchOrder } from './branches.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 export type BranchRow = typeof branches.$inferSelect;
@@ -32,7 +33,7 @@ export function createProfileRepository(db: Db) {
         .select()
         .from(branches)
         .where(inArray(branches.tenantId, tenantIds))
-        .orderBy(asc(branches.tenantId), asc(branches.position), asc(branches.createdAt));
+        .orderBy(asc(branches.tenantId), ...branchOrder());
     },
 
     async taxesOf(tenantId: string): Promise<TaxRow[]> {

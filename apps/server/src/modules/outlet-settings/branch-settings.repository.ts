@@ -17,6 +17,7 @@ import { serviceAreaPaymentMethods, serviceAreas } from '../service-areas/servic
 import type { StoredPaymentMethod } from './payment-methods.ts';
 import { paymentMethodsRepository } from './payment-methods.repository.ts';
 import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
+import { branchOrder } from '../identity/branches.ts';
 
 type Q = Db | Tx;
 
@@ -32,7 +33,7 @@ export const branchSettingsRepository = {
       .select()
       .from(branches)
       .where(eq(branches.tenantId, tenantId))
-      .orderBy(asc(branches.position), asc(branches.createdAt));
+      .orderBy(...branchOrder());
   },
 
   async branchWithTenant(q: Q, tenantId: string, branchId: string) {

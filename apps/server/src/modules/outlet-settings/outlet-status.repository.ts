@@ -1,8 +1,9 @@
-import { asc, eq } from 'drizzle-orm';
+import { eq } from 'drizzle-orm';
 import type { BranchOperatingStatus } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { branches } from '../identity/identity.table.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
+import { branchOrder } from '../identity/branches.ts';
 
 const columns = {
   branchId: branches.id,
@@ -19,7 +20,7 @@ export const outletStatusRepository = {
       .select(columns)
       .from(branches)
       .where(eq(branches.tenantId, tenantId))
-      .orderBy(asc(branches.position), asc(branches.createdAt));
+      .orderBy(...branchOrder());
   },
 
   async update(db: Db, tenantId: string, branchId: string, status: BranchOperatingStatus) {

@@ -3,6 +3,7 @@ import type { Db } from '../../db/client.ts';
 import { branches, memberships, tenants, users } from '../identity/identity.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
+import { tenantBranches } from '../identity/branches.ts';
 
 export type TenantRow = typeof tenants.$inferSelect;
 
@@ -71,11 +72,7 @@ export function createPlatformRepository(db: Db) {
     },
 
     async branchesOf(tenantId: string) {
-      return db
-        .select()
-        .from(branches)
-        .where(eq(branches.tenantId, tenantId))
-        .orderBy(asc(branches.position), asc(branches.createdAt));
+      return tenantBranches(db, tenantId);
     },
 
     async ticketCounts(tenantId: string) {

@@ -18,6 +18,7 @@ import type { Database, Db } from '../../db/client.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { branches } from '../identity/identity.table.ts';
 import { deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
+import { branchOrder } from '../identity/branches.ts';
 
 /** The filter as the repository takes it: validated, with its days resolved. */
 export type ReportQuery = ReportFilter & { tenantId: string };
@@ -414,7 +415,7 @@ export function createReportsRepository(
         .select({ id: branches.id, name: branches.name })
         .from(branches)
         .where(eq(branches.tenantId, tenantId))
-        .orderBy(asc(branches.position), asc(branches.createdAt));
+        .orderBy(...branchOrder());
     },
 
     async zones(tenantId: string): Promise<{ id: string; localizedTitle: LocalizedText }[]> {

@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { branches, tenants } from '../identity/identity.table.ts';
+import { tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
 import { findTenantRow, tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
+import { tenantBranches } from '../identity/branches.ts';
 
 /** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */
 export function createStorefrontRepository(db: Db) {
@@ -24,11 +25,7 @@ export function createStorefrontRepository(db: Db) {
     },
 
     async branchesOf(tenantId: string) {
-      return db
-        .select()
-        .from(branches)
-        .where(eq(branches.tenantId, tenantId))
-        .orderBy(asc(branches.position), asc(branches.createdAt));
+      return tenantBranches(db, tenantId);
     },
 
     /** A service area of the tenant; another tenant's id finds nothing. */
