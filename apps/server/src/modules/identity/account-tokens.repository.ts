@@ -41,13 +41,7 @@ export const accountTokensRepository = {
   /** The token of this secret while it is unused and unexpired, without using it. */
   async peek(q: Q, purpose: TokenPurpose, secret: string) {
     if (!isTokenShaped(secret)) return undefined;
-    const [row] = await q
-      .select()
-      .from(accountTokens)
-      .where(
-        usable(purpose, secret),
-      )
-      .limit(1);
+    const [row] = await q.select().from(accountTokens).where(usable(purpose, secret)).limit(1);
     return row;
   },
 
@@ -57,9 +51,7 @@ export const accountTokensRepository = {
     const [row] = await q
       .update(accountTokens)
       .set({ usedAt: sql`now()` })
-      .where(
-        usable(purpose, secret),
-      )
+      .where(usable(purpose, secret))
       .returning();
     return row;
   },
