@@ -16,6 +16,23 @@ const itemIdsOf = sql<string[]>`coalesce((
 
 const notDeleted = eq(discounts.deleted, false);
 
+/** Whether the tenant has a discount, not deleted and other than `exceptId`, matching `match`. */
+async function anotherLive(q: Q, tenantId: string, match: SQL, exceptId?: string) {
+  const [row] = await q
+    .select({ id: discounts.id })
+    .from(discounts)
+    .where(
+      and(
+        eq(discounts.tenantId, tenantId),
+        match,
+        notDeleted,
+        exceptId ? ne(discounts.id, exceptId) : undefined,
+      ),
+    )
+    .limit(1);
+  return row !== undefined;
+}
+
 /** Discount rows and their affected items; every query by tenant. */
 export const discountsRepository = {
   async list(q: Q, tenantId: string, where?: SQL): Promise<DiscountWithItems[]> {
@@ -43,37 +60,17 @@ export const discountsRepository = {
   },
 
   async codeTaken(q: Q, tenantId: string, code: string, exceptId?: string) {
-    const [row] = await q
-      .select({ id: discounts.id })
-      .from(discounts)
-      .where(
-        and(
-          eq(discounts.tenantId, tenantId),
-          eq(discounts.code, code),
-          notDeleted,
-          exceptId ? ne(discounts.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    return anotherLive(q, tenantId, eq(discounts.code, code), exceptId);
   },
 
   /** Another active automatic discount than `exceptId`. */
   async otherActiveAutomatic(q: Q, tenantId: string, exceptId?: string) {
-    const [row] = await q
-      .select({ id: discounts.id })
-      .from(discounts)
-      .where(
-        and(
-          eq(discounts.tenantId, tenantId),
-          eq(discounts.application, 'AUTOMATIC'),
-          eq(discounts.active, true),
-          notDeleted,
-          exceptId ? ne(discounts.id, exceptId) : undefined,
-        ),
-      )
-      .limit(1);
-    return row !== undefined;
+    return anotherLive(
+      q,
+      tenantId,
+      and(eq(discounts.application, 'AUTOMATIC'), eq(discounts.active, true))!,
+      exceptId,
+    );
   },
 
   async existingItemIds(q: Q, tenantId: string, ids: readonly string[]) {

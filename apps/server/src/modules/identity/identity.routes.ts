@@ -206,8 +206,7 @@ const passwordResetRoutes =
         200,
         resetRequestPage({
           lang,
-          pageUrl: PASSWORD_RESET_PATH,
-          action: PASSWORD_RESET_PATH,
+          ...RESET_REQUEST_PATHS,
           appUrl,
         }),
       );
@@ -223,8 +222,7 @@ const passwordResetRoutes =
           200,
           resetRequestPage({
             lang,
-            pageUrl: PASSWORD_RESET_PATH,
-            action: PASSWORD_RESET_PATH,
+            ...RESET_REQUEST_PATHS,
             appUrl: landing,
             email,
             error: 'emailInvalid',
@@ -293,6 +291,9 @@ const passwordResetRoutes =
       );
     });
   };
+
+/** The password reset request page is served and posted at one path. */
+const RESET_REQUEST_PATHS = { pageUrl: PASSWORD_RESET_PATH, action: PASSWORD_RESET_PATH };
 
 /** 400: an e-mailed link that is unknown, used or expired, with where to go instead. */
 function invalidLinkPage(

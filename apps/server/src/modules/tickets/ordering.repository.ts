@@ -1,4 +1,4 @@
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, sql, type SQL } from 'drizzle-orm';
 import type {
   AdjustableTemplate,
   AdjustmentDirection,
@@ -116,6 +116,11 @@ function adjustmentLinks(tenantId: string, variantIds: string[] | null) {
     where pav.tenant_id = ${tenantId} and pa.is_active ${only}`;
 }
 
+/** Payment method rows `m` (`from …`) as the stored list ([] for none). */
+const storedMethods = (from: SQL) =>
+  sql<StoredPaymentMethod[] | string>`(select coalesce(json_agg(json_build_object(
+    'paymentMethodType', m.payment_method_type, 'active', m.active)), '[]'::json) ${from})`;
+
 /** The catalogue as the order intake and the public menu read it; every query by tenant. */
 export const orderingRepository = {
   /**
@@ -159,21 +164,13 @@ export const orderingRepository = {
           from branch_opening_hours h
           where h.tenant_id = ${branches.tenantId} and h.branch_id = ${branches.id}
             and h.checkout_template = ${p.template})`,
-        paymentMethods: sql<
-          StoredPaymentMethod[] | string
-        >`(select coalesce(json_agg(json_build_object(
-            'paymentMethodType', pm.payment_method_type, 'active', pm.active)), '[]'::json)
-          from branch_payment_methods pm
-          where pm.tenant_id = ${branches.tenantId} and pm.branch_id = ${branches.id}
-            and pm.checkout_template = ${p.template})`,
+        paymentMethods: storedMethods(sql`from branch_payment_methods m
+          where m.tenant_id = ${branches.tenantId} and m.branch_id = ${branches.id}
+            and m.checkout_template = ${p.template}`),
         // The table's own dine-in methods (per-table payment mode), over the branch's.
-        areaPaymentMethods: sql<
-          StoredPaymentMethod[] | string
-        >`(select coalesce(json_agg(json_build_object(
-            'paymentMethodType', tm.payment_method_type, 'active', tm.active)), '[]'::json)
-          from service_area_payment_methods tm
-          where tm.tenant_id = ${branches.tenantId}
-            and tm.service_area_id = ${p.serviceAreaId ?? null}::uuid)`,
+        areaPaymentMethods: storedMethods(sql`from service_area_payment_methods m
+          where m.tenant_id = ${branches.tenantId}
+            and m.service_area_id = ${p.serviceAreaId ?? null}::uuid`),
         existing: { id: tickets.id, requestHash: tickets.requestHash },
         zone: {
           id: deliveryZones.id,
