@@ -332,6 +332,8 @@ const interactionRoutes =
     /** An interaction's route (`:uid` for the id) or a link to it. */
     const interactionPath = (uid: string, rest = '') => `${OIDC_MOUNT}/interaction/${uid}${rest}`;
     const route = (rest = '') => interactionPath(':uid', rest);
+    /** The interaction's pages: its id in the path, the page language in the query. */
+    const pageSchema = { schema: { hide: true, params: UidParams, querystring: LangQuery } };
     /** The links of the sign-in page, keeping the language and whether the user picked it. */
     const signInLinks = (uid: string, lang: Language, chosen: boolean) => {
       const query = chosen ? `?lang=${lang}&chosen=1` : '';
@@ -381,6 +383,17 @@ const interactionRoutes =
         .send(body);
     const expired = (reply: FastifyReply, lang: Language) =>
       html(reply, 400, messagePage({ lang, title: 'expiredTitle', message: 'expired', appUrl }));
+    /** Ends the interaction with `result` and sends the browser back to the provider. */
+    const finish = async (
+      req: FastifyRequest,
+      reply: FastifyReply,
+      result: Parameters<Provider['interactionResult']>[2],
+    ) => {
+      const returnTo = await provider.interactionResult(req.raw, reply.raw, result, {
+        mergeWithLastSubmission: false,
+      });
+      return reply.redirect(returnTo, 303);
+    };
     /** Ends the login prompt as this user (the language they picked, if any, remembered). */
     const signedIn = async (
       req: FastifyRequest,
@@ -389,13 +402,7 @@ const interactionRoutes =
       pickedLanguage: Language | null,
     ) => {
       await account.recordSignIn(userId, pickedLanguage);
-      const returnTo = await provider.interactionResult(
-        req.raw,
-        reply.raw,
-        { login: { accountId: userId } },
-        { mergeWithLastSubmission: false },
-      );
-      return reply.redirect(returnTo, 303);
+      return finish(req, reply, { login: { accountId: userId } });
     };
     /** This interaction while its login prompt is open (else undefined), and the page language. */
     const loginPrompt = async (
@@ -409,56 +416,45 @@ const interactionRoutes =
       return { found: found?.prompt.name === 'login' ? found : undefined, lang };
     };
 
-    app.get(
-      route(),
-      { schema: { hide: true, params: UidParams, querystring: LangQuery } },
-      async (req, reply) => {
-        const { uid } = req.params;
-        const found = await details(req, reply, uid);
-        const lang = languageFor(req, found, req.query.lang);
-        if (!found) return expired(reply, lang);
-        if (found.prompt.name !== 'login') {
-          // Any other prompt (consent) is granted: all our clients are first party.
-          const grantId = await autoConsent(provider, found);
-          const returnTo = await provider.interactionResult(req.raw, reply.raw, {
-            consent: { grantId },
-          });
-          return reply.redirect(returnTo, 303);
-        }
-        const hint = paramOf(found, 'login_hint');
-        // The page's own language links say ?lang=: the user picked it (the admin follows).
-        const chosen = req.query.lang !== undefined;
-        return html(
-          reply,
-          200,
-          signInPage({
-            lang,
-            email: hint,
-            chosen,
-            ...signInLinks(uid, lang, chosen),
-          }),
-        );
-      },
-    );
+    app.get(route(), pageSchema, async (req, reply) => {
+      const { uid } = req.params;
+      const found = await details(req, reply, uid);
+      const lang = languageFor(req, found, req.query.lang);
+      if (!found) return expired(reply, lang);
+      if (found.prompt.name !== 'login') {
+        // Any other prompt (consent) is granted: all our clients are first party.
+        const grantId = await autoConsent(provider, found);
+        const returnTo = await provider.interactionResult(req.raw, reply.raw, {
+          consent: { grantId },
+        });
+        return reply.redirect(returnTo, 303);
+      }
+      const hint = paramOf(found, 'login_hint');
+      // The page's own language links say ?lang=: the user picked it (the admin follows).
+      const chosen = req.query.lang !== undefined;
+      return html(
+        reply,
+        200,
+        signInPage({
+          lang,
+          email: hint,
+          chosen,
+          ...signInLinks(uid, lang, chosen),
+        }),
+      );
+    });
 
     // "Forgot your password?": the sign-in ends with B2C's AADB2C90118, which the SPA answers
     // by going to the password reset (the issuer's flow of §7.6, the same for B2C and for us).
-    app.get(
-      route('/forgot'),
-      { schema: { hide: true, params: UidParams, querystring: LangQuery } },
-      async (req, reply) => {
-        const { uid } = req.params;
-        const { found, lang } = await loginPrompt(req, reply, uid, req.query.lang);
-        if (!found) return expired(reply, lang);
-        const returnTo = await provider.interactionResult(
-          req.raw,
-          reply.raw,
-          { error: 'access_denied', error_description: FORGOT_PASSWORD_ERROR },
-          { mergeWithLastSubmission: false },
-        );
-        return reply.redirect(returnTo, 303);
-      },
-    );
+    app.get(route('/forgot'), pageSchema, async (req, reply) => {
+      const { uid } = req.params;
+      const { found, lang } = await loginPrompt(req, reply, uid, req.query.lang);
+      if (!found) return expired(reply, lang);
+      return finish(req, reply, {
+        error: 'access_denied',
+        error_description: FORGOT_PASSWORD_ERROR,
+      });
+    });
 
     const registration = (
       uid: string,
@@ -475,16 +471,12 @@ const interactionRoutes =
         ...extra,
       });
 
-    app.get(
-      route('/register'),
-      { schema: { hide: true, params: UidParams, querystring: LangQuery } },
-      async (req, reply) => {
-        const { uid } = req.params;
-        const { found, lang } = await loginPrompt(req, reply, uid, req.query.lang);
-        if (!found) return expired(reply, lang);
-        return html(reply, 200, registration(uid, lang, req.query.lang !== undefined));
-      },
-    );
+    app.get(route('/register'), pageSchema, async (req, reply) => {
+      const { uid } = req.params;
+      const { found, lang } = await loginPrompt(req, reply, uid, req.query.lang);
+      if (!found) return expired(reply, lang);
+      return html(reply, 200, registration(uid, lang, req.query.lang !== undefined));
+    });
 
     // Self-registration: the new account is signed in at once and lands on the outlet sign-up.
     app.post(
