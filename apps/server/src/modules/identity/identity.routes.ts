@@ -201,15 +201,7 @@ const passwordResetRoutes =
       // Back to the login landing of the SPA that sent the user, when it is one of ours.
       const origin = safeOrigin(q.redirect_uri);
       const appUrl = origin && spaOrigins.has(origin) ? `${origin}/auth/loginlanding` : landing;
-      return htmlReply(
-        reply,
-        200,
-        resetRequestPage({
-          lang,
-          ...RESET_REQUEST_PATHS,
-          appUrl,
-        }),
-      );
+      return requestPage(reply, { lang, appUrl });
     });
 
     app.post(PASSWORD_RESET_PATH, { schema: { hide: true } }, async (req, reply) => {
@@ -217,17 +209,7 @@ const passwordResetRoutes =
       const lang = pickLanguage([form.lang], req.headers['accept-language']);
       const email = form.email.trim();
       if (!z.email().safeParse(email).success) {
-        return htmlReply(
-          reply,
-          200,
-          resetRequestPage({
-            lang,
-            ...RESET_REQUEST_PATHS,
-            appUrl: landing,
-            email,
-            error: 'emailInvalid',
-          }),
-        );
+        return requestPage(reply, { lang, appUrl: landing, email, error: 'emailInvalid' });
       }
       try {
         await account.requestPasswordReset(email, req.ip, lang);
@@ -292,8 +274,16 @@ const passwordResetRoutes =
     });
   };
 
-/** The password reset request page is served and posted at one path. */
-const RESET_REQUEST_PATHS = { pageUrl: PASSWORD_RESET_PATH, action: PASSWORD_RESET_PATH };
+/** The password reset request page, served and posted at its one path. */
+const requestPage = (
+  reply: FastifyReply,
+  opts: Omit<Parameters<typeof resetRequestPage>[0], 'pageUrl' | 'action'>,
+) =>
+  htmlReply(
+    reply,
+    200,
+    resetRequestPage({ ...opts, pageUrl: PASSWORD_RESET_PATH, action: PASSWORD_RESET_PATH }),
+  );
 
 /** 400: an e-mailed link that is unknown, used or expired, with where to go instead. */
 function invalidLinkPage(
