@@ -14,8 +14,10 @@ import {
   intakeBody,
   newIdempotencyKey,
   offeredPayments,
-  parseExpiry,
+  cardDetails,
+  formCard,
   quoteBody,
+  type CardEntry,
   type CheckoutForm,
   type FieldErrors,
 } from '../lib/checkout.ts';
@@ -130,11 +132,7 @@ export function CheckoutView({
     try {
       let token = again ? attempt.current!.token : null;
       if (base.paymentMethodType && isOnlinePayment(base.paymentMethodType) && !token) {
-        token = await cardToken(store.payments!, {
-          number: form.cardNumber.replace(/\s+/g, ''),
-          ...parseExpiry(form.cardExpiry)!,
-          cvc: form.cardCvc.trim(),
-        });
+        token = await cardToken(store.payments!, cardDetails(formCard(form)));
       }
       attempt.current = { hash, key, token, outcome: 'unknown' };
       const ticket = await api.placeOrder(
@@ -425,42 +423,23 @@ export function CheckoutView({
           )}
           {online && (
             <div className="card-fields">
-              <Input
-                label={t('checkout.cardNumber')}
-                value={form.cardNumber}
-                inputMode="numeric"
-                dir="ltr"
-                autoComplete="cc-number"
-                required
-                error={err('cardNumber')}
-                onChange={(v) => set('cardNumber', v)}
+              <CardFields
+                card={formCard(form)}
+                errors={{
+                  number: err('cardNumber'),
+                  expiry: err('cardExpiry'),
+                  cvc: err('cardCvc'),
+                }}
+                onChange={(field, v) =>
+                  set(
+                    ({ number: 'cardNumber', expiry: 'cardExpiry', cvc: 'cardCvc' } as const)[
+                      field
+                    ],
+                    v,
+                  )
+                }
                 text={text}
               />
-              <div className="pair">
-                <Input
-                  label={t('checkout.cardExpiry')}
-                  value={form.cardExpiry}
-                  dir="ltr"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  required
-                  error={err('cardExpiry')}
-                  onChange={(v) => set('cardExpiry', v)}
-                  text={text}
-                />
-                <Input
-                  label={t('checkout.cardCvc')}
-                  value={form.cardCvc}
-                  inputMode="numeric"
-                  dir="ltr"
-                  autoComplete="cc-csc"
-                  required
-                  error={err('cardCvc')}
-                  onChange={(v) => set('cardCvc', v)}
-                  text={text}
-                />
-              </div>
-              <p className="muted small">{t('checkout.cardNote')}</p>
             </div>
           )}
         </Section>
@@ -610,6 +589,61 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <legend>{title}</legend>
       {children}
     </fieldset>
+  );
+}
+
+/** The card's number, expiry and CVC, typed left to right in every language. */
+export function CardFields({
+  card,
+  errors,
+  onChange,
+  text,
+}: {
+  card: CardEntry;
+  errors: Partial<Record<keyof CardEntry, string>>;
+  onChange: (field: keyof CardEntry, value: string) => void;
+  text: (code: string) => string;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Input
+        label={t('checkout.cardNumber')}
+        value={card.number}
+        inputMode="numeric"
+        dir="ltr"
+        autoComplete="cc-number"
+        required
+        error={errors.number}
+        onChange={(v) => onChange('number', v)}
+        text={text}
+      />
+      <div className="pair">
+        <Input
+          label={t('checkout.cardExpiry')}
+          value={card.expiry}
+          dir="ltr"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          required
+          error={errors.expiry}
+          onChange={(v) => onChange('expiry', v)}
+          text={text}
+        />
+        <Input
+          label={t('checkout.cardCvc')}
+          value={card.cvc}
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="cc-csc"
+          required
+          error={errors.cvc}
+          onChange={(v) => onChange('cvc', v)}
+          text={text}
+        />
+      </div>
+      <p className="muted small">{t('checkout.cardNote')}</p>
+    </>
   );
 }
 
