@@ -1,3 +1,4 @@
+import { ApiError } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 
 export function Spinner() {
@@ -23,3 +24,25 @@ export function Problem({ message, retry }: { message: string; retry?: () => voi
     </div>
   );
 }
+
+/** A whole page that could not be shown. */
+export function PageProblem(props: { message: string; retry?: () => void }) {
+  return (
+    <main className="page">
+      <Problem {...props} />
+    </main>
+  );
+}
+
+/** A whole page waiting for what it shows. */
+export function PageSpinner() {
+  return (
+    <main className="page">
+      <Spinner />
+    </main>
+  );
+}
+
+/** The server says what a link points at does not exist (gone, or not an id at all). */
+export const isNotFound = (error: unknown): boolean =>
+  error instanceof ApiError && [404, 422].includes(error.status);

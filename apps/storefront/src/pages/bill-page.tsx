@@ -6,7 +6,7 @@ import { hasMessage, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import { navigate, paths } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
-import { Problem, Spinner } from '../components/states.tsx';
+import { isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
 import { BackLink, CardFields, Section } from './checkout-view.tsx';
 
 type Attempt = { amount: number; key: string; token: string };
@@ -31,23 +31,12 @@ export function BillPage({
   if (receipt) return <Receipt store={store} receipt={receipt} serviceAreaId={serviceAreaId} />;
   if (bill.error && !bill.data)
     return (
-      <main className="page">
-        <Problem
-          message={
-            bill.error instanceof ApiError && [404, 422].includes(bill.error.status)
-              ? t('store.linkNotFound')
-              : t('common.loadFailed')
-          }
-          retry={bill.reload}
-        />
-      </main>
+      <PageProblem
+        message={isNotFound(bill.error) ? t('store.linkNotFound') : t('common.loadFailed')}
+        retry={bill.reload}
+      />
     );
-  if (!bill.data)
-    return (
-      <main className="page">
-        <Spinner />
-      </main>
-    );
+  if (!bill.data) return <PageSpinner />;
   return (
     <BillView
       store={store}
