@@ -2,11 +2,11 @@ import { useRef, useState } from 'react';
 import type { PublicStorefront, PublicTableBill, TableBillReceipt } from '@app/contracts';
 import { ApiError, api, cardToken } from '../lib/api.ts';
 import { cardDetails, cardProblems, newIdempotencyKey, type CardEntry } from '../lib/checkout.ts';
-import { hasMessage, useI18n } from '../lib/i18n.tsx';
+import { hasMessage, useErrorText, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import { navigate, paths } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
-import { isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
+import { ErrorSummary, isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
 import { BackLink, CardFields, Section } from './checkout-view.tsx';
 
 type Attempt = { amount: number; key: string; token: string };
@@ -71,10 +71,7 @@ function BillView({
   const summary = useRef<HTMLParagraphElement>(null);
   const branch = store.branches.find((b) => b.branchId === bill.branchId);
   const payable = bill.orders.length > 0 && bill.paymentMethods.length > 0 && store.payments;
-  const text = (code: string) => {
-    const key = `error.${code}`;
-    return hasMessage(key) ? t(key) : t('error.invalid');
-  };
+  const text = useErrorText();
 
   async function pay() {
     setProblem(null);
@@ -179,14 +176,7 @@ function BillView({
             void pay();
           }}
         >
-          <p
-            ref={summary}
-            tabIndex={-1}
-            className={problem ? 'notice error-box' : 'visually-hidden'}
-            role="alert"
-          >
-            {problem}
-          </p>
+          <ErrorSummary ref={summary} problem={problem} />
           <Section title={t('checkout.payment')}>
             <div>
               <CardFields

@@ -21,11 +21,12 @@ import {
   type CheckoutForm,
   type FieldErrors,
 } from '../lib/checkout.ts';
-import { hasMessage, useI18n } from '../lib/i18n.tsx';
+import { hasMessage, useErrorText, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import type { Cart } from '../lib/use-cart.ts';
 import { Stepper } from '../components/item-sheet.tsx';
 import { Notices } from '../components/notices.tsx';
+import { ErrorSummary } from '../components/states.tsx';
 import { Totals } from '../components/totals.tsx';
 import { useQuote } from '../lib/use-quote.ts';
 import type { OrderingProps } from './ordering.tsx';
@@ -91,10 +92,7 @@ export function CheckoutView({
   const set = <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const err = (field: string) => errors[field]?.[0];
-  const text = (code: string) => {
-    const key = `error.${code}`;
-    return hasMessage(key) ? t(key) : t('error.invalid');
-  };
+  const text = useErrorText();
 
   function applyCode() {
     setErrors(({ discountCode: _, ...rest }) => rest);
@@ -212,14 +210,7 @@ export function CheckoutView({
         timeZone={branch.timeZone}
       />
       {unavailableNote}
-      <p
-        ref={summary}
-        tabIndex={-1}
-        className={problem ? 'notice error-box' : 'visually-hidden'}
-        role="alert"
-      >
-        {problem}
-      </p>
+      <ErrorSummary ref={summary} problem={problem} />
 
       <ul className="lines" aria-label={t('cart.title')}>
         {priced.map((p) => (
