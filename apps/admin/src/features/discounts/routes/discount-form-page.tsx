@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
@@ -33,6 +32,7 @@ import {
   type Discount,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -464,14 +464,9 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
           <Typography color="text.secondary">{t('form.expiry')}</Typography>
 
           <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
+            <BusyButton type="submit" busy={isSubmitting}>
               {t('form.save')}
-            </Button>
+            </BusyButton>
             <Button component={RouterLink} to={discountPaths.list}>
               {t('form.cancel')}
             </Button>

@@ -6,7 +6,6 @@ import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
@@ -22,6 +21,7 @@ import {
   type ModifierGroupResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import {
@@ -153,14 +153,9 @@ function SaveButton({ busy }: { busy: boolean }) {
   const { t } = useTranslation('localization');
   return (
     <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={busy}
-        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
+      <BusyButton type="submit" busy={busy}>
         {t('form.save')}
-      </Button>
+      </BusyButton>
       <Typography variant="body2" color="text.secondary">
         {t('form.blankHint')}
       </Typography>

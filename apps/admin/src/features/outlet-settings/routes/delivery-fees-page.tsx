@@ -1,10 +1,5 @@
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -20,6 +15,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { CURRENCY_DECIMALS, DeliveryFee, localize, type BranchDeliveryZone } from '@app/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { FormDialog, CancelConfirmActions } from '../../../components/dialog-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
@@ -208,49 +204,32 @@ function FeeDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      titleId={titleId}
+      title={t('zones.feeTitle', { zone: name })}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      actions={
+        <CancelConfirmActions
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={t('actions.cancel')}
+          confirmLabel={t('actions.save')}
+        />
+      }
     >
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <DialogTitle id={titleId}>{t('zones.feeTitle', { zone: name })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={t('zones.fee')}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error !== null}
-            helperText={error ? errorText({ message: error }) : t('zones.feeHint')}
-            slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      <TextField
+        autoFocus
+        fullWidth
+        margin="dense"
+        label={t('zones.fee')}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error !== null}
+        helperText={error ? errorText({ message: error }) : t('zones.feeHint')}
+        slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+      />
+    </FormDialog>
   );
 }
