@@ -1,6 +1,8 @@
 import type { ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
+import { useTranslation } from 'react-i18next';
+import { reloadPage } from '../lib/notify.tsx';
 
 /** A load that failed, in place of what it would have shown, with a button to try again. */
 export function RetryAlert({
@@ -23,5 +25,15 @@ export function RetryAlert({
     >
       {children}
     </Alert>
+  );
+}
+
+/** A failure only a fresh page mends: the message (by default "please refresh") and Refresh. */
+export function ReloadPageAlert({ children }: { children?: ReactNode }) {
+  const { t } = useTranslation();
+  return (
+    <RetryAlert retryLabel={t('snackbar.refresh')} onRetry={reloadPage}>
+      {children ?? t('snackbar.pleaseRefresh')}
+    </RetryAlert>
   );
 }
