@@ -8,7 +8,6 @@ import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -32,6 +31,7 @@ import {
   type Discount,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { CheckboxSet } from '../../../components/checkbox-set.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
@@ -362,36 +362,18 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
             control={control}
             name="checkoutTemplates"
             render={({ field, fieldState }) => (
-              <FormControl component="fieldset" error={!!fieldState.error} required>
-                <FormLabel component="legend">{t('form.templates')}</FormLabel>
-                <FormGroup row>
-                  {templates.map((template, index) => (
-                    <FormControlLabel
-                      key={template}
-                      control={
-                        <Checkbox
-                          checked={field.value.includes(template)}
-                          inputRef={index === 0 ? field.ref : undefined}
-                          onBlur={field.onBlur}
-                          onChange={(_, checked) =>
-                            field.onChange(
-                              DISCOUNT_TEMPLATES.filter((x) =>
-                                x === template ? checked : field.value.includes(x),
-                              ),
-                            )
-                          }
-                        />
-                      }
-                      label={t(`templates.${template}`)}
-                    />
-                  ))}
-                </FormGroup>
-                {fieldState.error && (
-                  <FormHelperText>
-                    {message('checkoutTemplates', fieldState.error.message)}
-                  </FormHelperText>
-                )}
-              </FormControl>
+              <CheckboxSet
+                label={t('form.templates')}
+                options={templates}
+                order={DISCOUNT_TEMPLATES}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                optionLabel={(template) => t(`templates.${template}`)}
+                invalid={!!fieldState.error}
+                helperText={message('checkoutTemplates', fieldState.error?.message)}
+              />
             )}
           />
 

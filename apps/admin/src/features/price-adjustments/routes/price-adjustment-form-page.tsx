@@ -4,11 +4,9 @@ import { Controller, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -30,6 +28,7 @@ import {
   type PriceAdjustmentResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { CheckboxSet } from '../../../components/checkbox-set.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
@@ -304,37 +303,18 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
             control={control}
             name="checkoutTemplates"
             render={({ field, fieldState }) => (
-              <FormControl component="fieldset" error={!!fieldState.error} required>
-                <FormLabel component="legend">{t('priceAdjustments.templates')}</FormLabel>
-                <FormGroup row>
-                  {ADJUSTABLE_TEMPLATES.map((template, index) => (
-                    <FormControlLabel
-                      key={template}
-                      control={
-                        <Checkbox
-                          disabled={readOnly}
-                          checked={field.value.includes(template)}
-                          inputRef={index === 0 ? field.ref : undefined}
-                          onBlur={field.onBlur}
-                          onChange={(_, checked) =>
-                            field.onChange(
-                              ADJUSTABLE_TEMPLATES.filter((x) =>
-                                x === template ? checked : field.value.includes(x),
-                              ),
-                            )
-                          }
-                        />
-                      }
-                      label={t(`templates.${template}`)}
-                    />
-                  ))}
-                </FormGroup>
-                {fieldState.error && (
-                  <FormHelperText>
-                    {message('checkoutTemplates', fieldState.error.message)}
-                  </FormHelperText>
-                )}
-              </FormControl>
+              <CheckboxSet
+                label={t('priceAdjustments.templates')}
+                options={ADJUSTABLE_TEMPLATES}
+                value={field.value}
+                onChange={field.onChange}
+                onBlur={field.onBlur}
+                inputRef={field.ref}
+                optionLabel={(template) => t(`templates.${template}`)}
+                invalid={!!fieldState.error}
+                helperText={message('checkoutTemplates', fieldState.error?.message)}
+                disabled={readOnly}
+              />
             )}
           />
 
