@@ -5,24 +5,13 @@ import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 
 /**
  * A required set of options ticked in a row (e.g. checkout templates); the value keeps the
  * options in `order`, whatever order they were ticked in.
  */
-export function CheckboxSet<T extends string>({
-  label,
-  options,
-  order = options,
-  value,
-  onChange,
-  onBlur,
-  inputRef,
-  optionLabel,
-  invalid,
-  helperText,
-  disabled,
-}: {
+type CheckboxSetProps<T extends string> = {
   label: string;
   options: readonly T[];
   order?: readonly T[];
@@ -35,7 +24,21 @@ export function CheckboxSet<T extends string>({
   invalid: boolean;
   helperText?: string;
   disabled?: boolean;
-}) {
+};
+
+export function CheckboxSet<T extends string>({
+  label,
+  options,
+  order = options,
+  value,
+  onChange,
+  onBlur,
+  inputRef,
+  optionLabel,
+  invalid,
+  helperText,
+  disabled,
+}: CheckboxSetProps<T>) {
   return (
     <FormControl component="fieldset" error={invalid} required>
       <FormLabel component="legend">{label}</FormLabel>
@@ -60,5 +63,38 @@ export function CheckboxSet<T extends string>({
       </FormGroup>
       {invalid && <FormHelperText>{helperText}</FormHelperText>}
     </FormControl>
+  );
+}
+
+/** A CheckboxSet bound to a react-hook-form field; `message` words the field's error code. */
+export function CheckboxSetField<F extends FieldValues, TOut, T extends string>({
+  control,
+  name,
+  message,
+  ...props
+}: Omit<
+  CheckboxSetProps<T>,
+  'value' | 'onChange' | 'onBlur' | 'inputRef' | 'invalid' | 'helperText'
+> & {
+  control: Control<F, unknown, TOut>;
+  name: FieldPath<F>;
+  message: (code: string | undefined) => string | undefined;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={name}
+      render={({ field, fieldState }) => (
+        <CheckboxSet
+          {...props}
+          value={field.value as readonly T[]}
+          onChange={field.onChange}
+          onBlur={field.onBlur}
+          inputRef={field.ref}
+          invalid={!!fieldState.error}
+          helperText={message(fieldState.error?.message)}
+        />
+      )}
+    />
   );
 }

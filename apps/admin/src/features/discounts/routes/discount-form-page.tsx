@@ -31,7 +31,7 @@ import {
   type Discount,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { CheckboxSet } from '../../../components/checkbox-set.tsx';
+import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
@@ -358,23 +358,14 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
               hint: t('form.maximumHint'),
             })}
 
-          <Controller
+          <CheckboxSetField
             control={control}
             name="checkoutTemplates"
-            render={({ field, fieldState }) => (
-              <CheckboxSet
-                label={t('form.templates')}
-                options={templates}
-                order={DISCOUNT_TEMPLATES}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                optionLabel={(template) => t(`templates.${template}`)}
-                invalid={!!fieldState.error}
-                helperText={message('checkoutTemplates', fieldState.error?.message)}
-              />
-            )}
+            label={t('form.templates')}
+            options={templates}
+            order={DISCOUNT_TEMPLATES}
+            optionLabel={(template) => t(`templates.${template}`)}
+            message={(code) => message('checkoutTemplates', code)}
           />
 
           {type && takesAffectedItems(type) && (

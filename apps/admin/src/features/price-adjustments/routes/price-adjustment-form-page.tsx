@@ -28,7 +28,7 @@ import {
   type PriceAdjustmentResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { CheckboxSet } from '../../../components/checkbox-set.tsx';
+import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
@@ -299,23 +299,14 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
             )}
           />
 
-          <Controller
+          <CheckboxSetField
             control={control}
             name="checkoutTemplates"
-            render={({ field, fieldState }) => (
-              <CheckboxSet
-                label={t('priceAdjustments.templates')}
-                options={ADJUSTABLE_TEMPLATES}
-                value={field.value}
-                onChange={field.onChange}
-                onBlur={field.onBlur}
-                inputRef={field.ref}
-                optionLabel={(template) => t(`templates.${template}`)}
-                invalid={!!fieldState.error}
-                helperText={message('checkoutTemplates', fieldState.error?.message)}
-                disabled={readOnly}
-              />
-            )}
+            label={t('priceAdjustments.templates')}
+            options={ADJUSTABLE_TEMPLATES}
+            optionLabel={(template) => t(`templates.${template}`)}
+            message={(code) => message('checkoutTemplates', code)}
+            disabled={readOnly}
           />
 
           <Controller
