@@ -10,7 +10,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -31,6 +30,7 @@ import {
   type Discount,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { amountAdornment } from '../../../components/price-field.tsx';
 import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
@@ -262,11 +262,7 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
           helperText={message(name, fieldState.error?.message) ?? options.hint}
           slotProps={{
             htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-            input: options.percent
-              ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-              : currency
-                ? { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> }
-                : undefined,
+            input: amountAdornment(!!options.percent, currency),
           }}
         />
       )}

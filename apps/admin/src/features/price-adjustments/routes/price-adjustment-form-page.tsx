@@ -9,7 +9,6 @@ import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -28,6 +27,7 @@ import {
   type PriceAdjustmentResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { amountAdornment } from '../../../components/price-field.tsx';
 import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
@@ -284,16 +284,7 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                 helperText={message('amount', fieldState.error?.message)}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-                  input:
-                    values.adjustmentType === 'Percentage'
-                      ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-                      : currency
-                        ? {
-                            startAdornment: (
-                              <InputAdornment position="start">{currency}</InputAdornment>
-                            ),
-                          }
-                        : undefined,
+                  input: amountAdornment(values.adjustmentType === 'Percentage', currency),
                 }}
               />
             )}
