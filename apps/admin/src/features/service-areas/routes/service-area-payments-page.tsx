@@ -7,7 +7,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -24,6 +23,7 @@ import {
 } from '@app/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TablesPagination } from '../components/tables-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
@@ -167,18 +167,12 @@ export function ServiceAreaPaymentsPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablesPagination
             count={tables.data.totalCount}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...LIMITS_SERVICE_AREAS.pageSizes]}
-            labelRowsPerPage={t('tables.rowsPerPage')}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         </Paper>
       )}

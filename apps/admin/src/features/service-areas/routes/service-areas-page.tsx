@@ -11,7 +11,6 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
@@ -34,6 +33,7 @@ import {
 } from '@app/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { TablesPagination } from '../components/tables-pagination.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -106,7 +106,18 @@ export function ServiceAreasPage() {
   );
 }
 
-function PartTitle({ children, action }: { children: string; action?: React.ReactNode }) {
+function PartTitle({
+  children,
+  action,
+  addLabel,
+  onAdd,
+}: {
+  children: string;
+  action?: React.ReactNode;
+  /** A part whose action is Add. */
+  addLabel?: string;
+  onAdd?: () => void;
+}) {
   return (
     <Stack
       direction="row"
@@ -117,6 +128,11 @@ function PartTitle({ children, action }: { children: string; action?: React.Reac
         {children}
       </Typography>
       {action}
+      {onAdd && (
+        <Button startIcon={<AddIcon />} variant="contained" onClick={onAdd}>
+          {addLabel}
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -131,13 +147,7 @@ function SectionsPart({ branch }: { branch: Branch }) {
 
   return (
     <Stack component="section" spacing={1.5}>
-      <PartTitle
-        action={
-          <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
-            {t('sections.add')}
-          </Button>
-        }
-      >
+      <PartTitle addLabel={t('sections.add')} onAdd={() => setEditing('new')}>
         {t('sections.title')}
       </PartTitle>
       {sections.isPending && <Spinner />}
@@ -284,18 +294,12 @@ function LinksPart({ branch }: { branch: Branch }) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablesPagination
             count={rows.length}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...LIMITS_SERVICE_AREAS.pageSizes]}
-            labelRowsPerPage={t('tables.rowsPerPage')}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         </Paper>
       )}
@@ -387,13 +391,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
 
   return (
     <Stack component="section" spacing={1.5}>
-      <PartTitle
-        action={
-          <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
-            {t('tables.add')}
-          </Button>
-        }
-      >
+      <PartTitle addLabel={t('tables.add')} onAdd={() => setEditing('new')}>
         {t('tables.title')}
       </PartTitle>
       <Stack
@@ -530,18 +528,12 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablesPagination
             count={tables.data.totalCount}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...LIMITS_SERVICE_AREAS.pageSizes]}
-            labelRowsPerPage={t('tables.rowsPerPage')}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         </Paper>
       )}
