@@ -17,7 +17,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import {
@@ -30,6 +29,7 @@ import {
   type Discount,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { amountAdornment } from '../../../components/price-field.tsx';
 import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
@@ -38,7 +38,6 @@ import { CountedTextField } from '../../../components/counted-text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -95,13 +94,7 @@ export function DiscountFormPage() {
   return (
     <Stack spacing={2} sx={{ maxInlineSize: 760 }}>
       <Box>
-        <Button
-          component={RouterLink}
-          to={discountPaths.list}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        >
-          {t('form.back')}
-        </Button>
+        <BackLink to={discountPaths.list}>{t('form.back')}</BackLink>
       </Box>
       <Typography variant="h4" component="h1">
         {adding ? t('form.newTitle') : t('form.editTitle')}

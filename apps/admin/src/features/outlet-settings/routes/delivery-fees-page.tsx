@@ -11,14 +11,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { CURRENCY_DECIMALS, DeliveryFee, localize, type BranchDeliveryZone } from '@app/contracts';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { FormDialog, CancelConfirmActions } from '../../../components/dialog-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { SNACKBAR_DURATION, useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -64,14 +63,9 @@ export function DeliveryFeesPage() {
 
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
-      <Button
-        component={RouterLink}
-        to={branchProfilePath(id)}
-        startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <BackLink to={branchProfilePath(id)} sx={{ alignSelf: 'flex-start' }}>
         {t('zones.back')}
-      </Button>
+      </BackLink>
       <Stack spacing={0.5}>
         <Typography variant="h5" component="h1">
           {t('zones.title')}

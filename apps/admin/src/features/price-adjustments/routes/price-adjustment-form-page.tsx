@@ -1,5 +1,5 @@
 import { useId, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Controller, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
@@ -18,7 +18,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
   AdjustmentDirection,
@@ -27,10 +26,10 @@ import {
   type PriceAdjustmentResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { amountAdornment } from '../../../components/price-field.tsx';
 import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
   priceAdjustmentQuery,
   priceAdjustmentScheduleQuery,
@@ -83,13 +82,7 @@ export function PriceAdjustmentFormPage() {
   return (
     <Stack spacing={2} sx={{ maxInlineSize: 1000 }}>
       <Box>
-        <Button
-          component={RouterLink}
-          to={priceAdjustmentPaths.list}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        >
-          {t('priceAdjustments.back')}
-        </Button>
+        <BackLink to={priceAdjustmentPaths.list}>{t('priceAdjustments.back')}</BackLink>
       </Box>
       <Typography variant="h4" component="h1">
         {adding

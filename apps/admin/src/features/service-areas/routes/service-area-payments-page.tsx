@@ -1,5 +1,4 @@
 import { useDeferredValue, useState } from 'react';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -13,7 +12,6 @@ import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   LIMITS_SERVICE_AREAS,
   serviceAreaName,
@@ -21,13 +19,13 @@ import {
   type ServiceArea,
   type ServiceAreaPaymentMode,
 } from '@app/contracts';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { TablesPagination } from '../components/tables-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { serviceAreasPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -89,14 +87,9 @@ export function ServiceAreaPaymentsPage() {
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
       {can('StoreSettings') && (
-        <Button
-          component={RouterLink}
-          to={serviceAreasPath(id)}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-          sx={{ alignSelf: 'flex-start' }}
-        >
+        <BackLink to={serviceAreasPath(id)} sx={{ alignSelf: 'flex-start' }}>
           {t('page.title')}
-        </Button>
+        </BackLink>
       )}
       <Typography variant="h5" component="h1">
         {t('payments.title')}

@@ -17,7 +17,6 @@ import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import {
@@ -33,11 +32,11 @@ import {
 } from '@app/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { TablesPagination } from '../components/tables-pagination.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath, serviceAreaPaymentsPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -71,14 +70,9 @@ export function ServiceAreasPage() {
 
   return (
     <Stack spacing={3} sx={{ maxInlineSize: 1100 }}>
-      <Button
-        component={RouterLink}
-        to={branchProfilePath(id)}
-        startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <BackLink to={branchProfilePath(id)} sx={{ alignSelf: 'flex-start' }}>
         {t('page.back')}
-      </Button>
+      </BackLink>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
