@@ -37,14 +37,18 @@ export function SmallDialog({
   );
 }
 
-/** A small dialog holding one form: Enter submits it, the browser's own checks stay off. */
+/**
+ * A small dialog holding one form with Cancel and Save: Enter submits it, the browser's own
+ * checks stay off.
+ */
 export function FormDialog({
   titleId,
   title,
   busy,
   onClose,
   onSubmit,
-  actions,
+  cancelLabel,
+  saveLabel,
   children,
 }: {
   titleId: string;
@@ -52,7 +56,8 @@ export function FormDialog({
   busy: boolean;
   onClose: () => void;
   onSubmit: () => void;
-  actions: ReactNode;
+  cancelLabel: string;
+  saveLabel: string;
   children: ReactNode;
 }) {
   return (
@@ -67,7 +72,12 @@ export function FormDialog({
       >
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>{children}</DialogContent>
-        {actions}
+        <CancelConfirmActions
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          confirmLabel={saveLabel}
+        />
       </Stack>
     </SmallDialog>
   );

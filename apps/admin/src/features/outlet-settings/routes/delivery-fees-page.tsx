@@ -15,7 +15,7 @@ import { CURRENCY_DECIMALS, DeliveryFee, localize, type BranchDeliveryZone } fro
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { FormDialog, CancelConfirmActions } from '../../../components/dialog-parts.tsx';
+import { FormDialog } from '../../../components/dialog-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { SNACKBAR_DURATION, useNotify } from '../../../lib/notify.tsx';
@@ -204,14 +204,8 @@ function FeeDialog({
       busy={busy}
       onClose={onClose}
       onSubmit={() => void save()}
-      actions={
-        <CancelConfirmActions
-          busy={busy}
-          onCancel={onClose}
-          cancelLabel={t('actions.cancel')}
-          confirmLabel={t('actions.save')}
-        />
-      }
+      cancelLabel={t('actions.cancel')}
+      saveLabel={t('actions.save')}
     >
       <TextField
         autoFocus

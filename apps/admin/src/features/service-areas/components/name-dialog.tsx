@@ -2,7 +2,7 @@ import { useId, useState } from 'react';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, CancelConfirmActions } from '../../../components/dialog-parts.tsx';
+import { FormDialog } from '../../../components/dialog-parts.tsx';
 import { codesOf, serverCodes, useFieldErrorText } from '../lib/field-errors.ts';
 
 /**
@@ -61,14 +61,8 @@ export function NameDialog<B extends { name: string }>({
       busy={busy}
       onClose={onClose}
       onSubmit={() => void save()}
-      actions={
-        <CancelConfirmActions
-          busy={busy}
-          onCancel={onClose}
-          cancelLabel={t('dialog.cancel')}
-          confirmLabel={t('dialog.save')}
-        />
-      }
+      cancelLabel={t('dialog.cancel')}
+      saveLabel={t('dialog.save')}
     >
       <TextField
         autoFocus

@@ -13,7 +13,7 @@ import {
   type ServiceAreaSection,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { FormDialog, CancelConfirmActions } from '../../../components/dialog-parts.tsx';
+import { FormDialog } from '../../../components/dialog-parts.tsx';
 import { codesOf, serverCodes, useFieldErrorText } from '../lib/field-errors.ts';
 
 const NONE = '';
@@ -88,14 +88,8 @@ export function ServiceAreaDialog({
       busy={busy}
       onClose={onClose}
       onSubmit={() => void save()}
-      actions={
-        <CancelConfirmActions
-          busy={busy}
-          onCancel={onClose}
-          cancelLabel={t('dialog.cancel')}
-          confirmLabel={t('dialog.save')}
-        />
-      }
+      cancelLabel={t('dialog.cancel')}
+      saveLabel={t('dialog.save')}
     >
       <Stack spacing={2} sx={{ pt: 1 }}>
         {!editing && (
