@@ -183,23 +183,33 @@ export async function benchReport(url: string, count: number) {
       stepMs,
       offsetMinutes: OFFSET_MINUTES,
     };
-    // Time: A B B A, so that a machine that speeds up or slows down favours neither.
-    const a1 = await child({ ...serverArgs, measure: 'time' });
-    const b1 = await child({ ...aloneArgs, measure: 'time' });
-    const b2 = await child({ ...aloneArgs, measure: 'time' });
-    const a2 = await child({ ...serverArgs, measure: 'time' });
-    const mean = (x: ChildResult, y: ChildResult, k: keyof ChildResult) => (x[k] + y[k]) / 2;
+    // Time: A B B A, so that a machine that speeds up or slows down favours neither; for the
+    // size with the target twice over, each side's figure the median of its four runs (one
+    // run of a few seconds swings with whatever else the machine is doing).
+    const as: ChildResult[] = [];
+    const bs: ChildResult[] = [];
+    for (let round = 0; round < (wanted === sizes[0] ? 2 : 1); round++) {
+      as.push(await child({ ...serverArgs, measure: 'time' }));
+      bs.push(await child({ ...aloneArgs, measure: 'time' }));
+      bs.push(await child({ ...aloneArgs, measure: 'time' }));
+      as.push(await child({ ...serverArgs, measure: 'time' }));
+    }
+    const median = (runs: ChildResult[], k: keyof ChildResult) => {
+      const v = runs.map((r) => r[k]).sort((x, y) => x - y);
+      const mid = v.length / 2;
+      return v.length % 2 ? v[Math.floor(mid)]! : (v[mid - 1]! + v[mid]!) / 2;
+    };
     const server = {
-      ms: mean(a1, a2, 'ms'),
-      cpu: mean(a1, a2, 'cpuMs') + mean(a1, a2, 'dbCpuMs') + mean(a1, a2, 'clientCpuMs'),
-      rss: mean(a1, a2, 'rssGrowthBytes'),
-      bytes: a1.bytes,
+      ms: median(as, 'ms'),
+      cpu: median(as, 'cpuMs') + median(as, 'dbCpuMs') + median(as, 'clientCpuMs'),
+      rss: median(as, 'rssGrowthBytes'),
+      bytes: as[0]!.bytes,
     };
     const alone = {
-      ms: mean(b1, b2, 'ms'),
-      cpu: mean(b1, b2, 'cpuMs'),
-      rss: mean(b1, b2, 'rssGrowthBytes'),
-      bytes: b1.bytes,
+      ms: median(bs, 'ms'),
+      cpu: median(bs, 'cpuMs'),
+      rss: median(bs, 'rssGrowthBytes'),
+      bytes: bs[0]!.bytes,
     };
     // Memory: runs of their own, sampled the same number of times over each one's duration.
     const sampleMs = (ms: number) => Math.max(50, Math.round(ms / MEMORY_SAMPLES));
