@@ -100,6 +100,30 @@ export function ServiceAreasPage() {
   );
 }
 
+/**
+ * A dialog's save: a failure says so and rethrows (the dialog stays and shows the fields'
+ * codes); a success says `done` and closes the dialog.
+ */
+function useSaveThen() {
+  const { t } = useTranslation('serviceAreas');
+  const notify = useNotify();
+  return async (
+    run: () => Promise<unknown>,
+    done: string,
+    close: () => void,
+    failed: string = t('snackbar.unableToSave'),
+  ) => {
+    try {
+      await run();
+    } catch (err) {
+      notify.error(failed);
+      throw err;
+    }
+    notify.success(done);
+    close();
+  };
+}
+
 function PartTitle({
   children,
   action,
@@ -134,7 +158,7 @@ function PartTitle({
 /** Part 1: No., Name, Edit, with Add and the section dialog. */
 function SectionsPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
-  const notify = useNotify();
+  const saveThen = useSaveThen();
   const sections = useSections(branch);
   const save = useSaveSection(branch);
   const [editing, setEditing] = useState<ServiceAreaSection | null | 'new'>(null);
@@ -184,16 +208,13 @@ function SectionsPart({ branch }: { branch: Branch }) {
         <SectionDialog
           section={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={async (body) => {
-            try {
-              await save.mutateAsync({ id: editing === 'new' ? null : editing.id, body });
-            } catch (err) {
-              notify.error(t('snackbar.unableToSave'));
-              throw err;
-            }
-            notify.success(editing === 'new' ? t('snackbar.created') : t('snackbar.updated'));
-            setEditing(null);
-          }}
+          onSave={(body) =>
+            saveThen(
+              () => save.mutateAsync({ id: editing === 'new' ? null : editing.id, body }),
+              editing === 'new' ? t('snackbar.created') : t('snackbar.updated'),
+              () => setEditing(null),
+            )
+          }
         />
       )}
     </Stack>
@@ -224,7 +245,7 @@ function useDownload(branch: Branch, kind: 'tables' | 'links') {
 /** Part 2: delivery and pickup links with their QR codes. */
 function LinksPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
-  const notify = useNotify();
+  const saveThen = useSaveThen();
   const links = useUniqueLinks(branch);
   const create = useCreateLink(branch);
   const { download, pending } = useDownload(branch, 'links');
@@ -300,16 +321,13 @@ function LinksPart({ branch }: { branch: Branch }) {
       {adding && (
         <UniqueLinkDialog
           onClose={() => setAdding(false)}
-          onSave={async (body) => {
-            try {
-              await create.mutateAsync(body);
-            } catch (err) {
-              notify.error(t('snackbar.unableToSave'));
-              throw err;
-            }
-            notify.success(t('snackbar.created'));
-            setAdding(false);
-          }}
+          onSave={(body) =>
+            saveThen(
+              () => create.mutateAsync(body),
+              t('snackbar.created'),
+              () => setAdding(false),
+            )
+          }
         />
       )}
     </Stack>
@@ -329,6 +347,7 @@ const SORTS: {
 /** Parts 3 and 4: the tables with selection, sort, paging, filter and bulk actions. */
 function ServiceAreasPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
+  const saveThen = useSaveThen();
   const notify = useNotify();
   const sections = useSections(branch);
   const [page, setPage] = useState(0);
@@ -536,26 +555,21 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           area={editing === 'new' ? null : editing}
           sections={sections.data ?? []}
           onClose={() => setEditing(null)}
-          onCreate={async (body) => {
-            try {
-              await create.mutateAsync(body);
-            } catch (err) {
-              notify.error(t('snackbar.unableToSave'));
-              throw err;
-            }
-            notify.success(t('snackbar.created'));
-            setEditing(null);
-          }}
-          onUpdate={async (id, body) => {
-            try {
-              await update.mutateAsync({ id, body });
-            } catch (err) {
-              notify.error(t('errors.duplicate_service_area'));
-              throw err;
-            }
-            notify.success(t('snackbar.updated'));
-            setEditing(null);
-          }}
+          onCreate={(body) =>
+            saveThen(
+              () => create.mutateAsync(body),
+              t('snackbar.created'),
+              () => setEditing(null),
+            )
+          }
+          onUpdate={(id, body) =>
+            saveThen(
+              () => update.mutateAsync({ id, body }),
+              t('snackbar.updated'),
+              () => setEditing(null),
+              t('errors.duplicate_service_area'),
+            )
+          }
         />
       )}
       <ConfirmDialog
