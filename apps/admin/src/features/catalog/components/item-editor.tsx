@@ -31,7 +31,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { itemQuery } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
-import { CatalogImageField } from './catalog-image-field.tsx';
+import { CatalogImagesControl } from './catalog-image-field.tsx';
 import { EditorActions } from '../../../components/editor-actions.tsx';
 import { ItemModifierGroups } from './item-modifier-groups.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -115,17 +115,7 @@ function ItemForm({
         </Typography>
         {formError && <Alert severity="error">{formError}</Alert>}
 
-        <Controller
-          control={control}
-          name="images"
-          render={({ field }) => (
-            <CatalogImageField
-              kind="item"
-              value={field.value?.[0] ?? null}
-              onChange={(url) => field.onChange(url ? [url] : [])}
-            />
-          )}
-        />
+        <CatalogImagesControl control={control} kind="item" />
 
         <CountedTextField
           control={control}
