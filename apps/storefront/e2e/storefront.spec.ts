@@ -115,6 +115,14 @@ async function restaurant(browser: Browser, email: string) {
   return { context, page };
 }
 
+/** The customer's side: a phone in the given locale, its console watched. */
+async function customerPhone(browser: Browser, locale: string) {
+  const context = await browser.newContext({ viewport: PHONE, locale });
+  const page = await context.newPage();
+  watch(page);
+  return { context, page };
+}
+
 /** Staff accept the order in the ticket view, as the order taker does. */
 async function acceptInAdmin(page: Page, ticketNumber: number, sees: (string | RegExp)[] = []) {
   // The new-order toast's message is a polite status, announced to a screen reader.
@@ -153,9 +161,7 @@ test('a customer orders from the branch link with a variant and modifiers, pays 
   const { store, branchId } = await world(request);
   const abdoun = branchId('Abdoun');
   const owner = await restaurant(browser, 'owner@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'en-US');
   try {
     await withSauces(request, owner.page, store.tenantId, async () => {
       await customer.goto(storefrontAddress.branch('/store', 'al-bayt', abdoun, 'PICKUP'));
@@ -236,9 +242,7 @@ test('a customer scans a table QR in Arabic, orders with modifiers, and the orde
   const table = dining.serviceAreas.find((a) => a.value === '7')!;
   const owner = await restaurant(browser, 'owner@demo.local');
   const staff = await restaurant(browser, 'staff@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'ar' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'ar');
   try {
     await withSauces(request, owner.page, store.tenantId, async () => {
       await customer.goto(storefrontAddress.serviceArea('/store', 'al-bayt', table.id));
@@ -284,9 +288,7 @@ test('a promo code applied at checkout shows in the staff’s ticket view', asyn
   const { store, branchId } = await world(request);
   const abdoun = branchId('Abdoun');
   const staff = await restaurant(browser, 'staff@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'en-US');
   try {
     await customer.goto(storefrontAddress.branch('/store', 'al-bayt', abdoun, 'PICKUP'));
     await customer.getByRole('button', { name: /Shish tawook/ }).click();
@@ -339,9 +341,7 @@ test('a customer orders delivery through a unique link in Arabic; staff see the 
   const { store, branchId } = await world(request);
   const abdoun = branchId('Abdoun');
   const owner = await restaurant(browser, 'owner@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'ar' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'ar');
   try {
     const links = await request.get(
       `/api/admin/tenants/${store.tenantId}/branches/${abdoun}/serviceareamanagement/uniquelinks/DELIVERY`,
