@@ -8,8 +8,13 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
-import { fillSignInPage } from './auth.ts';
+import { results } from './api.ts';
+import { signInAt } from './auth.ts';
+import { cartLine, orderableItems, type MenuItem } from './orders.ts';
 import type { Lang } from './texts.ts';
+
+export { accessToken } from './auth.ts';
+export { results } from './api.ts';
 
 export { tr, trPattern, type Lang } from './texts.ts';
 import { allTexts } from './texts.ts';
@@ -140,33 +145,12 @@ export async function signedInTab(
     viewport: { width: size.width, height: size.height },
   });
   const page = await context.newPage();
-  await page.goto('/auth/login');
-  await page.waitForURL(/\/oidc\/interaction\//);
-  await page.goto(`${page.url()}?lang=en`);
-  await fillSignInPage(page, email);
+  await signInAt(page, '/auth/login', email);
   // Sign-in applies the tenant's language; the stored choice wins from the next load on.
   await page.evaluate((l) => window.localStorage.setItem('lang', l), lang);
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   return page;
-}
-
-/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-export async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return (JSON.parse(sessionStorage.getItem(key!)!) as { access_token: string }).access_token;
-  });
-}
-
-export async function results<T>(
-  request: APIRequestContext,
-  url: string,
-  headers?: Record<string, string>,
-): Promise<T> {
-  const res = await request.get(url, { headers });
-  expect(res.ok(), `GET ${url}`).toBe(true);
-  return ((await res.json()) as { results: T }).results;
 }
 
 export interface DemoBranch {
@@ -184,11 +168,6 @@ export async function demoWorld(request: APIRequestContext) {
   const branch = store.branches.find((b) => b.branchName.fieldValue === 'Abdoun');
   if (!branch) throw new Error('the demo tenant has Abdoun');
   return { tenantId: store.tenantId, branch };
-}
-
-interface MenuItem {
-  variants: { id: string }[];
-  modifierGroups: { minQuantity: number; modifierItems: { id: string }[] }[];
 }
 
 /**
@@ -218,26 +197,12 @@ export async function placePickupOrder(
       request,
       `${base}/menu?checkoutTemplate=PICKUP`,
     );
-    const item = menu.sections
-      .flatMap((s) => s.items)
-      .find(
-        (i) =>
-          i.variants.length > 0 &&
-          i.modifierGroups.every((g) => g.modifierItems.length >= g.minQuantity),
-      )!;
+    const item = orderableItems(menu)[0]!;
     const res = await request.post(`${base}/tickets`, {
       headers: { 'idempotency-key': `e2e-a11y-${randomUUID()}` },
       data: {
         checkoutTemplate: 'PICKUP',
-        cartItems: [
-          {
-            variantId: item.variants[0]!.id,
-            quantity: 1,
-            modifiers: item.modifierGroups.flatMap((g) =>
-              g.modifierItems.slice(0, g.minQuantity).map((m) => ({ modifierItemId: m.id })),
-            ),
-          },
-        ],
+        cartItems: [cartLine(item)],
         isFulfillmentAsap: true,
         paymentMethodType: 'CASH',
         firstName,

@@ -9,6 +9,31 @@ export async function signIn(page: Page, email: string, password = DEMO_PASSWORD
   await fillSignInPage(page, email, password);
 }
 
+/** Opens `path` signed out, signs in on the provider's page (in English) and lands back. */
+export async function signInAt(
+  page: Page,
+  path: string,
+  email: string,
+  password = DEMO_PASSWORD,
+): Promise<void> {
+  await page.goto(path);
+  await page.waitForURL(/\/oidc\/interaction\//);
+  await page.goto(`${page.url()}?lang=en`);
+  await fillSignInPage(page, email, password);
+}
+
+/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
+export async function accessToken(page: Page): Promise<string> {
+  const token = await page.evaluate(() => {
+    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+    return key
+      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
+      : {};
+  });
+  if (!token.access_token) throw new Error('not signed in');
+  return token.access_token;
+}
+
 /** Fills the provider's sign-in page (in English) and waits to be back in the app. */
 export async function fillSignInPage(page: Page, email: string, password = DEMO_PASSWORD) {
   await expect(page.getByRole('heading', { level: 1, name: 'Sign in' })).toBeVisible();

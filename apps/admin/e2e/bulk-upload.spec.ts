@@ -3,7 +3,8 @@ import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import type { TreeNode } from '@app/contracts';
 import { zipBomb } from '../../server/src/test/zip-build.ts';
-import { fillSignInPage, signIn } from './auth.ts';
+import { LANGS, SCREEN_SIZES, useLangAndSize } from './screenshots.ts';
+import { accessToken, signIn, signInAt } from './auth.ts';
 
 /**
  * Bulk upload (issue 17) against the real server: the owner downloads the template from the
@@ -14,17 +15,6 @@ import { fillSignInPage, signIn } from './auth.ts';
 const RUN = Date.now().toString(36).toUpperCase().slice(-6);
 const SECTION = `Bulk ${RUN}`;
 const GROUP = `Milk ${RUN}`;
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key
-      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-      : {};
-  });
-  if (!token.access_token) throw new Error('not signed in');
-  return token.access_token;
-}
 
 async function tenantIdOf(page: Page): Promise<string> {
   const res = await page.request.get('/api/public/storefronts/al-bayt');
@@ -151,18 +141,11 @@ test('a file over 1 MB or not an xlsx is refused before it is sent', async ({ pa
   await expect(page.getByRole('alert')).toHaveText('Only files with extension xlsx Allowed');
 });
 
-for (const lang of ['en', 'ar'] as const) {
-  for (const size of [
-    { name: 'wide', width: 1280, height: 800 },
-    { name: 'narrow', width: 390, height: 844 },
-  ]) {
+for (const lang of LANGS) {
+  for (const size of SCREEN_SIZES) {
     test(`bulk upload screen, ${lang} ${size.name}`, async ({ page }, testInfo) => {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
-      await page.goto('/admin/bulk-upload');
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.goto(`${page.url()}?lang=en`);
-      await fillSignInPage(page, 'owner@demo.local');
+      await useLangAndSize(page, lang, size);
+      await signInAt(page, '/admin/bulk-upload', 'owner@demo.local');
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(

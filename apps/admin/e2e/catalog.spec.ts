@@ -1,6 +1,8 @@
-import path from 'node:path';
 import { deflateSync } from 'node:zlib';
-import { expect, test, type Locator, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
+import { keyboardMove } from './drag.ts';
+import { failOnConsoleErrors } from './console-errors.ts';
+import { LANGS, SCREEN_SIZES, shoot } from './screenshots.ts';
 import { signIn } from './auth.ts';
 
 /**
@@ -10,17 +12,7 @@ import { signIn } from './auth.ts';
  */
 test.use({ viewport: { width: 1280, height: 900 } });
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+failOnConsoleErrors();
 
 const CATALOG = '/admin/catalog/v2/categories';
 
@@ -71,19 +63,6 @@ async function openSection(page: Page, title: string) {
 }
 
 const itemTitles = (list: Locator) => list.locator('h4');
-
-/** Picks up a sortable handle with the keyboard, moves it `steps` rows and drops it. */
-async function keyboardMove(page: Page, handle: Locator, steps: number) {
-  await handle.focus();
-  await page.keyboard.press('Space');
-  // A person's pace: each step lands before the next one is taken.
-  for (let i = 0; i < Math.abs(steps); i++) {
-    await page.waitForTimeout(200);
-    await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
-  }
-  await page.waitForTimeout(200);
-  await page.keyboard.press('Space');
-}
 
 test('the owner builds, schedules, hides, reorders and moves the menu', async ({ page }) => {
   test.setTimeout(180_000);
@@ -215,7 +194,8 @@ test('the owner builds, schedules, hides, reorders and moves the menu', async ({
   ]);
   await page.getByRole('button', { name: 'Sort Menu Items in Breakfast' }).click();
   const orderItems = page.getByRole('dialog', { name: 'Order Items' });
-  await keyboardMove(page, orderItems.getByRole('button', { name: 'Move Hummus' }), 2);
+  await orderItems.getByRole('button', { name: 'Move Hummus' }).focus();
+  await keyboardMove(page, 2);
   await expect(orderItems.getByRole('listitem').last()).toContainText('Hummus');
   await orderItems.getByRole('button', { name: 'Save' }).click();
   await snackbar(page, 'Updated successfully');
@@ -232,7 +212,8 @@ test('the owner builds, schedules, hides, reorders and moves the menu', async ({
   await expect(mainLinks).toHaveText(['Breakfast', 'Mains', 'Drinks', 'E2E Desserts']);
   await page.getByRole('button', { name: 'Section positions' }).click();
   const sortSections = page.getByRole('dialog', { name: 'Sort Sections' });
-  await keyboardMove(page, sortSections.getByRole('button', { name: 'Move E2E Desserts' }), -3);
+  await sortSections.getByRole('button', { name: 'Move E2E Desserts' }).focus();
+  await keyboardMove(page, -3);
   await sortSections.getByRole('button', { name: 'Save' }).click();
   await snackbar(page, 'Updated successfully');
   await page.reload();
@@ -361,27 +342,8 @@ test('the manager sees the catalogue read-only', async ({ page }) => {
   await expect(page).toHaveURL('/auth/unauthorized');
 });
 
-const LANGS = ['en', 'ar'] as const;
-const SIZES = [
-  { name: 'wide', width: 1280, height: 900 },
-  { name: 'narrow', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({
-    path: path.join(testInfo.project.outputDir, 'catalog', `${name}.png`),
-    fullPage: true,
-  });
-}
-
 for (const lang of LANGS) {
-  for (const size of SIZES) {
+  for (const size of SCREEN_SIZES) {
     test(`catalogue screens in ${lang}, ${size.name}`, async ({ page }, testInfo) => {
       test.setTimeout(120_000);
       await page.setViewportSize({ width: size.width, height: size.height });
@@ -394,20 +356,20 @@ for (const lang of LANGS) {
       await expect(page.locator('html')).toHaveAttribute('dir', rtl ? 'rtl' : 'ltr');
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.getByTestId('main-section-0')).toBeVisible();
-      await shoot(page, testInfo, name('main-sections'));
+      await shoot(page, testInfo, name('main-sections'), 'catalog');
 
       await page
         .getByRole('link', { name: rtl ? 'الأطباق الرئيسية' : 'Mains', exact: true })
         .click();
       await expect(page.getByTestId(/^node-/).first()).toBeVisible();
-      await shoot(page, testInfo, name('section'));
+      await shoot(page, testInfo, name('section'), 'catalog');
 
       await page
         .getByRole('button', { name: rtl ? /^تعديل شيش طاووق/ : 'Edit Shish tawook' })
         .click();
       const panel = page.getByRole('dialog', { name: rtl ? 'تعديل الصنف' : 'Edit Item' });
       await expect(panel.getByRole('textbox').first()).toBeVisible();
-      await shoot(page, testInfo, name('item-editor'));
+      await shoot(page, testInfo, name('item-editor'), 'catalog');
       await page.keyboard.press('Escape');
       await expect(panel).toBeHidden();
 
@@ -422,17 +384,17 @@ for (const lang of LANGS) {
         .getByRole('button', { name: rtl ? 'إضافة فترة يوم الاثنين' : 'Add time slot on Monday' })
         .click();
       await expect(schedule.getByRole('textbox').first()).toBeVisible();
-      await shoot(page, testInfo, name('schedule'));
+      await shoot(page, testInfo, name('schedule'), 'catalog');
       await page.keyboard.press('Escape');
       await expect(schedule).toBeHidden();
 
       await page.goto('/admin/catalog/v2/manage');
       await expect(page.locator('[data-title]').first()).toBeVisible();
-      await shoot(page, testInfo, name('tree'));
+      await shoot(page, testInfo, name('tree'), 'catalog');
 
       await page.goto('/admin/catalog/arrange');
       await expect(page.getByTestId(/^node-/)).toBeVisible();
-      await shoot(page, testInfo, name('menu-list'));
+      await shoot(page, testInfo, name('menu-list'), 'catalog');
     });
   }
 }

@@ -24,6 +24,21 @@ async function failNewScripts(page: Page, known: Set<string>, times = Infinity) 
   });
 }
 
+/** Signs the owner in, watched, and waits for the dashboard to have fetched all it needs. */
+async function signedInOnDashboard(page: Page) {
+  const { scripts, seen } = watch(page);
+  await signIn(page, 'owner@demo.local');
+  await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  await page.waitForLoadState('networkidle');
+  return { scripts, seen, loadsBefore: seen.loads };
+}
+
+const openModifierGroups = (page: Page) =>
+  page
+    .getByRole('navigation', { name: 'Main navigation' })
+    .getByRole('link', { name: 'Modifier groups' })
+    .click();
+
 test.describe('each area loads on its route; a chunk that fails to load (spec §8)', () => {
   test('the sign-in landing loads no admin page, the drag and drop nor the OIDC library', async ({
     page,
@@ -42,16 +57,9 @@ test.describe('each area loads on its route; a chunk that fails to load (spec §
   test('reloads the page once when a chunk is gone after a release, and the page then opens', async ({
     page,
   }) => {
-    const { scripts, seen } = watch(page);
-    await signIn(page, 'owner@demo.local');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const loadsBefore = seen.loads;
+    const { scripts, seen, loadsBefore } = await signedInOnDashboard(page);
     await failNewScripts(page, new Set(scripts), 1);
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Modifier groups' })
-      .click();
+    await openModifierGroups(page);
     await expect(
       page.getByRole('heading', { level: 1, name: 'Manage modifier groups' }),
     ).toBeVisible();
@@ -62,16 +70,9 @@ test.describe('each area loads on its route; a chunk that fails to load (spec §
   test('a chunk that stays missing shows the page error after one reload, not a reload loop', async ({
     page,
   }) => {
-    const { scripts, seen } = watch(page);
-    await signIn(page, 'owner@demo.local');
-    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
-    await page.waitForLoadState('networkidle');
-    const loadsBefore = seen.loads;
+    const { scripts, seen, loadsBefore } = await signedInOnDashboard(page);
     await failNewScripts(page, new Set(scripts));
-    await page
-      .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Modifier groups' })
-      .click();
+    await openModifierGroups(page);
     await expect(page.getByText('Something went wrong while loading this page.')).toBeVisible();
     await expect(page.getByRole('button', { name: 'Refresh' })).toBeVisible();
     await page.waitForTimeout(2_000);

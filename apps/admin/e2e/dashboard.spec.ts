@@ -1,7 +1,9 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { signIn } from './auth.ts';
+import { cartLine, orderableItems, type MenuItem } from './orders.ts';
+import { results } from './api.ts';
+import { accessToken, signIn } from './auth.ts';
 
 /**
  * Issue 20 items 4 and 5: the owner's dashboard shows the demo tenant's figures as the orders
@@ -20,24 +22,8 @@ type Branch = {
   branchName: { fieldValue: string };
   branchOperatingStatus: { closed: boolean; acceptingOrders: boolean; busy: boolean };
 };
-type MenuItem = {
-  variants: { id: string }[];
-  modifierGroups: { minQuantity: number; modifierItems: { id: string }[] }[];
-};
 type Menu = { sections: { items: MenuItem[] }[]; serviceAreas: { id: string; value: string }[] };
 type Totals = { count: number; amounts: { currency: string; total: number }[] };
-
-async function results<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url);
-  expect(res.ok(), `GET ${url}`).toBe(true);
-  return ((await res.json()) as { results: T }).results;
-}
-
-const accessToken = (page: Page): Promise<string> =>
-  page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return (JSON.parse(sessionStorage.getItem(key!)!) as { access_token: string }).access_token;
-  });
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -135,24 +121,6 @@ async function withAbdounOpen(
   }
 }
 
-/** Items anyone can order without choices (their required modifiers taken first). */
-const orderable = (menu: Menu) =>
-  menu.sections
-    .flatMap((s) => s.items)
-    .filter(
-      (i) =>
-        i.variants.length > 0 &&
-        i.modifierGroups.every((g) => g.modifierItems.length >= g.minQuantity),
-    );
-
-const line = (item: MenuItem, quantity: number) => ({
-  variantId: item.variants[0]!.id,
-  quantity,
-  modifiers: item.modifierGroups.flatMap((g) =>
-    g.modifierItems.slice(0, g.minQuantity).map((m) => ({ modifierItemId: m.id })),
-  ),
-});
-
 async function place(
   request: APIRequestContext,
   tenantId: string,
@@ -194,13 +162,13 @@ test("the dashboard shows today's and this week's figures as the orders report c
       request,
       `/api/public/tenants/${tenantId}/branches/${branch.branchId}/menu?checkoutTemplate=PICKUP`,
     );
-    const items = orderable(menu);
+    const items = orderableItems(menu);
     const placed = [];
     for (let i = 0; i < 3; i++) {
       placed.push(
         await place(request, tenantId, branch.branchId, {
           checkoutTemplate: 'PICKUP',
-          cartItems: [line(items[i % items.length]!, 1 + i)],
+          cartItems: [cartLine(items[i % items.length]!, 1 + i)],
           paymentMethodType: 'CASH',
         }),
       );
@@ -283,13 +251,13 @@ test('a table bill paid from the storefront arrives live and is refunded', async
       `/api/public/tenants/${tenantId}/branches/${branch.branchId}/menu?checkoutTemplate=DINING`,
     );
     table = menu.serviceAreas.find((a) => a.value === '14') ?? menu.serviceAreas[0]!;
-    const items = orderable(menu);
+    const items = orderableItems(menu);
     // Two orders on the table's tab, accepted by the staff.
     for (let i = 0; i < 2; i++) {
       const ticket = await place(request, tenantId, branch.branchId, {
         checkoutTemplate: 'DINING',
         serviceAreaId: table.id,
-        cartItems: [line(items[i]!, 1)],
+        cartItems: [cartLine(items[i]!, 1)],
         paymentMethodType: 'PAY_LATER',
       });
       await owner.move(ticket.id, 'InProgress');

@@ -1,8 +1,9 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Discount, PublicMenu, PublicStorefront, Ticket } from '@app/contracts';
-import { fillSignInPage, signIn } from './auth.ts';
+import { resultsOf as results } from './api.ts';
+import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
+import { accessToken, signIn, signInAt } from './auth.ts';
 
 /**
  * Discounts (issue 15) against the real server: the manager creates a 15% code on the form, an
@@ -13,13 +14,6 @@ import { fillSignInPage, signIn } from './auth.ts';
  */
 const RUN = Date.now().toString(36).toUpperCase().slice(-6);
 const BRANCH = 'Sweifieh';
-
-async function results<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return ((await response.json()) as { results: T }).results;
-}
 
 async function demoWorld(request: APIRequestContext) {
   const store = await results<PublicStorefront>(
@@ -51,18 +45,6 @@ async function placePickup(request: APIRequestContext, discountCode?: string) {
   });
   expect(res.status(), await res.text()).toBe(201);
   return ((await res.json()) as { results: Ticket }).results;
-}
-
-/** The tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key
-      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-      : {};
-  });
-  if (!token.access_token) throw new Error('not signed in');
-  return token.access_token;
 }
 
 /** Calls of the signed-in user, for what the spec leaves behind. */
@@ -204,25 +186,6 @@ test('the manager creates a 15% code that an order gets, and a second automatic 
   }
 });
 
-const LANGS = ['en', 'ar'] as const;
-const WIDTHS = [
-  { name: 'wide', width: 1280, height: 800 },
-  { name: 'narrow', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({
-    path: path.join(testInfo.project.outputDir, 'screens', `${name}.png`),
-    fullPage: true,
-  });
-}
-
 const TEXT = {
   en: {
     title: 'Discounts',
@@ -233,16 +196,12 @@ const TEXT = {
 } as const;
 
 for (const lang of LANGS) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`discount screens, ${lang} ${size.name}`, async ({ page }, testInfo) => {
       test.setTimeout(90_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+      await useLangAndSize(page, lang, size);
       const { tenantId } = await demoWorld(page.request);
-      await page.goto('/admin/marketing/discounts/discount-list');
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.goto(`${page.url()}?lang=en`);
-      await fillSignInPage(page, 'manager@demo.local');
+      await signInAt(page, '/admin/marketing/discounts/discount-list', 'manager@demo.local');
       await page.reload();
       const tag = `${lang}-${size.name}`;
       const text = TEXT[lang];

@@ -1,7 +1,9 @@
 import path from 'node:path';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PublicMenu, PublicStorefront, Ticket } from '@app/contracts';
-import { fillSignInPage, signIn } from './auth.ts';
+import { resultsOf as results } from './api.ts';
+import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
+import { accessToken, signIn, signInAt } from './auth.ts';
 
 /**
  * Driver dispatch and the third-party delivery outlet (issue 18) against the real server and
@@ -10,24 +12,6 @@ import { fillSignInPage, signIn } from './auth.ts';
  * 1280 and 390 px are saved for a look.
  */
 const RUN = `D-${Date.now().toString(36)}`;
-
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key
-      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-      : {};
-  });
-  if (!token.access_token) throw new Error('not signed in');
-  return token.access_token;
-}
-
-async function results<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return ((await response.json()) as { results: T }).results;
-}
 
 async function demo(request: APIRequestContext) {
   const store = await results<PublicStorefront>(
@@ -215,36 +199,13 @@ test.describe('third-party delivery outlet', () => {
   });
 });
 
-const LANGS = ['en', 'ar'] as const;
-const WIDTHS = [
-  { name: 'wide', width: 1280, height: 800 },
-  { name: 'narrow', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({
-    path: path.join(testInfo.project.outputDir, 'screens', `${name}.png`),
-    fullPage: true,
-  });
-}
-
 for (const lang of LANGS) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`dispatch screens, ${lang} ${size.name}`, async ({ page }, testInfo) => {
       test.setTimeout(90_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+      await useLangAndSize(page, lang, size);
       const d = await demo(page.request);
-      await page.goto('/admin/settings/profile');
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.goto(`${page.url()}?lang=en`);
-      await fillSignInPage(page, 'owner@demo.local');
+      await signInAt(page, '/admin/settings/profile', 'owner@demo.local');
       const tag = `${lang}-${size.name}`;
       await emulator(page, 'speed', { stepMs: 600_000 });
       const ticket = await placeDelivery(page.request, `${RUN}-${tag}`);

@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleErrors } from './console-errors.ts';
 import { OAuth2Issuer } from 'oauth2-mock-server';
 import { menuLinks } from './auth.ts';
 import {
@@ -44,17 +45,7 @@ test.afterAll(async () => {
 });
 
 // Whatever the flow, the app logs no error: a CSP refusal of the issuer would show here.
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+const consoleErrors = failOnConsoleErrors();
 
 const issuerPage = (page: Page) => page.getByRole('heading', { level: 1, name: 'Contoso sign-in' });
 
@@ -107,7 +98,7 @@ test('someone the issuer knows but we do not lands on the unauthorized page', as
   ).toBeVisible();
   await expect(page.getByText(/Please contact the support team at/)).toBeVisible();
   // The browser reports the API's 403 for /users/me; nothing else may fail.
-  consoleErrors = consoleErrors.filter((e) => !/status of 403/.test(e));
+  consoleErrors.drop(/status of 403/);
 });
 
 test('the access token is renewed silently before it expires', async ({ page }) => {

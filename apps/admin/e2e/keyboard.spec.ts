@@ -1,4 +1,5 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
+import { keyboardMove } from './drag.ts';
 import { DEMO_PASSWORD } from './auth.ts';
 import {
   accessToken,
@@ -35,18 +36,6 @@ async function signInByKeyboard(page: Page, email = OWNER) {
 /** The live regions a screen reader hears: snackbar messages are statuses or alerts. */
 const announced = (page: Page, text: string | RegExp) =>
   page.getByRole('status').or(page.getByRole('alert')).filter({ hasText: text }).first();
-
-/** dnd-kit's keyboard sensor: Space picks the focused handle up, arrows move it, Space drops. */
-async function keyboardMove(page: Page, steps: number) {
-  await page.keyboard.press('Space');
-  // A person's pace: each step lands before the next one is taken.
-  for (let i = 0; i < Math.abs(steps); i++) {
-    await page.waitForTimeout(200);
-    await page.keyboard.press(steps > 0 ? 'ArrowDown' : 'ArrowUp');
-  }
-  await page.waitForTimeout(200);
-  await page.keyboard.press('Space');
-}
 
 /**
  * Tabs through the whole page: every stop shows a ring, and focus leaves the page (or comes

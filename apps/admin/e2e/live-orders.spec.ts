@@ -8,7 +8,9 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { signIn } from './auth.ts';
+import { cartLine, orderableItems, type MenuItem } from './orders.ts';
+import { results } from './api.ts';
+import { accessToken, signIn } from './auth.ts';
 
 /**
  * Issue 6, live orders (spec §2.3): the order taker starts live orders and an order placed
@@ -28,24 +30,10 @@ interface Storefront {
 const isOpen = (b: Branch) =>
   !b.branchOperatingStatus.closed && b.branchOperatingStatus.acceptingOrders;
 
-async function results<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url);
-  expect(res.ok(), `GET ${url}`).toBe(true);
-  return ((await res.json()) as { results: T }).results;
-}
-
 async function abdoun(request: APIRequestContext) {
   const store = await results<Storefront>(request, '/api/public/storefronts/al-bayt');
   const branch = store.branches.find((b) => b.branchName.fieldValue === 'Abdoun')!;
   return { tenantId: store.tenantId, branch };
-}
-
-/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return (JSON.parse(sessionStorage.getItem(key!)!) as { access_token: string }).access_token;
-  });
 }
 
 /**
@@ -81,11 +69,6 @@ async function withOpenOutlet(
   }
 }
 
-interface MenuItem {
-  variants: { id: string }[];
-  modifierGroups: { minQuantity: number; modifierItems: { id: string }[] }[];
-}
-
 /** A pickup order of one item, with the fewest modifiers its groups require. */
 async function placePickupOrder(
   request: APIRequestContext,
@@ -95,26 +78,12 @@ async function placePickupOrder(
     request,
     `/api/public/tenants/${tenantId}/branches/${branchId}/menu?checkoutTemplate=PICKUP`,
   );
-  const item = menu.sections
-    .flatMap((s) => s.items)
-    .find(
-      (i) =>
-        i.variants.length > 0 &&
-        i.modifierGroups.every((g) => g.modifierItems.length >= g.minQuantity),
-    )!;
+  const item = orderableItems(menu)[0]!;
   const res = await request.post(`/api/public/tenants/${tenantId}/branches/${branchId}/tickets`, {
     headers: { 'idempotency-key': `e2e-live-orders-${randomUUID()}` },
     data: {
       checkoutTemplate: 'PICKUP',
-      cartItems: [
-        {
-          variantId: item.variants[0]!.id,
-          quantity: 1,
-          modifiers: item.modifierGroups.flatMap((g) =>
-            g.modifierItems.slice(0, g.minQuantity).map((m) => ({ modifierItemId: m.id })),
-          ),
-        },
-      ],
+      cartItems: [cartLine(item)],
       isFulfillmentAsap: true,
       paymentMethodType: 'CASH',
       firstName: 'E2E Live',

@@ -1,6 +1,7 @@
-import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { menuLinks, signIn } from './auth.ts';
+import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleErrors } from './console-errors.ts';
+import { LANGS, shoot } from './screenshots.ts';
+import { accessToken, menuLinks, signIn } from './auth.ts';
 
 /**
  * Translate menu (menu-management.md §2 screen 16, issue 17) in a real browser against the
@@ -10,32 +11,8 @@ import { menuLinks, signIn } from './auth.ts';
 const LOCALIZE = '/admin/localize';
 const LEMONADE = 'Cold drinks / Fresh lemonade with mint';
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    // A form refused by the browser's own checks sends nothing; the server's 422s are logged.
-    if (message.type() === 'error' && !/status of 422/.test(message.text()))
-      consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
-
-/** The page's own access token (oidc-client-ts keeps the user in session storage). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i)!;
-      if (key.startsWith('oidc.user:')) {
-        return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-      }
-    }
-    throw new Error('not signed in');
-  });
-}
+// A form refused by the browser's own checks sends nothing; the server's 422s are logged.
+failOnConsoleErrors((text) => /status of 422/.test(text));
 
 /** The lemonade's item translate call: the catalogue base the tree came from, its id. */
 async function lemonadeCall(page: Page, treeUrl: string): Promise<string> {
@@ -53,18 +30,6 @@ async function untranslate(page: Page, url: string) {
     },
   });
   expect(res.status()).toBe(200);
-}
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  // Let MUI transitions settle so the picture shows the page, not an animation.
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  const file = path.join(testInfo.project.outputDir, 'screens', `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
 }
 
 async function chooseLanguage(page: Page, buttonName: string, language: string) {
@@ -183,7 +148,7 @@ test.describe('wide', () => {
 test.describe('narrow', () => {
   test.use({ viewport: { width: 390, height: 844 } });
 
-  for (const lang of ['en', 'ar'] as const) {
+  for (const lang of LANGS) {
     test(`on a phone the tree and the form are pages of their own (${lang})`, async ({
       page,
     }, testInfo) => {

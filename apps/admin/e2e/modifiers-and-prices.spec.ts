@@ -1,5 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './auth.ts';
+import { failOnConsoleErrors } from './console-errors.ts';
+import { accessToken, signIn } from './auth.ts';
 
 /**
  * Modifier groups and price adjustments (issue 5) in a real browser against the real server.
@@ -12,19 +13,8 @@ const MODIFIER_GROUPS = '/admin/catalog/modifiergroups/manage';
 const PRICE_ADJUSTMENTS = '/admin/catalog/price-adjustments';
 const CATALOG = '/admin/catalog/v2/categories';
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    // The refused delete (409) and the validation answers (422) are logged by the browser.
-    if (message.type() === 'error' && !/status of (409|422)/.test(message.text()))
-      consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+// The refused delete (409) and the validation answers (422) are logged by the browser.
+failOnConsoleErrors((text) => /status of (409|422)/.test(text));
 
 const snackbar = (page: Page, text: string | RegExp) =>
   expect(
@@ -43,19 +33,6 @@ function recordCreations(page: Page, created: Created[]) {
     if (!/\/(modifiergroups|catalogitems|price-adjustments)$/.test(url)) return;
     const body = (await response.json().catch(() => null)) as { results?: { id?: string } };
     if (body?.results?.id) created.push({ url, id: body.results.id });
-  });
-}
-
-/** The page's own access token (oidc-client-ts keeps the user in session storage). */
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    for (let i = 0; i < sessionStorage.length; i++) {
-      const key = sessionStorage.key(i)!;
-      if (key.startsWith('oidc.user:')) {
-        return (JSON.parse(sessionStorage.getItem(key)!) as { access_token: string }).access_token;
-      }
-    }
-    throw new Error('not signed in');
   });
 }
 

@@ -5,7 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { fillSignInPage, signIn } from './auth.ts';
+import { cartLine, orderableItems, type MenuItem } from './orders.ts';
+import { results } from './api.ts';
+import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
+import { accessToken, signIn, signInAt } from './auth.ts';
 
 /**
  * Issue 16, the orders report (spec §2.6): orders placed and completed today are found by a
@@ -20,23 +23,6 @@ type Branch = {
   branchName: { fieldValue: string };
   branchOperatingStatus: { closed: boolean; acceptingOrders: boolean; busy: boolean };
 };
-type MenuItem = {
-  variants: { id: string }[];
-  modifierGroups: { minQuantity: number; modifierItems: { id: string }[] }[];
-};
-
-async function results<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url);
-  expect(res.ok(), `GET ${url}`).toBe(true);
-  return ((await res.json()) as { results: T }).results;
-}
-
-/** The signed-in tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-const accessToken = (page: Page): Promise<string> =>
-  page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return (JSON.parse(sessionStorage.getItem(key!)!) as { access_token: string }).access_token;
-  });
 
 /** Places `count` pickup orders at Abdoun (opened for a moment if another spec closed it). */
 async function placeOrders(request: APIRequestContext, page: Page, count: number) {
@@ -50,13 +36,7 @@ async function placeOrders(request: APIRequestContext, page: Page, count: number
     request,
     `/api/public/tenants/${tenantId}/branches/${branch.branchId}/menu?checkoutTemplate=PICKUP`,
   );
-  const items = menu.sections
-    .flatMap((s) => s.items)
-    .filter(
-      (i) =>
-        i.variants.length > 0 &&
-        i.modifierGroups.every((g) => g.modifierItems.length >= g.minQuantity),
-    );
+  const items = orderableItems(menu);
   const status = branch.branchOperatingStatus;
   const open = !status.closed && status.acceptingOrders;
   const manager = open ? null : await page.context().browser()!.newContext();
@@ -84,15 +64,7 @@ async function placeOrders(request: APIRequestContext, page: Page, count: number
           headers: { 'idempotency-key': `e2e-report-${randomUUID()}` },
           data: {
             checkoutTemplate: 'PICKUP',
-            cartItems: [
-              {
-                variantId: item.variants[0]!.id,
-                quantity: 1 + i,
-                modifiers: item.modifierGroups.flatMap((g) =>
-                  g.modifierItems.slice(0, g.minQuantity).map((m) => ({ modifierItemId: m.id })),
-                ),
-              },
-            ],
+            cartItems: [cartLine(item, 1 + i)],
             isFulfillmentAsap: true,
             paymentMethodType: 'CASH',
             firstName: 'E2E Report',
@@ -287,36 +259,18 @@ test('filter by dates and a status, totals match the rows, the export opens in L
   expect(after[1]![totalColumn + 1]).toBe('JOD');
 });
 
-const SCREENS = [
-  { name: 'wide', width: 1280, height: 800 },
-  { name: 'narrow', width: 390, height: 844 },
-] as const;
-
-for (const lang of ['en', 'ar'] as const) {
-  for (const size of SCREENS) {
+for (const lang of LANGS) {
+  for (const size of SCREEN_SIZES) {
     test(`report screen ${lang} ${size.name}`, async ({ page }, testInfo) => {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
-      await page.goto('/admin/reports/all-tickets');
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.goto(`${page.url()}?lang=en`);
-      await fillSignInPage(page, 'owner@demo.local');
+      await useLangAndSize(page, lang, size);
+      await signInAt(page, '/admin/reports/all-tickets', 'owner@demo.local');
       await expect(page).toHaveURL('/admin/reports/all-tickets');
       // Sign-in applied the tenant's language (English); the stored choice holds on reload.
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
       await expect(page.locator('[aria-busy="false"]').last()).toBeVisible();
-      await page.evaluate(() => document.fonts.ready);
-      await page.waitForTimeout(400);
-      const overflow = await page.evaluate(
-        () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-      );
-      expect(overflow, 'the page scrolls sideways').toBeLessThanOrEqual(0);
-      await page.screenshot({
-        path: path.join(testInfo.project.outputDir, 'screens', `report-${lang}-${size.name}.png`),
-        fullPage: true,
-      });
+      await shoot(page, testInfo, `report-${lang}-${size.name}`);
     });
   }
 }

@@ -1,7 +1,7 @@
-import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { fillSignInPage, signIn } from './auth.ts';
+import { expect, test, type APIRequestContext } from '@playwright/test';
+import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
+import { signIn, signInAt } from './auth.ts';
 
 type Localized = { fieldValue: string; en?: string; ar?: string; es?: string };
 type Storefront = {
@@ -270,36 +270,13 @@ test('the owner edits a branch, its templates, hours, brand colour and zone fees
   }
 });
 
-const LANGS = ['en', 'ar'] as const;
-const WIDTHS = [
-  { name: 'wide', width: 1280, height: 800 },
-  { name: 'narrow', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({
-    path: path.join(testInfo.project.outputDir, 'screens', `${name}.png`),
-    fullPage: true,
-  });
-}
-
 for (const lang of LANGS) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`outlet settings screens, ${lang} ${size.name}`, async ({ page }, testInfo) => {
       test.setTimeout(90_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+      await useLangAndSize(page, lang, size);
       const { branch } = await demoWorld(page.request);
-      await page.goto('/admin/settings/profile');
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.goto(`${page.url()}?lang=en`);
-      await fillSignInPage(page, 'owner@demo.local');
+      await signInAt(page, '/admin/settings/profile', 'owner@demo.local');
       const tag = `${lang}-${size.name}`;
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -1,6 +1,6 @@
-import path from 'node:path';
-import { expect, test, type Browser, type Page, type TestInfo } from '@playwright/test';
-import { fillSignInPage, signIn } from './auth.ts';
+import { expect, test, type Browser, type Page } from '@playwright/test';
+import { SCREEN_SIZES, shoot } from './screenshots.ts';
+import { signIn, signInAt } from './auth.ts';
 
 /**
  * Issue 20 (items 1, 2, 6, 8): a new user registers on the provider's sign-in page, signs up an
@@ -23,17 +23,6 @@ const FIRST_PASSWORD = 'first-secret-1';
 const NEW_PASSWORD = 'second-secret-2';
 
 let ownerPage: Page;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  const file = path.join(testInfo.project.outputDir, 'platform', `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-}
 
 async function newPage(browser: Browser, viewport = { width: 1280, height: 800 }) {
   const context = await browser.newContext({ viewport });
@@ -83,7 +72,7 @@ test('a new user registers, signs up an outlet and lands in its empty admin', as
   await expect(page).toHaveURL('/signup/outlet-signup-profile');
   await expect(page.getByText(`You are signed in as ${EMAIL}`)).toBeVisible();
   await expect(page.getByText('Your 30-day free trial starts today')).toBeVisible();
-  await shoot(page, testInfo, 'outlet-signup-en-wide');
+  await shoot(page, testInfo, 'outlet-signup-en-wide', 'platform');
   await page.getByRole('combobox', { name: /Country/ }).click();
   await page.getByRole('option', { name: 'Jordan' }).click();
   await page.getByRole('textbox', { name: /Outlet name/ }).fill('Al Bayt');
@@ -127,7 +116,7 @@ test('the super admin finds the outlet, deactivates and reactivates it', async (
   await expect(row).toContainText(EMAIL);
   await expect(row).toContainText('Active');
   await expect(admin.getByRole('row')).toHaveCount(2);
-  await shoot(admin, testInfo, 'tenants-en-wide');
+  await shoot(admin, testInfo, 'tenants-en-wide', 'platform');
 
   await row.getByRole('button', { name: `Open ${OUTLET}` }).click();
   const panel = admin.getByRole('dialog', { name: OUTLET });
@@ -227,36 +216,27 @@ test('a captured reset e-mail sets a new password once and ends the old session'
 });
 
 test('the new screens in Arabic, wide and narrow', async ({ browser }, testInfo) => {
-  for (const size of [
-    { name: 'wide', width: 1280, height: 800 },
-    { name: 'narrow', width: 390, height: 844 },
-  ]) {
+  for (const size of SCREEN_SIZES) {
     const page = await newPage(browser, { width: size.width, height: size.height });
     await page.addInitScript(() => window.localStorage.setItem('lang', 'ar'));
-    await page.goto('/auth/login');
-    await page.waitForURL(/\/oidc\/interaction\//);
-    await page.goto(`${page.url()}?lang=en`);
-    await fillSignInPage(page, 'admin@demo.local');
+    await signInAt(page, '/auth/login', 'admin@demo.local');
     await page.reload();
     await expect(page.locator('html')).toHaveAttribute('dir', 'rtl');
     await expect(page.getByRole('heading', { level: 1, name: 'العلامات التجارية' })).toBeVisible();
-    await shoot(page, testInfo, `tenants-ar-${size.name}`);
+    await shoot(page, testInfo, `tenants-ar-${size.name}`, 'platform');
     await page.goto('/admin/unverifiedtickets');
     await expect(
       page.getByRole('heading', { level: 1, name: 'الطلبات غير المؤكدة' }),
     ).toBeVisible();
-    await shoot(page, testInfo, `unverified-ar-${size.name}`);
+    await shoot(page, testInfo, `unverified-ar-${size.name}`, 'platform');
     await page.context().close();
 
     const owner = await newPage(browser, { width: size.width, height: size.height });
     await owner.addInitScript(() => window.localStorage.setItem('lang', 'ar'));
-    await owner.goto('/auth/login');
-    await owner.waitForURL(/\/oidc\/interaction\//);
-    await owner.goto(`${owner.url()}?lang=en`);
-    await fillSignInPage(owner, EMAIL, NEW_PASSWORD);
+    await signInAt(owner, '/auth/login', EMAIL, NEW_PASSWORD);
     await owner.reload();
     await expect(owner.getByTestId('email-verify-banner')).toBeVisible();
-    await shoot(owner, testInfo, `owner-banner-ar-${size.name}`);
+    await shoot(owner, testInfo, `owner-banner-ar-${size.name}`, 'platform');
     await owner.context().close();
   }
 });

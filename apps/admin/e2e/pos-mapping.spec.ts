@@ -1,5 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
-import { fillSignInPage, signIn } from './auth.ts';
+import { LANGS, SCREEN_SIZES, useLangAndSize } from './screenshots.ts';
+import { signIn, signInAt } from './auth.ts';
 
 /**
  * POS mapping (issue 17) against the real server and HubRise's emulator that it serves: the
@@ -77,18 +78,11 @@ test('the owner maps an item and a modifier group to HubRise', async ({ page }, 
   await unmap(page, 'Hummus');
 });
 
-for (const lang of ['en', 'ar'] as const) {
-  for (const size of [
-    { name: 'wide', width: 1280, height: 800 },
-    { name: 'narrow', width: 390, height: 844 },
-  ]) {
+for (const lang of LANGS) {
+  for (const size of SCREEN_SIZES) {
     test(`POS mapping screen, ${lang} ${size.name}`, async ({ page }, testInfo) => {
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
-      await page.goto('/admin/catalog/pos-map-integrated-items');
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.goto(`${page.url()}?lang=en`);
-      await fillSignInPage(page, 'owner@demo.local');
+      await useLangAndSize(page, lang, size);
+      await signInAt(page, '/admin/catalog/pos-map-integrated-items', 'owner@demo.local');
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       await expect(page.getByRole('heading', { level: 1 })).toHaveText(

@@ -1,32 +1,14 @@
-import path from 'node:path';
-import { expect, test, type Page, type TestInfo } from '@playwright/test';
-import { fillSignInPage } from './auth.ts';
+import { expect, test } from '@playwright/test';
+import { LANGS, SCREEN_SIZES, shoot } from './screenshots.ts';
+import { signInAt } from './auth.ts';
 
 /**
  * The sign-in screens and each role's landing page in English and Arabic, wide and narrow:
  * saved under test-results/screens/ for a look, and checked for the layout faults a look
  * would catch (sideways scrolling, the menu on the wrong side).
  */
-const LANGS = ['en', 'ar'] as const;
-const WIDTHS = [
-  { name: 'wide', width: 1280, height: 800 },
-  { name: 'narrow', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  // Let MUI transitions settle so the picture shows the page, not an animation.
-  await page.waitForTimeout(300);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  const file = path.join(testInfo.project.outputDir, 'screens', `${name}.png`);
-  await page.screenshot({ path: file, fullPage: true });
-}
-
 for (const lang of LANGS) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test.describe(`${lang} ${size.name}`, () => {
       test.use({ viewport: { width: size.width, height: size.height } });
       test.beforeEach(async ({ page }) => {
@@ -60,10 +42,7 @@ for (const lang of LANGS) {
         ['admin@demo.local', '/admin/tenants'],
       ] as const) {
         test(`landing of ${email}`, async ({ page }, testInfo) => {
-          await page.goto('/auth/login');
-          await page.waitForURL(/\/oidc\/interaction\//);
-          await page.goto(`${page.url()}?lang=en`);
-          await fillSignInPage(page, email);
+          await signInAt(page, '/auth/login', email);
           await expect(page).toHaveURL(landing);
           // Sign-in applied the tenant's language (English); the stored choice holds on reload.
           await page.reload();
@@ -89,10 +68,7 @@ for (const lang of LANGS) {
       }
 
       test('unauthorized page', async ({ page }, testInfo) => {
-        await page.goto('/admin/settings/profile');
-        await page.waitForURL(/\/oidc\/interaction\//);
-        await page.goto(`${page.url()}?lang=en`);
-        await fillSignInPage(page, 'manager@demo.local');
+        await signInAt(page, '/admin/settings/profile', 'manager@demo.local');
         await expect(page).toHaveURL('/auth/unauthorized');
         await page.reload();
         await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -1,12 +1,13 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
-import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { unzipSync } from 'fflate';
 import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { storefrontAddress } from '@app/contracts';
-import { fillSignInPage, signIn } from './auth.ts';
+import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
+import { signIn, signInAt } from './auth.ts';
 
 type Localized = { fieldValue: string; en?: string };
 type Area = {
@@ -186,36 +187,13 @@ test('the owner adds a section and tables, switches five to MENU, downloads thei
     .toEqual(['CASH', 'PAY_LATER']);
 });
 
-const LANGS = ['en', 'ar'] as const;
-const WIDTHS = [
-  { name: 'wide', width: 1280, height: 800 },
-  { name: 'narrow', width: 390, height: 844 },
-] as const;
-
-async function shoot(page: Page, testInfo: TestInfo, name: string) {
-  await page.evaluate(() => document.fonts.ready);
-  await page.waitForTimeout(400);
-  const overflow = await page.evaluate(
-    () => document.documentElement.scrollWidth - document.documentElement.clientWidth,
-  );
-  expect(overflow, `${name} scrolls sideways`).toBeLessThanOrEqual(0);
-  await page.screenshot({
-    path: path.join(testInfo.project.outputDir, 'screens', `${name}.png`),
-    fullPage: true,
-  });
-}
-
 for (const lang of LANGS) {
-  for (const size of WIDTHS) {
+  for (const size of SCREEN_SIZES) {
     test(`service areas screens, ${lang} ${size.name}`, async ({ page }, testInfo) => {
       test.setTimeout(90_000);
-      await page.setViewportSize({ width: size.width, height: size.height });
-      await page.addInitScript((l) => window.localStorage.setItem('lang', l), lang);
+      await useLangAndSize(page, lang, size);
       const { branchId } = await demoWorld(page.request);
-      await page.goto(`/admin/settings/profile/${branchId}/serviceareas`);
-      await page.waitForURL(/\/oidc\/interaction\//);
-      await page.goto(`${page.url()}?lang=en`);
-      await fillSignInPage(page, 'owner@demo.local');
+      await signInAt(page, `/admin/settings/profile/${branchId}/serviceareas`, 'owner@demo.local');
       const tag = `${lang}-${size.name}`;
       await page.reload();
       await expect(page.locator('html')).toHaveAttribute('lang', lang);

@@ -1,26 +1,16 @@
 import { expect, test, type Page } from '@playwright/test';
+import { failOnConsoleErrors } from './console-errors.ts';
 import { fillSignInPage, menuLinks, signIn } from './auth.ts';
 
 // Wide enough for the permanent side menu (md breakpoint and up).
 test.use({ viewport: { width: 1280, height: 800 } });
 
 // Whatever the flow, the app itself logs no error (a CSP refusal, a failed call, a crash).
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    // Leaving, the tab forgets its token while a live-orders poll may be in flight; its 401 is
-    // the browser's console line only (nothing is shown), and every other error still counts.
-    const leaving = new URL(page.url()).pathname === '/auth/logout';
-    if (leaving && /status of 401/.test(message.text())) return;
-    consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
+// Leaving, the tab forgets its token while a live-orders poll may be in flight; its 401 is
+// the browser's console line only (nothing is shown), and every other error still counts.
+failOnConsoleErrors(
+  (text, page) => new URL(page.url()).pathname === '/auth/logout' && /status of 401/.test(text),
+);
 
 // The menu lists the pages built so far that each role may open.
 const OWNER_MENU = [
@@ -42,6 +32,17 @@ const OWNER_MENU = [
   'Logout',
 ];
 
+const MANAGER_MENU = [
+  'Live orders',
+  'All tickets report',
+  'Manage catalog',
+  'Modifier groups',
+  'Localize menu',
+  'Discounts',
+  'Accept/pause orders',
+  'Logout',
+];
+
 test.describe('each demo account signs in and lands where spec §2.2 says', () => {
   test('a store owner lands on the main dashboard', async ({ page }) => {
     await signIn(page, 'owner@demo.local');
@@ -57,16 +58,7 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
     await expect(page).toHaveURL('/admin/tickets/manage');
     await expect(page.getByRole('heading', { level: 1, name: 'Live orders' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Start Live Orders' })).toBeVisible();
-    expect(await menuLinks(page)).toEqual([
-      'Live orders',
-      'All tickets report',
-      'Manage catalog',
-      'Modifier groups',
-      'Localize menu',
-      'Discounts',
-      'Accept/pause orders',
-      'Logout',
-    ]);
+    expect(await menuLinks(page)).toEqual(MANAGER_MENU);
   });
 
   test('an order taker lands on live orders with the branches of the tenant', async ({ page }) => {
@@ -144,16 +136,7 @@ test('a manager cannot open owner-only pages', async ({ page }) => {
     await expect(page.getByText(/Please contact the support team at/)).toBeVisible();
   }
   // The menu stays the manager's own on the unauthorized page.
-  expect(await menuLinks(page)).toEqual([
-    'Live orders',
-    'All tickets report',
-    'Manage catalog',
-    'Modifier groups',
-    'Localize menu',
-    'Discounts',
-    'Accept/pause orders',
-    'Logout',
-  ]);
+  expect(await menuLinks(page)).toEqual(MANAGER_MENU);
 });
 
 test('a wrong password keeps the user on the sign-in page', async ({ page }) => {

@@ -7,6 +7,7 @@ import {
   type Page,
   type TestInfo,
 } from '@playwright/test';
+import { failOnConsoleErrors } from './console-errors.ts';
 import type {
   BranchOperatingStatus,
   PublicMenu,
@@ -14,7 +15,8 @@ import type {
   Ticket,
   TicketCounters,
 } from '@app/contracts';
-import { signIn } from './auth.ts';
+import { resultsOf as results } from './api.ts';
+import { accessToken, signIn } from './auth.ts';
 
 /**
  * The ticket view and its actions (issue 6, point 5) against the real server: orders placed
@@ -37,38 +39,7 @@ const EXPECTED_CONSOLE = [
   /Blocked script execution in 'about:srcdoc'/,
 ];
 
-let consoleErrors: string[] = [];
-test.beforeEach(({ page }) => {
-  consoleErrors = [];
-  page.on('console', (message) => {
-    if (message.type() !== 'error') return;
-    if (EXPECTED_CONSOLE.some((re) => re.test(message.text()))) return;
-    consoleErrors.push(`${page.url()}: ${message.text()}`);
-  });
-  page.on('pageerror', (error) => consoleErrors.push(`${page.url()}: ${error.message}`));
-});
-test.afterEach(() => {
-  expect(consoleErrors).toEqual([]);
-});
-
-/** The tab's access token (oidc-client-ts keeps the user in sessionStorage). */
-async function accessToken(page: Page): Promise<string> {
-  const token = await page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return key
-      ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-      : {};
-  });
-  if (!token.access_token) throw new Error('not signed in');
-  return token.access_token;
-}
-
-async function results<T>(response: Awaited<ReturnType<APIRequestContext['get']>>): Promise<T> {
-  expect(response.ok(), `${response.url()} ${response.status()} ${await response.text()}`).toBe(
-    true,
-  );
-  return ((await response.json()) as { results: T }).results;
-}
+failOnConsoleErrors((text) => EXPECTED_CONSOLE.some((re) => re.test(text)));
 
 interface Demo {
   store: PublicStorefront;

@@ -13,7 +13,8 @@ import {
   type PublicStorefront,
   type PublicTicket,
 } from '@app/contracts';
-import { signIn } from '../../admin/e2e/auth.ts';
+import { results } from '../../admin/e2e/api.ts';
+import { accessToken, signIn } from '../../admin/e2e/auth.ts';
 
 /**
  * Issue 19: a customer on a phone orders from the storefront (a branch link, a table's QR code,
@@ -36,19 +37,6 @@ test.beforeEach(() => {
   consoleErrors = [];
 });
 test.afterEach(() => expect(consoleErrors).toEqual([]));
-
-async function results<T>(request: APIRequestContext, url: string): Promise<T> {
-  const res = await request.get(url);
-  expect(res.ok(), `GET ${url}`).toBe(true);
-  return ((await res.json()) as { results: T }).results;
-}
-
-async function accessToken(page: Page): Promise<string> {
-  return page.evaluate(() => {
-    const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-    return (JSON.parse(sessionStorage.getItem(key!)!) as { access_token: string }).access_token;
-  });
-}
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   const file = path.join(testInfo.outputDir, `${name}.png`);
@@ -127,6 +115,14 @@ async function restaurant(browser: Browser, email: string) {
   return { context, page };
 }
 
+/** The customer's side: a phone in the given locale, its console watched. */
+async function customerPhone(browser: Browser, locale: string) {
+  const context = await browser.newContext({ viewport: PHONE, locale });
+  const page = await context.newPage();
+  watch(page);
+  return { context, page };
+}
+
 /** Staff accept the order in the ticket view, as the order taker does. */
 async function acceptInAdmin(page: Page, ticketNumber: number, sees: (string | RegExp)[] = []) {
   // The new-order toast's message is a polite status, announced to a screen reader.
@@ -145,7 +141,18 @@ async function acceptInAdmin(page: Page, ticketNumber: number, sees: (string | R
   await expect(confirm).toBeHidden();
 }
 
-const ticketIdOf = (page: Page) => new URL(page.url()).pathname.split('/').pop()!;
+/** The ticket the customer's status page shows, as the public API answers it. */
+const placedTicket = (request: APIRequestContext, store: PublicStorefront, customer: Page) =>
+  results<PublicTicket>(
+    request,
+    `/api/public/tenants/${store.tenantId}/tickets/${new URL(customer.url()).pathname.split('/').pop()!}`,
+  );
+
+/** The customer's status page follows the staff's accept without a reload. */
+const seesAccepted = (customer: Page, status: string, text: string) =>
+  expect(customer.getByRole('status').filter({ hasText: status })).toContainText(text, {
+    timeout: 15_000,
+  });
 
 test('a customer orders from the branch link with a variant and modifiers, pays cash, and sees the accept', async ({
   browser,
@@ -154,9 +161,7 @@ test('a customer orders from the branch link with a variant and modifiers, pays 
   const { store, branchId } = await world(request);
   const abdoun = branchId('Abdoun');
   const owner = await restaurant(browser, 'owner@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'en-US');
   try {
     await withSauces(request, owner.page, store.tenantId, async () => {
       await customer.goto(storefrontAddress.branch('/store', 'al-bayt', abdoun, 'PICKUP'));
@@ -199,10 +204,7 @@ test('a customer orders from the branch link with a variant and modifiers, pays 
       await expect(customer).toHaveURL(/\/store\/al-bayt\/orders\/[0-9a-f-]{36}$/);
       const status = customer.getByRole('status').filter({ hasText: 'Sent' });
       await expect(status).toContainText('waiting for the restaurant to accept');
-      const ticket = await results<PublicTicket>(
-        request,
-        `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
-      );
+      const ticket = await placedTicket(request, store, customer);
       // Priced by the server as the storefront showed it, with the chosen variant and sauces.
       expect(ticket.cartData.itemsTotal).toBe(32.95);
       const grill = ticket.cartData.cartItems.find((i) => i.localizedTitle.en === 'Mixed grill')!;
@@ -218,10 +220,7 @@ test('a customer orders from the branch link with a variant and modifiers, pays 
 
       await acceptInAdmin(owner.page, ticket.ticketNumber);
       // No reload: the status page follows the ticket.
-      await expect(customer.getByRole('status').filter({ hasText: 'Accepted' })).toContainText(
-        'your order is being prepared',
-        { timeout: 15_000 },
-      );
+      await seesAccepted(customer, 'Accepted', 'your order is being prepared');
       await shot(customer, testInfo, 'status-accepted-390-en');
     });
   } finally {
@@ -243,9 +242,7 @@ test('a customer scans a table QR in Arabic, orders with modifiers, and the orde
   const table = dining.serviceAreas.find((a) => a.value === '7')!;
   const owner = await restaurant(browser, 'owner@demo.local');
   const staff = await restaurant(browser, 'staff@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'ar' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'ar');
   try {
     await withSauces(request, owner.page, store.tenantId, async () => {
       await customer.goto(storefrontAddress.serviceArea('/store', 'al-bayt', table.id));
@@ -266,17 +263,11 @@ test('a customer scans a table QR in Arabic, orders with modifiers, and the orde
       await customer.getByRole('button', { name: /قدّم الطلب/ }).click();
       await expect(customer).toHaveURL(/\/orders\//);
 
-      const ticket = await results<PublicTicket>(
-        request,
-        `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
-      );
+      const ticket = await placedTicket(request, store, customer);
       expect(ticket).toMatchObject({ checkoutTemplate: 'DINING', serviceArea: { value: '7' } });
       expect(ticket.cartData.cartItems[0]!.itemModifiers[0]!.localizedTitle.en).toBe('Tahini');
       await acceptInAdmin(staff.page, ticket.ticketNumber);
-      await expect(customer.getByRole('status').filter({ hasText: 'قُبل' })).toContainText(
-        'يجري تحضير طلبك',
-        { timeout: 15_000 },
-      );
+      await seesAccepted(customer, 'قُبل', 'يجري تحضير طلبك');
       await shot(customer, testInfo, 'table-status-accepted-390-ar');
       await customer.setViewportSize({ width: 1280, height: 800 });
       await shot(customer, testInfo, 'table-status-accepted-1280-ar');
@@ -297,9 +288,7 @@ test('a promo code applied at checkout shows in the staff’s ticket view', asyn
   const { store, branchId } = await world(request);
   const abdoun = branchId('Abdoun');
   const staff = await restaurant(browser, 'staff@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'en-US' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'en-US');
   try {
     await customer.goto(storefrontAddress.branch('/store', 'al-bayt', abdoun, 'PICKUP'));
     await customer.getByRole('button', { name: /Shish tawook/ }).click();
@@ -326,10 +315,7 @@ test('a promo code applied at checkout shows in the staff’s ticket view', asyn
     await customer.getByRole('button', { name: /Place order.*JOD 12\.500/ }).click();
 
     await expect(customer).toHaveURL(/\/orders\//);
-    const ticket = await results<PublicTicket>(
-      request,
-      `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
-    );
+    const ticket = await placedTicket(request, store, customer);
     expect(ticket.cartData.discountDetails).toMatchObject({
       discountCode: 'WELCOME10',
       appliedDiscountValue: 1.25,
@@ -340,10 +326,7 @@ test('a promo code applied at checkout shows in the staff’s ticket view', asyn
       '−JOD 1.250',
     ]);
     await shot(staff.page, testInfo, 'staff-ticket-promo-1280-en');
-    await expect(customer.getByRole('status').filter({ hasText: 'Accepted' })).toContainText(
-      'your order is being prepared',
-      { timeout: 15_000 },
-    );
+    await seesAccepted(customer, 'Accepted', 'your order is being prepared');
     await shot(customer, testInfo, 'status-promo-accepted-390-en');
   } finally {
     await customerContext.close();
@@ -358,9 +341,7 @@ test('a customer orders delivery through a unique link in Arabic; staff see the 
   const { store, branchId } = await world(request);
   const abdoun = branchId('Abdoun');
   const owner = await restaurant(browser, 'owner@demo.local');
-  const customerContext = await browser.newContext({ viewport: PHONE, locale: 'ar' });
-  const customer = await customerContext.newPage();
-  watch(customer);
+  const { context: customerContext, page: customer } = await customerPhone(browser, 'ar');
   try {
     const links = await request.get(
       `/api/admin/tenants/${store.tenantId}/branches/${abdoun}/serviceareamanagement/uniquelinks/DELIVERY`,
@@ -397,20 +378,14 @@ test('a customer orders delivery through a unique link in Arabic; staff see the 
     await customer.getByRole('button', { name: /قدّم الطلب/ }).click();
     await expect(customer).toHaveURL(/\/orders\//);
 
-    const ticket = await results<PublicTicket>(
-      request,
-      `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
-    );
+    const ticket = await placedTicket(request, store, customer);
     expect(ticket).toMatchObject({ checkoutTemplate: 'DELIVERY' });
     await acceptInAdmin(owner.page, ticket.ticketNumber, ['Delivery & Pickup QR', 'Flyer']);
     // A delivery ticket's dispatch panel asks for its dispatch: 404 while none was requested.
     consoleErrors = consoleErrors.filter(
       (e) => !(e.includes('/admin/tickets/manage') && /status of 404/.test(e)),
     );
-    await expect(customer.getByRole('status').filter({ hasText: 'قُبل' })).toContainText(
-      'يجري تحضير طلبك',
-      { timeout: 15_000 },
-    );
+    await seesAccepted(customer, 'قُبل', 'يجري تحضير طلبك');
     await shot(customer, testInfo, 'link-status-accepted-390-ar');
   } finally {
     await customerContext.close();
@@ -456,10 +431,7 @@ test('a customer pays online by card through the payment provider (its emulator)
     await customer.getByRole('button', { name: /Place order/ }).click();
     await expect(customer).toHaveURL(/\/orders\//);
     await expect(customer.getByText('Pay online by card · Paid')).toBeVisible();
-    const ticket = await results<PublicTicket>(
-      request,
-      `/api/public/tenants/${store.tenantId}/tickets/${ticketIdOf(customer)}`,
-    );
+    const ticket = await placedTicket(request, store, customer);
     expect(ticket).toMatchObject({
       paymentMethodType: 'CREDIT_CARD_ONLINE',
       paymentStatus: 'SUCCESS',

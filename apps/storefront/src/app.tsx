@@ -6,7 +6,7 @@ import { useI18n } from './lib/i18n.tsx';
 import { useRoute, type Route } from './lib/router.ts';
 import { useLoad } from './lib/use-load.ts';
 import { Header } from './components/header.tsx';
-import { Problem, Spinner } from './components/states.tsx';
+import { PageProblem, PageSpinner } from './components/states.tsx';
 import { StorePage } from './pages/store-page.tsx';
 import { BranchPage, LinkPage, TablePage } from './pages/ordering.tsx';
 import { OrderPage } from './pages/order-page.tsx';
@@ -15,12 +15,7 @@ import { BillPage } from './pages/bill-page.tsx';
 export function App() {
   const route = useRoute();
   const { t } = useI18n();
-  if (route.page === 'none')
-    return (
-      <main className="page">
-        <Problem message={t('store.notFound')} />
-      </main>
-    );
+  if (route.page === 'none') return <PageProblem message={t('store.notFound')} />;
   return <StoreFrame route={route} />;
 }
 
@@ -38,25 +33,18 @@ function StoreFrame({ route }: { route: Exclude<Route, { page: 'none' }> }) {
 
   if (store.error)
     return (
-      <main className="page">
-        <Problem
-          message={
-            store.error instanceof ApiError && store.error.status === 404
-              ? t('store.notFound')
-              : t('common.loadFailed')
-          }
-          retry={
-            store.error instanceof ApiError && store.error.status === 404 ? undefined : store.reload
-          }
-        />
-      </main>
+      <PageProblem
+        message={
+          store.error instanceof ApiError && store.error.status === 404
+            ? t('store.notFound')
+            : t('common.loadFailed')
+        }
+        retry={
+          store.error instanceof ApiError && store.error.status === 404 ? undefined : store.reload
+        }
+      />
     );
-  if (!data)
-    return (
-      <main className="page">
-        <Spinner />
-      </main>
-    );
+  if (!data) return <PageSpinner />;
   return (
     <>
       <Header store={data} />

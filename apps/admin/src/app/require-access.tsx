@@ -1,10 +1,7 @@
 import { Navigate, Outlet, useLocation } from 'react-router';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
-import { useTranslation } from 'react-i18next';
+import { ReloadPageAlert } from '../components/retry-alert.tsx';
 import { Spinner } from '../components/spinner.tsx';
 import { rememberReturnPath } from '../lib/auth.ts';
-import { reloadPage } from '../lib/notify.tsx';
 import { paths } from '../lib/paths.ts';
 import { accessRuleFor, accessSubjectOf, mayOpenRule } from '../lib/route-access.ts';
 import { useSession } from '../lib/session.tsx';
@@ -17,22 +14,10 @@ import { useSession } from '../lib/session.tsx';
 export function RequireAccess() {
   const session = useSession();
   const { pathname, search } = useLocation();
-  const { t } = useTranslation();
 
   if (session.status === 'loading') return <Spinner />;
   if (session.status === 'failed') {
-    return (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={reloadPage}>
-            {t('snackbar.refresh')}
-          </Button>
-        }
-      >
-        {t('snackbar.pleaseRefresh')}
-      </Alert>
-    );
+    return <ReloadPageAlert />;
   }
   const subject = accessSubjectOf(session);
   if (!subject) {

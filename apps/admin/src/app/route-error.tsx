@@ -1,9 +1,7 @@
 import { useRouteError } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
-import { reloadPage } from '../lib/notify.tsx';
+import { ReloadPageAlert } from '../components/retry-alert.tsx';
 
 /** Last resort for a page that failed to render or load. */
 export function RouteError() {
@@ -11,16 +9,7 @@ export function RouteError() {
   console.error(useRouteError());
   return (
     <Box sx={{ padding: 4 }}>
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={reloadPage}>
-            {t('snackbar.refresh')}
-          </Button>
-        }
-      >
-        {t('errors.pageFailed')}
-      </Alert>
+      <ReloadPageAlert>{t('errors.pageFailed')}</ReloadPageAlert>
     </Box>
   );
 }

@@ -1,11 +1,8 @@
 import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { CancelConfirmActions, SmallDialog } from './dialog-parts.tsx';
 
 export interface ConfirmDialogProps {
   open: boolean;
@@ -45,32 +42,26 @@ export function ConfirmDialog({
   };
 
   return (
-    <Dialog
+    <SmallDialog
       open={open}
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      aria-describedby={messageId}
-      maxWidth="xs"
-      fullWidth
+      titleId={titleId}
+      describedBy={messageId}
+      busy={busy}
+      onClose={onClose}
     >
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <DialogContentText id={messageId}>{message}</DialogContentText>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} autoFocus>
-          {cancelLabel}
-        </Button>
-        <Button
-          onClick={() => void confirm()}
-          color={destructive ? 'error' : 'primary'}
-          variant="contained"
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {confirmLabel}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <CancelConfirmActions
+        busy={busy}
+        onCancel={onClose}
+        cancelLabel={cancelLabel}
+        cancelAutoFocus
+        confirmLabel={confirmLabel}
+        confirmColor={destructive ? 'error' : 'primary'}
+        onConfirm={() => void confirm()}
+      />
+    </SmallDialog>
   );
 }

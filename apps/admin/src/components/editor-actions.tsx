@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import { useTranslation } from 'react-i18next';
+import { BusyButton } from './busy-button.tsx';
 
 /** Save / Save & close / Delete, kept in view at the bottom of a side-panel editor. */
 export function EditorActions({
@@ -37,14 +37,9 @@ export function EditorActions({
         zIndex: 2,
       }}
     >
-      <Button
-        variant="contained"
-        onClick={onSave}
-        disabled={busy}
-        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
+      <BusyButton busy={busy} onClick={onSave}>
         {t('actions.save')}
-      </Button>
+      </BusyButton>
       {onSaveAndClose && (
         <Button variant="outlined" onClick={onSaveAndClose} disabled={busy}>
           {t('actions.saveAndClose')}

@@ -3,9 +3,7 @@ import Cropper, { type Area } from 'react-easy-crop';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Slider from '@mui/material/Slider';
@@ -14,6 +12,7 @@ import Typography from '@mui/material/Typography';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import ImageOutlinedIcon from '@mui/icons-material/ImageOutlined';
 import UploadIcon from '@mui/icons-material/Upload';
+import { CancelConfirmActions } from './dialog-parts.tsx';
 import {
   aspectOf,
   cropDialogWidth,
@@ -327,19 +326,13 @@ function CropDialog({
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onCancel} disabled={busy}>
-          {labels.cancel}
-        </Button>
-        <Button
-          variant="contained"
-          disabled={busy}
-          onClick={() => onConfirm(area)}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {labels.confirm}
-        </Button>
-      </DialogActions>
+      <CancelConfirmActions
+        busy={busy}
+        onCancel={onCancel}
+        cancelLabel={labels.cancel}
+        confirmLabel={labels.confirm}
+        onConfirm={() => onConfirm(area)}
+      />
     </Dialog>
   );
 }

@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from './retry-alert.tsx';
 import { useCatalogNotify } from '../lib/use-catalog-notify.tsx';
 
 /** A failed load: the refresh snackbar of §8 once, and an alert with a retry in place. */
@@ -12,15 +11,8 @@ export function LoadError({ error, onRetry }: { error: unknown; onRetry: () => v
   const announce = useEffectEvent((cause: unknown) => notify.loadFailed(cause));
   useEffect(() => announce(error), [error]);
   return (
-    <Alert
-      severity="error"
-      action={
-        <Button color="inherit" size="small" onClick={onRetry}>
-          {t('actions.retry')}
-        </Button>
-      }
-    >
+    <RetryAlert retryLabel={t('actions.retry')} onRetry={onRetry}>
       {t('snackbar.error_please_refresh')}
-    </Alert>
+    </RetryAlert>
   );
 }

@@ -5,9 +5,7 @@ import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
@@ -23,6 +21,7 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import type { z } from 'zod';
 import type { ScheduleEntry, ScheduleResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { CancelConfirmActions } from './dialog-parts.tsx';
 import { Spinner } from './spinner.tsx';
 import { ValidationError } from '../lib/api-client.ts';
 import { useTenantSession } from '../lib/use-tenant-session.ts';
@@ -163,19 +162,12 @@ function ScheduleFormBody({
           ))}
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={isSubmitting}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          type="submit"
-          variant="contained"
-          disabled={isSubmitting}
-          startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
+      <CancelConfirmActions
+        busy={isSubmitting}
+        onCancel={onClose}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.save')}
+      />
     </Box>
   );
 }

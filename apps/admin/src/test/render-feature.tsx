@@ -9,6 +9,21 @@ import { SidePanelProvider } from '../components/side-panel.tsx';
 import { configureApiClient } from '../lib/api-client.ts';
 
 /**
+ * A query client for one test (no retries), with the API client given a fixed token; `fetch`
+ * is faked by the test (test/fake-server.ts).
+ */
+export function testQueryClient(): QueryClient {
+  configureApiClient({
+    getAccessToken: () => Promise.resolve('test-token'),
+    onUnauthorized: () => undefined,
+    onForbidden: () => undefined,
+  });
+  return new QueryClient({
+    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
+  });
+}
+
+/**
  * Renders catalogue UI inside the app's providers, a session, the side panel host and an
  * in-memory router (`pattern` is the route the element answers at). The API client gets a
  * fixed token; `fetch` is faked by the test (test/fake-server.ts).
@@ -21,14 +36,7 @@ export function renderCatalog(
     pattern = '*',
   }: { session?: Session; path?: string; pattern?: string } = {},
 ): RenderResult & { queryClient: QueryClient } {
-  configureApiClient({
-    getAccessToken: () => Promise.resolve('test-token'),
-    onUnauthorized: () => undefined,
-    onForbidden: () => undefined,
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   const result = render(
     <AppProviders queryClient={queryClient}>
       <SessionProvider session={session}>

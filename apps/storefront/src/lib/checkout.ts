@@ -153,12 +153,37 @@ export function checkForm(body: ReturnType<typeof intakeBody>, form: CheckoutFor
     }
   }
   if (online) {
-    if (!/^\d{12,19}$/.test(form.cardNumber.replace(/\s+/g, ''))) add('cardNumber', 'invalid_card');
-    if (!parseExpiry(form.cardExpiry)) add('cardExpiry', 'invalid_card');
-    if (!/^\d{3,4}$/.test(form.cardCvc.trim())) add('cardCvc', 'invalid_card');
+    const fields = { number: 'cardNumber', expiry: 'cardExpiry', cvc: 'cardCvc' } as const;
+    for (const field of cardProblems(formCard(form))) add(fields[field], 'invalid_card');
   }
   return errors;
 }
+
+/** A card as the customer typed it: number, MM/YY expiry and CVC. */
+export type CardEntry = { number: string; expiry: string; cvc: string };
+
+/** The checkout form's card fields. */
+export const formCard = (form: CheckoutForm): CardEntry => ({
+  number: form.cardNumber,
+  expiry: form.cardExpiry,
+  cvc: form.cardCvc,
+});
+
+/** The card's fields that cannot be right (the provider checks the card itself). */
+export function cardProblems(card: CardEntry): (keyof CardEntry)[] {
+  const problems: (keyof CardEntry)[] = [];
+  if (!/^\d{12,19}$/.test(card.number.replace(/\s+/g, ''))) problems.push('number');
+  if (!parseExpiry(card.expiry)) problems.push('expiry');
+  if (!/^\d{3,4}$/.test(card.cvc.trim())) problems.push('cvc');
+  return problems;
+}
+
+/** The card as the provider's token call takes it (one `cardProblems` found nothing in). */
+export const cardDetails = (card: CardEntry) => ({
+  number: card.number.replace(/\s+/g, ''),
+  ...parseExpiry(card.expiry)!,
+  cvc: card.cvc.trim(),
+});
 
 /** MM/YY (or MM/YYYY) as the provider takes it. */
 export function parseExpiry(text: string): { expMonth: number; expYear: number } | null {

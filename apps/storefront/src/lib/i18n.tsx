@@ -81,3 +81,12 @@ export function useI18n(): I18n {
   if (!value) throw new Error('useI18n outside I18nProvider');
   return value;
 }
+
+/** A field error code's message; a code without one of its own reads as a plain "invalid". */
+export function useErrorText(): (code: string) => string {
+  const { t } = useI18n();
+  return (code) => {
+    const key = `error.${code}`;
+    return hasMessage(key) ? t(key) : t('error.invalid');
+  };
+}

@@ -1,15 +1,14 @@
 import { useRef, useState } from 'react';
 import type { PublicStorefront, PublicTableBill, TableBillReceipt } from '@app/contracts';
 import { ApiError, api, cardToken } from '../lib/api.ts';
-import { newIdempotencyKey, parseExpiry } from '../lib/checkout.ts';
-import { hasMessage, useI18n } from '../lib/i18n.tsx';
+import { cardDetails, cardProblems, newIdempotencyKey, type CardEntry } from '../lib/checkout.ts';
+import { hasMessage, useErrorText, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import { navigate, paths } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
-import { Problem, Spinner } from '../components/states.tsx';
-import { BackLink, Input, Section } from './checkout-view.tsx';
+import { ErrorSummary, isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
+import { BackLink, CardFields, Section } from './checkout-view.tsx';
 
-type Card = { number: string; expiry: string; cvc: string };
 type Attempt = { amount: number; key: string; token: string };
 
 /**
@@ -32,23 +31,12 @@ export function BillPage({
   if (receipt) return <Receipt store={store} receipt={receipt} serviceAreaId={serviceAreaId} />;
   if (bill.error && !bill.data)
     return (
-      <main className="page">
-        <Problem
-          message={
-            bill.error instanceof ApiError && [404, 422].includes(bill.error.status)
-              ? t('store.linkNotFound')
-              : t('common.loadFailed')
-          }
-          retry={bill.reload}
-        />
-      </main>
+      <PageProblem
+        message={isNotFound(bill.error) ? t('store.linkNotFound') : t('common.loadFailed')}
+        retry={bill.reload}
+      />
     );
-  if (!bill.data)
-    return (
-      <main className="page">
-        <Spinner />
-      </main>
-    );
+  if (!bill.data) return <PageSpinner />;
   return (
     <BillView
       store={store}
@@ -75,25 +63,20 @@ function BillView({
 }) {
   const { t, l } = useI18n();
   const money = useMoney(bill.currency);
-  const [card, setCard] = useState<Card>({ number: '', expiry: '', cvc: '' });
-  const [errors, setErrors] = useState<Partial<Record<keyof Card, string>>>({});
+  const [card, setCard] = useState<CardEntry>({ number: '', expiry: '', cvc: '' });
+  const [errors, setErrors] = useState<Partial<Record<keyof CardEntry, string>>>({});
   const [problem, setProblem] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
   const attempt = useRef<Attempt | null>(null);
   const summary = useRef<HTMLParagraphElement>(null);
   const branch = store.branches.find((b) => b.branchId === bill.branchId);
   const payable = bill.orders.length > 0 && bill.paymentMethods.length > 0 && store.payments;
-  const text = (code: string) => {
-    const key = `error.${code}`;
-    return hasMessage(key) ? t(key) : t('error.invalid');
-  };
+  const text = useErrorText();
 
   async function pay() {
     setProblem(null);
-    const found: Partial<Record<keyof Card, string>> = {};
-    if (!/^\d{12,19}$/.test(card.number.replace(/\s+/g, ''))) found.number = 'invalid_card';
-    if (!parseExpiry(card.expiry)) found.expiry = 'invalid_card';
-    if (!/^\d{3,4}$/.test(card.cvc.trim())) found.cvc = 'invalid_card';
+    const found: Partial<Record<keyof CardEntry, string>> = {};
+    for (const field of cardProblems(card)) found[field] = 'invalid_card';
     setErrors(found);
     if (Object.keys(found).length > 0 || !store.payments) {
       setProblem(t('error.form_invalid'));
@@ -105,13 +88,7 @@ function BillView({
     const key = again?.key ?? newIdempotencyKey();
     setBusy(true);
     try {
-      const token =
-        again?.token ??
-        (await cardToken(store.payments, {
-          number: card.number.replace(/\s+/g, ''),
-          ...parseExpiry(card.expiry)!,
-          cvc: card.cvc.trim(),
-        }));
+      const token = again?.token ?? (await cardToken(store.payments, cardDetails(card)));
       attempt.current = { amount: bill.amountDue, key, token };
       onPaid(
         await api.payTableBill(
@@ -199,52 +176,15 @@ function BillView({
             void pay();
           }}
         >
-          <p
-            ref={summary}
-            tabIndex={-1}
-            className={problem ? 'notice error-box' : 'visually-hidden'}
-            role="alert"
-          >
-            {problem}
-          </p>
+          <ErrorSummary ref={summary} problem={problem} />
           <Section title={t('checkout.payment')}>
             <div>
-              <Input
-                label={t('checkout.cardNumber')}
-                value={card.number}
-                inputMode="numeric"
-                dir="ltr"
-                autoComplete="cc-number"
-                required
-                error={errors.number}
-                onChange={(v) => setCard({ ...card, number: v })}
+              <CardFields
+                card={card}
+                errors={errors}
+                onChange={(field, v) => setCard({ ...card, [field]: v })}
                 text={text}
               />
-              <div className="pair">
-                <Input
-                  label={t('checkout.cardExpiry')}
-                  value={card.expiry}
-                  dir="ltr"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  required
-                  error={errors.expiry}
-                  onChange={(v) => setCard({ ...card, expiry: v })}
-                  text={text}
-                />
-                <Input
-                  label={t('checkout.cardCvc')}
-                  value={card.cvc}
-                  inputMode="numeric"
-                  dir="ltr"
-                  autoComplete="cc-csc"
-                  required
-                  error={errors.cvc}
-                  onChange={(v) => setCard({ ...card, cvc: v })}
-                  text={text}
-                />
-              </div>
-              <p className="muted small">{t('checkout.cardNote')}</p>
             </div>
           </Section>
           <div className="bar">

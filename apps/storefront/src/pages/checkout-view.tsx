@@ -14,16 +14,19 @@ import {
   intakeBody,
   newIdempotencyKey,
   offeredPayments,
-  parseExpiry,
+  cardDetails,
+  formCard,
   quoteBody,
+  type CardEntry,
   type CheckoutForm,
   type FieldErrors,
 } from '../lib/checkout.ts';
-import { hasMessage, useI18n } from '../lib/i18n.tsx';
+import { hasMessage, useErrorText, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import type { Cart } from '../lib/use-cart.ts';
 import { Stepper } from '../components/item-sheet.tsx';
 import { Notices } from '../components/notices.tsx';
+import { ErrorSummary } from '../components/states.tsx';
 import { Totals } from '../components/totals.tsx';
 import { useQuote } from '../lib/use-quote.ts';
 import type { OrderingProps } from './ordering.tsx';
@@ -89,10 +92,7 @@ export function CheckoutView({
   const set = <K extends keyof CheckoutForm>(key: K, value: CheckoutForm[K]) =>
     setForm((f) => ({ ...f, [key]: value }));
   const err = (field: string) => errors[field]?.[0];
-  const text = (code: string) => {
-    const key = `error.${code}`;
-    return hasMessage(key) ? t(key) : t('error.invalid');
-  };
+  const text = useErrorText();
 
   function applyCode() {
     setErrors(({ discountCode: _, ...rest }) => rest);
@@ -130,11 +130,7 @@ export function CheckoutView({
     try {
       let token = again ? attempt.current!.token : null;
       if (base.paymentMethodType && isOnlinePayment(base.paymentMethodType) && !token) {
-        token = await cardToken(store.payments!, {
-          number: form.cardNumber.replace(/\s+/g, ''),
-          ...parseExpiry(form.cardExpiry)!,
-          cvc: form.cardCvc.trim(),
-        });
+        token = await cardToken(store.payments!, cardDetails(formCard(form)));
       }
       attempt.current = { hash, key, token, outcome: 'unknown' };
       const ticket = await api.placeOrder(
@@ -214,14 +210,7 @@ export function CheckoutView({
         timeZone={branch.timeZone}
       />
       {unavailableNote}
-      <p
-        ref={summary}
-        tabIndex={-1}
-        className={problem ? 'notice error-box' : 'visually-hidden'}
-        role="alert"
-      >
-        {problem}
-      </p>
+      <ErrorSummary ref={summary} problem={problem} />
 
       <ul className="lines" aria-label={t('cart.title')}>
         {priced.map((p) => (
@@ -425,42 +414,23 @@ export function CheckoutView({
           )}
           {online && (
             <div className="card-fields">
-              <Input
-                label={t('checkout.cardNumber')}
-                value={form.cardNumber}
-                inputMode="numeric"
-                dir="ltr"
-                autoComplete="cc-number"
-                required
-                error={err('cardNumber')}
-                onChange={(v) => set('cardNumber', v)}
+              <CardFields
+                card={formCard(form)}
+                errors={{
+                  number: err('cardNumber'),
+                  expiry: err('cardExpiry'),
+                  cvc: err('cardCvc'),
+                }}
+                onChange={(field, v) =>
+                  set(
+                    ({ number: 'cardNumber', expiry: 'cardExpiry', cvc: 'cardCvc' } as const)[
+                      field
+                    ],
+                    v,
+                  )
+                }
                 text={text}
               />
-              <div className="pair">
-                <Input
-                  label={t('checkout.cardExpiry')}
-                  value={form.cardExpiry}
-                  dir="ltr"
-                  autoComplete="cc-exp"
-                  placeholder="MM/YY"
-                  required
-                  error={err('cardExpiry')}
-                  onChange={(v) => set('cardExpiry', v)}
-                  text={text}
-                />
-                <Input
-                  label={t('checkout.cardCvc')}
-                  value={form.cardCvc}
-                  inputMode="numeric"
-                  dir="ltr"
-                  autoComplete="cc-csc"
-                  required
-                  error={err('cardCvc')}
-                  onChange={(v) => set('cardCvc', v)}
-                  text={text}
-                />
-              </div>
-              <p className="muted small">{t('checkout.cardNote')}</p>
             </div>
           )}
         </Section>
@@ -610,6 +580,61 @@ export function Section({ title, children }: { title: string; children: ReactNod
       <legend>{title}</legend>
       {children}
     </fieldset>
+  );
+}
+
+/** The card's number, expiry and CVC, typed left to right in every language. */
+export function CardFields({
+  card,
+  errors,
+  onChange,
+  text,
+}: {
+  card: CardEntry;
+  errors: Partial<Record<keyof CardEntry, string>>;
+  onChange: (field: keyof CardEntry, value: string) => void;
+  text: (code: string) => string;
+}) {
+  const { t } = useI18n();
+  return (
+    <>
+      <Input
+        label={t('checkout.cardNumber')}
+        value={card.number}
+        inputMode="numeric"
+        dir="ltr"
+        autoComplete="cc-number"
+        required
+        error={errors.number}
+        onChange={(v) => onChange('number', v)}
+        text={text}
+      />
+      <div className="pair">
+        <Input
+          label={t('checkout.cardExpiry')}
+          value={card.expiry}
+          dir="ltr"
+          autoComplete="cc-exp"
+          placeholder="MM/YY"
+          required
+          error={errors.expiry}
+          onChange={(v) => onChange('expiry', v)}
+          text={text}
+        />
+        <Input
+          label={t('checkout.cardCvc')}
+          value={card.cvc}
+          inputMode="numeric"
+          dir="ltr"
+          autoComplete="cc-csc"
+          required
+          error={errors.cvc}
+          onChange={(v) => onChange('cvc', v)}
+          text={text}
+        />
+      </div>
+      <p className="muted small">{t('checkout.cardNote')}</p>
+    </>
   );
 }
 

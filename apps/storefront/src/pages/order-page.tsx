@@ -1,11 +1,11 @@
 import { useEffect } from 'react';
 import { isOpenTicket, type PublicStorefront, type PublicTicket } from '@app/contracts';
-import { ApiError, api } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import { BASE, navigate, paths } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
-import { Problem, Spinner } from '../components/states.tsx';
+import { isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
 import { Totals } from '../components/totals.tsx';
 
 /** How often an open order's status is asked again (304 while nothing changed). */
@@ -34,23 +34,12 @@ export function OrderPage({ store, ticketId }: { store: PublicStorefront; ticket
 
   if (ticket.error && !ticket.data)
     return (
-      <main className="page">
-        <Problem
-          message={
-            ticket.error instanceof ApiError && [404, 422].includes(ticket.error.status)
-              ? t('status.notFound')
-              : t('common.loadFailed')
-          }
-          retry={reload}
-        />
-      </main>
+      <PageProblem
+        message={isNotFound(ticket.error) ? t('status.notFound') : t('common.loadFailed')}
+        retry={reload}
+      />
     );
-  if (!ticket.data)
-    return (
-      <main className="page">
-        <Spinner />
-      </main>
-    );
+  if (!ticket.data) return <PageSpinner />;
   return <OrderStatus store={store} ticket={ticket.data} />;
 }
 

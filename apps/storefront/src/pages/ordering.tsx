@@ -1,11 +1,11 @@
 import { useState } from 'react';
 import type { OrderingTemplate, PublicServiceArea, PublicStorefront } from '@app/contracts';
-import { ApiError, api } from '../lib/api.ts';
+import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { isPreview, navigate, paths, type Route } from '../lib/router.ts';
 import { useCart } from '../lib/use-cart.ts';
 import { useLoad } from '../lib/use-load.ts';
-import { Problem, Spinner } from '../components/states.tsx';
+import { isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
 import { MenuView } from './menu-view.tsx';
 import { CheckoutView } from './checkout-view.tsx';
 
@@ -21,12 +21,7 @@ export function BranchPage({
 }) {
   const { t } = useI18n();
   const branch = store.branches.find((b) => b.branchId === route.branchId);
-  if (!branch)
-    return (
-      <main className="page">
-        <Problem message={t('store.linkNotFound')} />
-      </main>
-    );
+  if (!branch) return <PageProblem message={t('store.linkNotFound')} />;
   const template = route.template.toUpperCase() as OrderingTemplate | 'MENU';
   return (
     <Ordering
@@ -54,24 +49,13 @@ export function TablePage({
   );
   if (area.error)
     return (
-      <main className="page">
-        <Problem
-          message={
-            area.error instanceof ApiError && [404, 422].includes(area.error.status)
-              ? t('store.linkNotFound')
-              : t('common.loadFailed')
-          }
-          retry={area.reload}
-        />
-      </main>
+      <PageProblem
+        message={isNotFound(area.error) ? t('store.linkNotFound') : t('common.loadFailed')}
+        retry={area.reload}
+      />
     );
   const branch = area.data && store.branches.find((b) => b.branchId === area.data!.branchId);
-  if (!area.data || !branch)
-    return (
-      <main className="page">
-        <Spinner />
-      </main>
-    );
+  if (!area.data || !branch) return <PageSpinner />;
   return (
     <Ordering
       store={store}
@@ -100,24 +84,14 @@ export function LinkPage({
   const branch = link.data && store.branches.find((b) => b.branchId === link.data!.branchId);
   if (link.error || (link.data && !branch))
     return (
-      <main className="page">
-        <Problem
-          message={
-            !link.error ||
-            (link.error instanceof ApiError && [404, 422].includes(link.error.status))
-              ? t('store.linkNotFound')
-              : t('common.loadFailed')
-          }
-          retry={link.error ? link.reload : undefined}
-        />
-      </main>
+      <PageProblem
+        message={
+          !link.error || isNotFound(link.error) ? t('store.linkNotFound') : t('common.loadFailed')
+        }
+        retry={link.error ? link.reload : undefined}
+      />
     );
-  if (!link.data || !branch)
-    return (
-      <main className="page">
-        <Spinner />
-      </main>
-    );
+  if (!link.data || !branch) return <PageSpinner />;
   return (
     <Ordering
       store={store}
@@ -158,18 +132,8 @@ function Ordering(props: OrderingProps) {
   const cart = useCart(`${store.tenantId}:${branch.branchId}:${menuTemplate}:${table?.id ?? ''}`);
   const [preview] = useState(isPreview);
 
-  if (menu.error)
-    return (
-      <main className="page">
-        <Problem message={t('common.loadFailed')} retry={menu.reload} />
-      </main>
-    );
-  if (!menu.data)
-    return (
-      <main className="page">
-        <Spinner />
-      </main>
-    );
+  if (menu.error) return <PageProblem message={t('common.loadFailed')} retry={menu.reload} />;
+  if (!menu.data) return <PageSpinner />;
   const canOrder = !browseOnly && !preview;
   if (checkout && canOrder)
     return (

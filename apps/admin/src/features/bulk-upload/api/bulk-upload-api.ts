@@ -1,5 +1,6 @@
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { bulkUploadRoutes, type BulkUploadResult } from '@app/contracts';
+import { saveFile } from '../../../lib/save-file.ts';
 import { callApiFile, callApiUpload } from '../../../lib/api-client.ts';
 import { catalogKeys } from '../../../lib/catalog-queries.ts';
 
@@ -21,14 +22,7 @@ export async function downloadTemplate(tenantId: string): Promise<void> {
     { params: { tenantId } },
     { fallbackName: 'menu-bulk-upload-template.xlsx' },
   );
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 1000);
+  saveFile(blob, fileName);
 }
 
 /** Uploads a menu; the catalogue's caches read again, whatever was added. */

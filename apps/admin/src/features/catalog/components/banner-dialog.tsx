@@ -1,11 +1,9 @@
 import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import { useTranslation } from 'react-i18next';
+import { CancelConfirmActions } from '../../../components/dialog-parts.tsx';
 import { useSetBanner } from '../api/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { CatalogImageField } from './catalog-image-field.tsx';
@@ -56,19 +54,14 @@ export function BannerDialog({
           hint={t('banner.hint')}
         />
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={saving}>
-          {t('actions.close')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={() => void save()}
-          disabled={!changed || saving}
-          startIcon={saving ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
+      <CancelConfirmActions
+        busy={saving}
+        onCancel={onClose}
+        cancelLabel={t('actions.close')}
+        confirmLabel={t('actions.save')}
+        confirmDisabled={!changed}
+        onConfirm={() => void save()}
+      />
     </Dialog>
   );
 }

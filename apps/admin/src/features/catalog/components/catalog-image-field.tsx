@@ -1,5 +1,6 @@
 import { useMemo } from 'react';
 import { IMAGE_LIMITS, IMAGE_SIZES, IMAGE_TYPES } from '@app/contracts';
+import { Controller, type Control, type FieldPath, type FieldValues } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
 import { ImageField, type ImageFieldLabels } from '../../../components/image-field.tsx';
 import { uploadImage } from '../../../lib/upload-image.ts';
@@ -55,6 +56,29 @@ export function CatalogImageField({
       maxBytes={IMAGE_LIMITS.maxBytes}
       upload={(blob) => uploadImage(tenantId, blob, `${kind}.jpg`)}
       disabled={disabled}
+    />
+  );
+}
+
+/** The form's `images` list, which holds the one image of a section or an item. */
+export function CatalogImagesControl<F extends FieldValues & { images?: string[] }, TOut>({
+  control,
+  kind,
+}: {
+  control: Control<F, unknown, TOut>;
+  kind: CatalogImageKind;
+}) {
+  return (
+    <Controller
+      control={control}
+      name={'images' as FieldPath<F>}
+      render={({ field }) => (
+        <CatalogImageField
+          kind={kind}
+          value={(field.value as string[] | undefined)?.[0] ?? null}
+          onChange={(url) => field.onChange(url ? [url] : [])}
+        />
+      )}
     />
   );
 }

@@ -26,7 +26,7 @@ import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { withDefaultText } from '../../../lib/localized-text.ts';
 import { sectionExcludedTemplates, sectionTemplateChoice } from '../lib/templates.ts';
-import { CatalogImageField } from './catalog-image-field.tsx';
+import { CatalogImagesControl } from './catalog-image-field.tsx';
 import { EditorActions } from '../../../components/editor-actions.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
@@ -205,17 +205,7 @@ function SectionForm({
           multiline
           minRows={2}
         />
-        <Controller
-          control={control}
-          name="images"
-          render={({ field }) => (
-            <CatalogImageField
-              kind="section"
-              value={field.value?.[0] ?? null}
-              onChange={(url) => field.onChange(url ? [url] : [])}
-            />
-          )}
-        />
+        <CatalogImagesControl control={control} kind="section" />
         <Controller
           control={control}
           name="active"

@@ -11,7 +11,6 @@ import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import InputLabel from '@mui/material/InputLabel';
 import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
@@ -24,6 +23,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { CATALOG_LIMITS, NO_TAX, localize, type CatalogItemResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { PriceField } from '../../../components/price-field.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
@@ -31,7 +31,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { itemQuery } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
-import { CatalogImageField } from './catalog-image-field.tsx';
+import { CatalogImagesControl } from './catalog-image-field.tsx';
 import { EditorActions } from '../../../components/editor-actions.tsx';
 import { ItemModifierGroups } from './item-modifier-groups.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
@@ -115,17 +115,7 @@ function ItemForm({
         </Typography>
         {formError && <Alert severity="error">{formError}</Alert>}
 
-        <Controller
-          control={control}
-          name="images"
-          render={({ field }) => (
-            <CatalogImageField
-              kind="item"
-              value={field.value?.[0] ?? null}
-              onChange={(url) => field.onChange(url ? [url] : [])}
-            />
-          )}
-        />
+        <CatalogImagesControl control={control} kind="item" />
 
         <CountedTextField
           control={control}
@@ -183,35 +173,12 @@ function ItemForm({
                     );
                   }}
                 />
-                <Controller
+                <PriceField
                   control={control}
                   name={`variants.${index}.price`}
-                  render={({ field, fieldState }) => (
-                    <TextField
-                      {...field}
-                      inputRef={field.ref}
-                      size="small"
-                      label={t('itemEditor.price', { index: index + 1 })}
-                      required
-                      sx={{ flex: 2, minInlineSize: 0 }}
-                      error={!!fieldState.error}
-                      helperText={
-                        fieldState.error && String(field.value).trim() === ''
-                          ? t('errors.required')
-                          : errorText(fieldState.error)
-                      }
-                      slotProps={{
-                        htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-                        input: currency
-                          ? {
-                              startAdornment: (
-                                <InputAdornment position="start">{currency}</InputAdornment>
-                              ),
-                            }
-                          : undefined,
-                      }}
-                    />
-                  )}
+                  label={t('itemEditor.price', { index: index + 1 })}
+                  currency={currency}
+                  sx={{ flex: 2, minInlineSize: 0 }}
                 />
                 <IconButton
                   aria-label={t('itemEditor.removeVariant', { index: index + 1 })}

@@ -1,17 +1,14 @@
 import { useEffect, useRef, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import { useQueryClient } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import LinearProgress from '@mui/material/LinearProgress';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useMoveSection } from '../api/catalog-queries.ts';
 import { catalogKeys, useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
@@ -72,13 +69,7 @@ export function CategoriesManagerPage() {
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
       <Box>
-        <Button
-          component={RouterLink}
-          to={catalogPaths.mainSections}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        >
-          {t('actions.backToSections')}
-        </Button>
+        <BackLink to={catalogPaths.mainSections}>{t('actions.backToSections')}</BackLink>
       </Box>
       <Typography variant="h4" component="h1">
         {t('tree.title')}

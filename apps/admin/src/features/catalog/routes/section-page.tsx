@@ -13,15 +13,14 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ExpandMoreIcon from '@mui/icons-material/ExpandMore';
 import SearchIcon from '@mui/icons-material/Search';
 import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { localize, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
@@ -44,13 +43,7 @@ export function SectionPage() {
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1200 }}>
       <Box>
-        <Button
-          component={RouterLink}
-          to={catalogPaths.mainSections}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        >
-          {t('actions.backToSections')}
-        </Button>
+        <BackLink to={catalogPaths.mainSections}>{t('actions.backToSections')}</BackLink>
       </Box>
       {tree.isPending && <Spinner />}
       {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}

@@ -1,19 +1,17 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import Link from '@mui/material/Link';
-import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
-import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import { localize, type DashboardSummary, type Language } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { BranchSelect } from '../../../components/branch-select.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useCurrentTenant, useSession } from '../../../lib/session.tsx';
@@ -40,7 +38,7 @@ export function MainDashboardPage() {
   const { t } = useTranslation(['dashboard', 'common']);
   const { user } = useSession();
   const tenant = useCurrentTenant();
-  const { tenantId, lang, branches } = useTenantSession();
+  const { tenantId, lang } = useTenantSession();
   const [branchId, setBranchId] = useState<string | null>(null);
   const [period, setPeriod] = useState<Period>('today');
   const summary = useDashboardSummary(tenantId, branchId);
@@ -50,16 +48,9 @@ export function MainDashboardPage() {
   if (!data && summary.isPending) body = <Spinner label={t('loading')} />;
   else if (!data)
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void summary.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void summary.refetch()}>
         {t('loadError')}
-      </Alert>
+      </RetryAlert>
     );
   else body = <Figures data={data} period={period} lang={lang} />;
 
@@ -89,24 +80,13 @@ export function MainDashboardPage() {
           useFlexGap
           sx={{ flexWrap: 'wrap', alignItems: 'center' }}
         >
-          {branches.length > 1 && (
-            <TextField
-              select
-              size="small"
-              label={t('branch')}
-              value={branchId ?? ''}
-              onChange={(e) => setBranchId(e.target.value === '' ? null : e.target.value)}
-              sx={{ minInlineSize: 180, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">{t('allBranches')}</MenuItem>
-              {branches.map((b) => (
-                <MenuItem key={b.branchId} value={b.branchId}>
-                  {localize(b.branchName, lang)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          <BranchSelect
+            label={t('branch')}
+            allLabel={t('allBranches')}
+            value={branchId ?? ''}
+            onChange={(next) => setBranchId(next === '' ? null : next)}
+            sx={{ minInlineSize: 180, flex: { xs: '1 1 100%', sm: '0 0 auto' } }}
+          />
           <ToggleButtonGroup
             exclusive
             size="small"

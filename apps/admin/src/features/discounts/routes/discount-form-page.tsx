@@ -6,13 +6,10 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
-import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
@@ -20,7 +17,6 @@ import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChecklistIcon from '@mui/icons-material/Checklist';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import {
@@ -33,12 +29,15 @@ import {
   type Discount,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
+import { amountAdornment } from '../../../components/price-field.tsx';
+import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -95,13 +94,7 @@ export function DiscountFormPage() {
   return (
     <Stack spacing={2} sx={{ maxInlineSize: 760 }}>
       <Box>
-        <Button
-          component={RouterLink}
-          to={discountPaths.list}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        >
-          {t('form.back')}
-        </Button>
+        <BackLink to={discountPaths.list}>{t('form.back')}</BackLink>
       </Box>
       <Typography variant="h4" component="h1">
         {adding ? t('form.newTitle') : t('form.editTitle')}
@@ -262,11 +255,7 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
           helperText={message(name, fieldState.error?.message) ?? options.hint}
           slotProps={{
             htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-            input: options.percent
-              ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-              : currency
-                ? { startAdornment: <InputAdornment position="start">{currency}</InputAdornment> }
-                : undefined,
+            input: amountAdornment(!!options.percent, currency),
           }}
         />
       )}
@@ -358,41 +347,14 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
               hint: t('form.maximumHint'),
             })}
 
-          <Controller
+          <CheckboxSetField
             control={control}
             name="checkoutTemplates"
-            render={({ field, fieldState }) => (
-              <FormControl component="fieldset" error={!!fieldState.error} required>
-                <FormLabel component="legend">{t('form.templates')}</FormLabel>
-                <FormGroup row>
-                  {templates.map((template, index) => (
-                    <FormControlLabel
-                      key={template}
-                      control={
-                        <Checkbox
-                          checked={field.value.includes(template)}
-                          inputRef={index === 0 ? field.ref : undefined}
-                          onBlur={field.onBlur}
-                          onChange={(_, checked) =>
-                            field.onChange(
-                              DISCOUNT_TEMPLATES.filter((x) =>
-                                x === template ? checked : field.value.includes(x),
-                              ),
-                            )
-                          }
-                        />
-                      }
-                      label={t(`templates.${template}`)}
-                    />
-                  ))}
-                </FormGroup>
-                {fieldState.error && (
-                  <FormHelperText>
-                    {message('checkoutTemplates', fieldState.error.message)}
-                  </FormHelperText>
-                )}
-              </FormControl>
-            )}
+            label={t('form.templates')}
+            options={templates}
+            order={DISCOUNT_TEMPLATES}
+            optionLabel={(template) => t(`templates.${template}`)}
+            message={(code) => message('checkoutTemplates', code)}
           />
 
           {type && takesAffectedItems(type) && (
@@ -464,14 +426,9 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
           <Typography color="text.secondary">{t('form.expiry')}</Typography>
 
           <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
-            <Button
-              type="submit"
-              variant="contained"
-              disabled={isSubmitting}
-              startIcon={isSubmitting ? <CircularProgress size={16} color="inherit" /> : undefined}
-            >
+            <BusyButton type="submit" busy={isSubmitting}>
               {t('form.save')}
-            </Button>
+            </BusyButton>
             <Button component={RouterLink} to={discountPaths.list}>
               {t('form.cancel')}
             </Button>

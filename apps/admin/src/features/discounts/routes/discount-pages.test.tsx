@@ -2,6 +2,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { discountsRoutes, fillRoutePath, type Discount } from '@app/contracts';
+import { stubNarrowerThan } from '../../../test/match-media.ts';
 import { TEST_TENANT } from '../../../test/app-render.tsx';
 import { fakeServer, ok, type FakeRequest } from '../../../test/fake-server.ts';
 import { renderCatalog } from '../../../test/render-feature.tsx';
@@ -36,19 +37,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** The list is a table from MUI's lg breakpoint up, cards below it. */
 function setWidth(narrow: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: narrow && query.includes('1199.95px'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      onchange: null,
-      dispatchEvent: () => false,
-    })),
-  );
+  stubNarrowerThan('1199.95px', narrow);
 }
 beforeEach(() => setWidth(false));
 

@@ -11,7 +11,6 @@ import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   InternationalPhone,
   Iso4217Currency,
@@ -27,12 +26,12 @@ import {
   type OutletBody,
   type OutletConfig,
 } from '@app/contracts';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath } from '../../../lib/paths.ts';
@@ -102,14 +101,9 @@ export function TalabatOutletPage() {
 
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
-      <Button
-        component={RouterLink}
-        to={branchProfilePath(id)}
-        startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <BackLink to={branchProfilePath(id)} sx={{ alignSelf: 'flex-start' }}>
         {t('outlet.back')}
-      </Button>
+      </BackLink>
       <Stack spacing={0.5}>
         <Typography variant="h5" component="h1">
           {t('outlet.title')}

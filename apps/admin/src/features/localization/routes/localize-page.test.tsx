@@ -9,6 +9,7 @@ import type {
   Translations,
   TreeNode,
 } from '@app/contracts';
+import { stubNarrowerThan } from '../../../test/match-media.ts';
 import { TEST_TENANT } from '../../../test/app-render.tsx';
 import { item, menu, section } from '../../../test/catalog-fixtures.ts';
 import { catalogBase, fakeServer, ok, type FakeRequest } from '../../../test/fake-server.ts';
@@ -70,19 +71,7 @@ afterEach(() => vi.unstubAllGlobals());
 
 /** MUI's xs breakpoint is below 600 px. */
 function setPhone(phone: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: phone && query.includes('599.95px'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      onchange: null,
-      dispatchEvent: () => false,
-    })),
-  );
+  stubNarrowerThan('599.95px', phone);
 }
 
 function renderLocalize(path = ROOT) {

@@ -1,16 +1,13 @@
 import { useEffect, useId, type ReactNode } from 'react';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   CategoryTranslationBody,
   ItemTranslationBody,
@@ -22,6 +19,8 @@ import {
   type ModifierGroupResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
+import { BusyButton } from '../../../components/busy-button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import {
@@ -30,7 +29,6 @@ import {
   modifierGroupQuery,
   useInvalidateCatalog,
 } from '../../../lib/catalog-queries.ts';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { useErrorText } from '../../../lib/use-error-text.ts';
@@ -90,14 +88,9 @@ function TranslateFrame({
     >
       <Stack spacing={2}>
         <Box>
-          <Button
-            component={RouterLink}
-            to={BACK}
-            relative="path"
-            startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-          >
+          <BackLink to={BACK} relative="path">
             {t('form.back')}
-          </Button>
+          </BackLink>
         </Box>
         <Box>
           <Typography variant="overline" color="text.secondary" component="p">
@@ -153,14 +146,9 @@ function SaveButton({ busy }: { busy: boolean }) {
   const { t } = useTranslation('localization');
   return (
     <Stack direction="row" sx={{ gap: 2, alignItems: 'center', flexWrap: 'wrap' }}>
-      <Button
-        type="submit"
-        variant="contained"
-        disabled={busy}
-        startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-      >
+      <BusyButton type="submit" busy={busy}>
         {t('form.save')}
-      </Button>
+      </BusyButton>
       <Typography variant="body2" color="text.secondary">
         {t('form.blankHint')}
       </Typography>

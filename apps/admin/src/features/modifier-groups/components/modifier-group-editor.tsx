@@ -10,7 +10,6 @@ import Divider from '@mui/material/Divider';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
-import InputAdornment from '@mui/material/InputAdornment';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
@@ -19,6 +18,7 @@ import AddIcon from '@mui/icons-material/Add';
 import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { MODIFIER_GROUP_LIMITS, localize, type ModifierGroupResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { PriceField } from '../../../components/price-field.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
@@ -279,36 +279,13 @@ function ModifierGroupFormView({
                     )}
                   />
                   <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
-                    <Controller
+                    <PriceField
                       control={control}
                       name={`modifierItems.${index}.price`}
-                      render={({ field, fieldState }) => (
-                        <TextField
-                          {...field}
-                          inputRef={field.ref}
-                          size="small"
-                          label={t('modifierGroups.itemPrice', { index: index + 1 })}
-                          required
-                          disabled={readOnly}
-                          sx={{ inlineSize: 150, flexShrink: 0 }}
-                          error={!!fieldState.error}
-                          helperText={
-                            fieldState.error && field.value.trim() === ''
-                              ? t('errors.required')
-                              : errorText(fieldState.error)
-                          }
-                          slotProps={{
-                            htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-                            input: currency
-                              ? {
-                                  startAdornment: (
-                                    <InputAdornment position="start">{currency}</InputAdornment>
-                                  ),
-                                }
-                              : undefined,
-                          }}
-                        />
-                      )}
+                      label={t('modifierGroups.itemPrice', { index: index + 1 })}
+                      currency={currency}
+                      disabled={readOnly}
+                      sx={{ inlineSize: 150, flexShrink: 0 }}
                     />
                     <Controller
                       control={control}

@@ -9,7 +9,6 @@ import Typography from '@mui/material/Typography';
 import { LIMITS_BRANCH, issueCode, type BranchProfile } from '@app/contracts';
 import { Controller } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { CountedTextField } from '../../../components/counted-text-field.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -21,6 +20,7 @@ import {
   toNameForm,
   useSettingsErrorText,
 } from '../lib/settings-form.ts';
+import { NameFields } from './name-fields.tsx';
 
 /** §2.7, §5.3: the branch's name in three languages (≤ 50) and its international phone. */
 export function BranchProfileFormCard({
@@ -75,31 +75,11 @@ export function BranchProfileFormCard({
         <Typography variant="h6" component="h2">
           {t('profile.details')}
         </Typography>
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <CountedTextField
-            control={control}
-            name="name.en"
-            max={max}
-            label={t('profile.nameEn')}
-            required
-            errorText={errorText}
-          />
-          <CountedTextField
-            control={control}
-            name="name.ar"
-            max={max}
-            label={t('profile.nameAr')}
-            errorText={errorText}
-            slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-          />
-          <CountedTextField
-            control={control}
-            name="name.es"
-            max={max}
-            label={t('profile.nameEs')}
-            errorText={errorText}
-          />
-        </Stack>
+        <NameFields
+          control={control}
+          max={max}
+          labels={{ en: t('profile.nameEn'), ar: t('profile.nameAr'), es: t('profile.nameEs') }}
+        />
         <Controller
           control={control}
           name="phoneNumber"

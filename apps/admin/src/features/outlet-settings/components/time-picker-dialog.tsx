@@ -1,9 +1,6 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
@@ -11,6 +8,7 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { ALL_DAY_HOURS, HOUR_MINUTES, type StoreHoursSlot } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { CancelConfirmActions, SmallDialog } from '../../../components/dialog-parts.tsx';
 
 /** A slot being edited: a time not chosen yet is null. */
 export type SlotDraft = {
@@ -96,13 +94,7 @@ export function TimePickerDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
+    <SmallDialog titleId={titleId} busy={busy} onClose={onClose}>
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ paddingBlockStart: 1 }}>
@@ -130,19 +122,13 @@ export function TimePickerDialog({
           </Button>
         </Stack>
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy}>
-          {t('actions.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          onClick={save}
-          disabled={busy}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('actions.save')}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <CancelConfirmActions
+        busy={busy}
+        onCancel={onClose}
+        cancelLabel={t('actions.cancel')}
+        confirmLabel={t('actions.save')}
+        onConfirm={save}
+      />
+    </SmallDialog>
   );
 }

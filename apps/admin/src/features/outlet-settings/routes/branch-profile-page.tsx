@@ -1,17 +1,15 @@
 import { useRef, useState } from 'react';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { LIMITS_BRANCH, localize, type PaymentTemplate } from '@app/contracts';
-import { Link as RouterLink, useNavigate, useParams } from 'react-router';
+import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { paths, serviceAreasPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useBranchProfile } from '../api/branch-settings-queries.ts';
@@ -53,14 +51,9 @@ export function BranchProfilePage() {
 
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1000 }}>
-      <Button
-        component={RouterLink}
-        to={paths.branchSettings}
-        startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <BackLink to={paths.branchSettings} sx={{ alignSelf: 'flex-start' }}>
         {t('profile.back')}
-      </Button>
+      </BackLink>
       {profile.isPending && <Spinner />}
       {profile.isError && (
         <LoadError error={profile.error} onRetry={() => void profile.refetch()} />

@@ -28,7 +28,6 @@ import {
   type Branding,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { CountedTextField } from '../../../components/counted-text-field.tsx';
 import { ImageField, type ImageFieldLabels } from '../../../components/image-field.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -51,6 +50,7 @@ import {
   toNameForm,
   useSettingsErrorText,
 } from '../lib/settings-form.ts';
+import { NameFields } from '../components/name-fields.tsx';
 
 /** settings/branding (§2.7): images, store view, brand colour and business name. */
 export function BrandingPage() {
@@ -354,7 +354,6 @@ function StoreView({ tenantId, branding }: { tenantId: string; branding: Brandin
 function BusinessName({ tenantId, branding }: { tenantId: string; branding: Branding }) {
   const { t } = useTranslation('outlet');
   const notify = useNotify();
-  const errorText = useSettingsErrorText();
   const save = useSetBusinessName(tenantId);
   const { control, handleSubmit, setError, formState } = useForm({
     resolver: zodResolver(BusinessNameForm, { error: issueCode }),
@@ -387,31 +386,11 @@ function BusinessName({ tenantId, branding }: { tenantId: string; branding: Bran
           void submit();
         }}
       >
-        <Stack direction={{ xs: 'column', md: 'row' }} spacing={2}>
-          <CountedTextField
-            control={control}
-            name="name.en"
-            max={max}
-            required
-            label={t('branding.nameEn')}
-            errorText={errorText}
-          />
-          <CountedTextField
-            control={control}
-            name="name.ar"
-            max={max}
-            label={t('branding.nameAr')}
-            errorText={errorText}
-            slotProps={{ htmlInput: { dir: 'rtl', lang: 'ar' } }}
-          />
-          <CountedTextField
-            control={control}
-            name="name.es"
-            max={max}
-            label={t('branding.nameEs')}
-            errorText={errorText}
-          />
-        </Stack>
+        <NameFields
+          control={control}
+          max={max}
+          labels={{ en: t('branding.nameEn'), ar: t('branding.nameAr'), es: t('branding.nameEs') }}
+        />
         <Button
           type="submit"
           variant="contained"

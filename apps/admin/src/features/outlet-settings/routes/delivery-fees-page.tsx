@@ -1,10 +1,5 @@
 import { useId, useState } from 'react';
 import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
@@ -16,13 +11,13 @@ import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { CURRENCY_DECIMALS, DeliveryFee, localize, type BranchDeliveryZone } from '@app/contracts';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
+import { FormDialog } from '../../../components/dialog-parts.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { SNACKBAR_DURATION, useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -68,14 +63,9 @@ export function DeliveryFeesPage() {
 
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
-      <Button
-        component={RouterLink}
-        to={branchProfilePath(id)}
-        startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <BackLink to={branchProfilePath(id)} sx={{ alignSelf: 'flex-start' }}>
         {t('zones.back')}
-      </Button>
+      </BackLink>
       <Stack spacing={0.5}>
         <Typography variant="h5" component="h1">
           {t('zones.title')}
@@ -208,49 +198,26 @@ function FeeDialog({
   };
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      titleId={titleId}
+      title={t('zones.feeTitle', { zone: name })}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      cancelLabel={t('actions.cancel')}
+      saveLabel={t('actions.save')}
     >
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <DialogTitle id={titleId}>{t('zones.feeTitle', { zone: name })}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            margin="dense"
-            label={t('zones.fee')}
-            value={value}
-            onChange={(event) => setValue(event.target.value)}
-            error={error !== null}
-            helperText={error ? errorText({ message: error }) : t('zones.feeHint')}
-            slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('actions.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('actions.save')}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      <TextField
+        autoFocus
+        fullWidth
+        margin="dense"
+        label={t('zones.fee')}
+        value={value}
+        onChange={(event) => setValue(event.target.value)}
+        error={error !== null}
+        helperText={error ? errorText({ message: error }) : t('zones.feeHint')}
+        slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
+      />
+    </FormDialog>
   );
 }

@@ -1,12 +1,12 @@
 import type { ReactElement, ReactNode } from 'react';
 import { MemoryRouter } from 'react-router';
 import { render, type RenderResult } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { BranchStatus } from '@app/contracts';
+import { testQueryClient } from '../../../test/render-feature.tsx';
 import { AppProviders } from '../../../app/providers.tsx';
 import { SessionProvider, type Session } from '../../../lib/session.tsx';
 import { sessionFor, TEST_TENANT } from '../../../test/app-render.tsx';
-import { configureApiClient } from '../../../lib/api-client.ts';
 
 export const STATUS_URL = `/api/admin/tenants/${TEST_TENANT.tenantId}/status`;
 
@@ -33,14 +33,7 @@ export function renderOutlet(
   ui: ReactElement,
   { session = sessionFor('StoreOwner'), path = '/' }: { session?: Session; path?: string } = {},
 ): RenderResult & { queryClient: QueryClient } {
-  configureApiClient({
-    getAccessToken: () => Promise.resolve('test-token'),
-    onUnauthorized: () => undefined,
-    onForbidden: () => undefined,
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   // A wrapper, so that rerender() keeps the providers.
   const wrapper = ({ children }: { children: ReactNode }) => (
     <AppProviders queryClient={queryClient}>

@@ -9,3 +9,6 @@ export const formatDateTime = (iso: string): string => DATE_TIME.format(new Date
 export function splitMinutes(total: number): { hours: number; minutes: number } {
   return { hours: Math.floor(total / 60), minutes: total % 60 };
 }
+
+/** A table column shown from the md breakpoint up; phones keep the essential columns. */
+export const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;

@@ -1,5 +1,4 @@
 import { useDeferredValue, useState } from 'react';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
@@ -16,17 +15,16 @@ import Typography from '@mui/material/Typography';
 import SearchIcon from '@mui/icons-material/Search';
 import { localize, type PlatformTenant } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { ReloadPageAlert } from '../../../components/retry-alert.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { reloadPage } from '../../../lib/notify.tsx';
 import { useAllTenants } from '../api/platform-queries.ts';
 import { TenantDetails } from '../components/tenant-details.tsx';
 import { TenantStatusChip } from '../components/tenant-status-chip.tsx';
-import { formatDate } from '../lib/format.ts';
+import { formatDate, WIDE_ONLY } from '../lib/format.ts';
 
 /** Columns a phone leaves out (the details panel shows them). */
-const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /**
  * admin/tenants (§2.1, §6; the screen is not specified): every tenant, searchable by name,
@@ -35,7 +33,6 @@ const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
  */
 export function TenantsPage() {
   const { t } = useTranslation('platform');
-  const { t: tc } = useTranslation();
   const lang = useLanguage();
   const panel = useSidePanel();
   const [search, setSearch] = useState('');
@@ -71,18 +68,7 @@ export function TenantsPage() {
         }}
       />
       {tenants.isPending && <Spinner />}
-      {tenants.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reloadPage}>
-              {tc('snackbar.refresh')}
-            </Button>
-          }
-        >
-          {tc('snackbar.pleaseRefresh')}
-        </Alert>
-      )}
+      {tenants.isError && <ReloadPageAlert />}
       {tenants.data && (
         <TableContainer component={Paper} variant="outlined">
           <Table size="small" aria-label={t('tenants.title')}>

@@ -14,11 +14,11 @@ import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import { Currency, formatMoney, localize, type UnverifiedTicketRow } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { ReloadPageAlert } from '../../../components/retry-alert.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { reloadPage } from '../../../lib/notify.tsx';
 import { useUnverifiedTickets } from '../api/platform-queries.ts';
-import { formatDateTime, splitMinutes } from '../lib/format.ts';
+import { formatDateTime, splitMinutes, WIDE_ONLY } from '../lib/format.ts';
 
 /** Which ticket the read-only details sheet shows; null closes it. */
 export type TicketSheetProps = {
@@ -28,7 +28,6 @@ export type TicketSheetProps = {
 
 /** The thresholds offered besides the server's own (UNVERIFIED_TICKET_MINUTES). */
 const THRESHOLDS = [5, 10, 15, 30, 60, 240, 1440] as const;
-const WIDE_ONLY = { display: { xs: 'none', md: 'table-cell' } } as const;
 
 /**
  * admin/unverifiedtickets (§2.1, §6; the screen is not specified): tickets of every outlet that
@@ -41,7 +40,6 @@ export function UnverifiedTicketsPage({
   TicketSheet: ComponentType<TicketSheetProps>;
 }) {
   const { t } = useTranslation('platform');
-  const { t: tc } = useTranslation();
   const lang = useLanguage();
   const [threshold, setThreshold] = useState<number | null>(null);
   const [open, setOpen] = useState<UnverifiedTicketRow | null>(null);
@@ -81,18 +79,7 @@ export function UnverifiedTicketsPage({
         </TextField>
       )}
       {list.isPending && <Spinner />}
-      {list.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={reloadPage}>
-              {tc('snackbar.refresh')}
-            </Button>
-          }
-        >
-          {tc('snackbar.pleaseRefresh')}
-        </Alert>
-      )}
+      {list.isError && <ReloadPageAlert />}
       {list.data && (
         <>
           {list.data.total > list.data.tickets.length && (

@@ -17,12 +17,11 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import WarningAmberIcon from '@mui/icons-material/WarningAmber';
 import { formatMoney, localMoment, type PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { isApiError } from '../../../lib/api-client.ts';
+import { useReportedChange } from './use-reported-change.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { priceAdjustmentsQuery, useLinkVariants } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { newPrices, type TemplatePrice } from '../lib/price-adjustment-form.ts';
-import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import {
   VariantsPickerDialog,
   pickableVariants,
@@ -38,7 +37,7 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
   const { tenantId, currency, lang, branches, can } = useTenantSession();
   // An integrated tenant sees the linked items without changing them.
   const canEdit = can('EditPriceAdjustments');
-  const notify = useCatalogNotify();
+  const reportedChange = useReportedChange();
   const linkVariants = useLinkVariants(tenantId, adjustment.id);
   const all = useQuery({ ...priceAdjustmentsQuery(tenantId), enabled: tenantId !== '' });
   const [picking, setPicking] = useState(false);
@@ -61,13 +60,11 @@ export function PriceAdjustmentItems({ adjustment }: { adjustment: PriceAdjustme
   const link = async (selected: string[], removed: string | null) => {
     setBusy(true);
     try {
-      await linkVariants.mutateAsync({ selected, removed });
-      notify.success(t('priceAdjustments.messages.updated'));
-    } catch (error) {
-      if (!isApiError(error, 403)) {
-        console.error('price adjustment items failed', error);
-        notify.error(t('priceAdjustments.messages.updateFailed'));
-      }
+      await reportedChange(() => linkVariants.mutateAsync({ selected, removed }), {
+        done: t('priceAdjustments.messages.updated'),
+        failed: t('priceAdjustments.messages.updateFailed'),
+        what: 'price adjustment items failed',
+      });
     } finally {
       setBusy(false);
     }

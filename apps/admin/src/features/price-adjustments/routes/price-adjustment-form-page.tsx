@@ -1,17 +1,14 @@
 import { useId, useState } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { Controller, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import FormGroup from '@mui/material/FormGroup';
 import FormHelperText from '@mui/material/FormHelperText';
 import FormLabel from '@mui/material/FormLabel';
-import InputAdornment from '@mui/material/InputAdornment';
 import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
@@ -21,7 +18,6 @@ import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ScheduleIcon from '@mui/icons-material/Schedule';
 import {
   AdjustmentDirection,
@@ -30,8 +26,10 @@ import {
   type PriceAdjustmentResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
+import { amountAdornment } from '../../../components/price-field.tsx';
+import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
   priceAdjustmentQuery,
   priceAdjustmentScheduleQuery,
@@ -84,13 +82,7 @@ export function PriceAdjustmentFormPage() {
   return (
     <Stack spacing={2} sx={{ maxInlineSize: 1000 }}>
       <Box>
-        <Button
-          component={RouterLink}
-          to={priceAdjustmentPaths.list}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        >
-          {t('priceAdjustments.back')}
-        </Button>
+        <BackLink to={priceAdjustmentPaths.list}>{t('priceAdjustments.back')}</BackLink>
       </Box>
       <Typography variant="h4" component="h1">
         {adding
@@ -285,57 +277,20 @@ function DetailsTab({ adjustment }: { adjustment: PriceAdjustmentResponse | null
                 helperText={message('amount', fieldState.error?.message)}
                 slotProps={{
                   htmlInput: { inputMode: 'decimal', dir: 'ltr' },
-                  input:
-                    values.adjustmentType === 'Percentage'
-                      ? { endAdornment: <InputAdornment position="end">%</InputAdornment> }
-                      : currency
-                        ? {
-                            startAdornment: (
-                              <InputAdornment position="start">{currency}</InputAdornment>
-                            ),
-                          }
-                        : undefined,
+                  input: amountAdornment(values.adjustmentType === 'Percentage', currency),
                 }}
               />
             )}
           />
 
-          <Controller
+          <CheckboxSetField
             control={control}
             name="checkoutTemplates"
-            render={({ field, fieldState }) => (
-              <FormControl component="fieldset" error={!!fieldState.error} required>
-                <FormLabel component="legend">{t('priceAdjustments.templates')}</FormLabel>
-                <FormGroup row>
-                  {ADJUSTABLE_TEMPLATES.map((template, index) => (
-                    <FormControlLabel
-                      key={template}
-                      control={
-                        <Checkbox
-                          disabled={readOnly}
-                          checked={field.value.includes(template)}
-                          inputRef={index === 0 ? field.ref : undefined}
-                          onBlur={field.onBlur}
-                          onChange={(_, checked) =>
-                            field.onChange(
-                              ADJUSTABLE_TEMPLATES.filter((x) =>
-                                x === template ? checked : field.value.includes(x),
-                              ),
-                            )
-                          }
-                        />
-                      }
-                      label={t(`templates.${template}`)}
-                    />
-                  ))}
-                </FormGroup>
-                {fieldState.error && (
-                  <FormHelperText>
-                    {message('checkoutTemplates', fieldState.error.message)}
-                  </FormHelperText>
-                )}
-              </FormControl>
-            )}
+            label={t('priceAdjustments.templates')}
+            options={ADJUSTABLE_TEMPLATES}
+            optionLabel={(template) => t(`templates.${template}`)}
+            message={(code) => message('checkoutTemplates', code)}
+            disabled={readOnly}
           />
 
           <Controller

@@ -19,9 +19,9 @@ import TrendingDownIcon from '@mui/icons-material/TrendingDown';
 import TrendingUpIcon from '@mui/icons-material/TrendingUp';
 import type { PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { useReportedChange } from '../components/use-reported-change.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { isApiError } from '../../../lib/api-client.ts';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
   priceAdjustmentsQuery,
@@ -30,7 +30,6 @@ import {
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
-import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { ADJUSTABLE_TEMPLATES } from '../lib/price-adjustment-form.ts';
 import { adjustmentAmountText } from '../../../lib/price.ts';
 import { NEW_PRICE_ADJUSTMENT, priceAdjustmentPaths } from '../paths.ts';
@@ -42,20 +41,18 @@ export function PriceAdjustmentsPage() {
   // Integrated tenants see their adjustments; the point of sale owns the prices.
   const canEdit = can('EditPriceAdjustments');
   const adjustments = useQuery({ ...priceAdjustmentsQuery(tenantId), enabled: tenantId !== '' });
-  const notify = useCatalogNotify();
+  const reportedChange = useReportedChange();
   const deleteAdjustment = useDeletePriceAdjustment(tenantId);
   const [deleting, setDeleting] = useState<PriceAdjustmentResponse | null>(null);
 
   const remove = async () => {
     if (!deleting) return;
     try {
-      await deleteAdjustment.mutateAsync(deleting.id);
-      notify.success(t('priceAdjustments.messages.deleted'));
-    } catch (error) {
-      if (!isApiError(error, 403)) {
-        console.error('price adjustment delete failed', error);
-        notify.error(t('priceAdjustments.messages.deleteFailed'));
-      }
+      await reportedChange(() => deleteAdjustment.mutateAsync(deleting.id), {
+        done: t('priceAdjustments.messages.deleted'),
+        failed: t('priceAdjustments.messages.deleteFailed'),
+        what: 'price adjustment delete failed',
+      });
     } finally {
       setDeleting(null);
     }

@@ -7,22 +7,11 @@ import Typography from '@mui/material/Typography';
 import FileDownloadOutlined from '@mui/icons-material/FileDownloadOutlined';
 import type { ReportFilterInput } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { saveFile } from '../../../lib/save-file.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useExportReport } from '../api/report-queries.ts';
 import { formatBytes } from '../lib/report-form.ts';
-
-/** Saves a downloaded file under its name, as a link the browser follows. */
-function save(blob: Blob, fileName: string) {
-  const url = URL.createObjectURL(blob);
-  const link = document.createElement('a');
-  link.href = url;
-  link.download = fileName;
-  document.body.append(link);
-  link.click();
-  link.remove();
-  setTimeout(() => URL.revokeObjectURL(url), 60_000);
-}
 
 /** Spec §2.6, §7.1: exports the shown filter to Excel, with its progress and a cancel. */
 export function ExportButton({
@@ -52,7 +41,7 @@ export function ExportButton({
         signal: controller.signal,
         onProgress: setReceived,
       });
-      save(file.blob, file.fileName);
+      saveFile(file.blob, file.fileName);
       notify.success(t('export.done', { fileName: file.fileName }));
     } catch {
       if (!controller.signal.aborted) notify.error(t('export.failed'));

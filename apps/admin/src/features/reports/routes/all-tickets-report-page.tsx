@@ -1,13 +1,13 @@
 import { useMemo, useState, type ComponentType } from 'react';
-import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Typography from '@mui/material/Typography';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { localize, type ReportFilterInput } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError, ValidationError } from '../../../lib/api-client.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -90,30 +90,17 @@ export function AllTicketsReportPage({
   else if (!data || (report.isError && !isApiError(report.error, 422))) {
     body =
       report.error instanceof ValidationError ? null : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void report.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('retry')} onRetry={() => void report.refetch()}>
           {t('loadError')}
-        </Alert>
+        </RetryAlert>
       );
   } else if (data.totals.count === 0) {
     body = (
-      <Stack
-        role="status"
-        spacing={1}
-        sx={{ alignItems: 'center', paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
-      >
-        <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
-        <Typography variant="h6" component="p">
-          {t('empty')}
-        </Typography>
-        <Typography color="text.secondary">{t('emptyHint')}</Typography>
-      </Stack>
+      <EmptyState
+        icon={<ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />}
+        title={t('empty')}
+        hint={t('emptyHint')}
+      />
     );
   } else {
     body = (
@@ -130,23 +117,17 @@ export function AllTicketsReportPage({
 
   return (
     <Stack spacing={2} sx={{ minInlineSize: 0 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
-      >
-        <div>
-          <Typography variant="h4" component="h1">
-            {t('title')}
-          </Typography>
-          <Typography color="text.secondary">{t('subtitle')}</Typography>
-        </div>
-        <ExportButton
-          tenantId={tenantId}
-          filter={applied}
-          disabled={!data || data.totals.count === 0}
-        />
-      </Stack>
+      <PageHeader
+        title={t('title')}
+        subtitle={t('subtitle')}
+        action={
+          <ExportButton
+            tenantId={tenantId}
+            filter={applied}
+            disabled={!data || data.totals.count === 0}
+          />
+        }
+      />
       <Paper variant="outlined" sx={{ padding: 2 }}>
         <ReportFilters
           form={form}

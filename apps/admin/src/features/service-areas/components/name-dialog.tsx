@@ -1,14 +1,8 @@
 import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
-import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialog-parts.tsx';
 import { codesOf, serverCodes, useFieldErrorText } from '../lib/field-errors.ts';
 
 /**
@@ -61,50 +55,27 @@ export function NameDialog<B extends { name: string }>({
   };
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      titleId={titleId}
+      title={title}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      cancelLabel={t('dialog.cancel')}
+      saveLabel={t('dialog.save')}
     >
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <DialogTitle id={titleId}>{title}</DialogTitle>
-        <DialogContent>
-          <TextField
-            autoFocus
-            fullWidth
-            required
-            margin="dense"
-            label={label}
-            value={name}
-            onChange={(event) => setName(event.target.value)}
-            error={error !== undefined}
-            helperText={errorText(error, { ...limits, chars: true })}
-            slotProps={maxLength ? { htmlInput: { maxLength } } : undefined}
-          />
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('dialog.save')}
-          </Button>
-        </DialogActions>
-      </Stack>
-    </Dialog>
+      <TextField
+        autoFocus
+        fullWidth
+        required
+        margin="dense"
+        label={label}
+        value={name}
+        onChange={(event) => setName(event.target.value)}
+        error={error !== undefined}
+        helperText={errorText(error, { ...limits, chars: true })}
+        slotProps={maxLength ? { htmlInput: { maxLength } } : undefined}
+      />
+    </FormDialog>
   );
 }

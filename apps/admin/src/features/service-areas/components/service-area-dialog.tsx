@@ -1,10 +1,4 @@
 import { useId, useState } from 'react';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
-import DialogContent from '@mui/material/DialogContent';
-import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
 import MenuItem from '@mui/material/MenuItem';
 import Stack from '@mui/material/Stack';
@@ -19,6 +13,7 @@ import {
   type ServiceAreaSection,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { FormDialog } from '../../../components/dialog-parts.tsx';
 import { codesOf, serverCodes, useFieldErrorText } from '../lib/field-errors.ts';
 
 const NONE = '';
@@ -87,145 +82,120 @@ export function ServiceAreaDialog({
   const duplicate = errors.rangeStart === 'duplicate_service_area' ? errors.rangeStart : undefined;
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
+    <FormDialog
+      titleId={titleId}
+      title={editing ? t('dialog.editTitle') : t('dialog.addTitle')}
+      busy={busy}
+      onClose={onClose}
+      onSubmit={() => void save()}
+      cancelLabel={t('dialog.cancel')}
+      saveLabel={t('dialog.save')}
     >
-      <Stack
-        component="form"
-        noValidate
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
-      >
-        <DialogTitle id={titleId}>
-          {editing ? t('dialog.editTitle') : t('dialog.addTitle')}
-        </DialogTitle>
-        <DialogContent>
-          <Stack spacing={2} sx={{ pt: 1 }}>
-            {!editing && (
-              <Stack direction="row" spacing={2}>
-                <TextField
-                  autoFocus
-                  required
-                  fullWidth
-                  type="number"
-                  label={t('dialog.rangeStart')}
-                  value={rangeStart}
-                  onChange={(event) => setRangeStart(event.target.value)}
-                  error={errors.rangeStart !== undefined && !duplicate}
-                  helperText={
-                    duplicate
-                      ? undefined
-                      : errorText(errors.rangeStart, {
-                          min: LIMITS_SERVICE_AREAS.rangeStartMin,
-                          max: LIMITS_SERVICE_AREAS.rangeStartMax,
-                        })
-                  }
-                  slotProps={{
-                    htmlInput: {
+      <Stack spacing={2} sx={{ pt: 1 }}>
+        {!editing && (
+          <Stack direction="row" spacing={2}>
+            <TextField
+              autoFocus
+              required
+              fullWidth
+              type="number"
+              label={t('dialog.rangeStart')}
+              value={rangeStart}
+              onChange={(event) => setRangeStart(event.target.value)}
+              error={errors.rangeStart !== undefined && !duplicate}
+              helperText={
+                duplicate
+                  ? undefined
+                  : errorText(errors.rangeStart, {
                       min: LIMITS_SERVICE_AREAS.rangeStartMin,
                       max: LIMITS_SERVICE_AREAS.rangeStartMax,
-                      dir: 'ltr',
-                    },
-                  }}
-                />
-                <TextField
-                  required
-                  fullWidth
-                  type="number"
-                  label={t('dialog.rangeEnd')}
-                  value={rangeEnd}
-                  onChange={(event) => setRangeEnd(event.target.value)}
-                  error={errors.rangeEnd !== undefined}
-                  helperText={errorText(errors.rangeEnd, {
-                    min: LIMITS_SERVICE_AREAS.rangeEndMin,
-                    max: LIMITS_SERVICE_AREAS.rangeEndMax,
-                  })}
-                  slotProps={{
-                    htmlInput: {
-                      min: LIMITS_SERVICE_AREAS.rangeEndMin,
-                      max: LIMITS_SERVICE_AREAS.rangeEndMax,
-                      dir: 'ltr',
-                    },
-                  }}
-                />
-              </Stack>
-            )}
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={withPrefix}
-                  disabled={editing}
-                  onChange={(_e, on) => setWithPrefix(on)}
-                />
+                    })
               }
-              label={t('dialog.addPrefix')}
+              slotProps={{
+                htmlInput: {
+                  min: LIMITS_SERVICE_AREAS.rangeStartMin,
+                  max: LIMITS_SERVICE_AREAS.rangeStartMax,
+                  dir: 'ltr',
+                },
+              }}
             />
-            {showPrefix && (
-              <TextField
-                fullWidth
-                required={!editing}
-                label={t('dialog.prefix')}
-                value={title}
-                onChange={(event) => setTitle(event.target.value)}
-                error={errors.title !== undefined}
-                helperText={
-                  errorText(errors.title, {
-                    min: LIMITS_SERVICE_AREAS.titleMin,
-                    max: LIMITS_SERVICE_AREAS.titleMax,
-                    chars: true,
-                  }) ?? t('dialog.prefixHint')
-                }
-                slotProps={{ htmlInput: { maxLength: LIMITS_SERVICE_AREAS.titleMax } }}
-              />
-            )}
-            {!editing && showPrefix && title.trim() !== '' && rangeEnd.trim() !== '' && (
-              <Typography variant="body2" color="text.secondary">
-                {t('dialog.example', { title: title.trim(), rangeEnd })}
-              </Typography>
-            )}
             <TextField
-              select
+              required
               fullWidth
-              label={t('dialog.section')}
-              value={sectionId}
-              onChange={(event) => setSectionId(event.target.value)}
-              error={errors.sectionId !== undefined}
-              helperText={errorText(errors.sectionId)}
-            >
-              <MenuItem value={NONE}>{t('dialog.noSection')}</MenuItem>
-              {sections.map((s) => (
-                <MenuItem key={s.id} value={s.id}>
-                  {s.name}
-                </MenuItem>
-              ))}
-            </TextField>
-            {duplicate && (
-              <Typography role="alert" color="error" variant="body2">
-                {errorText(duplicate)}
-              </Typography>
-            )}
+              type="number"
+              label={t('dialog.rangeEnd')}
+              value={rangeEnd}
+              onChange={(event) => setRangeEnd(event.target.value)}
+              error={errors.rangeEnd !== undefined}
+              helperText={errorText(errors.rangeEnd, {
+                min: LIMITS_SERVICE_AREAS.rangeEndMin,
+                max: LIMITS_SERVICE_AREAS.rangeEndMax,
+              })}
+              slotProps={{
+                htmlInput: {
+                  min: LIMITS_SERVICE_AREAS.rangeEndMin,
+                  max: LIMITS_SERVICE_AREAS.rangeEndMax,
+                  dir: 'ltr',
+                },
+              }}
+            />
           </Stack>
-        </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {t('dialog.cancel')}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {t('dialog.save')}
-          </Button>
-        </DialogActions>
+        )}
+        <FormControlLabel
+          control={
+            <Switch
+              checked={withPrefix}
+              disabled={editing}
+              onChange={(_e, on) => setWithPrefix(on)}
+            />
+          }
+          label={t('dialog.addPrefix')}
+        />
+        {showPrefix && (
+          <TextField
+            fullWidth
+            required={!editing}
+            label={t('dialog.prefix')}
+            value={title}
+            onChange={(event) => setTitle(event.target.value)}
+            error={errors.title !== undefined}
+            helperText={
+              errorText(errors.title, {
+                min: LIMITS_SERVICE_AREAS.titleMin,
+                max: LIMITS_SERVICE_AREAS.titleMax,
+                chars: true,
+              }) ?? t('dialog.prefixHint')
+            }
+            slotProps={{ htmlInput: { maxLength: LIMITS_SERVICE_AREAS.titleMax } }}
+          />
+        )}
+        {!editing && showPrefix && title.trim() !== '' && rangeEnd.trim() !== '' && (
+          <Typography variant="body2" color="text.secondary">
+            {t('dialog.example', { title: title.trim(), rangeEnd })}
+          </Typography>
+        )}
+        <TextField
+          select
+          fullWidth
+          label={t('dialog.section')}
+          value={sectionId}
+          onChange={(event) => setSectionId(event.target.value)}
+          error={errors.sectionId !== undefined}
+          helperText={errorText(errors.sectionId)}
+        >
+          <MenuItem value={NONE}>{t('dialog.noSection')}</MenuItem>
+          {sections.map((s) => (
+            <MenuItem key={s.id} value={s.id}>
+              {s.name}
+            </MenuItem>
+          ))}
+        </TextField>
+        {duplicate && (
+          <Typography role="alert" color="error" variant="body2">
+            {errorText(duplicate)}
+          </Typography>
+        )}
       </Stack>
-    </Dialog>
+    </FormDialog>
   );
 }

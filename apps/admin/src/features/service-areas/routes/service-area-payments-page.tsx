@@ -1,5 +1,4 @@
 import { useDeferredValue, useState } from 'react';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -7,14 +6,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import ToggleButton from '@mui/material/ToggleButton';
 import ToggleButtonGroup from '@mui/material/ToggleButtonGroup';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import {
   LIMITS_SERVICE_AREAS,
   serviceAreaName,
@@ -22,12 +19,13 @@ import {
   type ServiceArea,
   type ServiceAreaPaymentMode,
 } from '@app/contracts';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
+import { TablesPagination } from '../components/tables-pagination.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { serviceAreasPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -89,14 +87,9 @@ export function ServiceAreaPaymentsPage() {
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 900 }}>
       {can('StoreSettings') && (
-        <Button
-          component={RouterLink}
-          to={serviceAreasPath(id)}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-          sx={{ alignSelf: 'flex-start' }}
-        >
+        <BackLink to={serviceAreasPath(id)} sx={{ alignSelf: 'flex-start' }}>
           {t('page.title')}
-        </Button>
+        </BackLink>
       )}
       <Typography variant="h5" component="h1">
         {t('payments.title')}
@@ -167,18 +160,12 @@ export function ServiceAreaPaymentsPage() {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablesPagination
             count={tables.data.totalCount}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...LIMITS_SERVICE_AREAS.pageSizes]}
-            labelRowsPerPage={t('tables.rowsPerPage')}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         </Paper>
       )}

@@ -11,14 +11,12 @@ import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
 import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
-import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
 import TextField from '@mui/material/TextField';
 import Tooltip from '@mui/material/Tooltip';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import EditIcon from '@mui/icons-material/Edit';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import {
@@ -34,10 +32,11 @@ import {
 } from '@app/contracts';
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
+import { TablesPagination } from '../components/tables-pagination.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath, serviceAreaPaymentsPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -71,14 +70,9 @@ export function ServiceAreasPage() {
 
   return (
     <Stack spacing={3} sx={{ maxInlineSize: 1100 }}>
-      <Button
-        component={RouterLink}
-        to={branchProfilePath(id)}
-        startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        sx={{ alignSelf: 'flex-start' }}
-      >
+      <BackLink to={branchProfilePath(id)} sx={{ alignSelf: 'flex-start' }}>
         {t('page.back')}
-      </Button>
+      </BackLink>
       <Stack
         direction={{ xs: 'column', sm: 'row' }}
         spacing={1}
@@ -106,7 +100,42 @@ export function ServiceAreasPage() {
   );
 }
 
-function PartTitle({ children, action }: { children: string; action?: React.ReactNode }) {
+/**
+ * A dialog's save: a failure says so and rethrows (the dialog stays and shows the fields'
+ * codes); a success says `done` and closes the dialog.
+ */
+function useSaveThen() {
+  const { t } = useTranslation('serviceAreas');
+  const notify = useNotify();
+  return async (
+    run: () => Promise<unknown>,
+    done: string,
+    close: () => void,
+    failed: string = t('snackbar.unableToSave'),
+  ) => {
+    try {
+      await run();
+    } catch (err) {
+      notify.error(failed);
+      throw err;
+    }
+    notify.success(done);
+    close();
+  };
+}
+
+function PartTitle({
+  children,
+  action,
+  addLabel,
+  onAdd,
+}: {
+  children: string;
+  action?: React.ReactNode;
+  /** A part whose action is Add. */
+  addLabel?: string;
+  onAdd?: () => void;
+}) {
   return (
     <Stack
       direction="row"
@@ -117,6 +146,11 @@ function PartTitle({ children, action }: { children: string; action?: React.Reac
         {children}
       </Typography>
       {action}
+      {onAdd && (
+        <Button startIcon={<AddIcon />} variant="contained" onClick={onAdd}>
+          {addLabel}
+        </Button>
+      )}
     </Stack>
   );
 }
@@ -124,20 +158,14 @@ function PartTitle({ children, action }: { children: string; action?: React.Reac
 /** Part 1: No., Name, Edit, with Add and the section dialog. */
 function SectionsPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
-  const notify = useNotify();
+  const saveThen = useSaveThen();
   const sections = useSections(branch);
   const save = useSaveSection(branch);
   const [editing, setEditing] = useState<ServiceAreaSection | null | 'new'>(null);
 
   return (
     <Stack component="section" spacing={1.5}>
-      <PartTitle
-        action={
-          <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
-            {t('sections.add')}
-          </Button>
-        }
-      >
+      <PartTitle addLabel={t('sections.add')} onAdd={() => setEditing('new')}>
         {t('sections.title')}
       </PartTitle>
       {sections.isPending && <Spinner />}
@@ -180,16 +208,13 @@ function SectionsPart({ branch }: { branch: Branch }) {
         <SectionDialog
           section={editing === 'new' ? null : editing}
           onClose={() => setEditing(null)}
-          onSave={async (body) => {
-            try {
-              await save.mutateAsync({ id: editing === 'new' ? null : editing.id, body });
-            } catch (err) {
-              notify.error(t('snackbar.unableToSave'));
-              throw err;
-            }
-            notify.success(editing === 'new' ? t('snackbar.created') : t('snackbar.updated'));
-            setEditing(null);
-          }}
+          onSave={(body) =>
+            saveThen(
+              () => save.mutateAsync({ id: editing === 'new' ? null : editing.id, body }),
+              editing === 'new' ? t('snackbar.created') : t('snackbar.updated'),
+              () => setEditing(null),
+            )
+          }
         />
       )}
     </Stack>
@@ -220,7 +245,7 @@ function useDownload(branch: Branch, kind: 'tables' | 'links') {
 /** Part 2: delivery and pickup links with their QR codes. */
 function LinksPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
-  const notify = useNotify();
+  const saveThen = useSaveThen();
   const links = useUniqueLinks(branch);
   const create = useCreateLink(branch);
   const { download, pending } = useDownload(branch, 'links');
@@ -284,34 +309,25 @@ function LinksPart({ branch }: { branch: Branch }) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablesPagination
             count={rows.length}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...LIMITS_SERVICE_AREAS.pageSizes]}
-            labelRowsPerPage={t('tables.rowsPerPage')}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         </Paper>
       )}
       {adding && (
         <UniqueLinkDialog
           onClose={() => setAdding(false)}
-          onSave={async (body) => {
-            try {
-              await create.mutateAsync(body);
-            } catch (err) {
-              notify.error(t('snackbar.unableToSave'));
-              throw err;
-            }
-            notify.success(t('snackbar.created'));
-            setAdding(false);
-          }}
+          onSave={(body) =>
+            saveThen(
+              () => create.mutateAsync(body),
+              t('snackbar.created'),
+              () => setAdding(false),
+            )
+          }
         />
       )}
     </Stack>
@@ -331,6 +347,7 @@ const SORTS: {
 /** Parts 3 and 4: the tables with selection, sort, paging, filter and bulk actions. */
 function ServiceAreasPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
+  const saveThen = useSaveThen();
   const notify = useNotify();
   const sections = useSections(branch);
   const [page, setPage] = useState(0);
@@ -387,13 +404,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
 
   return (
     <Stack component="section" spacing={1.5}>
-      <PartTitle
-        action={
-          <Button startIcon={<AddIcon />} variant="contained" onClick={() => setEditing('new')}>
-            {t('tables.add')}
-          </Button>
-        }
-      >
+      <PartTitle addLabel={t('tables.add')} onAdd={() => setEditing('new')}>
         {t('tables.title')}
       </PartTitle>
       <Stack
@@ -530,18 +541,12 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
               </TableBody>
             </Table>
           </TableContainer>
-          <TablePagination
-            component="div"
+          <TablesPagination
             count={tables.data.totalCount}
             page={page}
-            rowsPerPage={pageSize}
-            rowsPerPageOptions={[...LIMITS_SERVICE_AREAS.pageSizes]}
-            labelRowsPerPage={t('tables.rowsPerPage')}
-            onPageChange={(_e, p) => setPage(p)}
-            onRowsPerPageChange={(event) => {
-              setPageSize(Number(event.target.value));
-              setPage(0);
-            }}
+            pageSize={pageSize}
+            onPage={setPage}
+            onPageSize={setPageSize}
           />
         </Paper>
       )}
@@ -550,26 +555,21 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           area={editing === 'new' ? null : editing}
           sections={sections.data ?? []}
           onClose={() => setEditing(null)}
-          onCreate={async (body) => {
-            try {
-              await create.mutateAsync(body);
-            } catch (err) {
-              notify.error(t('snackbar.unableToSave'));
-              throw err;
-            }
-            notify.success(t('snackbar.created'));
-            setEditing(null);
-          }}
-          onUpdate={async (id, body) => {
-            try {
-              await update.mutateAsync({ id, body });
-            } catch (err) {
-              notify.error(t('errors.duplicate_service_area'));
-              throw err;
-            }
-            notify.success(t('snackbar.updated'));
-            setEditing(null);
-          }}
+          onCreate={(body) =>
+            saveThen(
+              () => create.mutateAsync(body),
+              t('snackbar.created'),
+              () => setEditing(null),
+            )
+          }
+          onUpdate={(id, body) =>
+            saveThen(
+              () => update.mutateAsync({ id, body }),
+              t('snackbar.updated'),
+              () => setEditing(null),
+              t('errors.duplicate_service_area'),
+            )
+          }
         />
       )}
       <ConfirmDialog

@@ -1,10 +1,6 @@
 import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -22,6 +18,7 @@ import {
 } from '@app/contracts';
 import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
+import { CancelConfirmActions, SmallDialog } from '../../../components/dialog-parts.tsx';
 import { useTableLabel } from '../lib/use-table-label.ts';
 import { ApiError, ValidationError } from '../../../lib/api-client.ts';
 import { useRefund } from '../api/table-bills-queries.ts';
@@ -105,13 +102,7 @@ export function RefundDialog({
     : undefined;
 
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
+    <SmallDialog titleId={titleId} busy={busy} onClose={onClose}>
       <DialogTitle id={titleId}>{t('refundDialog.title')}</DialogTitle>
       <DialogContent>
         <Typography sx={{ fontWeight: 600 }}>
@@ -184,22 +175,18 @@ export function RefundDialog({
           </Alert>
         )}
       </DialogContent>
-      <DialogActions>
-        <Button onClick={onClose} disabled={busy} autoFocus={mode === 'full'}>
-          {t('refundDialog.cancel')}
-        </Button>
-        <Button
-          variant="contained"
-          color="error"
-          onClick={() => void submit()}
-          disabled={busy || problem === 'already_refunded'}
-          startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-        >
-          {t('refundDialog.confirm', {
-            amount: Number.isFinite(shownAmount) && shownAmount > 0 ? money(shownAmount) : '',
-          })}
-        </Button>
-      </DialogActions>
-    </Dialog>
+      <CancelConfirmActions
+        busy={busy}
+        onCancel={onClose}
+        cancelLabel={t('refundDialog.cancel')}
+        cancelAutoFocus={mode === 'full'}
+        confirmLabel={t('refundDialog.confirm', {
+          amount: Number.isFinite(shownAmount) && shownAmount > 0 ? money(shownAmount) : '',
+        })}
+        confirmColor="error"
+        confirmDisabled={problem === 'already_refunded'}
+        onConfirm={() => void submit()}
+      />
+    </SmallDialog>
   );
 }

@@ -1,6 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -15,6 +14,9 @@ import {
   type TableBillTransaction,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import type { RealtimeClient } from '../../../lib/realtime.ts';
@@ -87,31 +89,18 @@ export function LivePaymentsPage({
   if (!feed.data && feed.isPending) body = <Spinner label={t('loading')} />;
   else if (!feed.data)
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void feed.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void feed.refetch()}>
         {t('loadError')}
-      </Alert>
+      </RetryAlert>
     );
   else if (list.length === 0)
     body = (
       <Paper variant="outlined">
-        <Stack
-          role="status"
-          spacing={1}
-          sx={{ alignItems: 'center', paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
-        >
-          <TableRestaurantOutlined color="disabled" sx={{ fontSize: 48 }} />
-          <Typography variant="h6" component="p">
-            {t('live.empty')}
-          </Typography>
-          <Typography color="text.secondary">{t('live.emptyHint')}</Typography>
-        </Stack>
+        <EmptyState
+          icon={<TableRestaurantOutlined color="disabled" sx={{ fontSize: 48 }} />}
+          title={t('live.empty')}
+          hint={t('live.emptyHint')}
+        />
       </Paper>
     );
   else
@@ -131,21 +120,15 @@ export function LivePaymentsPage({
 
   return (
     <Stack spacing={2} sx={{ minInlineSize: 0, maxInlineSize: 1100 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
-      >
-        <div>
-          <Typography variant="h4" component="h1">
-            {t('live.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('live.subtitle')}</Typography>
-        </div>
-        <Button component={RouterLink} to={paths.tableBillTransactions} variant="outlined">
-          {t('live.allTransactions')}
-        </Button>
-      </Stack>
+      <PageHeader
+        title={t('live.title')}
+        subtitle={t('live.subtitle')}
+        action={
+          <Button component={RouterLink} to={paths.tableBillTransactions} variant="outlined">
+            {t('live.allTransactions')}
+          </Button>
+        }
+      />
       {feed.data && list.length > 0 && (
         <Typography color="text.secondary">
           <bdi>

@@ -1,8 +1,6 @@
 import { useState } from 'react';
 import { Link as RouterLink } from 'react-router';
-import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import MenuItem from '@mui/material/MenuItem';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Table from '@mui/material/Table';
@@ -29,6 +27,10 @@ import {
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTableLabel } from '../lib/use-table-label.ts';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
+import { PageHeader } from '../../../components/page-header.tsx';
+import { BranchSelect } from '../../../components/branch-select.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError, ValidationError } from '../../../lib/api-client.ts';
 import { paths } from '../../../lib/paths.ts';
@@ -71,7 +73,7 @@ export function TransactionsPage({
   createClient?: () => RealtimeClient;
 } = {}) {
   const { t } = useTranslation('tableBills');
-  const { tenantId, lang, branches } = useTenantSession();
+  const { tenantId, lang } = useTenantSession();
   const [form, setForm] = useState<Form>(() => ({
     from: localToday(),
     to: localToday(),
@@ -106,30 +108,17 @@ export function TransactionsPage({
   else if (!data || (transactions.isError && !isApiError(transactions.error, 422)))
     body =
       transactions.error instanceof ValidationError ? null : (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void transactions.refetch()}>
-              {t('retry')}
-            </Button>
-          }
-        >
+        <RetryAlert retryLabel={t('retry')} onRetry={() => void transactions.refetch()}>
           {t('loadError')}
-        </Alert>
+        </RetryAlert>
       );
   else if (data.totals.count === 0)
     body = (
-      <Stack
-        role="status"
-        spacing={1}
-        sx={{ alignItems: 'center', paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
-      >
-        <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
-        <Typography variant="h6" component="p">
-          {t('transactions.empty')}
-        </Typography>
-        <Typography color="text.secondary">{t('transactions.emptyHint')}</Typography>
-      </Stack>
+      <EmptyState
+        icon={<ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />}
+        title={t('transactions.empty')}
+        hint={t('transactions.emptyHint')}
+      />
     );
   else
     body = (
@@ -163,21 +152,15 @@ export function TransactionsPage({
 
   return (
     <Stack spacing={2} sx={{ minInlineSize: 0 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        spacing={2}
-        sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
-      >
-        <div>
-          <Typography variant="h4" component="h1">
-            {t('transactions.title')}
-          </Typography>
-          <Typography color="text.secondary">{t('transactions.subtitle')}</Typography>
-        </div>
-        <Button component={RouterLink} to={paths.tableBillLivePayments} variant="outlined">
-          {t('transactions.livePayments')}
-        </Button>
-      </Stack>
+      <PageHeader
+        title={t('transactions.title')}
+        subtitle={t('transactions.subtitle')}
+        action={
+          <Button component={RouterLink} to={paths.tableBillLivePayments} variant="outlined">
+            {t('transactions.livePayments')}
+          </Button>
+        }
+      />
       <Paper
         variant="outlined"
         component="form"
@@ -218,24 +201,13 @@ export function TransactionsPage({
               htmlInput: { min: form.from || TABLE_BILL_LIMITS.minDate },
             }}
           />
-          {branches.length > 1 && (
-            <TextField
-              select
-              size="small"
-              label={t('branch')}
-              value={form.branchId}
-              onChange={(e) => setForm({ ...form, branchId: e.target.value })}
-              sx={{ minInlineSize: 180 }}
-              slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
-            >
-              <MenuItem value="">{t('allBranches')}</MenuItem>
-              {branches.map((b) => (
-                <MenuItem key={b.branchId} value={b.branchId}>
-                  {localize(b.branchName, lang)}
-                </MenuItem>
-              ))}
-            </TextField>
-          )}
+          <BranchSelect
+            label={t('branch')}
+            allLabel={t('allBranches')}
+            value={form.branchId}
+            onChange={(branchId) => setForm({ ...form, branchId })}
+            sx={{ minInlineSize: 180 }}
+          />
           <Button type="submit" variant="contained" sx={{ alignSelf: { sm: 'flex-start' } }}>
             {t('transactions.search')}
           </Button>

@@ -3,6 +3,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { act, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { TicketSummary } from '@app/contracts';
+import { stubNarrowerThan } from '../../../test/match-media.ts';
 import { playNotificationSound, unlockNotificationSound } from '../../../lib/notification-sound.ts';
 import { fakeServer } from '../../../test/fake-server.ts';
 import { OLD_TOWN, renderLive, ticket, ticketRoutes } from '../test/fixtures.tsx';
@@ -49,19 +50,7 @@ const rowNumbers = () =>
   bodyRows().map((row) => within(row).getAllByRole('cell')[0]!.textContent?.replace('Staff', ''));
 
 function setWidth(narrow: boolean) {
-  vi.stubGlobal(
-    'matchMedia',
-    vi.fn((query: string) => ({
-      matches: narrow && query.includes('699.95px'),
-      media: query,
-      addEventListener: () => undefined,
-      removeEventListener: () => undefined,
-      addListener: () => undefined,
-      removeListener: () => undefined,
-      onchange: null,
-      dispatchEvent: () => false,
-    })),
-  );
+  stubNarrowerThan('699.95px', narrow);
 }
 
 beforeEach(() => {

@@ -1,12 +1,10 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
-import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import TablePagination from '@mui/material/TablePagination';
 import TextField from '@mui/material/TextField';
-import Typography from '@mui/material/Typography';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
@@ -14,6 +12,8 @@ import type { TicketCounters, TicketSummary } from '@app/contracts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
+import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { EmptyState } from '../../../components/empty-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -89,16 +89,9 @@ export function LiveOrdersPage() {
     body = <Spinner label={t('loading')} />;
   } else if (!tickets.data) {
     body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void tickets.refetch()}>
-            {t('retry')}
-          </Button>
-        }
-      >
+      <RetryAlert retryLabel={t('retry')} onRetry={() => void tickets.refetch()}>
         {t('loadError')}
-      </Alert>
+      </RetryAlert>
     );
   } else {
     body = <LiveOrdersView tickets={tickets.data.results} counters={tickets.data.counters} />;
@@ -204,19 +197,13 @@ function LiveOrdersView({
       )}
       <Paper variant="outlined" sx={{ overflow: 'hidden' }}>
         {shown.length === 0 ? (
-          <Stack
-            role="status"
-            spacing={1}
-            sx={{ alignItems: 'center', paddingBlock: 6, paddingInline: 3, textAlign: 'center' }}
-          >
-            <ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />
-            <Typography variant="h6" component="p">
-              {search.trim() ? t('empty.search', { query: search.trim() }) : t(`empty.${filter}`)}
-            </Typography>
-            {!search.trim() && filter !== 'completed' && (
-              <Typography color="text.secondary">{t('emptyHint')}</Typography>
-            )}
-          </Stack>
+          <EmptyState
+            icon={<ReceiptLongOutlined color="disabled" sx={{ fontSize: 48 }} />}
+            title={
+              search.trim() ? t('empty.search', { query: search.trim() }) : t(`empty.${filter}`)
+            }
+            hint={!search.trim() && filter !== 'completed' ? t('emptyHint') : undefined}
+          />
         ) : (
           <>
             <TicketsTable

@@ -1,16 +1,14 @@
 import { useMemo } from 'react';
-import { Link as RouterLink, useParams } from 'react-router';
+import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
-import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import { useTranslation } from 'react-i18next';
+import { BackLink } from '../../../components/back-link.tsx';
 import { useSession } from '../../../lib/session.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
-import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { paths } from '../../../lib/paths.ts';
 import { isRefusal, useLocateTicket, useTicket } from '../api/ticket-detail.ts';
@@ -49,13 +47,7 @@ export function TicketViewPage() {
   return (
     <Stack spacing={2} sx={{ maxInlineSize: 960 }}>
       <div>
-        <Button
-          component={RouterLink}
-          to={paths.liveOrders}
-          startIcon={<ArrowBackIcon sx={mirrorInRtl} />}
-        >
-          {t('view.back')}
-        </Button>
+        <BackLink to={paths.liveOrders}>{t('view.back')}</BackLink>
       </div>
       {ticket ? (
         <>

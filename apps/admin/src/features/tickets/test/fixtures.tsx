@@ -2,12 +2,12 @@ import { ticketsRoutes } from '@app/contracts';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { render, type RenderResult } from '@testing-library/react';
-import { QueryClient } from '@tanstack/react-query';
+import type { QueryClient } from '@tanstack/react-query';
 import type { TicketCounters, TicketSummary, TicketsUpdate } from '@app/contracts';
+import { testQueryClient } from '../../../test/render-feature.tsx';
 import { AppProviders } from '../../../app/providers.tsx';
 import { SessionProvider, type Session } from '../../../lib/session.tsx';
 import { sessionFor, TEST_PROFILE, TEST_TENANT } from '../../../test/app-render.tsx';
-import { configureApiClient } from '../../../lib/api-client.ts';
 import type { FakeRequest } from '../../../test/fake-server.ts';
 import type { ConnectionState, RealtimeClient } from '../../../lib/realtime.ts';
 import { LiveTicketsProvider } from '../live-tickets.tsx';
@@ -122,14 +122,7 @@ export function renderLive(
     realtime = fakeRealtime(),
   }: { session?: Session; path?: string; realtime?: ReturnType<typeof fakeRealtime> } = {},
 ): RenderResult & { queryClient: QueryClient; realtime: ReturnType<typeof fakeRealtime> } {
-  configureApiClient({
-    getAccessToken: () => Promise.resolve('test-token'),
-    onUnauthorized: () => undefined,
-    onForbidden: () => undefined,
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   const createClient = () => realtime.client;
   const result = render(
     <AppProviders queryClient={queryClient}>

@@ -1,12 +1,9 @@
 import { useId, type FormEvent, type ReactNode } from 'react';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
-import CircularProgress from '@mui/material/CircularProgress';
-import Dialog from '@mui/material/Dialog';
-import DialogActions from '@mui/material/DialogActions';
 import DialogContent from '@mui/material/DialogContent';
 import DialogContentText from '@mui/material/DialogContentText';
 import DialogTitle from '@mui/material/DialogTitle';
+import { CancelConfirmActions, SmallDialog } from '../../../../components/dialog-parts.tsx';
 
 export interface ConfirmFormDialogProps {
   title: ReactNode;
@@ -41,34 +38,21 @@ export function ConfirmFormDialog({
     onSubmit();
   };
   return (
-    <Dialog
-      open
-      onClose={busy ? undefined : onClose}
-      aria-labelledby={titleId}
-      maxWidth="xs"
-      fullWidth
-    >
+    <SmallDialog titleId={titleId} busy={busy} onClose={onClose}>
       <Box component="form" onSubmit={submit} noValidate>
         <DialogTitle id={titleId}>{title}</DialogTitle>
         <DialogContent>
           <DialogContentText sx={{ marginBlockEnd: 2 }}>{message}</DialogContentText>
           {children}
         </DialogContent>
-        <DialogActions>
-          <Button onClick={onClose} disabled={busy}>
-            {cancelLabel}
-          </Button>
-          <Button
-            type="submit"
-            variant="contained"
-            color={confirmColor}
-            disabled={busy}
-            startIcon={busy ? <CircularProgress size={16} color="inherit" /> : undefined}
-          >
-            {confirmLabel}
-          </Button>
-        </DialogActions>
+        <CancelConfirmActions
+          busy={busy}
+          onCancel={onClose}
+          cancelLabel={cancelLabel}
+          confirmLabel={confirmLabel}
+          confirmColor={confirmColor}
+        />
       </Box>
-    </Dialog>
+    </SmallDialog>
   );
 }

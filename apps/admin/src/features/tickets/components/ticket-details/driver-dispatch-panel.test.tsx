@@ -1,12 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
 import type { DispatchStatus, DriverDispatch, Ticket } from '@app/contracts';
+import { testQueryClient } from '../../../../test/render-feature.tsx';
 import { AppProviders } from '../../../../app/providers.tsx';
 import { SessionProvider } from '../../../../lib/session.tsx';
 import { sessionFor, TEST_TENANT } from '../../../../test/app-render.tsx';
-import { configureApiClient } from '../../../../lib/api-client.ts';
 import { authConfigRoute, fakeServer, ok } from '../../../../test/fake-server.ts';
 import { testTicket, TICKET_ID } from '../../test/test-ticket.ts';
 import { DriverDispatchPanel } from './driver-dispatch-panel.tsx';
@@ -36,14 +35,7 @@ const dispatchIn = (dispatchStatus: DispatchStatus): DriverDispatch => ({
 });
 
 function renderPanel(ticket: Ticket = testTicket({ status: 'InProgress' })) {
-  configureApiClient({
-    getAccessToken: () => Promise.resolve('test-token'),
-    onUnauthorized: () => undefined,
-    onForbidden: () => undefined,
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   render(
     <AppProviders queryClient={queryClient}>
       <SessionProvider session={sessionFor('OrderTaker')}>

@@ -3,12 +3,11 @@ import { MemoryRouter, Route, Routes, useLocation, useNavigate } from 'react-rou
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { QueryClient } from '@tanstack/react-query';
 import type { Ticket } from '@app/contracts';
+import { testQueryClient } from '../../../../test/render-feature.tsx';
 import { AppProviders } from '../../../../app/providers.tsx';
 import { SessionProvider } from '../../../../lib/session.tsx';
 import { sessionFor, TEST_TENANT } from '../../../../test/app-render.tsx';
-import { configureApiClient } from '../../../../lib/api-client.ts';
 import { authConfigRoute, fakeServer, ok, type FakeRoute } from '../../../../test/fake-server.ts';
 import { TicketViewPage } from '../../routes/ticket-view-page.tsx';
 import { TicketDetailsSheet, type TicketRef } from './ticket-details-sheet.tsx';
@@ -19,14 +18,7 @@ const OTHER_TENANT = '22222222-2222-4222-8222-222222222222';
 const url = `/api/admin/tenants/${TENANT}/tickets/${TICKET_ID}`;
 
 function renderApp(ui: ReactElement, path = '/admin/tickets/manage', pattern = '*') {
-  configureApiClient({
-    getAccessToken: () => Promise.resolve('test-token'),
-    onUnauthorized: () => undefined,
-    onForbidden: () => undefined,
-  });
-  const queryClient = new QueryClient({
-    defaultOptions: { queries: { retry: false }, mutations: { retry: false } },
-  });
+  const queryClient = testQueryClient();
   const session = sessionFor('OrderTaker', {
     tenants: [
       { ...TEST_TENANT, role: 'OrderTaker' },
