@@ -10,7 +10,7 @@ import { performance } from 'node:perf_hooks';
 import { fileURLToPath } from 'node:url';
 import pg from 'pg';
 import WebSocket from 'ws';
-import { HubMessage, TicketsListResponse, TicketsUpdate, type Ticket } from '@app/contracts';
+import { parseHubMessage, TicketsListResponse, TicketsUpdate, type Ticket } from '@app/contracts';
 import { loadConfig } from '../src/config.ts';
 import { TICKETS_HUB_PATH } from '../src/realtime/hub.ts';
 import { OidcTestClient } from '../src/test/auth.ts';
@@ -136,15 +136,9 @@ class HubClient {
   }
 
   private message(raw: string) {
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return;
-    }
-    const message = HubMessage.safeParse(json);
-    if (!message.success || message.data.event !== 'ticketsUpdate') return;
-    const update = TicketsUpdate.safeParse(message.data.data);
+    const message = parseHubMessage(raw);
+    if (message?.event !== 'ticketsUpdate') return;
+    const update = TicketsUpdate.safeParse(message.data);
     if (!update.success) return;
     if (update.data.change === 'resync') {
       this.resyncs++;

@@ -347,6 +347,17 @@ export const TicketCounters = z.object({
 });
 export type TicketCounters = z.infer<typeof TicketCounters>;
 
+/** The counters from the number of open tickets in each status (`countOf`). */
+export function ticketCounters(countOf: (status: TicketStatus) => number): TicketCounters {
+  const fresh = countOf('New') + countOf('UnVerified');
+  const inProgress = countOf('InProgress');
+  return {
+    allTicketsCounter: fresh + inProgress,
+    newAndUnVerifiedTicketsCounter: fresh,
+    inProgressTicketsCounter: inProgress,
+  };
+}
+
 export const TicketsQuery = z.object({
   /** Narrows to one of the caller's tenants; all of them when absent. */
   tenantId: Uuid.optional(),
@@ -465,6 +476,19 @@ export type TicketsUpdate = z.infer<typeof TicketsUpdate>;
 /** One message from the hub, as JSON text: `{ "event": "ticketsUpdate", "data": { … } }`. */
 export const HubMessage = z.object({ event: HubEventName, data: z.unknown() });
 export type HubMessage = z.infer<typeof HubMessage>;
+
+/** A hub frame as a message, or null when it is not JSON text of one. */
+export function parseHubMessage(raw: unknown): HubMessage | null {
+  if (typeof raw !== 'string') return null;
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const message = HubMessage.safeParse(json);
+  return message.success ? message.data : null;
+}
 
 /** Close codes of the hub: the client reconnects with a fresh token after 4401. */
 export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as const;

@@ -1,6 +1,6 @@
 import {
   HUB_CLOSE_CODES,
-  HubMessage,
+  parseHubMessage,
   TicketsUpdate,
   ticketsRoutes,
   type HubEventName,
@@ -132,22 +132,15 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
   }
 
   function handleMessage(raw: unknown) {
-    if (typeof raw !== 'string') return;
-    let json: unknown;
-    try {
-      json = JSON.parse(raw);
-    } catch {
-      return;
-    }
-    const message = HubMessage.safeParse(json);
-    if (!message.success) return;
-    if (message.data.event !== 'ticketsUpdate') {
-      for (const listener of eventListeners.get(message.data.event) ?? []) {
-        listener(message.data.data);
+    const message = parseHubMessage(raw);
+    if (!message) return;
+    if (message.event !== 'ticketsUpdate') {
+      for (const listener of eventListeners.get(message.event) ?? []) {
+        listener(message.data);
       }
       return;
     }
-    const update = TicketsUpdate.safeParse(message.data.data);
+    const update = TicketsUpdate.safeParse(message.data);
     if (!update.success) return;
     for (const listener of updateListeners) listener(update.data);
   }

@@ -9,6 +9,7 @@ import {
   needsCancellationReason,
   OrderingTemplate,
   TICKET_LIMITS,
+  ticketCounters,
   type LocalizedText,
   type ReceiptSize,
   type Ticket,
@@ -115,15 +116,9 @@ export function createTicketsService(deps: {
 
   async function counters(tenantIds: string[]): Promise<TicketCounters> {
     const rows = await repo.openCounts(db, tenantIds);
-    const count = (...statuses: string[]) =>
-      rows.filter((r) => statuses.includes(r.status)).reduce((s, r) => s + Number(r.n), 0);
-    const fresh = count('New', 'UnVerified');
-    const inProgress = count('InProgress');
-    return {
-      allTicketsCounter: fresh + inProgress,
-      newAndUnVerifiedTicketsCounter: fresh,
-      inProgressTicketsCounter: inProgress,
-    };
+    return ticketCounters((status) =>
+      rows.filter((r) => r.status === status).reduce((s, r) => s + Number(r.n), 0),
+    );
   }
 
   /** The caller's tenants, or the one asked for when the caller may see its tickets. */

@@ -1,4 +1,4 @@
-import { ticketsRoutes } from '@app/contracts';
+import { ticketCounters, ticketsRoutes } from '@app/contracts';
 import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { render, type RenderResult } from '@testing-library/react';
@@ -50,15 +50,7 @@ export function ticket(overrides: Partial<TicketSummary> & { minutesAgo?: number
 
 /** The §4.1 counters of a list, as the server computes them. */
 export function countersOf(tickets: readonly TicketSummary[]): TicketCounters {
-  const count = (...statuses: string[]) =>
-    tickets.filter((t) => statuses.includes(t.status)).length;
-  const fresh = count('New', 'UnVerified');
-  const inProgress = count('InProgress');
-  return {
-    allTicketsCounter: fresh + inProgress,
-    newAndUnVerifiedTicketsCounter: fresh,
-    inProgressTicketsCounter: inProgress,
-  };
+  return ticketCounters((status) => tickets.filter((t) => t.status === status).length);
 }
 
 /**
