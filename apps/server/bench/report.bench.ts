@@ -197,10 +197,27 @@ export async function benchReport(url: string, count: number) {
       rss: median(bs, 'rssGrowthBytes'),
       bytes: bs[0]!.bytes,
     };
-    // Memory: runs of their own, sampled the same number of times over each one's duration.
+    // Memory: runs of their own, sampled the same number of times over each one's duration;
+    // each side's figure the median of three runs (A B B A A B): one run's peak moves by a few
+    // hundred kB with what is in flight when a sample falls, as much as the figure itself.
     const sampleMs = (ms: number) => Math.max(50, Math.round(ms / MEMORY_SAMPLES));
-    const m1 = await child({ ...serverArgs, measure: 'memory', sampleMs: sampleMs(server.ms) });
-    const m2 = await child({ ...aloneArgs, measure: 'memory', sampleMs: sampleMs(alone.ms) });
+    const serverMemory = { ...serverArgs, measure: 'memory', sampleMs: sampleMs(server.ms) };
+    const aloneMemory = { ...aloneArgs, measure: 'memory', sampleMs: sampleMs(alone.ms) };
+    const ms1: ChildResult[] = [];
+    const ms2: ChildResult[] = [];
+    for (const order of [
+      [ms1, ms2],
+      [ms2, ms1],
+      [ms1, ms2],
+    ] as const)
+      for (const runs of order) runs.push(await child(runs === ms1 ? serverMemory : aloneMemory));
+    const m1 = { retainedGrowthBytes: median(ms1, 'retainedGrowthBytes') };
+    const m2 = { retainedGrowthBytes: median(ms2, 'retainedGrowthBytes') };
+    const mb = (runs: ChildResult[]) =>
+      runs.map((r) => (r.retainedGrowthBytes / 1e6).toFixed(2)).join(', ');
+    console.log(
+      `  ${wanted.toLocaleString('en')} rows, retained memory runs (MB): export ${mb(ms1)}; exceljs alone ${mb(ms2)}`,
+    );
     retained[wanted] = { server: m1.retainedGrowthBytes, alone: m2.retainedGrowthBytes };
     const k = `${Math.round(rows / 1000)}k`;
     const first = wanted === sizes[0];
