@@ -1,18 +1,15 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
 import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { CATALOG_LIMITS, CategoryBody, type CategoryResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
@@ -31,6 +28,7 @@ import { EditorActions } from '../../../components/editor-actions.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { ToggleField } from '../../../components/toggle-field.tsx';
 
 /** The section form: the contract's body, with the two template choices of §3 for the exclusions. */
 export const CategoryForm = CategoryBody.pick({
@@ -206,41 +204,22 @@ function SectionForm({
           minRows={2}
         />
         <CatalogImagesControl control={control} kind="section" />
-        <Controller
+        <ToggleField
           control={control}
           name="active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={!!field.value}
-                  onChange={(_, checked) => field.onChange(checked)}
-                  inputRef={field.ref}
-                />
-              }
-              label={t('categoryEditor.show')}
-            />
-          )}
+          kind="switch"
+          label={t('categoryEditor.show')}
         />
         <FormControl component="fieldset">
           <FormLabel component="legend">{t('categoryEditor.templates')}</FormLabel>
           <FormGroup>
             {(['includeDining', 'includeDeliveryPickup'] as const).map((name) => (
-              <Controller
+              <ToggleField
                 key={name}
                 control={control}
                 name={name}
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={field.value}
-                        onChange={(_, checked) => field.onChange(checked)}
-                      />
-                    }
-                    label={t(`categoryEditor.${name}`)}
-                  />
-                )}
+                kind="checkbox"
+                label={t(`categoryEditor.${name}`)}
               />
             ))}
           </FormGroup>

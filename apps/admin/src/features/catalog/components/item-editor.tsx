@@ -16,7 +16,6 @@ import ListItemText from '@mui/material/ListItemText';
 import MenuItem from '@mui/material/MenuItem';
 import Select from '@mui/material/Select';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -38,6 +37,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useItemForm } from './use-item-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { ToggleField } from '../../../components/toggle-field.tsx';
 
 export interface ItemEditorProps {
   sectionId: string;
@@ -271,22 +271,12 @@ function ItemForm({
           <FormLabel component="legend">{t('itemEditor.options')}</FormLabel>
           <FormGroup>
             {(['active', 'isNew', 'enableSpecialRequest'] as const).map((name) => (
-              <Controller
+              <ToggleField
                 key={name}
                 control={control}
                 name={name}
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Switch
-                        checked={!!field.value}
-                        onChange={(_, checked) => field.onChange(checked)}
-                        inputRef={field.ref}
-                      />
-                    }
-                    label={t(`itemEditor.option.${name}`)}
-                  />
-                )}
+                kind="switch"
+                label={t(`itemEditor.option.${name}`)}
               />
             ))}
           </FormGroup>

@@ -4,14 +4,11 @@ import { useQuery } from '@tanstack/react-query';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -32,6 +29,7 @@ import { LoadError } from '../../../components/load-error.tsx';
 import { useModifierGroupForm } from './use-modifier-group-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { ToggleField } from '../../../components/toggle-field.tsx';
 
 const L = MODIFIER_GROUP_LIMITS;
 
@@ -211,22 +209,12 @@ function ModifierGroupFormView({
             {quantityField('minQuantity')}
             {quantityField('maxQuantity')}
           </Stack>
-          <Controller
+          <ToggleField
             control={control}
             name="allowModifierItemCounter"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(_, checked) => field.onChange(checked)}
-                    inputRef={field.ref}
-                    disabled={readOnly || locked}
-                  />
-                }
-                label={t('modifierGroups.allowCounter')}
-              />
-            )}
+            kind="checkbox"
+            disabled={readOnly || locked}
+            label={t('modifierGroups.allowCounter')}
           />
         </Stack>
 
@@ -287,29 +275,15 @@ function ModifierGroupFormView({
                       disabled={readOnly}
                       sx={{ inlineSize: 150, flexShrink: 0 }}
                     />
-                    <Controller
+                    <ToggleField
                       control={control}
                       name={`modifierItems.${index}.active`}
-                      render={({ field }) => (
-                        <FormControlLabel
-                          sx={{ marginInline: 0, minBlockSize: 40 }}
-                          control={
-                            <Switch
-                              checked={field.value}
-                              onChange={(_, checked) => field.onChange(checked)}
-                              inputRef={field.ref}
-                              disabled={readOnly}
-                              slotProps={{
-                                input: {
-                                  'aria-label': t('modifierGroups.itemVisible', { item: title }),
-                                },
-                              }}
-                            />
-                          }
-                          // §4: an item switched off shows 'Hide' beside its toggle.
-                          label={active ? '' : t('modifierGroups.hide')}
-                        />
-                      )}
+                      kind="switch"
+                      sx={{ marginInline: 0, minBlockSize: 40 }}
+                      disabled={readOnly}
+                      inputLabel={t('modifierGroups.itemVisible', { item: title })}
+                      // §4: an item switched off shows 'Hide' beside its toggle.
+                      label={active ? '' : t('modifierGroups.hide')}
                     />
                     <Box sx={{ flexGrow: 1 }} />
                     <IconButton
