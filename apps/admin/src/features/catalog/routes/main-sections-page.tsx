@@ -14,6 +14,7 @@ import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { IMAGE_SIZES, localize, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSidePanel } from '../../../components/side-panel.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
@@ -56,13 +57,7 @@ export function MainSectionsPage() {
 
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1100 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1">
-          {t('mainSections.title')}
-        </Typography>
+      <PageTitleBar title={t('mainSections.title')}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <PreviewMenuButton />
           <Button
@@ -84,7 +79,7 @@ export function MainSectionsPage() {
             </Button>
           )}
         </Stack>
-      </Stack>
+      </PageTitleBar>
 
       <IntegratedBanner />
       {session.canEdit && !session.showSections && (

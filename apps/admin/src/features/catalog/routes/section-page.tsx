@@ -20,6 +20,7 @@ import { localize, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
@@ -83,13 +84,7 @@ function SectionContent({ root, sectionId }: { root: TreeNode; sectionId: string
           <Typography color="text.primary">{title}</Typography>
         </Breadcrumbs>
       )}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {title}
-        </Typography>
+      <PageTitleBar title={title}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <SwitchSectionMenu
             root={root}
@@ -98,7 +93,7 @@ function SectionContent({ root, sectionId }: { root: TreeNode; sectionId: string
           />
           <PreviewMenuButton />
         </Stack>
-      </Stack>
+      </PageTitleBar>
       <IntegratedBanner />
       <Stack
         direction={{ xs: 'column', md: 'row' }}

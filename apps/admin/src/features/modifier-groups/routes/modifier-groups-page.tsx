@@ -17,6 +17,7 @@ import { localize, type ModifierGroupResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -75,13 +76,7 @@ export function ModifierGroupsPage() {
   const list = groups.data ?? [];
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1000 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1">
-          {t('modifierGroups.pageTitle')}
-        </Typography>
+      <PageTitleBar title={t('modifierGroups.pageTitle')}>
         {canEdit && (
           <Box>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => open(null)}>
@@ -89,7 +84,7 @@ export function ModifierGroupsPage() {
             </Button>
           </Box>
         )}
-      </Stack>
+      </PageTitleBar>
       <Alert severity="info">{t('modifierGroups.info')}</Alert>
       <IntegratedBanner />
 

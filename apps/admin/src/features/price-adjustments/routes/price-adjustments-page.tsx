@@ -21,6 +21,7 @@ import type { PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useReportedChange } from '../components/use-reported-change.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
@@ -61,13 +62,7 @@ export function PriceAdjustmentsPage() {
   const list = adjustments.data ?? [];
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1100 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1">
-          {t('priceAdjustments.title')}
-        </Typography>
+      <PageTitleBar title={t('priceAdjustments.title')}>
         {canEdit && (
           <Box>
             <Button
@@ -80,7 +75,7 @@ export function PriceAdjustmentsPage() {
             </Button>
           </Box>
         )}
-      </Stack>
+      </PageTitleBar>
       <Typography color="text.secondary">{t('priceAdjustments.intro')}</Typography>
       <IntegratedBanner />
 
