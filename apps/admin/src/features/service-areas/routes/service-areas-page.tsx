@@ -33,7 +33,7 @@ import {
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { TablesPagination } from '../components/tables-pagination.tsx';
+import { PagedTable } from '../components/tables-pagination.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -278,45 +278,41 @@ function LinksPart({ branch }: { branch: Branch }) {
         <Typography color="text.secondary">{t('links.empty')}</Typography>
       )}
       {links.isSuccess && rows.length > 0 && (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t('links.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('links.rowNo')}</TableCell>
-                  <TableCell>{t('links.name')}</TableCell>
-                  <TableCell>{t('links.type')}</TableCell>
-                  <TableCell align="right">{t('links.download')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((link, i) => (
-                  <TableRow key={link.id}>
-                    <TableCell>{page * pageSize + i + 1}</TableCell>
-                    <TableCell>{link.name}</TableCell>
-                    <TableCell>{t(`links.${link.template}`)}</TableCell>
-                    <TableCell align="right">
-                      <IconButton
-                        disabled={pending}
-                        aria-label={t('links.downloadOf', { name: link.name })}
-                        onClick={() => download([link.id], color)}
-                      >
-                        <QrCodeIcon />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablesPagination
-            count={rows.length}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
-        </Paper>
+        <PagedTable
+          label={t('links.title')}
+          count={rows.length}
+          page={page}
+          pageSize={pageSize}
+          onPage={setPage}
+          onPageSize={setPageSize}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('links.rowNo')}</TableCell>
+              <TableCell>{t('links.name')}</TableCell>
+              <TableCell>{t('links.type')}</TableCell>
+              <TableCell align="right">{t('links.download')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((link, i) => (
+              <TableRow key={link.id}>
+                <TableCell>{page * pageSize + i + 1}</TableCell>
+                <TableCell>{link.name}</TableCell>
+                <TableCell>{t(`links.${link.template}`)}</TableCell>
+                <TableCell align="right">
+                  <IconButton
+                    disabled={pending}
+                    aria-label={t('links.downloadOf', { name: link.name })}
+                    onClick={() => download([link.id], color)}
+                  >
+                    <QrCodeIcon />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </PagedTable>
       )}
       {adding && (
         <UniqueLinkDialog
@@ -469,86 +465,82 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
         </Typography>
       )}
       {tables.isSuccess && tables.data.totalCount > 0 && (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t('tables.title')}>
-              <TableHead>
-                <TableRow>
+        <PagedTable
+          label={t('tables.title')}
+          count={tables.data.totalCount}
+          page={page}
+          pageSize={pageSize}
+          onPage={setPage}
+          onPageSize={setPageSize}
+        >
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allOnPage}
+                  indeterminate={someOnPage && !allOnPage}
+                  onChange={(_e, on) => pageIds.forEach((id) => toggle(id, on))}
+                  slotProps={{ input: { 'aria-label': t('tables.selectAll') } }}
+                />
+              </TableCell>
+              <TableCell>{t('tables.rowNo')}</TableCell>
+              {SORTS.map((s) => (
+                <TableCell key={s.key} sortDirection={sort === s.key ? direction : false}>
+                  <TableSortLabel
+                    active={sort === s.key}
+                    direction={sort === s.key ? direction : 'asc'}
+                    onClick={() => sortBy(s.key)}
+                  >
+                    {t(s.label)}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+              <TableCell align="right">{t('tables.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((area, i) => {
+              const name = serviceAreaName(area);
+              return (
+                <TableRow key={area.id} selected={selected.has(area.id)}>
                   <TableCell padding="checkbox">
                     <Checkbox
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={(_e, on) => pageIds.forEach((id) => toggle(id, on))}
-                      slotProps={{ input: { 'aria-label': t('tables.selectAll') } }}
+                      checked={selected.has(area.id)}
+                      onChange={(_e, on) => toggle(area.id, on)}
+                      slotProps={{ input: { 'aria-label': t('tables.selectRow', { name }) } }}
                     />
                   </TableCell>
-                  <TableCell>{t('tables.rowNo')}</TableCell>
-                  {SORTS.map((s) => (
-                    <TableCell key={s.key} sortDirection={sort === s.key ? direction : false}>
-                      <TableSortLabel
-                        active={sort === s.key}
-                        direction={sort === s.key ? direction : 'asc'}
-                        onClick={() => sortBy(s.key)}
+                  <TableCell>{page * pageSize + i + 1}</TableCell>
+                  <TableCell>{name}</TableCell>
+                  <TableCell>{area.value}</TableCell>
+                  <TableCell>{t(`tables.${area.template}`)}</TableCell>
+                  <TableCell>{area.sectionName ?? '—'}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('tables.editOf', { name })}>
+                      <IconButton
+                        aria-label={t('tables.editOf', { name })}
+                        onClick={() => setEditing(area)}
                       >
-                        {t(s.label)}
-                      </TableSortLabel>
-                    </TableCell>
-                  ))}
-                  <TableCell align="right">{t('tables.actions')}</TableCell>
+                        <EditIcon />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t('tables.downloadOf', { name })}>
+                      <span>
+                        <IconButton
+                          disabled={pending}
+                          aria-label={t('tables.downloadOf', { name })}
+                          onClick={() => download([area.id], color)}
+                        >
+                          <QrCodeIcon />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((area, i) => {
-                  const name = serviceAreaName(area);
-                  return (
-                    <TableRow key={area.id} selected={selected.has(area.id)}>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.has(area.id)}
-                          onChange={(_e, on) => toggle(area.id, on)}
-                          slotProps={{ input: { 'aria-label': t('tables.selectRow', { name }) } }}
-                        />
-                      </TableCell>
-                      <TableCell>{page * pageSize + i + 1}</TableCell>
-                      <TableCell>{name}</TableCell>
-                      <TableCell>{area.value}</TableCell>
-                      <TableCell>{t(`tables.${area.template}`)}</TableCell>
-                      <TableCell>{area.sectionName ?? '—'}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('tables.editOf', { name })}>
-                          <IconButton
-                            aria-label={t('tables.editOf', { name })}
-                            onClick={() => setEditing(area)}
-                          >
-                            <EditIcon />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('tables.downloadOf', { name })}>
-                          <span>
-                            <IconButton
-                              disabled={pending}
-                              aria-label={t('tables.downloadOf', { name })}
-                              onClick={() => download([area.id], color)}
-                            >
-                              <QrCodeIcon />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablesPagination
-            count={tables.data.totalCount}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
-        </Paper>
+              );
+            })}
+          </TableBody>
+        </PagedTable>
       )}
       {editing !== null && (
         <ServiceAreaDialog
