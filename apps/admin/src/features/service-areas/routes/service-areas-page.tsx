@@ -340,6 +340,12 @@ const SORTS: {
   { key: 'section', label: 'tables.section' },
 ];
 
+/** The templates the selected tables can be switched to, with their buttons' labels. */
+const SWITCH_TARGETS = [
+  ['DINING', 'tables.toDining'],
+  ['MENU', 'tables.toMenu'],
+] as const satisfies readonly (readonly [ServiceAreaTemplate, string])[];
+
 /** Parts 3 and 4: the tables with selection, sort, paging, filter and bulk actions. */
 function ServiceAreasPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
@@ -429,20 +435,16 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           ))}
         </TextField>
         <QrColorField value={color} onChange={setColor} />
-        <Button
-          variant="outlined"
-          disabled={selected.size === 0 || switchTemplate.isPending}
-          onClick={() => setSwitching('DINING')}
-        >
-          {t('tables.toDining')}
-        </Button>
-        <Button
-          variant="outlined"
-          disabled={selected.size === 0 || switchTemplate.isPending}
-          onClick={() => setSwitching('MENU')}
-        >
-          {t('tables.toMenu')}
-        </Button>
+        {SWITCH_TARGETS.map(([template, label]) => (
+          <Button
+            key={template}
+            variant="outlined"
+            disabled={selected.size === 0 || switchTemplate.isPending}
+            onClick={() => setSwitching(template)}
+          >
+            {t(label)}
+          </Button>
+        ))}
         <Button
           variant="outlined"
           startIcon={<QrCodeIcon />}
