@@ -39,7 +39,7 @@ import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useTransactions, type TransactionsFilter } from '../api/table-bills-queries.ts';
 import { usePaymentUpdates } from '../api/use-payment-updates.ts';
 import { PaymentCard } from '../components/payment-card.tsx';
-import { RefundDialog } from '../components/refund-dialog.tsx';
+import { useRefundDialog } from '../components/refund-dialog.tsx';
 import { TransactionStatusChip } from '../components/transaction-status-chip.tsx';
 import {
   dateRangeError,
@@ -82,7 +82,7 @@ export function TransactionsPage({
   const [applied, setApplied] = useState<Form>(form);
   const [page, setPage] = useState(0);
   const [dateError, setDateError] = useState<DateRangeError | null>(null);
-  const [refunding, setRefunding] = useState<TableBillTransaction | null>(null);
+  const { startRefund, refundDialog } = useRefundDialog();
   const filter = filterOf(applied, page);
   const transactions = useTransactions(tenantId, filter);
   usePaymentUpdates(tenantId, undefined, createClient);
@@ -132,12 +132,12 @@ export function TransactionsPage({
                 transaction={tx}
                 lang={lang}
                 withDate
-                onRefund={setRefunding}
+                onRefund={startRefund}
               />
             ))}
           </Stack>
         ) : (
-          <TransactionsTable rows={data.results} lang={lang} onRefund={setRefunding} />
+          <TransactionsTable rows={data.results} lang={lang} onRefund={startRefund} />
         )}
         <TablePagination
           component="div"
@@ -214,14 +214,7 @@ export function TransactionsPage({
         </Stack>
       </Paper>
       <Paper variant="outlined">{body}</Paper>
-      {refunding && (
-        <RefundDialog
-          tenantId={tenantId}
-          transaction={refunding}
-          lang={lang}
-          onClose={() => setRefunding(null)}
-        />
-      )}
+      {refundDialog}
     </Stack>
   );
 }
