@@ -7,6 +7,7 @@ import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from './busy-button.tsx';
 import { ConfirmDialog } from './confirm-dialog.tsx';
+import { FormBox } from './form-box.tsx';
 
 /** Save / Save & close / Delete, kept in view at the bottom of a side-panel editor. */
 export function EditorActions({
@@ -90,14 +91,7 @@ export function EditorForm({
 }) {
   const { t } = useTranslation('catalog');
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSubmit();
-      }}
-    >
+    <FormBox onSubmit={onSubmit}>
       <Stack spacing={2.5}>
         {intro}
         {formError && <Alert severity="error">{formError}</Alert>}
@@ -115,6 +109,6 @@ export function EditorForm({
         cancelLabel={t('actions.cancel')}
         destructive
       />
-    </Box>
+    </FormBox>
   );
 }

@@ -35,6 +35,7 @@ import {
 import { LoadError } from './load-error.tsx';
 import { useCatalogNotify } from '../lib/use-catalog-notify.tsx';
 import { useErrorText } from '../lib/use-error-text.ts';
+import { FormBox } from './form-box.tsx';
 
 /** 1 January 2023 was a Sunday: day 0 of the schedule. */
 const SUNDAY = Date.UTC(2023, 0, 1);
@@ -141,15 +142,7 @@ function ScheduleFormBody({
   );
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      sx={{ display: 'contents' }}
-    >
+    <FormBox onSubmit={() => void save()} sx={{ display: 'contents' }}>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ marginBlockEnd: 1 }}>
           {t('schedule.hint')}
@@ -167,7 +160,7 @@ function ScheduleFormBody({
         cancelLabel={t('actions.cancel')}
         confirmLabel={t('actions.save')}
       />
-    </Box>
+    </FormBox>
   );
 }
 

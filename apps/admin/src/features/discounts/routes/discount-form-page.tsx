@@ -60,6 +60,7 @@ import {
   type DiscountForm,
 } from '../lib/discount-form.ts';
 import { NEW_DISCOUNT, discountPaths } from '../paths.ts';
+import { FormBox } from '../../../components/form-box.tsx';
 
 /** marketing/discounts/{id}: 'new' creates, any other id edits (operations-platform §2.5). */
 export function DiscountFormPage() {
@@ -266,14 +267,9 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
 
   return (
     <Paper variant="outlined" sx={{ padding: { xs: 2, sm: 3 } }}>
-      <Box
-        component="form"
-        noValidate
+      <FormBox
+        onSubmit={() => void save()}
         aria-label={adding ? t('form.newTitle') : t('form.editTitle')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
       >
         <Stack spacing={3}>
           {!adding && <Alert severity="info">{t('form.fixedAfterCreation')}</Alert>}
@@ -418,7 +414,7 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
             )}
           </Stack>
         </Stack>
-      </Box>
+      </FormBox>
       <ItemsPickerDialog
         open={picking}
         selected={values.itemIds}
