@@ -15,13 +15,12 @@ import { IMAGE_SIZES, localize, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { PageTitleBar } from '../../../components/page-header.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { ItemsWithoutTaxesWarning } from '../components/catalog-alerts.tsx';
 import { CategoryEditor } from '../components/category-editor.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { NodeChips } from '../components/node-chips.tsx';
 import { NodeImage } from '../components/node-image.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
@@ -100,8 +99,7 @@ export function MainSectionsPage() {
         </Box>
       )}
 
-      {tree.isPending && <Spinner />}
-      {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
+      <QueryStatus query={tree} />
       {tree.data && sections.length === 0 && (
         <Paper variant="outlined" sx={{ padding: 4, textAlign: 'center' }}>
           <Typography variant="h6" component="p">

@@ -21,11 +21,10 @@ import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { PageTitleBar } from '../../../components/page-header.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
 import { PreviewMenuButton } from '../components/preview-menu-button.tsx';
 import { ScheduleDialog } from '../components/section-schedule-dialog.tsx';
@@ -46,8 +45,7 @@ export function SectionPage() {
       <Box>
         <BackLink to={catalogPaths.mainSections}>{t('actions.backToSections')}</BackLink>
       </Box>
-      {tree.isPending && <Spinner />}
-      {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
+      <QueryStatus query={tree} />
       {tree.data && <SectionContent key={categoryId} root={tree.data} sectionId={categoryId} />}
     </Stack>
   );

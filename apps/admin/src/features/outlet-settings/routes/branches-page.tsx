@@ -12,8 +12,7 @@ import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import { localize } from '@app/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { StorefrontPreviewButton } from '../../../components/storefront-preview-dialog.tsx';
 import { branchProfilePath, paths } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -40,10 +39,7 @@ export function BranchesPage() {
         </Typography>
         <Typography color="text.secondary">{t('branches.intro')}</Typography>
       </Stack>
-      {branches.isPending && <Spinner />}
-      {branches.isError && (
-        <LoadError error={branches.error} onRetry={() => void branches.refetch()} />
-      )}
+      <QueryStatus query={branches} />
       {branches.isSuccess && branches.data.length === 0 && (
         <Typography color="text.secondary">{t('page.empty')}</Typography>
       )}

@@ -29,8 +29,7 @@ import {
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ImageField, type ImageFieldLabels } from '../../../components/image-field.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -66,10 +65,7 @@ export function BrandingPage() {
         </Typography>
         <Typography color="text.secondary">{t('branding.intro')}</Typography>
       </Stack>
-      {branding.isPending && <Spinner />}
-      {branding.isError && (
-        <LoadError error={branding.error} onRetry={() => void branding.refetch()} />
-      )}
+      <QueryStatus query={branding} />
       {branding.data && (
         <>
           <BrandColour tenantId={tenantId} branding={branding.data} />

@@ -22,7 +22,6 @@ import { useTranslation } from 'react-i18next';
 import { useReportedChange } from '../components/use-reported-change.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { PageTitleBar } from '../../../components/page-header.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
   priceAdjustmentsQuery,
@@ -30,7 +29,7 @@ import {
 } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ADJUSTABLE_TEMPLATES } from '../lib/price-adjustment-form.ts';
 import { adjustmentAmountText } from '../../../lib/price.ts';
 import { NEW_PRICE_ADJUSTMENT, priceAdjustmentPaths } from '../paths.ts';
@@ -79,10 +78,7 @@ export function PriceAdjustmentsPage() {
       <Typography color="text.secondary">{t('priceAdjustments.intro')}</Typography>
       <IntegratedBanner />
 
-      {adjustments.isPending && <Spinner />}
-      {adjustments.isError && (
-        <LoadError error={adjustments.error} onRetry={() => void adjustments.refetch()} />
-      )}
+      <QueryStatus query={adjustments} />
       {adjustments.data && list.length === 0 && (
         <Paper variant="outlined" sx={{ padding: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">{t('priceAdjustments.empty')}</Typography>

@@ -20,8 +20,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { PagedTable } from '../components/tables-pagination.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { serviceAreasPath } from '../../../lib/paths.ts';
@@ -102,8 +101,7 @@ export function ServiceAreaPaymentsPage() {
         }}
         sx={{ maxInlineSize: 320 }}
       />
-      {tables.isPending && <Spinner />}
-      {tables.isError && <LoadError error={tables.error} onRetry={() => void tables.refetch()} />}
+      <QueryStatus query={tables} />
       {tables.isSuccess && tables.data.totalCount === 0 && (
         <Typography color="text.secondary">
           {deferredSearch ? t('payments.noMatch') : t('payments.empty')}

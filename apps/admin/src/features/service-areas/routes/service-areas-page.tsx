@@ -35,8 +35,7 @@ import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { PagedTable } from '../components/tables-pagination.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath, serviceAreaPaymentsPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -168,10 +167,7 @@ function SectionsPart({ branch }: { branch: Branch }) {
       <PartTitle addLabel={t('sections.add')} onAdd={() => setEditing('new')}>
         {t('sections.title')}
       </PartTitle>
-      {sections.isPending && <Spinner />}
-      {sections.isError && (
-        <LoadError error={sections.error} onRetry={() => void sections.refetch()} />
-      )}
+      <QueryStatus query={sections} />
       {sections.isSuccess && sections.data.length === 0 && (
         <Typography color="text.secondary">{t('sections.empty')}</Typography>
       )}
@@ -272,8 +268,7 @@ function LinksPart({ branch }: { branch: Branch }) {
       >
         {t('links.title')}
       </PartTitle>
-      {links.isPending && <Spinner />}
-      {links.isError && <LoadError error={links.error} onRetry={() => void links.refetch()} />}
+      <QueryStatus query={links} />
       {links.isSuccess && rows.length === 0 && (
         <Typography color="text.secondary">{t('links.empty')}</Typography>
       )}
@@ -459,8 +454,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           </Typography>
         )}
       </Stack>
-      {tables.isPending && <Spinner />}
-      {tables.isError && <LoadError error={tables.error} onRetry={() => void tables.refetch()} />}
+      <QueryStatus query={tables} />
       {tables.isSuccess && tables.data.totalCount === 0 && (
         <Typography color="text.secondary">
           {sectionId ? t('tables.emptyFilter') : t('tables.empty')}
