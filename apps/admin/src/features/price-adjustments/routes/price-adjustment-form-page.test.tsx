@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { TEST_PROFILE, TEST_TENANT, sessionFor } from '../../../test/app-render.tsx';
 import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
 import { renderCatalog } from '../../../test/render-feature.tsx';
-import { ADJUSTMENT_ID, priceAdjustment } from '../test/fixtures.ts';
+import { ADJUSTMENT_ID, EMPTY_SAVE_MESSAGES, priceAdjustment } from '../test/fixtures.ts';
 import { PriceAdjustmentFormPage } from './price-adjustment-form-page.tsx';
 
 const base = `${new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname}/price-adjustments`;
@@ -48,14 +48,7 @@ describe('the price adjustment form', () => {
     open('new');
     expect(screen.getByRole('radio', { name: 'Override (coming soon)' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    for (const message of [
-      'Name is required',
-      'Adjustment type is required',
-      'Adjustment direction is required',
-      'Amount is required',
-      'At least one template is required',
-      'Priority is required',
-    ]) {
+    for (const message of EMPTY_SAVE_MESSAGES) {
       expect(await screen.findByText(message)).toBeVisible();
     }
     const name = screen.getByRole('textbox', { name: 'Name' });

@@ -18,3 +18,13 @@ export const priceAdjustment = (
   schedule: [],
   ...over,
 });
+
+/** What the form says on a save with nothing filled in (§5), one message a field. */
+export const EMPTY_SAVE_MESSAGES = [
+  'Name is required',
+  'Adjustment type is required',
+  'Adjustment direction is required',
+  'Amount is required',
+  'At least one template is required',
+  'Priority is required',
+];
