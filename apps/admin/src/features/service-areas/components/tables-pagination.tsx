@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import { useState, type ReactNode } from 'react';
 import Paper from '@mui/material/Paper';
 import Table from '@mui/material/Table';
 import TableContainer from '@mui/material/TableContainer';
@@ -34,12 +34,26 @@ function TablesPagination({ count, page, pageSize, onPage, onPageSize }: PagingP
   );
 }
 
+/** A list's page (from 0) and page size; a new size starts at the first page. */
+export function usePaging(initialPageSize: number) {
+  const [page, setPage] = useState(0);
+  const [pageSize, setPageSize] = useState(initialPageSize);
+  return { page, pageSize, onPage: setPage, onPageSize: setPageSize };
+}
+export type Paging = ReturnType<typeof usePaging>;
+
 /** A service area list in its card: the table (head and body as children), its paging below. */
 export function PagedTable({
   label,
+  count,
+  paging,
   children,
-  ...paging
-}: PagingProps & { label: string; children: ReactNode }) {
+}: {
+  label: string;
+  count: number;
+  paging: Paging;
+  children: ReactNode;
+}) {
   return (
     <Paper variant="outlined">
       <TableContainer>
@@ -47,7 +61,7 @@ export function PagedTable({
           {children}
         </Table>
       </TableContainer>
-      <TablesPagination {...paging} />
+      <TablesPagination count={count} {...paging} />
     </Paper>
   );
 }

@@ -19,7 +19,7 @@ import {
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { PagedTable } from '../components/tables-pagination.tsx';
+import { PagedTable, usePaging } from '../components/tables-pagination.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -39,8 +39,8 @@ export function ServiceAreaPaymentsPage() {
   const notify = useNotify();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSize);
+  const paging = usePaging(LIMITS_SERVICE_AREAS.pageSize);
+  const { page, pageSize } = paging;
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   // The choice shown while its save runs; it reverts when the save fails (§4.4).
   const [pending, setPending] = useState<ReadonlyMap<string, ServiceAreaPaymentMode>>(new Map());
@@ -97,7 +97,7 @@ export function ServiceAreaPaymentsPage() {
         value={search}
         onChange={(event) => {
           setSearch(event.target.value);
-          setPage(0);
+          paging.onPage(0);
         }}
         sx={{ maxInlineSize: 320 }}
       />
@@ -108,14 +108,7 @@ export function ServiceAreaPaymentsPage() {
         </Typography>
       )}
       {tables.isSuccess && tables.data.totalCount > 0 && (
-        <PagedTable
-          label={t('payments.title')}
-          count={tables.data.totalCount}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={setPageSize}
-        >
+        <PagedTable label={t('payments.title')} count={tables.data.totalCount} paging={paging}>
           <TableHead>
             <TableRow>
               <TableCell sortDirection={direction}>

@@ -33,7 +33,7 @@ import {
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { PagedTable } from '../components/tables-pagination.tsx';
+import { PagedTable, usePaging } from '../components/tables-pagination.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -247,8 +247,8 @@ function LinksPart({ branch }: { branch: Branch }) {
   const { download, pending } = useDownload(branch, 'links');
   const [color, setColor] = useState<string>(DEFAULT_QR_COLOR);
   const [adding, setAdding] = useState(false);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSizes[1]);
+  const paging = usePaging(LIMITS_SERVICE_AREAS.pageSizes[1]);
+  const { page, pageSize } = paging;
   const rows = links.data ?? [];
   const shown = rows.slice(page * pageSize, page * pageSize + pageSize);
 
@@ -273,14 +273,7 @@ function LinksPart({ branch }: { branch: Branch }) {
         <Typography color="text.secondary">{t('links.empty')}</Typography>
       )}
       {links.isSuccess && rows.length > 0 && (
-        <PagedTable
-          label={t('links.title')}
-          count={rows.length}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={setPageSize}
-        >
+        <PagedTable label={t('links.title')} count={rows.length} paging={paging}>
           <TableHead>
             <TableRow>
               <TableCell>{t('links.rowNo')}</TableCell>
@@ -347,8 +340,8 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
   const saveThen = useSaveThen();
   const notify = useNotify();
   const sections = useSections(branch);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSize);
+  const paging = usePaging(LIMITS_SERVICE_AREAS.pageSize);
+  const { page, pageSize } = paging;
   const [sort, setSort] = useState<ServiceAreaSort>('value');
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   const [sectionId, setSectionId] = useState('');
@@ -382,7 +375,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
   const sortBy = (key: ServiceAreaSort) => {
     setDirection(sort === key && direction === 'asc' ? 'desc' : 'asc');
     setSort(key);
-    setPage(0);
+    paging.onPage(0);
   };
 
   const runSwitch = async (template: ServiceAreaTemplate) => {
@@ -416,7 +409,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           value={sectionId}
           onChange={(event) => {
             setSectionId(event.target.value);
-            setPage(0);
+            paging.onPage(0);
           }}
           sx={{ minInlineSize: 220 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
@@ -461,14 +454,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
         </Typography>
       )}
       {tables.isSuccess && tables.data.totalCount > 0 && (
-        <PagedTable
-          label={t('tables.title')}
-          count={tables.data.totalCount}
-          page={page}
-          pageSize={pageSize}
-          onPage={setPage}
-          onPageSize={setPageSize}
-        >
+        <PagedTable label={t('tables.title')} count={tables.data.totalCount} paging={paging}>
           <TableHead>
             <TableRow>
               <TableCell padding="checkbox">
