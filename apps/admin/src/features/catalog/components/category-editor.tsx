@@ -10,7 +10,6 @@ import Typography from '@mui/material/Typography';
 import { CATALOG_LIMITS, CategoryBody, type CategoryResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSidePanel } from '../../../components/side-panel.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { categoryQuery } from '../../../lib/catalog-queries.ts';
 import { useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/catalog-queries.ts';
@@ -20,7 +19,7 @@ import { withDefaultText } from '../../../lib/localized-text.ts';
 import { sectionExcludedTemplates, sectionTemplateChoice } from '../lib/templates.ts';
 import { CatalogImagesControl } from './catalog-image-field.tsx';
 import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
 import { ToggleField } from '../../../components/toggle-field.tsx';
@@ -56,10 +55,7 @@ export function CategoryEditor(props: CategoryEditorProps) {
     ...categoryQuery(tenantId, props.categoryId ?? ''),
     enabled: props.categoryId !== null,
   });
-  if (props.categoryId !== null && category.isPending) return <Spinner />;
-  if (props.categoryId !== null && !category.data) {
-    return <LoadError error={category.error} onRetry={() => void category.refetch()} />;
-  }
+  if (props.categoryId !== null && !category.data) return <QueryStatus query={category} />;
   return <SectionForm {...props} category={category.data ?? null} />;
 }
 

@@ -23,14 +23,13 @@ import { useTranslation } from 'react-i18next';
 import { PriceField } from '../../../components/price-field.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { itemQuery } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
 import { CatalogImagesControl } from './catalog-image-field.tsx';
 import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
 import { ItemModifierGroups } from './item-modifier-groups.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { useItemForm } from './use-item-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
@@ -47,10 +46,7 @@ export interface ItemEditorProps {
 export function ItemEditor({ sectionId, sectionTitle, itemId }: ItemEditorProps) {
   const { tenantId } = useCatalogSession();
   const item = useQuery({ ...itemQuery(tenantId, itemId ?? ''), enabled: itemId !== null });
-  if (itemId !== null && item.isPending) return <Spinner />;
-  if (itemId !== null && !item.data) {
-    return <LoadError error={item.error} onRetry={() => void item.refetch()} />;
-  }
+  if (itemId !== null && !item.data) return <QueryStatus query={item} />;
   return (
     <ItemForm
       // A new form once the item exists: edit mode starts from what the server saved.

@@ -23,7 +23,7 @@ import { linkedItemsQuery } from '../api/modifier-groups-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { canAddModifierItem, counterLocked, newModifierItem } from '../lib/modifier-group-form.ts';
 import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { LoadError, QueryStatus } from '../../../components/load-error.tsx';
 import { useModifierGroupForm } from './use-modifier-group-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
@@ -45,10 +45,7 @@ export function ModifierGroupEditor({ groupId, readOnly = false }: ModifierGroup
     ...modifierGroupQuery(tenantId, groupId ?? ''),
     enabled: groupId !== null,
   });
-  if (groupId !== null && group.isPending) return <Spinner />;
-  if (groupId !== null && !group.data) {
-    return <LoadError error={group.error} onRetry={() => void group.refetch()} />;
-  }
+  if (groupId !== null && !group.data) return <QueryStatus query={group} />;
   return (
     <Stack spacing={2.5}>
       <LinkedItems groupId={groupId} />
