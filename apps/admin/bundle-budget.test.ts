@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Rolldown } from 'vite';
+import type { Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sourceMapsDirOf } from './build-output.ts';
+import { buildForBudget, type BudgetBuild } from './budget-build.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Issue 11: the first visit to the sign-in landing fetches at most 250 kB of script (brotli). */
@@ -14,31 +13,14 @@ const LIVE_ORDERS_BUDGET = 350_000;
 
 let outDir = '';
 let chunks: Rolldown.OutputChunk[] = [];
+let built: BudgetBuild | undefined;
 
 beforeAll(async () => {
-  outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'admin-budget-')), 'dist');
-  // Vitest runs with NODE_ENV=test, which would build React's development bundles.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  const output = await build({
-    root,
-    mode: 'production',
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  }).finally(() => {
-    process.env.NODE_ENV = nodeEnv;
-  });
-  const outputs = Array.isArray(output) ? output : [output];
-  chunks = outputs
-    .flatMap((o) => ('output' in o ? o.output : []))
-    .filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+  built = await buildForBudget(root, 'admin');
+  ({ outDir, chunks } = built);
 }, 300_000);
 
-afterAll(() => {
-  fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
-  fs.rmSync(sourceMapsDirOf(outDir), { recursive: true, force: true });
-});
+afterAll(() => built?.remove());
 
 /** The chunks a chunk needs before it runs: itself and its static imports, all the way down. */
 function closure(start: Rolldown.OutputChunk): Rolldown.OutputChunk[] {

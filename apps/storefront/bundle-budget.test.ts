@@ -1,10 +1,9 @@
 import fs from 'node:fs';
-import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { build, type Rolldown } from 'vite';
+import type { Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { sourceMapsDirOf } from '../admin/build-output.ts';
+import { buildForBudget, type BudgetBuild } from '../admin/budget-build.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Issue 19: a storefront page's first visit fetches at most 150 kB of script on the wire. */
@@ -12,31 +11,14 @@ const SCRIPT_BUDGET = 150_000;
 
 let outDir = '';
 let chunks: Rolldown.OutputChunk[] = [];
+let built: BudgetBuild | undefined;
 
 beforeAll(async () => {
-  outDir = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'storefront-budget-')), 'dist');
-  // Vitest runs with NODE_ENV=test, which would build React's development bundles.
-  const nodeEnv = process.env.NODE_ENV;
-  process.env.NODE_ENV = 'production';
-  const output = await build({
-    root,
-    mode: 'production',
-    configFile: path.join(root, 'vite.config.ts'),
-    logLevel: 'error',
-    build: { outDir, emptyOutDir: true },
-  }).finally(() => {
-    process.env.NODE_ENV = nodeEnv;
-  });
-  const outputs = Array.isArray(output) ? output : [output];
-  chunks = outputs
-    .flatMap((o) => ('output' in o ? o.output : []))
-    .filter((o): o is Rolldown.OutputChunk => o.type === 'chunk');
+  built = await buildForBudget(root, 'storefront');
+  ({ outDir, chunks } = built);
 }, 300_000);
 
-afterAll(() => {
-  fs.rmSync(path.dirname(outDir), { recursive: true, force: true });
-  fs.rmSync(sourceMapsDirOf(outDir), { recursive: true, force: true });
-});
+afterAll(() => built?.remove());
 
 describe('the storefront’s own bundle', () => {
   it(`is at most ${SCRIPT_BUDGET / 1000} kB of script (brotli) and none of the admin`, () => {

@@ -1,6 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { failOnConsoleErrors } from './console-errors.ts';
 import { accessToken, signIn } from './auth.ts';
+import { EMPTY_SAVE_MESSAGES } from '../src/features/price-adjustments/test/fixtures.ts';
 
 /**
  * Modifier groups and price adjustments (issue 5) in a real browser against the real server.
@@ -132,14 +133,7 @@ test('the owner builds a modifier group, attaches it, and adjusts prices by prio
     ).toBeVisible();
     await page.getByRole('tab', { name: 'Details' }).click();
     await page.getByRole('button', { name: 'Save' }).click();
-    for (const message of [
-      'Name is required',
-      'Adjustment type is required',
-      'Adjustment direction is required',
-      'Amount is required',
-      'At least one template is required',
-      'Priority is required',
-    ]) {
+    for (const message of EMPTY_SAVE_MESSAGES) {
       await expect(page.getByText(message)).toBeVisible();
     }
     await expect(page.getByRole('radio', { name: 'Override (coming soon)' })).toBeDisabled();

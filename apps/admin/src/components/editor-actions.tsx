@@ -1,8 +1,13 @@
 import type { ReactNode } from 'react';
+import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
+import Divider from '@mui/material/Divider';
+import Stack from '@mui/material/Stack';
 import { useTranslation } from 'react-i18next';
 import { BusyButton } from './busy-button.tsx';
+import { ConfirmDialog } from './confirm-dialog.tsx';
+import { FormBox } from './form-box.tsx';
 
 /** Save / Save & close / Delete, kept in view at the bottom of a side-panel editor. */
 export function EditorActions({
@@ -53,5 +58,57 @@ export function EditorActions({
         </Button>
       )}
     </Box>
+  );
+}
+
+/** What a side-panel editor asks before deleting something (the whole thing or a part of it). */
+export interface EditorDeleting {
+  open: boolean;
+  title: string;
+  message: string;
+  onConfirm: () => unknown;
+  onClose: () => void;
+}
+
+/**
+ * A side-panel editor's form: an intro line, the form's refusal, the fields, then the actions
+ * under a divider (none when `actions` is not given), and the question asked before a delete.
+ */
+export function EditorForm({
+  onSubmit,
+  intro,
+  formError,
+  actions,
+  deleting,
+  children,
+}: {
+  onSubmit: () => void;
+  intro?: ReactNode;
+  formError?: string | null;
+  actions?: ReactNode;
+  deleting: EditorDeleting;
+  children: ReactNode;
+}) {
+  const { t } = useTranslation('catalog');
+  return (
+    <FormBox onSubmit={onSubmit}>
+      <Stack spacing={2.5}>
+        {intro}
+        {formError && <Alert severity="error">{formError}</Alert>}
+        {children}
+        {actions && (
+          <>
+            <Divider />
+            {actions}
+          </>
+        )}
+      </Stack>
+      <ConfirmDialog
+        {...deleting}
+        confirmLabel={t('actions.delete')}
+        cancelLabel={t('actions.cancel')}
+        destructive
+      />
+    </FormBox>
   );
 }

@@ -28,3 +28,18 @@ export function PageHeader({
     </Stack>
   );
 }
+
+/** A page's h1 with its actions beside it, centred on one line (below it on phones). */
+export function PageTitleBar({ title, children }: { title: ReactNode; children?: ReactNode }) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+    >
+      <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+        {title}
+      </Typography>
+      {children}
+    </Stack>
+  );
+}

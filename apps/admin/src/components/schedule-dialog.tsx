@@ -4,12 +4,10 @@ import { useQuery, type QueryKey, type UseQueryOptions } from '@tanstack/react-q
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Dialog from '@mui/material/Dialog';
 import DialogContent from '@mui/material/DialogContent';
 import DialogTitle from '@mui/material/DialogTitle';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
@@ -23,6 +21,7 @@ import type { ScheduleEntry, ScheduleResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { CancelConfirmActions } from './dialog-parts.tsx';
 import { Spinner } from './spinner.tsx';
+import { ToggleField } from './toggle-field.tsx';
 import { ValidationError } from '../lib/api-client.ts';
 import { useTenantSession } from '../lib/use-tenant-session.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../lib/form-errors.ts';
@@ -36,6 +35,7 @@ import {
 import { LoadError } from './load-error.tsx';
 import { useCatalogNotify } from '../lib/use-catalog-notify.tsx';
 import { useErrorText } from '../lib/use-error-text.ts';
+import { FormBox } from './form-box.tsx';
 
 /** 1 January 2023 was a Sunday: day 0 of the schedule. */
 const SUNDAY = Date.UTC(2023, 0, 1);
@@ -142,15 +142,7 @@ function ScheduleFormBody({
   );
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-      sx={{ display: 'contents' }}
-    >
+    <FormBox onSubmit={() => void save()} sx={{ display: 'contents' }}>
       <DialogContent dividers>
         <Typography variant="body2" color="text.secondary" sx={{ marginBlockEnd: 1 }}>
           {t('schedule.hint')}
@@ -168,7 +160,7 @@ function ScheduleFormBody({
         cancelLabel={t('actions.cancel')}
         confirmLabel={t('actions.save')}
       />
-    </Box>
+    </FormBox>
   );
 }
 
@@ -193,21 +185,11 @@ function DayRow({
         <Typography id={headingId} variant="subtitle2" sx={{ minInlineSize: 96, flexGrow: 1 }}>
           {name}
         </Typography>
-        <Controller
+        <ToggleField
           control={control}
           name={`days.${index}.dayClosed`}
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Checkbox
-                  checked={field.value}
-                  onChange={(_, checked) => field.onChange(checked)}
-                  inputRef={field.ref}
-                />
-              }
-              label={t('schedule.closed')}
-            />
-          )}
+          kind="checkbox"
+          label={t('schedule.closed')}
         />
         {!closed && (
           <Button

@@ -7,7 +7,7 @@ import type { TicketSummary } from '@app/contracts';
 import { sessionFor } from '../../test/app-render.tsx';
 import { fakeServer } from '../../test/fake-server.ts';
 import { useLiveTickets, useLiveTicketsShell } from './live-tickets.tsx';
-import { renderLive, ticket, ticketRoutes } from './test/fixtures.tsx';
+import { createdUpdate, renderLive, ticket, ticketRoutes } from './test/fixtures.tsx';
 
 vi.mock('../../lib/notification-sound.ts', () => ({
   unlockNotificationSound: vi.fn(() => Promise.resolve(true)),
@@ -73,18 +73,7 @@ describe('LiveTicketsProvider', () => {
     await screen.findByText('2', { selector: '[aria-label="badge"]' });
     const added = ticket({ status: 'UnVerified', minutesAgo: 0 });
     list = [added, ...list];
-    act(() =>
-      realtime.emit({
-        change: 'created',
-        tenantId: added.tenantId,
-        branchId: added.branchId,
-        ticketId: added.id,
-        ticketNumber: added.ticketNumber,
-        ticketType: 'cartticket',
-        status: 'UnVerified',
-        at: added.timestamp,
-      }),
-    );
+    act(() => realtime.emit(createdUpdate(added)));
     expect(await screen.findByText('3', { selector: '[aria-label="badge"]' })).toBeVisible();
     expect(listCalls(server)).toBe(2);
 

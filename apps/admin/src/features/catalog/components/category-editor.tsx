@@ -1,24 +1,15 @@
 import { useState } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { z } from 'zod';
-import Alert from '@mui/material/Alert';
-import Box from '@mui/material/Box';
-import Checkbox from '@mui/material/Checkbox';
-import Divider from '@mui/material/Divider';
 import FormControl from '@mui/material/FormControl';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormGroup from '@mui/material/FormGroup';
 import FormLabel from '@mui/material/FormLabel';
-import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
 import { CATALOG_LIMITS, CategoryBody, type CategoryResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { categoryQuery } from '../../../lib/catalog-queries.ts';
 import { useCreateCategory, useDeleteCategory, useUpdateCategory } from '../api/catalog-queries.ts';
@@ -27,10 +18,11 @@ import { applyServerErrors, issueCode, scrollToFirstInvalid } from '../../../lib
 import { withDefaultText } from '../../../lib/localized-text.ts';
 import { sectionExcludedTemplates, sectionTemplateChoice } from '../lib/templates.ts';
 import { CatalogImagesControl } from './catalog-image-field.tsx';
-import { EditorActions } from '../../../components/editor-actions.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { ToggleField } from '../../../components/toggle-field.tsx';
 
 /** The section form: the contract's body, with the two template choices of §3 for the exclusions. */
 export const CategoryForm = CategoryBody.pick({
@@ -63,10 +55,7 @@ export function CategoryEditor(props: CategoryEditorProps) {
     ...categoryQuery(tenantId, props.categoryId ?? ''),
     enabled: props.categoryId !== null,
   });
-  if (props.categoryId !== null && category.isPending) return <Spinner />;
-  if (props.categoryId !== null && !category.data) {
-    return <LoadError error={category.error} onRetry={() => void category.refetch()} />;
-  }
+  if (props.categoryId !== null && !category.data) return <QueryStatus query={category} />;
   return <SectionForm {...props} category={category.data ?? null} />;
 }
 
@@ -174,94 +163,64 @@ function SectionForm({
   };
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save();
-      }}
-    >
-      <Stack spacing={2.5}>
-        {adding && parentTitle && (
+    <EditorForm
+      onSubmit={() => void save()}
+      intro={
+        adding &&
+        parentTitle && (
           <Typography variant="body2" color="text.secondary">
             {t('categoryEditor.inSection', { section: parentTitle })}
           </Typography>
-        )}
-        {formError && <Alert severity="error">{formError}</Alert>}
-        <CountedTextField
-          control={control}
-          name="localizedTitle.fieldValue"
-          max={CATALOG_LIMITS.categoryTitleMax}
-          label={t('categoryEditor.title')}
-          required
-          autoFocus={adding}
-        />
-        <CountedTextField
-          control={control}
-          name="localizedDesc.fieldValue"
-          max={CATALOG_LIMITS.categoryDescriptionMax}
-          label={t('categoryEditor.description')}
-          multiline
-          minRows={2}
-        />
-        <CatalogImagesControl control={control} kind="section" />
-        <Controller
-          control={control}
-          name="active"
-          render={({ field }) => (
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={!!field.value}
-                  onChange={(_, checked) => field.onChange(checked)}
-                  inputRef={field.ref}
-                />
-              }
-              label={t('categoryEditor.show')}
-            />
-          )}
-        />
-        <FormControl component="fieldset">
-          <FormLabel component="legend">{t('categoryEditor.templates')}</FormLabel>
-          <FormGroup>
-            {(['includeDining', 'includeDeliveryPickup'] as const).map((name) => (
-              <Controller
-                key={name}
-                control={control}
-                name={name}
-                render={({ field }) => (
-                  <FormControlLabel
-                    control={
-                      <Checkbox
-                        checked={field.value}
-                        onChange={(_, checked) => field.onChange(checked)}
-                      />
-                    }
-                    label={t(`categoryEditor.${name}`)}
-                  />
-                )}
-              />
-            ))}
-          </FormGroup>
-        </FormControl>
-        <Divider />
+        )
+      }
+      formError={formError}
+      actions={
         <EditorActions
           busy={isSubmitting}
           onSave={() => void save()}
           onDelete={adding ? undefined : () => setConfirmDelete(true)}
         />
-      </Stack>
-      <ConfirmDialog
-        open={confirmDelete}
-        title={t('categoryEditor.deleteTitle')}
-        message={t('categoryEditor.deleteMessage')}
-        confirmLabel={t('itemEditor.deleteConfirm')}
-        cancelLabel={t('actions.cancel')}
-        destructive
-        onConfirm={remove}
-        onClose={() => setConfirmDelete(false)}
+      }
+      deleting={{
+        open: confirmDelete,
+        title: t('categoryEditor.deleteTitle'),
+        message: t('categoryEditor.deleteMessage'),
+        onConfirm: remove,
+        onClose: () => setConfirmDelete(false),
+      }}
+    >
+      <CountedTextField
+        control={control}
+        name="localizedTitle.fieldValue"
+        max={CATALOG_LIMITS.categoryTitleMax}
+        label={t('categoryEditor.title')}
+        required
+        autoFocus={adding}
       />
-    </Box>
+      <CountedTextField
+        control={control}
+        name="localizedDesc.fieldValue"
+        max={CATALOG_LIMITS.categoryDescriptionMax}
+        label={t('categoryEditor.description')}
+        multiline
+        minRows={2}
+      />
+      <CatalogImagesControl control={control} kind="section" />
+      <ToggleField control={control} name="active" kind="switch" label={t('categoryEditor.show')} />
+      <FormControl component="fieldset">
+        <FormLabel component="legend">{t('categoryEditor.templates')}</FormLabel>
+        <FormGroup>
+          {(['includeDining', 'includeDeliveryPickup'] as const).map((name) => (
+            <ToggleField
+              key={name}
+              control={control}
+              name={name}
+              kind="checkbox"
+              label={t(`categoryEditor.${name}`)}
+            />
+          ))}
+        </FormGroup>
+      </FormControl>
+    </EditorForm>
   );
 }

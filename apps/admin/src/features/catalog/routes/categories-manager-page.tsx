@@ -7,14 +7,13 @@ import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { useMoveSection } from '../api/catalog-queries.ts';
 import { catalogKeys, useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { CategoriesTree } from '../components/categories-tree.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { catalogPaths } from '../paths.ts';
 
@@ -81,8 +80,7 @@ export function CategoriesManagerPage() {
       <Typography color="text.secondary">
         {session.canEdit ? t('tree.intro') : t('tree.readOnly')}
       </Typography>
-      {tree.isPending && <Spinner />}
-      {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
+      <QueryStatus query={tree} />
       {tree.data && (
         <Box sx={{ position: 'relative' }}>
           <LinearProgress

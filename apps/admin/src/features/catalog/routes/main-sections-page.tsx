@@ -14,13 +14,13 @@ import SwapVertIcon from '@mui/icons-material/SwapVert';
 import { IMAGE_SIZES, localize, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSidePanel } from '../../../components/side-panel.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
 import { ItemsWithoutTaxesWarning } from '../components/catalog-alerts.tsx';
 import { CategoryEditor } from '../components/category-editor.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { NodeChips } from '../components/node-chips.tsx';
 import { NodeImage } from '../components/node-image.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
@@ -56,13 +56,7 @@ export function MainSectionsPage() {
 
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1100 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1">
-          {t('mainSections.title')}
-        </Typography>
+      <PageTitleBar title={t('mainSections.title')}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <PreviewMenuButton />
           <Button
@@ -84,7 +78,7 @@ export function MainSectionsPage() {
             </Button>
           )}
         </Stack>
-      </Stack>
+      </PageTitleBar>
 
       <IntegratedBanner />
       {session.canEdit && !session.showSections && (
@@ -105,8 +99,7 @@ export function MainSectionsPage() {
         </Box>
       )}
 
-      {tree.isPending && <Spinner />}
-      {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
+      <QueryStatus query={tree} />
       {tree.data && sections.length === 0 && (
         <Paper variant="outlined" sx={{ padding: 4, textAlign: 'center' }}>
           <Typography variant="h6" component="p">

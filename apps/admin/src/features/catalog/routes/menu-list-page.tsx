@@ -8,13 +8,12 @@ import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
 import LoginIcon from '@mui/icons-material/Login';
 import { IMAGE_SIZES, localize } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { Spinner } from '../../../components/spinner.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { BannerDialog } from '../components/banner-dialog.tsx';
 import { CatalogNodeCard } from '../components/catalog-node-card.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { PreviewMenuButton } from '../components/preview-menu-button.tsx';
 import { sectionsOf } from '../../../lib/catalog-tree.ts';
 import { catalogPaths } from '../paths.ts';
@@ -31,8 +30,7 @@ export function MenuListPage() {
       <Typography variant="h4" component="h1">
         {t('menuList.title')}
       </Typography>
-      {tree.isPending && <Spinner />}
-      {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
+      <QueryStatus query={tree} />
       {tree.data && (
         <Box sx={{ maxInlineSize: 420 }}>
           <CatalogNodeCard

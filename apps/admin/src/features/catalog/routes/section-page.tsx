@@ -20,11 +20,11 @@ import { localize, type TreeNode } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
 import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { OrderPanel } from '../components/order-panel.tsx';
 import { PreviewMenuButton } from '../components/preview-menu-button.tsx';
 import { ScheduleDialog } from '../components/section-schedule-dialog.tsx';
@@ -45,8 +45,7 @@ export function SectionPage() {
       <Box>
         <BackLink to={catalogPaths.mainSections}>{t('actions.backToSections')}</BackLink>
       </Box>
-      {tree.isPending && <Spinner />}
-      {tree.isError && <LoadError error={tree.error} onRetry={() => void tree.refetch()} />}
+      <QueryStatus query={tree} />
       {tree.data && <SectionContent key={categoryId} root={tree.data} sectionId={categoryId} />}
     </Stack>
   );
@@ -83,13 +82,7 @@ function SectionContent({ root, sectionId }: { root: TreeNode; sectionId: string
           <Typography color="text.primary">{title}</Typography>
         </Breadcrumbs>
       )}
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-          {title}
-        </Typography>
+      <PageTitleBar title={title}>
         <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
           <SwitchSectionMenu
             root={root}
@@ -98,7 +91,7 @@ function SectionContent({ root, sectionId }: { root: TreeNode; sectionId: string
           />
           <PreviewMenuButton />
         </Stack>
-      </Stack>
+      </PageTitleBar>
       <IntegratedBanner />
       <Stack
         direction={{ xs: 'column', md: 'row' }}

@@ -4,7 +4,6 @@ import { Controller, useForm, useWatch, type Control } from 'react-hook-form';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import FormControl from '@mui/material/FormControl';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -14,7 +13,6 @@ import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import ChecklistIcon from '@mui/icons-material/Checklist';
@@ -35,6 +33,7 @@ import { CheckboxSetField } from '../../../components/checkbox-set.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { ToggleField } from '../../../components/toggle-field.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { useCatalogTree } from '../../../lib/catalog-queries.ts';
@@ -61,6 +60,7 @@ import {
   type DiscountForm,
 } from '../lib/discount-form.ts';
 import { NEW_DISCOUNT, discountPaths } from '../paths.ts';
+import { FormBox } from '../../../components/form-box.tsx';
 
 /** marketing/discounts/{id}: 'new' creates, any other id edits (operations-platform §2.5). */
 export function DiscountFormPage() {
@@ -267,14 +267,9 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
 
   return (
     <Paper variant="outlined" sx={{ padding: { xs: 2, sm: 3 } }}>
-      <Box
-        component="form"
-        noValidate
+      <FormBox
+        onSubmit={() => void save()}
         aria-label={adding ? t('form.newTitle') : t('form.editTitle')}
-        onSubmit={(event) => {
-          event.preventDefault();
-          void save();
-        }}
       >
         <Stack spacing={3}>
           {!adding && <Alert severity="info">{t('form.fixedAfterCreation')}</Alert>}
@@ -366,21 +361,11 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
           )}
 
           <Stack spacing={1}>
-            <Controller
+            <ToggleField
               control={control}
               name="limitUsage"
-              render={({ field }) => (
-                <FormControlLabel
-                  control={
-                    <Checkbox
-                      checked={field.value}
-                      inputRef={field.ref}
-                      onChange={(_, checked) => field.onChange(checked)}
-                    />
-                  }
-                  label={t('form.limitUsage')}
-                />
-              )}
+              kind="checkbox"
+              label={t('form.limitUsage')}
             />
             {values.limitUsage && (
               <Controller
@@ -407,22 +392,7 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
             )}
           </Stack>
 
-          <Controller
-            control={control}
-            name="active"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Switch
-                    checked={field.value}
-                    inputRef={field.ref}
-                    onChange={(_, checked) => field.onChange(checked)}
-                  />
-                }
-                label={t('form.active')}
-              />
-            )}
-          />
+          <ToggleField control={control} name="active" kind="switch" label={t('form.active')} />
           <Typography color="text.secondary">{t('form.expiry')}</Typography>
 
           <Stack direction="row" sx={{ gap: 1.5, flexWrap: 'wrap' }}>
@@ -444,7 +414,7 @@ function DiscountEditor({ discount }: { discount: Discount | null }) {
             )}
           </Stack>
         </Stack>
-      </Box>
+      </FormBox>
       <ItemsPickerDialog
         open={picking}
         selected={values.itemIds}

@@ -12,6 +12,7 @@ import { useTheme } from '@mui/material/styles';
 import AddIcon from '@mui/icons-material/Add';
 import type { Discount } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -70,13 +71,7 @@ export function DiscountListPage() {
   const list = discounts.data ?? [];
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1400 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1">
-          {t('list.title')}
-        </Typography>
+      <PageTitleBar title={t('list.title')}>
         <Box>
           <Button
             variant="contained"
@@ -87,7 +82,7 @@ export function DiscountListPage() {
             {t('list.create')}
           </Button>
         </Box>
-      </Stack>
+      </PageTitleBar>
       <Typography color="text.secondary">{t('list.intro')}</Typography>
 
       {discounts.isPending && <Spinner />}

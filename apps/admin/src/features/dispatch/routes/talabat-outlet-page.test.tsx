@@ -1,10 +1,11 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { BranchProfile, OutletConfig } from '@app/contracts';
+import type { OutletConfig } from '@app/contracts';
 import { fakeServer, ok, type FakeRequest } from '../../../test/fake-server.ts';
 import { TEST_TENANT } from '../../../test/app-render.tsx';
 import { renderCatalog } from '../../../test/render-feature.tsx';
+import { testBranchProfile } from '../../../test/branch-profile.ts';
 import { TalabatOutletPage } from './talabat-outlet-page.tsx';
 
 afterEach(() => vi.unstubAllGlobals());
@@ -12,24 +13,7 @@ afterEach(() => vi.unstubAllGlobals());
 const BRANCH = '33333333-3333-4333-8333-333333333333';
 const BASE = `/api/admin/tenants/${TEST_TENANT.tenantId}/branches/${BRANCH}/settings`;
 const OUTLET_URL = `${BASE}/talabatExpress/outlet`;
-const PROFILE: BranchProfile = {
-  branchId: BRANCH,
-  branchName: { fieldValue: 'Harbour Street', en: 'Harbour Street', ar: 'شارع الميناء' },
-  phoneNumber: '+962791234567',
-  timeZone: 'Asia/Amman',
-  checkoutTemplates: ['DELIVERY'],
-  branchOperatingStatus: { closed: false, acceptingOrders: true, busy: false },
-  customDomain: null,
-  websiteHost: null,
-  logoUrl: null,
-  bannerImageUrl: null,
-  defaultCurrency: 'JOD',
-  acceptedLanguages: ['en', 'ar', 'es'],
-  defaultStorefrontLanguage: 'en',
-  theme: { primaryHex: '#1976d2' },
-  deliveryType: 'ZONE_BASED_FIXED_FEES',
-  orderingLinks: {},
-};
+const PROFILE = testBranchProfile();
 
 const puts = (requests: FakeRequest[]) =>
   requests

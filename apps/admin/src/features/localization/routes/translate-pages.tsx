@@ -40,6 +40,7 @@ import {
 } from '../api/localization-queries.ts';
 import { TranslationFieldset } from '../components/translation-fieldset.tsx';
 import type { EntryKind } from '../lib/translation-tree.ts';
+import { FormBox } from '../../../components/form-box.tsx';
 
 /** A stored text's translations as the form edits them ('' for none). */
 const translationsOf = (text: LocalizedText | null | undefined) => ({
@@ -166,17 +167,9 @@ function FormBody({
   children: ReactNode;
 }) {
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={label}
-      onSubmit={(event) => {
-        event.preventDefault();
-        void onSubmit();
-      }}
-    >
+    <FormBox onSubmit={() => void onSubmit()} aria-label={label}>
       <Stack spacing={2.5}>{children}</Stack>
-    </Box>
+    </FormBox>
   );
 }
 

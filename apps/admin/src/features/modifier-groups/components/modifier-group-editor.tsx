@@ -1,17 +1,13 @@
 import { useId, useState } from 'react';
 import { Controller, useWatch } from 'react-hook-form';
 import { useQuery } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
-import Checkbox from '@mui/material/Checkbox';
 import Chip from '@mui/material/Chip';
 import Divider from '@mui/material/Divider';
-import FormControlLabel from '@mui/material/FormControlLabel';
 import FormHelperText from '@mui/material/FormHelperText';
 import IconButton from '@mui/material/IconButton';
 import Stack from '@mui/material/Stack';
-import Switch from '@mui/material/Switch';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import AddIcon from '@mui/icons-material/Add';
@@ -19,7 +15,6 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { MODIFIER_GROUP_LIMITS, localize, type ModifierGroupResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { PriceField } from '../../../components/price-field.tsx';
-import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
 import { SortableList } from '../../../components/sortable-list.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -27,11 +22,12 @@ import { modifierGroupQuery } from '../../../lib/catalog-queries.ts';
 import { linkedItemsQuery } from '../api/modifier-groups-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { canAddModifierItem, counterLocked, newModifierItem } from '../lib/modifier-group-form.ts';
-import { EditorActions } from '../../../components/editor-actions.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
+import { LoadError, QueryStatus } from '../../../components/load-error.tsx';
 import { useModifierGroupForm } from './use-modifier-group-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
+import { ToggleField } from '../../../components/toggle-field.tsx';
 
 const L = MODIFIER_GROUP_LIMITS;
 
@@ -49,10 +45,7 @@ export function ModifierGroupEditor({ groupId, readOnly = false }: ModifierGroup
     ...modifierGroupQuery(tenantId, groupId ?? ''),
     enabled: groupId !== null,
   });
-  if (groupId !== null && group.isPending) return <Spinner />;
-  if (groupId !== null && !group.data) {
-    return <LoadError error={group.error} onRetry={() => void group.refetch()} />;
-  }
+  if (groupId !== null && !group.data) return <QueryStatus query={group} />;
   return (
     <Stack spacing={2.5}>
       <LinkedItems groupId={groupId} />
@@ -176,199 +169,162 @@ function ModifierGroupFormView({
     removing !== null ? (itemValues[removing]?.localizedTitle.fieldValue ?? '') : '';
 
   return (
-    <Box
-      component="form"
-      noValidate
-      onSubmit={(event) => {
-        event.preventDefault();
-        void save(false);
-      }}
-    >
-      <Stack spacing={2.5}>
-        {formError && <Alert severity="error">{formError}</Alert>}
-
-        <Stack component="section" aria-labelledby={infoId} spacing={2}>
-          <Typography id={infoId} variant="subtitle1" component="h3">
-            {t('modifierGroups.information')}
-          </Typography>
-          <CountedTextField
-            control={control}
-            name="name"
-            max={L.nameMax}
-            label={t('modifierGroups.name')}
-            required
-            disabled={readOnly}
+    <EditorForm
+      onSubmit={() => void save(false)}
+      formError={formError}
+      actions={
+        !readOnly && (
+          <EditorActions
+            busy={isSubmitting}
+            onSave={() => void save(false)}
+            onSaveAndClose={() => void save(true)}
           />
-          <CountedTextField
-            control={control}
-            name="localizedTitle.fieldValue"
-            max={L.titleMax}
-            label={t('modifierGroups.title')}
-            required
-            disabled={readOnly}
-          />
-          <Stack direction="row" sx={{ gap: 2 }}>
-            {quantityField('minQuantity')}
-            {quantityField('maxQuantity')}
-          </Stack>
-          <Controller
-            control={control}
-            name="allowModifierItemCounter"
-            render={({ field }) => (
-              <FormControlLabel
-                control={
-                  <Checkbox
-                    checked={field.value}
-                    onChange={(_, checked) => field.onChange(checked)}
-                    inputRef={field.ref}
-                    disabled={readOnly || locked}
-                  />
-                }
-                label={t('modifierGroups.allowCounter')}
-              />
-            )}
-          />
-        </Stack>
-
-        <Divider />
-
-        <Box component="section" aria-labelledby={itemsId}>
-          <Typography id={itemsId} variant="subtitle1" component="h3" sx={{ marginBlockEnd: 1 }}>
-            {t('modifierGroups.items')}
-          </Typography>
-          {itemCount === 0 && (
-            <Typography variant="body2" color="text.secondary">
-              {t('modifierGroups.noItems')}
-            </Typography>
-          )}
-          <SortableList
-            items={items.fields}
-            getId={(field) => field.key}
-            onReorder={(_, from, to) => items.move(from, to)}
-            label={t('modifierGroups.items')}
-            disabled={readOnly}
-            handleLabel={(_, index) =>
-              t('modifierGroups.reorderItem', {
-                item: itemValues[index]?.localizedTitle.fieldValue || index + 1,
-              })
-            }
-            renderItem={(_, index) => {
-              const title = itemValues[index]?.localizedTitle.fieldValue || String(index + 1);
-              const active = itemValues[index]?.active ?? true;
-              return (
-                <Stack
-                  spacing={1}
-                  sx={{ paddingBlock: 1, borderBlockEnd: 1, borderColor: 'divider' }}
-                  data-testid={`modifier-item-${index}`}
-                >
-                  <Controller
-                    control={control}
-                    name={`modifierItems.${index}.localizedTitle.fieldValue`}
-                    render={({ field, fieldState }) => (
-                      <TextField
-                        {...field}
-                        inputRef={field.ref}
-                        size="small"
-                        label={t('modifierGroups.itemText', { index: index + 1 })}
-                        required
-                        fullWidth
-                        disabled={readOnly}
-                        error={!!fieldState.error}
-                        helperText={errorText(fieldState.error, L.itemTextMax)}
-                      />
-                    )}
-                  />
-                  <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
-                    <PriceField
-                      control={control}
-                      name={`modifierItems.${index}.price`}
-                      label={t('modifierGroups.itemPrice', { index: index + 1 })}
-                      currency={currency}
-                      disabled={readOnly}
-                      sx={{ inlineSize: 150, flexShrink: 0 }}
-                    />
-                    <Controller
-                      control={control}
-                      name={`modifierItems.${index}.active`}
-                      render={({ field }) => (
-                        <FormControlLabel
-                          sx={{ marginInline: 0, minBlockSize: 40 }}
-                          control={
-                            <Switch
-                              checked={field.value}
-                              onChange={(_, checked) => field.onChange(checked)}
-                              inputRef={field.ref}
-                              disabled={readOnly}
-                              slotProps={{
-                                input: {
-                                  'aria-label': t('modifierGroups.itemVisible', { item: title }),
-                                },
-                              }}
-                            />
-                          }
-                          // §4: an item switched off shows 'Hide' beside its toggle.
-                          label={active ? '' : t('modifierGroups.hide')}
-                        />
-                      )}
-                    />
-                    <Box sx={{ flexGrow: 1 }} />
-                    <IconButton
-                      aria-label={t('modifierGroups.removeItem', { item: title })}
-                      onClick={() => setRemoving(index)}
-                      disabled={readOnly}
-                    >
-                      <DeleteOutlineIcon />
-                    </IconButton>
-                  </Stack>
-                </Stack>
-              );
-            }}
-          />
-          {errors.modifierItems?.root?.message && (
-            <FormHelperText error>
-              {t('modifierGroups.tooManyItems', { max: L.maxItems })}
-            </FormHelperText>
-          )}
-          {!readOnly && canAddModifierItem(name, itemCount) && (
-            <Button
-              size="small"
-              startIcon={<AddIcon />}
-              sx={{ marginBlockStart: 1 }}
-              onClick={() => items.append(newModifierItem())}
-            >
-              {t('modifierGroups.addItem')}
-            </Button>
-          )}
-          {!readOnly && name.trim() === '' && (
-            <FormHelperText>{t('modifierGroups.nameFirst')}</FormHelperText>
-          )}
-        </Box>
-
-        {!readOnly && (
-          <>
-            <Divider />
-            <EditorActions
-              busy={isSubmitting}
-              onSave={() => void save(false)}
-              onSaveAndClose={() => void save(true)}
-            />
-          </>
-        )}
-      </Stack>
-      <ConfirmDialog
-        open={removing !== null}
-        title={t('modifierGroups.removeItemTitle')}
-        message={t('modifierGroups.removeItemMessage', { item: removingTitle })}
-        confirmLabel={t('actions.delete')}
-        cancelLabel={t('actions.cancel')}
-        destructive
-        onConfirm={() => {
+        )
+      }
+      deleting={{
+        open: removing !== null,
+        title: t('modifierGroups.removeItemTitle'),
+        message: t('modifierGroups.removeItemMessage', { item: removingTitle }),
+        onConfirm: () => {
           // §4: removed from the list here; the server forgets it on the next save.
           if (removing !== null) items.remove(removing);
           setRemoving(null);
-        }}
-        onClose={() => setRemoving(null)}
-      />
-    </Box>
+        },
+        onClose: () => setRemoving(null),
+      }}
+    >
+      <Stack component="section" aria-labelledby={infoId} spacing={2}>
+        <Typography id={infoId} variant="subtitle1" component="h3">
+          {t('modifierGroups.information')}
+        </Typography>
+        <CountedTextField
+          control={control}
+          name="name"
+          max={L.nameMax}
+          label={t('modifierGroups.name')}
+          required
+          disabled={readOnly}
+        />
+        <CountedTextField
+          control={control}
+          name="localizedTitle.fieldValue"
+          max={L.titleMax}
+          label={t('modifierGroups.title')}
+          required
+          disabled={readOnly}
+        />
+        <Stack direction="row" sx={{ gap: 2 }}>
+          {quantityField('minQuantity')}
+          {quantityField('maxQuantity')}
+        </Stack>
+        <ToggleField
+          control={control}
+          name="allowModifierItemCounter"
+          kind="checkbox"
+          disabled={readOnly || locked}
+          label={t('modifierGroups.allowCounter')}
+        />
+      </Stack>
+
+      <Divider />
+
+      <Box component="section" aria-labelledby={itemsId}>
+        <Typography id={itemsId} variant="subtitle1" component="h3" sx={{ marginBlockEnd: 1 }}>
+          {t('modifierGroups.items')}
+        </Typography>
+        {itemCount === 0 && (
+          <Typography variant="body2" color="text.secondary">
+            {t('modifierGroups.noItems')}
+          </Typography>
+        )}
+        <SortableList
+          items={items.fields}
+          getId={(field) => field.key}
+          onReorder={(_, from, to) => items.move(from, to)}
+          label={t('modifierGroups.items')}
+          disabled={readOnly}
+          handleLabel={(_, index) =>
+            t('modifierGroups.reorderItem', {
+              item: itemValues[index]?.localizedTitle.fieldValue || index + 1,
+            })
+          }
+          renderItem={(_, index) => {
+            const title = itemValues[index]?.localizedTitle.fieldValue || String(index + 1);
+            const active = itemValues[index]?.active ?? true;
+            return (
+              <Stack
+                spacing={1}
+                sx={{ paddingBlock: 1, borderBlockEnd: 1, borderColor: 'divider' }}
+                data-testid={`modifier-item-${index}`}
+              >
+                <Controller
+                  control={control}
+                  name={`modifierItems.${index}.localizedTitle.fieldValue`}
+                  render={({ field, fieldState }) => (
+                    <TextField
+                      {...field}
+                      inputRef={field.ref}
+                      size="small"
+                      label={t('modifierGroups.itemText', { index: index + 1 })}
+                      required
+                      fullWidth
+                      disabled={readOnly}
+                      error={!!fieldState.error}
+                      helperText={errorText(fieldState.error, L.itemTextMax)}
+                    />
+                  )}
+                />
+                <Stack direction="row" sx={{ gap: 1, alignItems: 'flex-start' }}>
+                  <PriceField
+                    control={control}
+                    name={`modifierItems.${index}.price`}
+                    label={t('modifierGroups.itemPrice', { index: index + 1 })}
+                    currency={currency}
+                    disabled={readOnly}
+                    sx={{ inlineSize: 150, flexShrink: 0 }}
+                  />
+                  <ToggleField
+                    control={control}
+                    name={`modifierItems.${index}.active`}
+                    kind="switch"
+                    sx={{ marginInline: 0, minBlockSize: 40 }}
+                    disabled={readOnly}
+                    inputLabel={t('modifierGroups.itemVisible', { item: title })}
+                    // §4: an item switched off shows 'Hide' beside its toggle.
+                    label={active ? '' : t('modifierGroups.hide')}
+                  />
+                  <Box sx={{ flexGrow: 1 }} />
+                  <IconButton
+                    aria-label={t('modifierGroups.removeItem', { item: title })}
+                    onClick={() => setRemoving(index)}
+                    disabled={readOnly}
+                  >
+                    <DeleteOutlineIcon />
+                  </IconButton>
+                </Stack>
+              </Stack>
+            );
+          }}
+        />
+        {errors.modifierItems?.root?.message && (
+          <FormHelperText error>
+            {t('modifierGroups.tooManyItems', { max: L.maxItems })}
+          </FormHelperText>
+        )}
+        {!readOnly && canAddModifierItem(name, itemCount) && (
+          <Button
+            size="small"
+            startIcon={<AddIcon />}
+            sx={{ marginBlockStart: 1 }}
+            onClick={() => items.append(newModifierItem())}
+          >
+            {t('modifierGroups.addItem')}
+          </Button>
+        )}
+        {!readOnly && name.trim() === '' && (
+          <FormHelperText>{t('modifierGroups.nameFirst')}</FormHelperText>
+        )}
+      </Box>
+    </EditorForm>
   );
 }

@@ -17,14 +17,14 @@ import { localize, type ModifierGroupResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { useSidePanel } from '../../../components/side-panel.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { modifierGroupsQuery } from '../../../lib/catalog-queries.ts';
 import { useDeleteModifierGroup } from '../api/modifier-groups-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ModifierGroupEditor } from '../components/modifier-group-editor.tsx';
 import { CATALOG_SNACKBAR, useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 
@@ -75,13 +75,7 @@ export function ModifierGroupsPage() {
   const list = groups.data ?? [];
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1000 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1">
-          {t('modifierGroups.pageTitle')}
-        </Typography>
+      <PageTitleBar title={t('modifierGroups.pageTitle')}>
         {canEdit && (
           <Box>
             <Button variant="contained" startIcon={<AddIcon />} onClick={() => open(null)}>
@@ -89,12 +83,11 @@ export function ModifierGroupsPage() {
             </Button>
           </Box>
         )}
-      </Stack>
+      </PageTitleBar>
       <Alert severity="info">{t('modifierGroups.info')}</Alert>
       <IntegratedBanner />
 
-      {groups.isPending && <Spinner />}
-      {groups.isError && <LoadError error={groups.error} onRetry={() => void groups.refetch()} />}
+      <QueryStatus query={groups} />
       {groups.data && list.length === 0 && (
         <Paper variant="outlined" sx={{ padding: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">{t('modifierGroups.empty')}</Typography>

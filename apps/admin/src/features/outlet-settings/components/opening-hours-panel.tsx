@@ -20,9 +20,8 @@ import {
   type StoreHoursSlot,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { useDayNames } from '../../../components/schedule-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -62,8 +61,7 @@ export function OpeningHoursPanel({
   const [adding, setAdding] = useState<number | null>(null);
   const [editing, setEditing] = useState<Editing | null>(null);
 
-  if (hours.isPending) return <Spinner />;
-  if (hours.isError) return <LoadError error={hours.error} onRetry={() => void hours.refetch()} />;
+  if (!hours.isSuccess) return <QueryStatus query={hours} />;
   const week = hours.data;
 
   const put = async (day: number, slots: StoreHoursSlot[], closed = slots.length === 0) => {

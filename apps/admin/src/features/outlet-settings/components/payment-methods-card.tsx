@@ -10,8 +10,7 @@ import {
   type PaymentTemplate,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { usePaymentMethods, useSetPaymentMethod } from '../api/branch-settings-queries.ts';
@@ -51,9 +50,7 @@ export function PaymentMethodsCard({
       },
     );
 
-  if (methods.isPending) return <Spinner />;
-  if (methods.isError)
-    return <LoadError error={methods.error} onRetry={() => void methods.refetch()} />;
+  if (!methods.isSuccess) return <QueryStatus query={methods} />;
 
   return (
     <Stack spacing={0.5}>

@@ -2,15 +2,11 @@ import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
-import type {
-  BranchPaymentMethods,
-  BranchProfile,
-  PaymentTemplate,
-  StoreHoursDay,
-} from '@app/contracts';
+import type { BranchPaymentMethods, PaymentTemplate, StoreHoursDay } from '@app/contracts';
 import { fakeServer, ok, type FakeRequest } from '../../../test/fake-server.ts';
 import { TEST_TENANT } from '../../../test/app-render.tsx';
 import { renderCatalog } from '../../../test/render-feature.tsx';
+import { testBranchProfile } from '../../../test/branch-profile.ts';
 import { HARBOUR } from '../test/render.tsx';
 import { BranchProfilePage } from './branch-profile-page.tsx';
 
@@ -18,24 +14,11 @@ afterEach(() => vi.unstubAllGlobals());
 
 const BASE = `/api/admin/tenants/${TEST_TENANT.tenantId}/branches/${HARBOUR}/settings`;
 
-const PROFILE: BranchProfile = {
+const PROFILE = testBranchProfile({
   branchId: HARBOUR,
-  branchName: { fieldValue: 'Harbour Street', en: 'Harbour Street', ar: 'شارع الميناء' },
-  phoneNumber: '+962791234567',
-  timeZone: 'Asia/Amman',
   checkoutTemplates: ['DELIVERY', 'PICKUP', 'DINING'],
-  branchOperatingStatus: { closed: false, acceptingOrders: true, busy: false },
-  customDomain: null,
-  websiteHost: null,
-  logoUrl: null,
-  bannerImageUrl: null,
-  defaultCurrency: 'JOD',
-  acceptedLanguages: ['en', 'ar', 'es'],
-  defaultStorefrontLanguage: 'en',
-  theme: { primaryHex: '#1976d2' },
-  deliveryType: 'ZONE_BASED_FIXED_FEES',
   orderingLinks: { DELIVERY: 'http://x/store/t/b/delivery', PICKUP: 'http://x/store/t/b/pickup' },
-};
+});
 
 const methods = (template: PaymentTemplate): BranchPaymentMethods => ({
   checkoutTemplate: template,

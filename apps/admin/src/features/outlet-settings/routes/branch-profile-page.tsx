@@ -8,8 +8,7 @@ import { LIMITS_BRANCH, localize, type PaymentTemplate } from '@app/contracts';
 import { useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { paths, serviceAreasPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useBranchProfile } from '../api/branch-settings-queries.ts';
@@ -54,10 +53,7 @@ export function BranchProfilePage() {
       <BackLink to={paths.branchSettings} sx={{ alignSelf: 'flex-start' }}>
         {t('profile.back')}
       </BackLink>
-      {profile.isPending && <Spinner />}
-      {profile.isError && (
-        <LoadError error={profile.error} onRetry={() => void profile.refetch()} />
-      )}
+      <QueryStatus query={profile} />
       {profile.data && (
         <>
           <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>

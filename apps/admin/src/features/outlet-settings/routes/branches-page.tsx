@@ -4,7 +4,6 @@ import Card from '@mui/material/Card';
 import CardActions from '@mui/material/CardActions';
 import CardContent from '@mui/material/CardContent';
 import Chip from '@mui/material/Chip';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import EditOutlinedIcon from '@mui/icons-material/EditOutlined';
@@ -12,12 +11,12 @@ import PaletteOutlinedIcon from '@mui/icons-material/PaletteOutlined';
 import { localize } from '@app/contracts';
 import { Link as RouterLink } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { StorefrontPreviewButton } from '../../../components/storefront-preview-dialog.tsx';
 import { branchProfilePath, paths } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useBranches, useBranding } from '../api/branch-settings-queries.ts';
+import { SettingsCard } from '../components/settings-card.tsx';
 
 const TEMPLATE_KEY = {
   DELIVERY: 'delivery',
@@ -40,10 +39,7 @@ export function BranchesPage() {
         </Typography>
         <Typography color="text.secondary">{t('branches.intro')}</Typography>
       </Stack>
-      {branches.isPending && <Spinner />}
-      {branches.isError && (
-        <LoadError error={branches.error} onRetry={() => void branches.refetch()} />
-      )}
+      <QueryStatus query={branches} />
       {branches.isSuccess && branches.data.length === 0 && (
         <Typography color="text.secondary">{t('page.empty')}</Typography>
       )}
@@ -105,48 +101,38 @@ function BusinessSettings({ tenantId, canBrand }: { tenantId: string; canBrand: 
   const { lang } = useTenantSession();
   const branding = useBranding(tenantId);
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby="business-settings"
-      sx={{ padding: { xs: 2, sm: 2.5 } }}
-    >
-      <Stack spacing={2}>
-        <Typography id="business-settings" variant="h6" component="h2">
-          {t('branches.business')}
-        </Typography>
-        {branding.data && (
-          <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
-            <Box
-              aria-hidden
-              sx={{
-                inlineSize: 32,
-                blockSize: 32,
-                borderRadius: '50%',
-                bgcolor: branding.data.theme.primaryHex,
-                border: 1,
-                borderColor: 'divider',
-              }}
-            />
-            <Typography sx={{ overflowWrap: 'anywhere' }}>
-              {localize(branding.data.localizedName, lang)}
-            </Typography>
-          </Stack>
-        )}
-        <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
-          <StorefrontPreviewButton label={t('branches.preview')} />
-          {canBrand && (
-            <Button
-              component={RouterLink}
-              to={paths.branding}
-              variant="contained"
-              startIcon={<PaletteOutlinedIcon />}
-            >
-              {t('branding.title')}
-            </Button>
-          )}
+    <SettingsCard title={t('branches.business')}>
+      {branding.data && (
+        <Stack direction="row" sx={{ gap: 1.5, alignItems: 'center' }}>
+          <Box
+            aria-hidden
+            sx={{
+              inlineSize: 32,
+              blockSize: 32,
+              borderRadius: '50%',
+              bgcolor: branding.data.theme.primaryHex,
+              border: 1,
+              borderColor: 'divider',
+            }}
+          />
+          <Typography sx={{ overflowWrap: 'anywhere' }}>
+            {localize(branding.data.localizedName, lang)}
+          </Typography>
         </Stack>
+      )}
+      <Stack direction="row" sx={{ gap: 1, flexWrap: 'wrap' }}>
+        <StorefrontPreviewButton label={t('branches.preview')} />
+        {canBrand && (
+          <Button
+            component={RouterLink}
+            to={paths.branding}
+            variant="contained"
+            startIcon={<PaletteOutlinedIcon />}
+          >
+            {t('branding.title')}
+          </Button>
+        )}
       </Stack>
-    </Paper>
+    </SettingsCard>
   );
 }

@@ -1,4 +1,4 @@
-import { useMemo, useState, type ReactNode } from 'react';
+import { useMemo, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import Alert from '@mui/material/Alert';
@@ -6,7 +6,6 @@ import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import CircularProgress from '@mui/material/CircularProgress';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Radio from '@mui/material/Radio';
 import RadioGroup from '@mui/material/RadioGroup';
 import Stack from '@mui/material/Stack';
@@ -29,8 +28,7 @@ import {
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ImageField, type ImageFieldLabels } from '../../../components/image-field.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -51,6 +49,7 @@ import {
   useSettingsErrorText,
 } from '../lib/settings-form.ts';
 import { NameFields } from '../components/name-fields.tsx';
+import { SettingsCard } from '../components/settings-card.tsx';
 
 /** settings/branding (§2.7): images, store view, brand colour and business name. */
 export function BrandingPage() {
@@ -66,10 +65,7 @@ export function BrandingPage() {
         </Typography>
         <Typography color="text.secondary">{t('branding.intro')}</Typography>
       </Stack>
-      {branding.isPending && <Spinner />}
-      {branding.isError && (
-        <LoadError error={branding.error} onRetry={() => void branding.refetch()} />
-      )}
+      <QueryStatus query={branding} />
       {branding.data && (
         <>
           <BrandColour tenantId={tenantId} branding={branding.data} />
@@ -79,7 +75,7 @@ export function BrandingPage() {
             tenantId={tenantId}
             branding={branding.data}
           />
-          <Section title={t('branding.images')}>
+          <SettingsCard title={t('branding.images')}>
             <Box
               sx={{
                 display: 'grid',
@@ -104,28 +100,10 @@ export function BrandingPage() {
                 value={branding.data.logoWhiteUrl}
               />
             </Box>
-          </Section>
+          </SettingsCard>
         </>
       )}
     </Stack>
-  );
-}
-
-function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-label={title}
-      sx={{ padding: { xs: 2, sm: 2.5 } }}
-    >
-      <Stack spacing={2}>
-        <Typography variant="h6" component="h2">
-          {title}
-        </Typography>
-        {children}
-      </Stack>
-    </Paper>
   );
 }
 
@@ -174,7 +152,7 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
   };
 
   return (
-    <Section title={t('branding.colour')}>
+    <SettingsCard title={t('branding.colour')}>
       <Box
         role="radiogroup"
         aria-label={t('branding.colour')}
@@ -303,7 +281,7 @@ function BrandColour({ tenantId, branding }: { tenantId: string; branding: Brand
           ratio: onBrand === '#ffffff' ? contrast.whiteText : contrast.blackText,
         })}
       </Typography>
-    </Section>
+    </SettingsCard>
   );
 }
 
@@ -314,7 +292,7 @@ function StoreView({ tenantId, branding }: { tenantId: string; branding: Brandin
   const setView = useSetStoreView(tenantId);
   const [blocked, setBlocked] = useState(false);
   return (
-    <Section title={t('branding.storeView')}>
+    <SettingsCard title={t('branding.storeView')}>
       <RadioGroup
         aria-label={t('branding.storeView')}
         value={branding.view_ShowSection ? 'dining' : 'delivery'}
@@ -347,7 +325,7 @@ function StoreView({ tenantId, branding }: { tenantId: string; branding: Brandin
           {t('branding.viewBlocked')}
         </Alert>
       )}
-    </Section>
+    </SettingsCard>
   );
 }
 
@@ -376,7 +354,7 @@ function BusinessName({ tenantId, branding }: { tenantId: string; branding: Bran
     () => scrollToFirstInvalid(),
   );
   return (
-    <Section title={t('branding.businessName')}>
+    <SettingsCard title={t('branding.businessName')}>
       <Stack
         component="form"
         noValidate
@@ -400,7 +378,7 @@ function BusinessName({ tenantId, branding }: { tenantId: string; branding: Bran
           {t('actions.save')}
         </Button>
       </Stack>
-    </Section>
+    </SettingsCard>
   );
 }
 

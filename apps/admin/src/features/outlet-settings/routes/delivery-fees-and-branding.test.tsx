@@ -84,15 +84,21 @@ const themeSaved = (req: FakeRequest) => {
   return ok({ ...BRANDING, theme, warnings: brandColourWarnings(theme.primaryHex) })();
 };
 
+/** The branding page against a server that keeps the colour it is sent. */
+async function openBranding() {
+  const { requests } = fakeServer({
+    [`GET ${TENANT}/settings/branding`]: ok(BRANDING),
+    [`PUT ${TENANT}/settings/theme`]: themeSaved,
+  });
+  const user = userEvent.setup();
+  renderCatalog(<BrandingPage />);
+  const bar = await screen.findByTestId('brand-preview-bar');
+  return { requests, user, bar };
+}
+
 describe('branding', { timeout: 20_000 }, () => {
   it('applies a swatch to the preview only once saved, and refuses a bad hex', async () => {
-    const { requests } = fakeServer({
-      [`GET ${TENANT}/settings/branding`]: ok(BRANDING),
-      [`PUT ${TENANT}/settings/theme`]: themeSaved,
-    });
-    const user = userEvent.setup();
-    renderCatalog(<BrandingPage />);
-    const bar = await screen.findByTestId('brand-preview-bar');
+    const { requests, user, bar } = await openBranding();
     await user.click(screen.getByRole('radio', { name: '#388e3c' }));
     expect(screen.getByRole('radio', { name: '#388e3c' })).toHaveAttribute('aria-checked', 'true');
     await user.type(screen.getByLabelText('Custom colour (hex)'), '#12345');
@@ -104,13 +110,7 @@ describe('branding', { timeout: 20_000 }, () => {
   });
 
   it('warns after saving a colour white text cannot be read on, and offers a darker shade', async () => {
-    const { requests } = fakeServer({
-      [`GET ${TENANT}/settings/branding`]: ok(BRANDING),
-      [`PUT ${TENANT}/settings/theme`]: themeSaved,
-    });
-    const user = userEvent.setup();
-    renderCatalog(<BrandingPage />);
-    const bar = await screen.findByTestId('brand-preview-bar');
+    const { requests, user, bar } = await openBranding();
     // The default blue reads with white text: no warning, white text in the preview.
     expect(screen.getByTestId('brand-text-contrast')).toHaveTextContent(
       'Text on this colour: white, contrast 4.6:1',

@@ -16,8 +16,7 @@ import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { FormDialog } from '../../../components/dialog-parts.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { SNACKBAR_DURATION, useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -74,8 +73,7 @@ export function DeliveryFeesPage() {
           <Typography color="text.secondary">{localize(profile.data.branchName, lang)}</Typography>
         )}
       </Stack>
-      {zones.isPending && <Spinner />}
-      {zones.isError && <LoadError error={zones.error} onRetry={() => void zones.refetch()} />}
+      <QueryStatus query={zones} />
       {zones.isSuccess && zones.data.length === 0 && (
         <Typography color="text.secondary">{t('zones.empty')}</Typography>
       )}

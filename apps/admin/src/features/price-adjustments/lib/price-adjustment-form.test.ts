@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PriceAdjustmentResponse } from '@app/contracts';
+import { priceAdjustment } from '../test/fixtures.ts';
 import {
   newPriceAdjustmentForm,
   newPrices,
@@ -9,29 +10,21 @@ import {
 } from './price-adjustment-form.ts';
 
 const VARIANT = '55555555-0000-4000-8000-000000000001';
-const adjustment = (over: Partial<PriceAdjustmentResponse>): PriceAdjustmentResponse => ({
-  id: '66666666-0000-4000-8000-000000000001',
-  name: 'Delivery up',
-  adjustmentType: 'Percentage',
-  adjustmentDirection: 'Increase',
-  amount: 10,
-  checkoutTemplates: ['DELIVERY'],
-  priority: 2,
-  isActive: true,
-  linkedVariants: [
-    {
-      variantId: VARIANT,
-      itemId: '77777777-0000-4000-8000-000000000001',
-      itemTitle: 'Wrap',
-      variantTitle: '',
-      oldPrice: 8.5,
-      newPrice: 9.35,
-      priceReachesZero: false,
-    },
-  ],
-  schedule: [],
-  ...over,
-});
+const adjustment = (over: Partial<PriceAdjustmentResponse>): PriceAdjustmentResponse =>
+  priceAdjustment({
+    linkedVariants: [
+      {
+        variantId: VARIANT,
+        itemId: '77777777-0000-4000-8000-000000000001',
+        itemTitle: 'Wrap',
+        variantTitle: '',
+        oldPrice: 8.5,
+        newPrice: 9.35,
+        priceReachesZero: false,
+      },
+    ],
+    ...over,
+  });
 const MONDAY_NOON = { day: 1, minutes: 12 * 60 };
 
 describe('the price adjustment form', () => {

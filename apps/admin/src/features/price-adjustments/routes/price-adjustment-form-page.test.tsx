@@ -1,31 +1,18 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PriceAdjustmentResponse } from '@app/contracts';
 import { TEST_PROFILE, TEST_TENANT, sessionFor } from '../../../test/app-render.tsx';
 import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
 import { renderCatalog } from '../../../test/render-feature.tsx';
+import { ADJUSTMENT_ID, EMPTY_SAVE_MESSAGES, priceAdjustment } from '../test/fixtures.ts';
 import { PriceAdjustmentFormPage } from './price-adjustment-form-page.tsx';
 
 const base = `${new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname}/price-adjustments`;
 const PATTERN = '/admin/catalog/price-adjustments/:id';
-const ID = '66666666-0000-4000-8000-000000000001';
+const ID = ADJUSTMENT_ID;
 const FLAT = '66666666-0000-4000-8000-000000000002';
 const VARIANT = '55555555-0000-4000-8000-000000000001';
 
-const adjustment = (over: Partial<PriceAdjustmentResponse> = {}): PriceAdjustmentResponse => ({
-  id: ID,
-  name: 'Delivery up',
-  adjustmentType: 'Percentage',
-  adjustmentDirection: 'Increase',
-  amount: 10,
-  checkoutTemplates: ['DELIVERY'],
-  priority: 2,
-  isActive: true,
-  linkedVariants: [],
-  schedule: [],
-  ...over,
-});
 const linked = {
   variantId: VARIANT,
   itemId: '77777777-0000-4000-8000-000000000001',
@@ -61,14 +48,7 @@ describe('the price adjustment form', () => {
     open('new');
     expect(screen.getByRole('radio', { name: 'Override (coming soon)' })).toBeDisabled();
     await user.click(screen.getByRole('button', { name: 'Save' }));
-    for (const message of [
-      'Name is required',
-      'Adjustment type is required',
-      'Adjustment direction is required',
-      'Amount is required',
-      'At least one template is required',
-      'Priority is required',
-    ]) {
+    for (const message of EMPTY_SAVE_MESSAGES) {
       expect(await screen.findByText(message)).toBeVisible();
     }
     const name = screen.getByRole('textbox', { name: 'Name' });
@@ -82,7 +62,7 @@ describe('the price adjustment form', () => {
 
   it('says the schedule and items come after the first save, then moves to the edit URL', async () => {
     const user = userEvent.setup();
-    const created = adjustment({ name: 'Dinner up' });
+    const created = priceAdjustment({ name: 'Dinner up' });
     const server = fakeServer({
       [`POST ${base}`]: () => Response.json({ results: created }, { status: 201 }),
       [`GET ${base}/${ID}`]: ok(created),
@@ -140,8 +120,8 @@ describe('the price adjustment form', () => {
   it("says 'Failed to update price adjustment' when an update fails", async () => {
     const user = userEvent.setup();
     fakeServer({
-      [`GET ${base}/${ID}`]: ok(adjustment()),
-      [`GET ${base}`]: ok([adjustment()]),
+      [`GET ${base}/${ID}`]: ok(priceAdjustment()),
+      [`GET ${base}`]: ok([priceAdjustment()]),
       [`PUT ${base}/${ID}`]: () => new Response(null, { status: 500 }),
     });
     open(ID);
@@ -151,8 +131,8 @@ describe('the price adjustment form', () => {
 
   it('lists the items with the old price and the new one set by the highest priority', async () => {
     const user = userEvent.setup();
-    const percent = adjustment({ linkedVariants: [linked] });
-    const flat = adjustment({
+    const percent = priceAdjustment({ linkedVariants: [linked] });
+    const flat = priceAdjustment({
       id: FLAT,
       name: 'Lunch deal',
       adjustmentType: 'Flat',
@@ -189,7 +169,7 @@ describe('the price adjustment form', () => {
   it('warns of each item the server says this adjustment brings to 0', async () => {
     const user = userEvent.setup();
     const OTHER = '55555555-0000-4000-8000-000000000002';
-    const flat = adjustment({
+    const flat = priceAdjustment({
       adjustmentType: 'Flat',
       adjustmentDirection: 'Decrease',
       amount: 10,
@@ -218,8 +198,8 @@ describe('the price adjustment form', () => {
 
   it('only shows an integrated tenant’s adjustment: no field to change, no save', async () => {
     const server = fakeServer({
-      [`GET ${base}/${ID}`]: ok(adjustment({ linkedVariants: [linked] })),
-      [`GET ${base}`]: ok([adjustment({ linkedVariants: [linked] })]),
+      [`GET ${base}/${ID}`]: ok(priceAdjustment({ linkedVariants: [linked] })),
+      [`GET ${base}`]: ok([priceAdjustment({ linkedVariants: [linked] })]),
     });
     renderCatalog(<PriceAdjustmentFormPage />, {
       path: `/admin/catalog/price-adjustments/${ID}`,

@@ -4,10 +4,12 @@ import userEvent from '@testing-library/user-event';
 import { TEST_PROFILE, TEST_TENANT, sessionFor } from '../../../test/app-render.tsx';
 import { fakeServer, ok, catalogBase } from '../../../test/fake-server.ts';
 import { renderCatalog } from '../../../test/render-feature.tsx';
+import { ADJUSTMENT_ID, priceAdjustment } from '../test/fixtures.ts';
 import { PriceAdjustmentsPage } from './price-adjustments-page.tsx';
 
 const base = new URL(catalogBase(TEST_TENANT.tenantId), 'http://x').pathname;
-const ADJ = '66666666-0000-4000-8000-000000000001';
+const ADJ = ADJUSTMENT_ID;
+const dinnerUp = priceAdjustment({ name: 'Dinner up', checkoutTemplates: ['DINING'], priority: 3 });
 
 afterEach(() => vi.unstubAllGlobals());
 
@@ -21,18 +23,14 @@ describe('the price adjustments page', () => {
   it('shows each card and deletes one after its confirmation', async () => {
     const user = userEvent.setup();
     let list = [
-      {
-        id: ADJ,
+      priceAdjustment({
         name: 'Lunch deal',
         adjustmentType: 'Flat',
         adjustmentDirection: 'Decrease',
         amount: 0.5,
         checkoutTemplates: ['DELIVERY', 'PICKUP'],
         priority: 1,
-        isActive: true,
-        linkedVariants: [],
-        schedule: [],
-      },
+      }),
     ];
     fakeServer({
       [`GET ${base}/price-adjustments`]: () => ok(list)(),
@@ -63,20 +61,7 @@ describe('the price adjustments page', () => {
   it("says 'Failed to delete price adjustment' when the delete fails", async () => {
     const user = userEvent.setup();
     fakeServer({
-      [`GET ${base}/price-adjustments`]: ok([
-        {
-          id: ADJ,
-          name: 'Dinner up',
-          adjustmentType: 'Percentage',
-          adjustmentDirection: 'Increase',
-          amount: 10,
-          checkoutTemplates: ['DINING'],
-          priority: 3,
-          isActive: true,
-          linkedVariants: [],
-          schedule: [],
-        },
-      ]),
+      [`GET ${base}/price-adjustments`]: ok([dinnerUp]),
       [`DELETE ${base}/price-adjustments/${ADJ}`]: () => new Response(null, { status: 500 }),
     });
     renderCatalog(<PriceAdjustmentsPage />);
@@ -92,20 +77,7 @@ describe('the price adjustments page', () => {
 
   it('shows an integrated tenant its adjustments to look at, not to change', async () => {
     fakeServer({
-      [`GET ${base}/price-adjustments`]: ok([
-        {
-          id: ADJ,
-          name: 'Dinner up',
-          adjustmentType: 'Percentage',
-          adjustmentDirection: 'Increase',
-          amount: 10,
-          checkoutTemplates: ['DINING'],
-          priority: 3,
-          isActive: true,
-          linkedVariants: [],
-          schedule: [],
-        },
-      ]),
+      [`GET ${base}/price-adjustments`]: ok([dinnerUp]),
     });
     const session = sessionFor('StoreOwner', {
       tenants: [{ ...TEST_TENANT, isIntegrated: true }],

@@ -21,7 +21,7 @@ import type { PriceAdjustmentResponse } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useReportedChange } from '../components/use-reported-change.ts';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PageTitleBar } from '../../../components/page-header.tsx';
 import { mirrorInRtl } from '../../../lib/direction.ts';
 import {
   priceAdjustmentsQuery,
@@ -29,7 +29,7 @@ import {
 } from '../api/price-adjustments-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { IntegratedBanner } from '../../../components/integrated-banner.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ADJUSTABLE_TEMPLATES } from '../lib/price-adjustment-form.ts';
 import { adjustmentAmountText } from '../../../lib/price.ts';
 import { NEW_PRICE_ADJUSTMENT, priceAdjustmentPaths } from '../paths.ts';
@@ -61,13 +61,7 @@ export function PriceAdjustmentsPage() {
   const list = adjustments.data ?? [];
   return (
     <Stack spacing={2.5} sx={{ maxInlineSize: 1100 }}>
-      <Stack
-        direction={{ xs: 'column', sm: 'row' }}
-        sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
-      >
-        <Typography variant="h4" component="h1">
-          {t('priceAdjustments.title')}
-        </Typography>
+      <PageTitleBar title={t('priceAdjustments.title')}>
         {canEdit && (
           <Box>
             <Button
@@ -80,14 +74,11 @@ export function PriceAdjustmentsPage() {
             </Button>
           </Box>
         )}
-      </Stack>
+      </PageTitleBar>
       <Typography color="text.secondary">{t('priceAdjustments.intro')}</Typography>
       <IntegratedBanner />
 
-      {adjustments.isPending && <Spinner />}
-      {adjustments.isError && (
-        <LoadError error={adjustments.error} onRetry={() => void adjustments.refetch()} />
-      )}
+      <QueryStatus query={adjustments} />
       {adjustments.data && list.length === 0 && (
         <Paper variant="outlined" sx={{ padding: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">{t('priceAdjustments.empty')}</Typography>

@@ -17,6 +17,7 @@ import SearchIcon from '@mui/icons-material/Search';
 import { OrderingTemplate, REPORT_LIMITS, ReportPaymentMethod, ReportStatus } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import type { FormErrors, ReportForm, SearchMode } from '../lib/report-form.ts';
+import { FormBox } from '../../../components/form-box.tsx';
 
 export interface Option {
   value: string;
@@ -105,15 +106,7 @@ export function ReportFilters({
     errors[field] ? t(`errors.${field}.${errors[field]}` as never, t('errors.other')) : undefined;
 
   return (
-    <Box
-      component="form"
-      noValidate
-      aria-label={t('title')}
-      onSubmit={(event) => {
-        event.preventDefault();
-        onSearch();
-      }}
-    >
+    <FormBox onSubmit={onSearch} aria-label={t('title')}>
       <Stack spacing={2}>
         <Stack
           direction="row"
@@ -309,6 +302,6 @@ export function ReportFilters({
           </Typography>
         </Stack>
       </Stack>
-    </Box>
+    </FormBox>
   );
 }

@@ -1,11 +1,8 @@
 import Box from '@mui/material/Box';
 import Chip from '@mui/material/Chip';
 import Link from '@mui/material/Link';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import {
@@ -19,6 +16,7 @@ import {
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { formatDateTime } from '../lib/report-form.ts';
+import { WideTable } from '../../../components/wide-table.tsx';
 
 const STATUS_COLOURS: Record<TicketStatus, 'warning' | 'info' | 'success' | 'default'> = {
   UnVerified: 'warning',
@@ -62,68 +60,56 @@ export function ReportTable({
   const last = COLUMNS.length - 1;
   return (
     <>
-      <TableContainer sx={{ overflowX: 'auto' }}>
-        <Table size="small" aria-label={t('title')}>
-          <TableHead>
-            <TableRow>
-              {COLUMNS.map((c, i) => (
-                <TableCell
-                  key={c}
-                  align={i === last ? 'right' : 'left'}
-                  sx={{ whiteSpace: 'nowrap' }}
-                >
-                  {t(`columns.${c}`)}
+      <WideTable
+        label={t('title')}
+        columns={COLUMNS.map((c, i) => ({ key: c, label: t(`columns.${c}`), end: i === last }))}
+      >
+        <TableBody>
+          {rows.map((row) => {
+            const customer = [row.firstName, row.lastName].filter(Boolean).join(' ');
+            const area =
+              row.serviceArea ?? (row.deliveryZone ? localize(row.deliveryZone, lang) : '');
+            return (
+              <TableRow key={row.id} hover>
+                <TableCell>
+                  <Link
+                    component="button"
+                    type="button"
+                    onClick={() => onOpen(row)}
+                    aria-label={t('openTicket', { number: row.ticketNumber })}
+                    sx={{ fontWeight: 600 }}
+                  >
+                    <bdi>{t('orderNumber', { number: row.ticketNumber })}</bdi>
+                  </Link>
                 </TableCell>
-              ))}
-            </TableRow>
-          </TableHead>
-          <TableBody>
-            {rows.map((row) => {
-              const customer = [row.firstName, row.lastName].filter(Boolean).join(' ');
-              const area =
-                row.serviceArea ?? (row.deliveryZone ? localize(row.deliveryZone, lang) : '');
-              return (
-                <TableRow key={row.id} hover>
-                  <TableCell>
-                    <Link
-                      component="button"
-                      type="button"
-                      onClick={() => onOpen(row)}
-                      aria-label={t('openTicket', { number: row.ticketNumber })}
-                      sx={{ fontWeight: 600 }}
-                    >
-                      <bdi>{t('orderNumber', { number: row.ticketNumber })}</bdi>
-                    </Link>
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{formatDateTime(row.timestamp, lang, timeZone)}</bdi>
-                  </TableCell>
-                  <TableCell>
-                    <Chip
-                      size="small"
-                      color={STATUS_COLOURS[row.status]}
-                      label={t(`status.${row.status}`)}
-                    />
-                  </TableCell>
-                  <TableCell>{t(`types.${row.type}`)}</TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    {customer || row.reservationLastName || ''}
-                  </TableCell>
-                  <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{row.phoneNumber ?? ''}</bdi>
-                  </TableCell>
-                  <TableCell>{t(`payment.${row.paymentMethod.toLowerCase()}` as never)}</TableCell>
-                  <TableCell>{localize(row.branchName, lang)}</TableCell>
-                  <TableCell>{area}</TableCell>
-                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                    <bdi>{formatMoney(row.total, row.currency, lang)}</bdi>
-                  </TableCell>
-                </TableRow>
-              );
-            })}
-          </TableBody>
-        </Table>
-      </TableContainer>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <bdi>{formatDateTime(row.timestamp, lang, timeZone)}</bdi>
+                </TableCell>
+                <TableCell>
+                  <Chip
+                    size="small"
+                    color={STATUS_COLOURS[row.status]}
+                    label={t(`status.${row.status}`)}
+                  />
+                </TableCell>
+                <TableCell>{t(`types.${row.type}`)}</TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  {customer || row.reservationLastName || ''}
+                </TableCell>
+                <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                  <bdi>{row.phoneNumber ?? ''}</bdi>
+                </TableCell>
+                <TableCell>{t(`payment.${row.paymentMethod.toLowerCase()}` as never)}</TableCell>
+                <TableCell>{localize(row.branchName, lang)}</TableCell>
+                <TableCell>{area}</TableCell>
+                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                  <bdi>{formatMoney(row.total, row.currency, lang)}</bdi>
+                </TableCell>
+              </TableRow>
+            );
+          })}
+        </TableBody>
+      </WideTable>
       {/* The footer stays in view while a narrow screen scrolls the table sideways. */}
       <Box
         role="group"

@@ -1,10 +1,7 @@
 import { useDeferredValue, useState } from 'react';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
 import TableHead from '@mui/material/TableHead';
 import TableRow from '@mui/material/TableRow';
 import TableSortLabel from '@mui/material/TableSortLabel';
@@ -22,9 +19,8 @@ import {
 import { useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { TablesPagination } from '../components/tables-pagination.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { PagedTable, usePaging } from '../components/tables-pagination.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { serviceAreasPath } from '../../../lib/paths.ts';
@@ -43,8 +39,8 @@ export function ServiceAreaPaymentsPage() {
   const notify = useNotify();
   const [search, setSearch] = useState('');
   const deferredSearch = useDeferredValue(search.trim());
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSize);
+  const paging = usePaging(LIMITS_SERVICE_AREAS.pageSize);
+  const { page, pageSize } = paging;
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   // The choice shown while its save runs; it reverts when the save fails (§4.4).
   const [pending, setPending] = useState<ReadonlyMap<string, ServiceAreaPaymentMode>>(new Map());
@@ -101,73 +97,61 @@ export function ServiceAreaPaymentsPage() {
         value={search}
         onChange={(event) => {
           setSearch(event.target.value);
-          setPage(0);
+          paging.onPage(0);
         }}
         sx={{ maxInlineSize: 320 }}
       />
-      {tables.isPending && <Spinner />}
-      {tables.isError && <LoadError error={tables.error} onRetry={() => void tables.refetch()} />}
+      <QueryStatus query={tables} />
       {tables.isSuccess && tables.data.totalCount === 0 && (
         <Typography color="text.secondary">
           {deferredSearch ? t('payments.noMatch') : t('payments.empty')}
         </Typography>
       )}
       {tables.isSuccess && tables.data.totalCount > 0 && (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t('payments.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell sortDirection={direction}>
-                    <TableSortLabel
-                      active
-                      direction={direction}
-                      onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
+        <PagedTable label={t('payments.title')} count={tables.data.totalCount} paging={paging}>
+          <TableHead>
+            <TableRow>
+              <TableCell sortDirection={direction}>
+                <TableSortLabel
+                  active
+                  direction={direction}
+                  onClick={() => setDirection(direction === 'asc' ? 'desc' : 'asc')}
+                >
+                  {t('payments.qr')}
+                </TableSortLabel>
+              </TableCell>
+              <TableCell>{t('payments.section')}</TableCell>
+              <TableCell>{t('payments.mode')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {tables.data.serviceAreas.map((area) => {
+              const name = serviceAreaName(area);
+              return (
+                <TableRow key={area.id}>
+                  <TableCell>{name}</TableCell>
+                  <TableCell>{area.sectionName ?? '—'}</TableCell>
+                  <TableCell>
+                    <ToggleButtonGroup
+                      exclusive
+                      size="small"
+                      color="primary"
+                      value={modeOf(area)}
+                      disabled={pending.has(area.id)}
+                      aria-label={t('payments.modeOf', { name })}
+                      onChange={(_e, mode: Exclude<ServiceAreaPaymentMode, null> | null) => {
+                        if (mode) choose(area, mode);
+                      }}
                     >
-                      {t('payments.qr')}
-                    </TableSortLabel>
+                      <ToggleButton value="ONLINE">{t('payments.orderAndPay')}</ToggleButton>
+                      <ToggleButton value="PAY_LATER">{t('payments.openTab')}</ToggleButton>
+                    </ToggleButtonGroup>
                   </TableCell>
-                  <TableCell>{t('payments.section')}</TableCell>
-                  <TableCell>{t('payments.mode')}</TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {tables.data.serviceAreas.map((area) => {
-                  const name = serviceAreaName(area);
-                  return (
-                    <TableRow key={area.id}>
-                      <TableCell>{name}</TableCell>
-                      <TableCell>{area.sectionName ?? '—'}</TableCell>
-                      <TableCell>
-                        <ToggleButtonGroup
-                          exclusive
-                          size="small"
-                          color="primary"
-                          value={modeOf(area)}
-                          disabled={pending.has(area.id)}
-                          aria-label={t('payments.modeOf', { name })}
-                          onChange={(_e, mode: Exclude<ServiceAreaPaymentMode, null> | null) => {
-                            if (mode) choose(area, mode);
-                          }}
-                        >
-                          <ToggleButton value="ONLINE">{t('payments.orderAndPay')}</ToggleButton>
-                          <ToggleButton value="PAY_LATER">{t('payments.openTab')}</ToggleButton>
-                        </ToggleButtonGroup>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablesPagination
-            count={tables.data.totalCount}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
-        </Paper>
+              );
+            })}
+          </TableBody>
+        </PagedTable>
       )}
     </Stack>
   );

@@ -33,10 +33,9 @@ import {
 import { Link as RouterLink, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
-import { TablesPagination } from '../components/tables-pagination.tsx';
+import { PagedTable, usePaging } from '../components/tables-pagination.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { LoadError } from '../../../components/load-error.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 import { useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath, serviceAreaPaymentsPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
@@ -168,10 +167,7 @@ function SectionsPart({ branch }: { branch: Branch }) {
       <PartTitle addLabel={t('sections.add')} onAdd={() => setEditing('new')}>
         {t('sections.title')}
       </PartTitle>
-      {sections.isPending && <Spinner />}
-      {sections.isError && (
-        <LoadError error={sections.error} onRetry={() => void sections.refetch()} />
-      )}
+      <QueryStatus query={sections} />
       {sections.isSuccess && sections.data.length === 0 && (
         <Typography color="text.secondary">{t('sections.empty')}</Typography>
       )}
@@ -251,8 +247,8 @@ function LinksPart({ branch }: { branch: Branch }) {
   const { download, pending } = useDownload(branch, 'links');
   const [color, setColor] = useState<string>(DEFAULT_QR_COLOR);
   const [adding, setAdding] = useState(false);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSizes[1]);
+  const paging = usePaging(LIMITS_SERVICE_AREAS.pageSizes[1]);
+  const { page, pageSize } = paging;
   const rows = links.data ?? [];
   const shown = rows.slice(page * pageSize, page * pageSize + pageSize);
 
@@ -272,51 +268,39 @@ function LinksPart({ branch }: { branch: Branch }) {
       >
         {t('links.title')}
       </PartTitle>
-      {links.isPending && <Spinner />}
-      {links.isError && <LoadError error={links.error} onRetry={() => void links.refetch()} />}
+      <QueryStatus query={links} />
       {links.isSuccess && rows.length === 0 && (
         <Typography color="text.secondary">{t('links.empty')}</Typography>
       )}
       {links.isSuccess && rows.length > 0 && (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t('links.title')}>
-              <TableHead>
-                <TableRow>
-                  <TableCell>{t('links.rowNo')}</TableCell>
-                  <TableCell>{t('links.name')}</TableCell>
-                  <TableCell>{t('links.type')}</TableCell>
-                  <TableCell align="right">{t('links.download')}</TableCell>
-                </TableRow>
-              </TableHead>
-              <TableBody>
-                {shown.map((link, i) => (
-                  <TableRow key={link.id}>
-                    <TableCell>{page * pageSize + i + 1}</TableCell>
-                    <TableCell>{link.name}</TableCell>
-                    <TableCell>{t(`links.${link.template}`)}</TableCell>
-                    <TableCell align="right">
-                      <IconButton
-                        disabled={pending}
-                        aria-label={t('links.downloadOf', { name: link.name })}
-                        onClick={() => download([link.id], color)}
-                      >
-                        <QrCodeIcon />
-                      </IconButton>
-                    </TableCell>
-                  </TableRow>
-                ))}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablesPagination
-            count={rows.length}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
-        </Paper>
+        <PagedTable label={t('links.title')} count={rows.length} paging={paging}>
+          <TableHead>
+            <TableRow>
+              <TableCell>{t('links.rowNo')}</TableCell>
+              <TableCell>{t('links.name')}</TableCell>
+              <TableCell>{t('links.type')}</TableCell>
+              <TableCell align="right">{t('links.download')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {shown.map((link, i) => (
+              <TableRow key={link.id}>
+                <TableCell>{page * pageSize + i + 1}</TableCell>
+                <TableCell>{link.name}</TableCell>
+                <TableCell>{t(`links.${link.template}`)}</TableCell>
+                <TableCell align="right">
+                  <IconButton
+                    disabled={pending}
+                    aria-label={t('links.downloadOf', { name: link.name })}
+                    onClick={() => download([link.id], color)}
+                  >
+                    <QrCodeIcon />
+                  </IconButton>
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </PagedTable>
       )}
       {adding && (
         <UniqueLinkDialog
@@ -344,14 +328,20 @@ const SORTS: {
   { key: 'section', label: 'tables.section' },
 ];
 
+/** The templates the selected tables can be switched to, with their buttons' labels. */
+const SWITCH_TARGETS = [
+  ['DINING', 'tables.toDining'],
+  ['MENU', 'tables.toMenu'],
+] as const satisfies readonly (readonly [ServiceAreaTemplate, string])[];
+
 /** Parts 3 and 4: the tables with selection, sort, paging, filter and bulk actions. */
 function ServiceAreasPart({ branch }: { branch: Branch }) {
   const { t } = useTranslation('serviceAreas');
   const saveThen = useSaveThen();
   const notify = useNotify();
   const sections = useSections(branch);
-  const [page, setPage] = useState(0);
-  const [pageSize, setPageSize] = useState<number>(LIMITS_SERVICE_AREAS.pageSize);
+  const paging = usePaging(LIMITS_SERVICE_AREAS.pageSize);
+  const { page, pageSize } = paging;
   const [sort, setSort] = useState<ServiceAreaSort>('value');
   const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
   const [sectionId, setSectionId] = useState('');
@@ -385,7 +375,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
   const sortBy = (key: ServiceAreaSort) => {
     setDirection(sort === key && direction === 'asc' ? 'desc' : 'asc');
     setSort(key);
-    setPage(0);
+    paging.onPage(0);
   };
 
   const runSwitch = async (template: ServiceAreaTemplate) => {
@@ -419,7 +409,7 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           value={sectionId}
           onChange={(event) => {
             setSectionId(event.target.value);
-            setPage(0);
+            paging.onPage(0);
           }}
           sx={{ minInlineSize: 220 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
@@ -433,20 +423,16 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           ))}
         </TextField>
         <QrColorField value={color} onChange={setColor} />
-        <Button
-          variant="outlined"
-          disabled={selected.size === 0 || switchTemplate.isPending}
-          onClick={() => setSwitching('DINING')}
-        >
-          {t('tables.toDining')}
-        </Button>
-        <Button
-          variant="outlined"
-          disabled={selected.size === 0 || switchTemplate.isPending}
-          onClick={() => setSwitching('MENU')}
-        >
-          {t('tables.toMenu')}
-        </Button>
+        {SWITCH_TARGETS.map(([template, label]) => (
+          <Button
+            key={template}
+            variant="outlined"
+            disabled={selected.size === 0 || switchTemplate.isPending}
+            onClick={() => setSwitching(template)}
+          >
+            {t(label)}
+          </Button>
+        ))}
         <Button
           variant="outlined"
           startIcon={<QrCodeIcon />}
@@ -461,94 +447,82 @@ function ServiceAreasPart({ branch }: { branch: Branch }) {
           </Typography>
         )}
       </Stack>
-      {tables.isPending && <Spinner />}
-      {tables.isError && <LoadError error={tables.error} onRetry={() => void tables.refetch()} />}
+      <QueryStatus query={tables} />
       {tables.isSuccess && tables.data.totalCount === 0 && (
         <Typography color="text.secondary">
           {sectionId ? t('tables.emptyFilter') : t('tables.empty')}
         </Typography>
       )}
       {tables.isSuccess && tables.data.totalCount > 0 && (
-        <Paper variant="outlined">
-          <TableContainer>
-            <Table size="small" aria-label={t('tables.title')}>
-              <TableHead>
-                <TableRow>
+        <PagedTable label={t('tables.title')} count={tables.data.totalCount} paging={paging}>
+          <TableHead>
+            <TableRow>
+              <TableCell padding="checkbox">
+                <Checkbox
+                  checked={allOnPage}
+                  indeterminate={someOnPage && !allOnPage}
+                  onChange={(_e, on) => pageIds.forEach((id) => toggle(id, on))}
+                  slotProps={{ input: { 'aria-label': t('tables.selectAll') } }}
+                />
+              </TableCell>
+              <TableCell>{t('tables.rowNo')}</TableCell>
+              {SORTS.map((s) => (
+                <TableCell key={s.key} sortDirection={sort === s.key ? direction : false}>
+                  <TableSortLabel
+                    active={sort === s.key}
+                    direction={sort === s.key ? direction : 'asc'}
+                    onClick={() => sortBy(s.key)}
+                  >
+                    {t(s.label)}
+                  </TableSortLabel>
+                </TableCell>
+              ))}
+              <TableCell align="right">{t('tables.actions')}</TableCell>
+            </TableRow>
+          </TableHead>
+          <TableBody>
+            {rows.map((area, i) => {
+              const name = serviceAreaName(area);
+              return (
+                <TableRow key={area.id} selected={selected.has(area.id)}>
                   <TableCell padding="checkbox">
                     <Checkbox
-                      checked={allOnPage}
-                      indeterminate={someOnPage && !allOnPage}
-                      onChange={(_e, on) => pageIds.forEach((id) => toggle(id, on))}
-                      slotProps={{ input: { 'aria-label': t('tables.selectAll') } }}
+                      checked={selected.has(area.id)}
+                      onChange={(_e, on) => toggle(area.id, on)}
+                      slotProps={{ input: { 'aria-label': t('tables.selectRow', { name }) } }}
                     />
                   </TableCell>
-                  <TableCell>{t('tables.rowNo')}</TableCell>
-                  {SORTS.map((s) => (
-                    <TableCell key={s.key} sortDirection={sort === s.key ? direction : false}>
-                      <TableSortLabel
-                        active={sort === s.key}
-                        direction={sort === s.key ? direction : 'asc'}
-                        onClick={() => sortBy(s.key)}
+                  <TableCell>{page * pageSize + i + 1}</TableCell>
+                  <TableCell>{name}</TableCell>
+                  <TableCell>{area.value}</TableCell>
+                  <TableCell>{t(`tables.${area.template}`)}</TableCell>
+                  <TableCell>{area.sectionName ?? '—'}</TableCell>
+                  <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                    <Tooltip title={t('tables.editOf', { name })}>
+                      <IconButton
+                        aria-label={t('tables.editOf', { name })}
+                        onClick={() => setEditing(area)}
                       >
-                        {t(s.label)}
-                      </TableSortLabel>
-                    </TableCell>
-                  ))}
-                  <TableCell align="right">{t('tables.actions')}</TableCell>
+                        <EditIcon />
+                      </IconButton>
+                    </Tooltip>
+                    <Tooltip title={t('tables.downloadOf', { name })}>
+                      <span>
+                        <IconButton
+                          disabled={pending}
+                          aria-label={t('tables.downloadOf', { name })}
+                          onClick={() => download([area.id], color)}
+                        >
+                          <QrCodeIcon />
+                        </IconButton>
+                      </span>
+                    </Tooltip>
+                  </TableCell>
                 </TableRow>
-              </TableHead>
-              <TableBody>
-                {rows.map((area, i) => {
-                  const name = serviceAreaName(area);
-                  return (
-                    <TableRow key={area.id} selected={selected.has(area.id)}>
-                      <TableCell padding="checkbox">
-                        <Checkbox
-                          checked={selected.has(area.id)}
-                          onChange={(_e, on) => toggle(area.id, on)}
-                          slotProps={{ input: { 'aria-label': t('tables.selectRow', { name }) } }}
-                        />
-                      </TableCell>
-                      <TableCell>{page * pageSize + i + 1}</TableCell>
-                      <TableCell>{name}</TableCell>
-                      <TableCell>{area.value}</TableCell>
-                      <TableCell>{t(`tables.${area.template}`)}</TableCell>
-                      <TableCell>{area.sectionName ?? '—'}</TableCell>
-                      <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                        <Tooltip title={t('tables.editOf', { name })}>
-                          <IconButton
-                            aria-label={t('tables.editOf', { name })}
-                            onClick={() => setEditing(area)}
-                          >
-                            <EditIcon />
-                          </IconButton>
-                        </Tooltip>
-                        <Tooltip title={t('tables.downloadOf', { name })}>
-                          <span>
-                            <IconButton
-                              disabled={pending}
-                              aria-label={t('tables.downloadOf', { name })}
-                              onClick={() => download([area.id], color)}
-                            >
-                              <QrCodeIcon />
-                            </IconButton>
-                          </span>
-                        </Tooltip>
-                      </TableCell>
-                    </TableRow>
-                  );
-                })}
-              </TableBody>
-            </Table>
-          </TableContainer>
-          <TablesPagination
-            count={tables.data.totalCount}
-            page={page}
-            pageSize={pageSize}
-            onPage={setPage}
-            onPageSize={setPageSize}
-          />
-        </Paper>
+              );
+            })}
+          </TableBody>
+        </PagedTable>
       )}
       {editing !== null && (
         <ServiceAreaDialog

@@ -20,6 +20,7 @@ import { useSnackbar } from 'notistack';
 import { useTranslation } from 'react-i18next';
 import { CancelConfirmActions, SmallDialog } from '../../../components/dialog-parts.tsx';
 import { useTableLabel } from '../lib/use-table-label.ts';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { ApiError, ValidationError } from '../../../lib/api-client.ts';
 import { useRefund } from '../api/table-bills-queries.ts';
 import { decimalsOf, refundAmountError, type RefundAmountError } from '../lib/table-bill-form.ts';
@@ -189,4 +190,19 @@ export function RefundDialog({
       />
     </SmallDialog>
   );
+}
+
+/** A page's refunds: `startRefund` opens the dialog for a payment; the page shows `refundDialog`. */
+export function useRefundDialog() {
+  const { tenantId, lang } = useTenantSession();
+  const [refunding, setRefunding] = useState<TableBillTransaction | null>(null);
+  const refundDialog = refunding && (
+    <RefundDialog
+      tenantId={tenantId}
+      transaction={refunding}
+      lang={lang}
+      onClose={() => setRefunding(null)}
+    />
+  );
+  return { startRefund: setRefunding, refundDialog };
 }

@@ -24,7 +24,7 @@ import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { usePaymentsFeed } from '../api/table-bills-queries.ts';
 import { usePaymentUpdates } from '../api/use-payment-updates.ts';
 import { PaymentCard } from '../components/payment-card.tsx';
-import { RefundDialog } from '../components/refund-dialog.tsx';
+import { useRefundDialog } from '../components/refund-dialog.tsx';
 
 /** How long a payment that just arrived stays highlighted. */
 export const FRESH_MS = 8_000;
@@ -48,7 +48,7 @@ export function LivePaymentsPage({
   const feed = usePaymentsFeed(tenantId);
   const [fresh, setFresh] = useState<ReadonlySet<string>>(new Set());
   const [announcement, setAnnouncement] = useState('');
-  const [refunding, setRefunding] = useState<TableBillTransaction | null>(null);
+  const { startRefund, refundDialog } = useRefundDialog();
   const timers = useRef(new Map<string, ReturnType<typeof setTimeout>>());
 
   const onUpdate = useCallback(
@@ -112,7 +112,7 @@ export function LivePaymentsPage({
             transaction={tx}
             lang={lang}
             fresh={fresh.has(tx.tableBillTransactionId)}
-            onRefund={setRefunding}
+            onRefund={startRefund}
           />
         ))}
       </Stack>
@@ -162,14 +162,7 @@ export function LivePaymentsPage({
         {announcement}
       </Typography>
       {body}
-      {refunding && (
-        <RefundDialog
-          tenantId={tenantId}
-          transaction={refunding}
-          lang={lang}
-          onClose={() => setRefunding(null)}
-        />
-      )}
+      {refundDialog}
     </Stack>
   );
 }

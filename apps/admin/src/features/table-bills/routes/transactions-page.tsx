@@ -3,11 +3,8 @@ import { Link as RouterLink } from 'react-router';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
-import Table from '@mui/material/Table';
 import TableBody from '@mui/material/TableBody';
 import TableCell from '@mui/material/TableCell';
-import TableContainer from '@mui/material/TableContainer';
-import TableHead from '@mui/material/TableHead';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import TextField from '@mui/material/TextField';
@@ -39,7 +36,7 @@ import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useTransactions, type TransactionsFilter } from '../api/table-bills-queries.ts';
 import { usePaymentUpdates } from '../api/use-payment-updates.ts';
 import { PaymentCard } from '../components/payment-card.tsx';
-import { RefundDialog } from '../components/refund-dialog.tsx';
+import { useRefundDialog } from '../components/refund-dialog.tsx';
 import { TransactionStatusChip } from '../components/transaction-status-chip.tsx';
 import {
   dateRangeError,
@@ -50,6 +47,7 @@ import {
   startOfLocalDay,
   type DateRangeError,
 } from '../lib/table-bill-form.ts';
+import { WideTable } from '../../../components/wide-table.tsx';
 
 type Form = { from: string; to: string; branchId: string };
 
@@ -82,7 +80,7 @@ export function TransactionsPage({
   const [applied, setApplied] = useState<Form>(form);
   const [page, setPage] = useState(0);
   const [dateError, setDateError] = useState<DateRangeError | null>(null);
-  const [refunding, setRefunding] = useState<TableBillTransaction | null>(null);
+  const { startRefund, refundDialog } = useRefundDialog();
   const filter = filterOf(applied, page);
   const transactions = useTransactions(tenantId, filter);
   usePaymentUpdates(tenantId, undefined, createClient);
@@ -132,12 +130,12 @@ export function TransactionsPage({
                 transaction={tx}
                 lang={lang}
                 withDate
-                onRefund={setRefunding}
+                onRefund={startRefund}
               />
             ))}
           </Stack>
         ) : (
-          <TransactionsTable rows={data.results} lang={lang} onRefund={setRefunding} />
+          <TransactionsTable rows={data.results} lang={lang} onRefund={startRefund} />
         )}
         <TablePagination
           component="div"
@@ -214,14 +212,7 @@ export function TransactionsPage({
         </Stack>
       </Paper>
       <Paper variant="outlined">{body}</Paper>
-      {refunding && (
-        <RefundDialog
-          tenantId={tenantId}
-          transaction={refunding}
-          lang={lang}
-          onClose={() => setRefunding(null)}
-        />
-      )}
+      {refundDialog}
     </Stack>
   );
 }
@@ -275,67 +266,53 @@ function TransactionsTable({
   const { t } = useTranslation('tableBills');
   const tableLabel = useTableLabel();
   return (
-    <TableContainer sx={{ overflowX: 'auto' }}>
-      <Table size="small" aria-label={t('transactions.title')}>
-        <TableHead>
-          <TableRow>
-            {COLUMNS.map((c) => (
-              <TableCell
-                key={c}
-                align={END_ALIGNED.has(c) ? 'right' : 'left'}
-                sx={{ whiteSpace: 'nowrap' }}
-              >
-                {t(`columns.${c}`)}
+    <WideTable
+      label={t('transactions.title')}
+      columns={COLUMNS.map((c) => ({ key: c, label: t(`columns.${c}`), end: END_ALIGNED.has(c) }))}
+    >
+      <TableBody>
+        {rows.map((tx) => {
+          const amount = formatMoney(tx.amount, tx.currency, lang);
+          return (
+            <TableRow key={tx.tableBillTransactionId} hover>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <bdi>{paidAtText(tx.paidAt, lang)}</bdi>
               </TableCell>
-            ))}
-          </TableRow>
-        </TableHead>
-        <TableBody>
-          {rows.map((tx) => {
-            const amount = formatMoney(tx.amount, tx.currency, lang);
-            return (
-              <TableRow key={tx.tableBillTransactionId} hover>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <bdi>{paidAtText(tx.paidAt, lang)}</bdi>
-                </TableCell>
-                <TableCell>{localize(tx.branchName, lang)}</TableCell>
-                <TableCell>{tableLabel(tx.serviceArea)}</TableCell>
-                <TableCell>
-                  <bdi>{orderNumbersText(tx.ticketNumbers)}</bdi>
-                </TableCell>
-                <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <bdi>{`${tx.cardScheme ?? ''} ${tx.maskedValue ?? ''}`.trim()}</bdi>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
-                  <bdi>{amount}</bdi>
-                </TableCell>
-                <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
-                  <bdi>
-                    {tx.refundedAmount > 0
-                      ? formatMoney(tx.refundedAmount, tx.currency, lang)
-                      : '–'}
-                  </bdi>
-                </TableCell>
-                <TableCell>
-                  <TransactionStatusChip status={tx.status} />
-                </TableCell>
-                <TableCell align="right">
-                  <Button
-                    size="small"
-                    color="error"
-                    variant="outlined"
-                    disabled={tx.status === 'REFUNDED'}
-                    onClick={() => onRefund(tx)}
-                    aria-label={t('refundOf', { table: tableLabel(tx.serviceArea), amount })}
-                  >
-                    {t('refund')}
-                  </Button>
-                </TableCell>
-              </TableRow>
-            );
-          })}
-        </TableBody>
-      </Table>
-    </TableContainer>
+              <TableCell>{localize(tx.branchName, lang)}</TableCell>
+              <TableCell>{tableLabel(tx.serviceArea)}</TableCell>
+              <TableCell>
+                <bdi>{orderNumbersText(tx.ticketNumbers)}</bdi>
+              </TableCell>
+              <TableCell sx={{ whiteSpace: 'nowrap' }}>
+                <bdi>{`${tx.cardScheme ?? ''} ${tx.maskedValue ?? ''}`.trim()}</bdi>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap', fontWeight: 600 }}>
+                <bdi>{amount}</bdi>
+              </TableCell>
+              <TableCell align="right" sx={{ whiteSpace: 'nowrap' }}>
+                <bdi>
+                  {tx.refundedAmount > 0 ? formatMoney(tx.refundedAmount, tx.currency, lang) : '–'}
+                </bdi>
+              </TableCell>
+              <TableCell>
+                <TransactionStatusChip status={tx.status} />
+              </TableCell>
+              <TableCell align="right">
+                <Button
+                  size="small"
+                  color="error"
+                  variant="outlined"
+                  disabled={tx.status === 'REFUNDED'}
+                  onClick={() => onRefund(tx)}
+                  aria-label={t('refundOf', { table: tableLabel(tx.serviceArea), amount })}
+                >
+                  {t('refund')}
+                </Button>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </WideTable>
   );
 }

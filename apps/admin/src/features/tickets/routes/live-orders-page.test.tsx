@@ -6,7 +6,7 @@ import type { TicketSummary } from '@app/contracts';
 import { stubNarrowerThan } from '../../../test/match-media.ts';
 import { playNotificationSound, unlockNotificationSound } from '../../../lib/notification-sound.ts';
 import { fakeServer } from '../../../test/fake-server.ts';
-import { OLD_TOWN, renderLive, ticket, ticketRoutes } from '../test/fixtures.tsx';
+import { OLD_TOWN, createdUpdate, renderLive, ticket, ticketRoutes } from '../test/fixtures.tsx';
 import { LiveOrdersPage } from './live-orders-page.tsx';
 
 vi.mock('../../../lib/notification-sound.ts', () => ({
@@ -288,18 +288,7 @@ describe('the live orders page', { timeout: 20_000 }, () => {
 
     const added = ticket({ ticketNumber: 107, status: 'UnVerified', minutesAgo: 0 });
     list = [added, ...list];
-    act(() =>
-      realtime.emit({
-        change: 'created',
-        tenantId: added.tenantId,
-        branchId: added.branchId,
-        ticketId: added.id,
-        ticketNumber: 107,
-        ticketType: 'cartticket',
-        status: 'UnVerified',
-        at: added.timestamp,
-      }),
-    );
+    act(() => realtime.emit(createdUpdate(added)));
     const toast = (await screen.findByText('New order #107')).closest('.notistack-MuiContent')!;
     expect(playNotificationSound).toHaveBeenCalledTimes(3);
     expect(await screen.findByRole('row', { name: 'Order #107, Not Accepted' })).toBeVisible();

@@ -3,7 +3,7 @@ import type { ReactElement } from 'react';
 import { MemoryRouter, Route, Routes } from 'react-router';
 import { render, type RenderResult } from '@testing-library/react';
 import type { QueryClient } from '@tanstack/react-query';
-import type { TicketCounters, TicketSummary, TicketsUpdate } from '@app/contracts';
+import type { TicketChange, TicketCounters, TicketSummary, TicketsUpdate } from '@app/contracts';
 import { testQueryClient } from '../../../test/render-feature.tsx';
 import { AppProviders } from '../../../app/providers.tsx';
 import { SessionProvider, type Session } from '../../../lib/session.tsx';
@@ -46,6 +46,20 @@ export function ticket(overrides: Partial<TicketSummary> & { minutesAgo?: number
     ...rest,
   };
   return summary;
+}
+
+/** The hub's announcement of a ticket just placed. */
+export function createdUpdate(added: TicketSummary): TicketChange {
+  return {
+    change: 'created',
+    tenantId: added.tenantId,
+    branchId: added.branchId,
+    ticketId: added.id,
+    ticketNumber: added.ticketNumber,
+    ticketType: added.ticketType,
+    status: added.status,
+    at: added.timestamp,
+  };
 }
 
 /** The §4.1 counters of a list, as the server computes them. */

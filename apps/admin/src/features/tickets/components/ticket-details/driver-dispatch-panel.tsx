@@ -1,4 +1,4 @@
-import { useEffect, useId, useState } from 'react';
+import { useEffect, useState } from 'react';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Chip from '@mui/material/Chip';
@@ -27,6 +27,7 @@ import {
 } from '../../api/dispatch.ts';
 import { formatTimestamp } from './ticket-format.ts';
 import { useBranchTimeZone } from './use-branch-time-zone.ts';
+import { DetailsSection } from './details-section.tsx';
 
 const STATUS_COLOURS: Partial<
   Record<DispatchStatus, 'default' | 'info' | 'success' | 'error' | 'warning'>
@@ -55,29 +56,19 @@ const Ltr = ({ children }: { children: string }) => (
  */
 export function DriverDispatchPanel({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('ticketDetails');
-  const titleId = useId();
   const isDelivery =
     ticket.ticketType === 'cartticket' && ticket.ticketDetails.checkoutUiTemplate === 'DELIVERY';
   const config = useDispatchConfig(ticket.tenantId, ticket.id, isDelivery);
   const available = config.data?.available === true;
   if (!isDelivery || !available || !config.data) return null;
   return (
-    <Box component="section" aria-labelledby={titleId}>
-      <Typography
-        id={titleId}
-        variant="overline"
-        component="h3"
-        color="text.secondary"
-        sx={{ display: 'block', lineHeight: 2 }}
-      >
-        {t('dispatch.title')}
-      </Typography>
+    <DetailsSection title={t('dispatch.title')}>
       <PanelBody
         ticket={ticket}
         provider={config.data.integrationType}
         supportPhoneNumber={config.data.supportPhoneNumber}
       />
-    </Box>
+    </DetailsSection>
   );
 }
 

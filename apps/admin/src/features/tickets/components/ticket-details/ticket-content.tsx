@@ -25,6 +25,7 @@ import {
   mapLink,
   modifierTitle,
 } from './ticket-format.ts';
+import { DetailsSection } from './details-section.tsx';
 
 /** Spec §2.4: everything the ticket view shows, shared by the sheet and the page. */
 export function TicketContent({ ticket }: { ticket: Ticket }) {
@@ -71,21 +72,7 @@ type SectionKey =
 
 function Section({ titleKey, children }: { titleKey: SectionKey; children: ReactNode }) {
   const { t } = useTranslation('ticketDetails');
-  const id = `ticket-section-${titleKey}`;
-  return (
-    <Box component="section" aria-labelledby={id}>
-      <Typography
-        id={id}
-        variant="overline"
-        component="h3"
-        color="text.secondary"
-        sx={{ display: 'block', lineHeight: 2 }}
-      >
-        {t(`sections.${titleKey}`)}
-      </Typography>
-      {children}
-    </Box>
-  );
+  return <DetailsSection title={t(`sections.${titleKey}`)}>{children}</DetailsSection>;
 }
 
 /** A label and its value on one line, the value wrapping under it when space is short. */
