@@ -6,6 +6,7 @@ import type { BulkUploadResult } from '@app/contracts';
 import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { menuWorkbook } from '../../test/menu-workbook.ts';
 import { buildZip, deflated, zipBomb } from '../../test/zip-build.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
 import { createBulkWriter } from './bulk-upload.repository.ts';
@@ -64,34 +65,6 @@ const fileCodes = (res: { json(): unknown }) =>
   (res.json() as { errors: { field: string; codes: string[] }[] }).errors.find(
     (e) => e.field === 'file',
   )?.codes;
-
-type Rows = { sections?: unknown[][]; items?: unknown[][]; groups?: unknown[][] };
-
-/** A workbook with the template's headers and the given rows (in the template's column order). */
-async function workbook(rows: Rows, headers?: Partial<Record<keyof Rows, string[]>>) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = (name: string, head: string[], data: unknown[][] = []) => {
-    const ws = wb.addWorksheet(name);
-    ws.addRow(head);
-    for (const row of data) ws.addRow(row);
-  };
-  sheet(
-    'Sections',
-    headers?.sections ?? ['Section', 'Parent section', 'Description', 'Section (Arabic)'],
-    rows.sections,
-  );
-  sheet(
-    'Items',
-    headers?.items ?? ['Section', 'Item', 'Description', 'Variant', 'Price', 'Modifier groups'],
-    rows.items,
-  );
-  sheet(
-    'Modifier groups',
-    headers?.groups ?? ['Modifier group', 'Min', 'Max', 'Modifier item', 'Price'],
-    rows.groups,
-  );
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
 
 async function template() {
   const res = await ctx.app.inject({
@@ -239,7 +212,7 @@ describe('importing', () => {
       (1 + i / 10).toFixed(2),
       '',
     ]);
-    const result = await uploadOk(await workbook({ items }));
+    const result = await uploadOk(await menuWorkbook({ items }));
     expect(result).toMatchObject({
       itemsFound: 50,
       itemsAdded: 50,
@@ -258,7 +231,7 @@ describe('importing', () => {
   it('reports each refused row with its sheet and row number and adds the rest', async () => {
     const long = 'x'.repeat(60);
     const result = await uploadOk(
-      await workbook({
+      await menuWorkbook({
         sections: [
           ['Desserts', '', 'Sweet things'],
           ['Cakes', 'Desserts'],
@@ -342,12 +315,12 @@ describe('importing', () => {
   });
 
   it('reads headers in any order and case, and rejects a sheet without a required column', async () => {
-    const reordered = await workbook(
+    const reordered = await menuWorkbook(
       { items: [[4.5, 'Zaatar croissant', 'breakfast']] },
       { items: ['PRICE', 'item', 'Section'] },
     );
     expect(await uploadOk(reordered)).toMatchObject({ itemsAdded: 1, itemsFailed: 0 });
-    const noPrice = await workbook(
+    const noPrice = await menuWorkbook(
       { items: [['Breakfast', 'Toast']] },
       { items: ['Section', 'Item'] },
     );
@@ -435,7 +408,7 @@ describe('the file check', () => {
 
 describe('who may upload', () => {
   it('is the store owner only, and never on an integrated menu', async () => {
-    const bytes = await workbook({ items: [['Breakfast', 'Toast', '', '', 1]] });
+    const bytes = await menuWorkbook({ items: [['Breakfast', 'Toast', '', '', 1]] });
     expect((await upload(bytes, manager)).statusCode).toBe(403);
     await ctx.database.owner
       .update(s.tenants)
