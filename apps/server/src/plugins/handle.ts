@@ -13,6 +13,7 @@ import {
   type RouteQuery,
   type RouteReply,
 } from '@app/contracts';
+import type { RateLimit } from '../config.ts';
 import { inScope, type DbScope } from '../db/tenant-scope.ts';
 import { SerializedReply } from '../serialized-reply.ts';
 import type { AuthContext } from './auth.ts';
@@ -125,4 +126,17 @@ export function handle<R extends RouteDef>(
       return route.results ? { results: out } : out;
     },
   });
+}
+
+/** Route config counting calls per client address (@fastify/rate-limit); none when unset. */
+export const rateLimited = (limit: RateLimit | undefined) =>
+  limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {};
+
+/**
+ * An idempotent POST's answer: 201 when it made something; 200 and `idempotent-replayed: true`
+ * when the key was seen before and the first answer is given again.
+ */
+export function sendIdempotent(reply: FastifyReply, results: unknown, replayed: boolean) {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(replayed ? 200 : 201).send({ results });
 }

@@ -3,7 +3,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { storefrontRoutes as routes } from '@app/contracts';
 import type { RateLimit } from '../../config.ts';
-import { handle } from '../../plugins/handle.ts';
+import { handle, rateLimited } from '../../plugins/handle.ts';
 import type { StorefrontService } from './storefront.service.ts';
 
 export type StorefrontRoutesOptions = {
@@ -31,8 +31,7 @@ export const storefrontHandlers =
   async (app) => {
     // Only in this plugin's scope: each public read counts against its own limit per address.
     await app.register(rateLimit, { global: false });
-    const limit = options.rateLimit;
-    const config = limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {};
+    const config = rateLimited(options.rateLimit);
 
     handle(
       app,
