@@ -36,6 +36,10 @@ export const looksLikeUuid = (text: string) =>
 
 /** The path parameters of every tenant route. */
 export const TenantParams = z.object({ tenantId: Uuid });
+/** The path parameters of one row of a tenant: `.../tenants/:tenantId/.../:id`. */
+export const TenantIdParams = TenantParams.extend({ id: Uuid });
+/** A delete's answer: the id it deleted. */
+export const Deleted = z.object({ id: Uuid });
 
 export const Language = z.enum(['en', 'ar', 'es']);
 export type Language = z.infer<typeof Language>;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TenantParams, Text, Uuid } from './common.ts';
+import { TenantIdParams, TenantParams, Text, Uuid } from './common.ts';
 import { BRANCH_SETTINGS_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { InternationalPhone } from './phone.ts';
 
@@ -257,7 +257,7 @@ export const dispatchRoutes = {
     path: `${DISPATCH}/config/:id`,
     access: tickets,
     summary: 'Whether the ticket `id` can be dispatched, by which provider, its support number',
-    params: TenantParams.extend({ id: Uuid }),
+    params: TenantIdParams,
     results: DispatchConfig,
   }),
   outlet: route({

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TenantParams, Text, Uuid, type LocalMoment } from './common.ts';
+import { Deleted, TenantIdParams, TenantParams, Text, Uuid, type LocalMoment } from './common.ts';
 import { CATALOG_BASE, Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
 import { routesOf } from './http.ts';
 import { fromMilli, percentOf, toMilli } from './money.ts';
@@ -189,7 +189,6 @@ export function effectivePrice(input: {
 
 const route = routesOf('price-adjustments');
 const BASE = `${CATALOG_BASE}/price-adjustments`;
-const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'PriceAdjustments' } as const;
 // The point of sale owns an integrated tenant's prices: reads only there.
 const write = { permission: 'EditPriceAdjustments' } as const;
@@ -221,7 +220,7 @@ export const priceAdjustmentsRoutes = {
     summary: 'Link the selected variants and unlink one; answers the linked variants',
     description:
       'Linked variants come in menu order (sections as the catalogue tree walks them, then items, then variants, by position), each with its old price, its price with this adjustment alone and `priceReachesZero` when that brings a price above 0 down to 0.',
-    params: IdParams,
+    params: TenantIdParams,
     body: LinkVariantsBody,
     results: z.array(LinkedVariant),
   }),
@@ -230,7 +229,7 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id`,
     access,
     summary: 'One price adjustment with its linked variants',
-    params: IdParams,
+    params: TenantIdParams,
     results: PriceAdjustmentResponse,
   }),
   update: route({
@@ -238,7 +237,7 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id`,
     access: write,
     summary: 'Edit a price adjustment',
-    params: IdParams,
+    params: TenantIdParams,
     body: PriceAdjustmentBody,
     results: PriceAdjustmentResponse,
   }),
@@ -247,15 +246,15 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id`,
     access: write,
     summary: 'Delete a price adjustment',
-    params: IdParams,
-    results: z.object({ id: Uuid }),
+    params: TenantIdParams,
+    results: Deleted,
   }),
   schedule: route({
     method: 'GET',
     path: `${BASE}/:id/schedule`,
     access,
     summary: "A price adjustment's schedule",
-    params: IdParams,
+    params: TenantIdParams,
     results: ScheduleResponse,
   }),
   setSchedule: route({
@@ -263,7 +262,7 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id/schedule`,
     access: write,
     summary: "Replace a price adjustment's schedule",
-    params: IdParams,
+    params: TenantIdParams,
     body: PriceAdjustmentSchedule,
     results: ScheduleResponse,
   }),
