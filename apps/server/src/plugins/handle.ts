@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   ADMIN_PATH,
   isPlatformPermission,
+  type Deleted,
+  type TenantIdParams,
   ProblemResponse,
   ValidationErrorResponse,
   envelope,
@@ -139,4 +141,15 @@ export const rateLimited = (limit: RateLimit | undefined) =>
 export function sendIdempotent(reply: FastifyReply, results: unknown, replayed: boolean) {
   if (replayed) reply.header('idempotent-replayed', 'true');
   return reply.status(replayed ? 200 : 201).send({ results });
+}
+
+/** A delete of a tenant's row by id: it answers the id it deleted. */
+export function handleDelete<
+  R extends RouteDef & { params: typeof TenantIdParams; results: typeof Deleted },
+>(app: FastifyInstance, route: R, remove: (tenantId: string, id: string) => Promise<unknown>) {
+  handle(app, route, async ({ params }) => {
+    await remove(params.tenantId, params.id);
+    // RouteReply<R> is Deleted's input by the constraint; TypeScript cannot resolve it for any R.
+    return { id: params.id } as RouteReply<R>;
+  });
 }
