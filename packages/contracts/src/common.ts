@@ -134,6 +134,13 @@ export function issueCode(issue: IssueLike): string {
 /** A moment in the branch's local time: weekday 0–6 from Sunday and minutes since midnight. */
 export type LocalMoment = { day: number; minutes: number };
 
+/**
+ * Whether a slot from `start` to `end` (minutes since midnight) holds `minutes`; a slot that
+ * closes at 23:59 runs through midnight.
+ */
+export const slotHolds = (start: number, end: number, minutes: number) =>
+  start <= minutes && (minutes < end || end === 23 * 60 + 59);
+
 /** A moment as a clock in some time zone shows it: two-digit parts, 24 hours, Sunday = 0. */
 export type WallClock = {
   year: string;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Deleted, TenantIdParams, TenantParams, Text, Uuid, type LocalMoment } from './common.ts';
+import {
+  Deleted,
+  slotHolds,
+  TenantIdParams,
+  TenantParams,
+  Text,
+  Uuid,
+  type LocalMoment,
+} from './common.ts';
 import { CATALOG_BASE, Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
 import { routesOf } from './http.ts';
 import { fromMilli, percentOf, toMilli } from './money.ts';
@@ -127,7 +135,6 @@ export type AdjustmentRule = {
 };
 
 const mins = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const END_OF_DAY = 23 * 60 + 59;
 
 /** A day with no slot is open all day; a closed day is closed; otherwise any slot must hold. */
 export function scheduleOpen(schedule: AdjustmentRule['schedule'], at: LocalMoment): boolean {
@@ -136,8 +143,7 @@ export function scheduleOpen(schedule: AdjustmentRule['schedule'], at: LocalMome
   if (today.some((s) => s.dayClosed)) return false;
   return today.some((s) => {
     if (!s.openTime || !s.closeTime) return false;
-    const close = mins(s.closeTime);
-    return mins(s.openTime) <= at.minutes && (at.minutes < close || close === END_OF_DAY);
+    return slotHolds(mins(s.openTime), mins(s.closeTime), at.minutes);
   });
 }
 
