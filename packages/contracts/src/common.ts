@@ -37,6 +37,8 @@ export const looksLikeUuid = (text: string) =>
 /** The path parameters of every tenant route. */
 export const TenantParams = z.object({ tenantId: Uuid });
 /** The path parameters of one row of a tenant: `.../tenants/:tenantId/.../:id`. */
+/** The path parameters of a branch's routes: `.../tenants/:tenantId/branches/:branchId/...`. */
+export const BranchParams = TenantParams.extend({ branchId: Uuid });
 export const TenantIdParams = TenantParams.extend({ id: Uuid });
 /** A delete's answer: the id it deleted. */
 export const Deleted = z.object({ id: Uuid });

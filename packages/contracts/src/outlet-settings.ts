@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BranchParams,
   CheckoutTemplate,
   Currency,
   Language,
@@ -332,7 +333,6 @@ export type DeliveryConfig = z.infer<typeof DeliveryConfig>;
 
 const route = routesOf('outlet-settings');
 
-const BranchParams = TenantParams.extend({ branchId: Uuid });
 const settings = { permission: 'StoreSettings' } as const;
 const areaPayments = { permission: 'ServiceAreaPaymentMethods' } as const;
 const branding = { permission: 'Branding' } as const;

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import {
+  BranchParams,
+  CheckoutTemplate,
+  Currency,
+  LocalizedText,
+  TenantParams,
+  Text,
+  Uuid,
+} from './common.ts';
 import { PUBLIC_TENANT_PATH, routesOf, STOREFRONT_PATH, TENANT_PATH } from './http.ts';
 import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
 import { DiscountApplication, DiscountRefusal, DiscountType } from './discounts.ts';
@@ -202,7 +210,7 @@ export const storefrontRoutes = {
     path: `${PUBLIC_TENANT_PATH}/branches/:branchId/menu`,
     access: { public: true },
     summary: 'What can be ordered now at a branch for a template, with its prices',
-    params: z.object({ tenantId: Uuid, branchId: Uuid }),
+    params: BranchParams,
     query: PublicMenuQuery,
     results: PublicMenu,
   }),
@@ -239,7 +247,7 @@ export const storefrontRoutes = {
       '`checkout_template_disabled` and `delivery_zone_not_found`. Counted against the public',
       'read limit per client address.',
     ].join('\n'),
-    params: TenantParams.extend({ branchId: Uuid }),
+    params: BranchParams,
     body: QuoteBody,
     results: PublicQuote,
   }),
