@@ -7,7 +7,7 @@ import {
   type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { branches, tenants, users } from '../identity/identity.table.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { changeFields, type TicketColumns } from './ticket-events.ts';
@@ -85,9 +85,7 @@ export const ticketsRepository = {
         ${announce(inserted.tenantId, change)}
       from created
     `);
-    const [created] = (
-      result as unknown as { rows: { ticket_number: string; created_at: string }[] }
-    ).rows;
+    const [created] = rowsOf<{ ticket_number: string; created_at: string }>(result);
     return {
       ticketNumber: Number(created!.ticket_number),
       createdAt: new Date(created!.created_at),
