@@ -10,7 +10,8 @@ import {
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
 import { inactive } from '../../plugins/auth.ts';
-import type { BranchRow, ProfileRepository, TenantRow } from './profile.repository.ts';
+import type { BranchRow, TenantRow } from './identity.table.ts';
+import type { ProfileRepository } from './profile.repository.ts';
 
 const languageOf = (value: string): Language => Language.catch(DEFAULT_LANGUAGE).parse(value);
 

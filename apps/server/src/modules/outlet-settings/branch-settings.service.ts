@@ -21,11 +21,8 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import {
-  type BranchSettingsRepository,
-  type BranchRow,
-  type TenantRow,
-} from './branch-settings.repository.ts';
+import type { BranchRow, TenantRow } from '../identity/identity.table.ts';
+import type { BranchSettingsRepository } from './branch-settings.repository.ts';
 import { fullWeek } from './opening-hours.ts';
 import { effectivePaymentMethods, offeredMethods, serviceAreaStored } from './payment-methods.ts';
 
