@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { listenEmulator, type EmulatorAddress } from '../emulator-server.ts';
+import { fail, listenEmulator, type EmulatorAddress } from '../emulator-server.ts';
 
 /**
  * A local stand-in for the card gateway that speaks its HTTP API (ARCHITECTURE rule 8), for
@@ -57,9 +57,6 @@ export function createCardGatewayEmulator(
   const payments = new Map<string, EmulatedPayment>();
   // Idempotency keys per operation: a replay answers the first result.
   const replies = new Map<string, { status: number; body: unknown }>();
-
-  const fail = (reply: FastifyReply, status: number, code: string, message = code) =>
-    reply.status(status).send({ error: { code, message } });
 
   const keyed = (request: FastifyRequest, scope: string) => {
     const key = request.headers['idempotency-key'];

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DispatchIntegrationType, DispatchStatus } from '@app/contracts';
-import { listenEmulator, type EmulatorAddress } from '../emulator-server.ts';
+import { fail, listenEmulator, type EmulatorAddress } from '../emulator-server.ts';
 
 /**
  * A local stand-in for the dispatch providers (Talabat Express, its cashless account, Careem
@@ -107,8 +107,6 @@ export function createDispatchEmulator(options: DispatchEmulatorOptions): Dispat
       delivery_eta: d.trip === EMULATED_TRIP ? iso(d.createdAt + 5 * stepMs) : null,
     };
   };
-  const fail = (reply: FastifyReply, status: number, code: string) =>
-    reply.status(status).send({ error: { code, message: code } });
   const providerOf = (request: FastifyRequest) => (request.params as { provider: string }).provider;
 
   const routes: FastifyPluginAsync = async (app) => {
