@@ -66,12 +66,12 @@ const fileCodes = (res: { json(): unknown }) =>
     (e) => e.field === 'file',
   )?.codes;
 
+/** The template download of a tenant, asked by the given account. */
+const getTemplate = (tenantId: string, headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: `${base(tenantId)}/template`, headers });
+
 async function template() {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `${base(f.casa.id)}/template`,
-    headers: otherOwner,
-  });
+  const res = await getTemplate(f.casa.id, otherOwner);
   expect(res.statusCode).toBe(200);
   return res.rawPayload;
 }
@@ -91,11 +91,7 @@ async function menuOf(tenantId: string) {
 
 describe('the template', () => {
   it('downloads as an xlsx with the three sheets, their headers and instructions', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `${base(f.alBayt.id)}/template`,
-      headers: owner,
-    });
+    const res = await getTemplate(f.alBayt.id, owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toContain('menu-bulk-upload-template.xlsx');
@@ -121,17 +117,9 @@ describe('the template', () => {
   });
 
   it('is the store owner’s: a manager gets 403, a tenant of another owner 403', async () => {
-    const manager403 = await ctx.app.inject({
-      method: 'GET',
-      url: `${base(f.alBayt.id)}/template`,
-      headers: manager,
-    });
+    const manager403 = await getTemplate(f.alBayt.id, manager);
     expect(manager403.statusCode).toBe(403);
-    const foreign = await ctx.app.inject({
-      method: 'GET',
-      url: `${base(f.alBayt.id)}/template`,
-      headers: otherOwner,
-    });
+    const foreign = await getTemplate(f.alBayt.id, otherOwner);
     expect([403, 404]).toContain(foreign.statusCode);
   });
 
