@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { inTenant } from '../../db/tenant-scope.ts';
 import { NotFound } from '../../errors.ts';
+import { branchSummary } from '../identity/branches.ts';
 import type { OrderingReads } from '../tickets/ordering.ts';
 import { createPublicMenu } from './public-menu.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
@@ -87,17 +88,7 @@ export function createStorefrontService(deps: {
         theme: { primaryHex: tenant.primaryHex },
         logoUrl: tenant.logoUrl,
         payments: deps.payments ?? null,
-        branches: list.map((b) => ({
-          branchId: b.id,
-          branchName: b.name,
-          timeZone: b.timeZone,
-          checkoutTemplates: b.checkoutTemplates,
-          branchOperatingStatus: {
-            closed: b.closed,
-            acceptingOrders: b.acceptingOrders,
-            busy: b.busy,
-          },
-        })),
+        branches: list.map(branchSummary),
       };
     },
 
