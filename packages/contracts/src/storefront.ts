@@ -1,15 +1,8 @@
 import { z } from 'zod';
-import {
-  BranchParams,
-  CheckoutTemplate,
-  Currency,
-  LocalizedText,
-  TenantParams,
-  Text,
-  Uuid,
-} from './common.ts';
+import { BranchParams, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { PUBLIC_TENANT_PATH, routesOf, STOREFRONT_PATH, TENANT_PATH } from './http.ts';
 import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
+import { BranchSummary } from './identity.ts';
 import { DiscountApplication, DiscountRefusal, DiscountType } from './discounts.ts';
 import { UniqueLinkTemplate } from './service-areas.ts';
 import {
@@ -34,15 +27,7 @@ export const PublicStorefront = z.object({
   logoUrl: z.string().nullable(),
   /** Where a storefront gets online payment tokens; null when online payment is not set up. */
   payments: z.object({ tokenUrl: z.string(), publishableKey: z.string() }).nullable(),
-  branches: z.array(
-    z.object({
-      branchId: Uuid,
-      branchName: LocalizedText,
-      timeZone: z.string(),
-      checkoutTemplates: z.array(CheckoutTemplate),
-      branchOperatingStatus: BranchOperatingStatus,
-    }),
-  ),
+  branches: z.array(BranchSummary),
 });
 export type PublicStorefront = z.infer<typeof PublicStorefront>;
 
