@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, LocalizedText, TenantParams, Uuid } from './common.ts';
+import { BranchParams, CheckoutTemplate, LocalizedText, TenantParams, Uuid } from './common.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
 
 // The parts of a branch's settings that orders, tickets and the profile read too; apart from
@@ -41,7 +41,7 @@ export const outletStatusRoutes = {
     path: `${TENANT_PATH}/status/:branchId`,
     access: { permission: 'OperatingStatus' },
     summary: "Set a branch's status; the order intake obeys it from the next order",
-    params: TenantParams.extend({ branchId: Uuid }),
+    params: BranchParams,
     body: BranchOperatingStatus,
     results: BranchStatus,
   }),

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { CheckoutTemplate, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import {
+  CheckoutTemplate,
+  Deleted,
+  LocalizedText,
+  TenantIdParams,
+  TenantParams,
+  Text,
+  Uuid,
+} from './common.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
 
 /** menu-management.md §7: {base} of every catalogue call. */
@@ -301,8 +309,6 @@ export const TreeNode: z.ZodType<TreeNode> = z.object({
 });
 
 const route = routesOf('catalog');
-const IdParams = TenantParams.extend({ id: Uuid });
-const Deleted = z.object({ id: Uuid });
 const view = { permission: 'ManageCatalog' } as const;
 const edit = { permission: 'EditCatalog' } as const;
 
@@ -376,7 +382,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/categories/:id`,
     access: view,
     summary: 'One section',
-    params: IdParams,
+    params: TenantIdParams,
     results: CategoryResponse,
   }),
   updateCategory: route({
@@ -384,7 +390,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/categories/:id`,
     access: edit,
     summary: 'Edit a section',
-    params: IdParams,
+    params: TenantIdParams,
     body: CategoryBody,
     results: CategoryResponse,
   }),
@@ -393,7 +399,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/categories/:id`,
     access: edit,
     summary: 'Delete an empty section',
-    params: IdParams,
+    params: TenantIdParams,
     results: Deleted,
     conflicts: ['unable_to_delete_remove_children'],
   }),
@@ -402,7 +408,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/categories/:id/schedule`,
     access: view,
     summary: "A section's schedule",
-    params: IdParams,
+    params: TenantIdParams,
     results: ScheduleResponse,
   }),
   setSchedule: route({
@@ -410,7 +416,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/categories/:id/schedule`,
     access: { permission: 'EditSchedules' },
     summary: 'Replace a section schedule (allowed for integrated tenants too)',
-    params: IdParams,
+    params: TenantIdParams,
     body: Schedule,
     results: ScheduleResponse,
   }),
@@ -419,7 +425,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/categories/:id/currentlevel`,
     access: view,
     summary: 'Nesting level of a section (0 = main section)',
-    params: IdParams,
+    params: TenantIdParams,
     results: z.object({ level: z.number().int() }),
   }),
   items: route({
@@ -446,7 +452,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/catalogitems/:id`,
     access: view,
     summary: 'One item with its variants',
-    params: IdParams,
+    params: TenantIdParams,
     results: CatalogItemResponse,
   }),
   updateItem: route({
@@ -454,7 +460,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/catalogitems/:id`,
     access: edit,
     summary: 'Edit an item and its variants',
-    params: IdParams,
+    params: TenantIdParams,
     body: CatalogItemBody,
     results: CatalogItemResponse,
   }),
@@ -463,7 +469,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/catalogitems/:id`,
     access: edit,
     summary: 'Delete an item',
-    params: IdParams,
+    params: TenantIdParams,
     results: Deleted,
   }),
   variants: route({
@@ -471,7 +477,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/catalogitems/:id/variants`,
     access: view,
     summary: "An item's variants",
-    params: IdParams,
+    params: TenantIdParams,
     results: CatalogItemResponse.shape.variants,
   }),
   setAvailability: route({
@@ -479,7 +485,7 @@ export const catalogRoutes = {
     path: `${CATALOG_BASE}/catalogitems/:id/availability`,
     access: { permission: 'ItemAvailability' },
     summary: 'Hide or show an item (staff of every role)',
-    params: IdParams,
+    params: TenantIdParams,
     body: AvailabilityBody,
     results: z.object({ id: Uuid, active: z.boolean(), outOfStock: z.boolean() }),
   }),

@@ -36,6 +36,12 @@ export const looksLikeUuid = (text: string) =>
 
 /** The path parameters of every tenant route. */
 export const TenantParams = z.object({ tenantId: Uuid });
+/** The path parameters of one row of a tenant: `.../tenants/:tenantId/.../:id`. */
+/** The path parameters of a branch's routes: `.../tenants/:tenantId/branches/:branchId/...`. */
+export const BranchParams = TenantParams.extend({ branchId: Uuid });
+export const TenantIdParams = TenantParams.extend({ id: Uuid });
+/** A delete's answer: the id it deleted. */
+export const Deleted = z.object({ id: Uuid });
 
 export const Language = z.enum(['en', 'ar', 'es']);
 export type Language = z.infer<typeof Language>;
@@ -129,6 +135,13 @@ export function issueCode(issue: IssueLike): string {
 
 /** A moment in the branch's local time: weekday 0–6 from Sunday and minutes since midnight. */
 export type LocalMoment = { day: number; minutes: number };
+
+/**
+ * Whether a slot from `start` to `end` (minutes since midnight) holds `minutes`; a slot that
+ * closes at 23:59 runs through midnight.
+ */
+export const slotHolds = (start: number, end: number, minutes: number) =>
+  start <= minutes && (minutes < end || end === 23 * 60 + 59);
 
 /** A moment as a clock in some time zone shows it: two-digit parts, 24 hours, Sunday = 0. */
 export type WallClock = {

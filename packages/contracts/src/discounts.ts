@@ -1,5 +1,12 @@
 import { z } from 'zod';
-import { CheckoutTemplate, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import {
+  CheckoutTemplate,
+  LocalizedText,
+  TenantIdParams,
+  TenantParams,
+  Text,
+  Uuid,
+} from './common.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
 import { fromMilli, toMilli } from './money.ts';
 
@@ -256,7 +263,6 @@ export type Discount = z.infer<typeof Discount>;
 const route = routesOf('discounts');
 /** The spec's paths carry the literal branch `b1`: discounts belong to the tenant. */
 const BASE = `${TENANT_PATH}/branches/b1/marketing/discounts`;
-const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'Discounts' } as const;
 
 const codes = [
@@ -281,7 +287,7 @@ export const discountsRoutes = {
     path: `${BASE}/:id`,
     access,
     summary: 'One discount',
-    params: IdParams,
+    params: TenantIdParams,
     results: Discount,
   }),
   create: route({
@@ -301,7 +307,7 @@ export const discountsRoutes = {
     access,
     summary: 'Edit a discount, switch it on or off, or delete it',
     description: `Name and code are fixed after creation (\`discount_name_fixed\`, \`discount_code_fixed\`). ${codes}`,
-    params: IdParams,
+    params: TenantIdParams,
     body: UpdateDiscountBody,
     results: Discount,
   }),

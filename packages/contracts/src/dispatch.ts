@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TenantParams, Text, Uuid } from './common.ts';
+import { BranchParams, TenantIdParams, TenantParams, Text, Uuid } from './common.ts';
 import { BRANCH_SETTINGS_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { InternationalPhone } from './phone.ts';
 
@@ -202,7 +202,6 @@ export type OutletBody = z.input<typeof OutletBody>;
 const route = routesOf('dispatch');
 const DISPATCH = `${TENANT_PATH}/branches/b1/dispatchdriver`;
 const TALABAT_OUTLET = `${BRANCH_SETTINGS_PATH}/talabatExpress/outlet`;
-const TalabatOutletParams = TenantParams.extend({ branchId: Uuid });
 // Whoever works the live orders requests and cancels drivers (§1, §6 tickets/manage).
 const tickets = { permission: 'LiveTickets' } as const;
 
@@ -257,7 +256,7 @@ export const dispatchRoutes = {
     path: `${DISPATCH}/config/:id`,
     access: tickets,
     summary: 'Whether the ticket `id` can be dispatched, by which provider, its support number',
-    params: TenantParams.extend({ id: Uuid }),
+    params: TenantIdParams,
     results: DispatchConfig,
   }),
   outlet: route({
@@ -265,7 +264,7 @@ export const dispatchRoutes = {
     path: TALABAT_OUTLET,
     access: { permission: 'StoreSettings' },
     summary: 'The branch’s Talabat Express outlet (404: none yet)',
-    params: TalabatOutletParams,
+    params: BranchParams,
     results: OutletConfig,
   }),
   saveOutlet: route({
@@ -281,7 +280,7 @@ export const dispatchRoutes = {
       'refuses the outlet: its first message in `error.message`, all of them in `error.errors`',
       '(nothing is kept); 503 `outlet_provider_unavailable`.',
     ].join('\n'),
-    params: TalabatOutletParams,
+    params: BranchParams,
     body: OutletBody,
     results: OutletConfig,
   }),

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { CATALOG_BASE, CATALOG_LIMITS, CatalogItemResponse, CategoryResponse } from './catalog.ts';
 import {
   LANGUAGES,
-  TenantParams,
+  TenantIdParams,
   Text,
   Uuid,
   type Language,
@@ -106,7 +106,6 @@ export function missingLanguages(
 }
 
 const route = routesOf('localization');
-const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'LocalizeCatalog' } as const;
 
 /**
@@ -122,7 +121,7 @@ export const localizationRoutes = {
     summary: "Set a section's title and description in each language",
     description:
       'Blank languages lose their translation; the default texts (`fieldValue`) stay. 403 `catalog_integrated` when the point of sale owns the menu.',
-    params: IdParams,
+    params: TenantIdParams,
     body: CategoryTranslationBody,
     results: CategoryResponse,
   }),
@@ -133,7 +132,7 @@ export const localizationRoutes = {
     summary: "Set an item's title, description and variant titles in each language",
     description:
       'Variants not listed keep their translations; a variant the item lacks answers 422 `variant_not_found` at `variants.{i}.id`.',
-    params: IdParams,
+    params: TenantIdParams,
     body: ItemTranslationBody,
     results: CatalogItemResponse,
   }),
@@ -144,7 +143,7 @@ export const localizationRoutes = {
     summary: "Set a modifier group's title and its choices' names in each language",
     description:
       'Modifier items not listed keep their translations; one the group lacks answers 422 `modifier_item_not_found` at `modifierItems.{i}.id`.',
-    params: IdParams,
+    params: TenantIdParams,
     body: ModifierGroupTranslationBody,
     results: ModifierGroupResponse,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import { Deleted, LocalizedText, TenantIdParams, TenantParams, Text, Uuid } from './common.ts';
 import { CATALOG_BASE, Money } from './catalog.ts';
 import { routesOf } from './http.ts';
 
@@ -92,7 +92,6 @@ export const LinkedCatalogItem = z.object({ id: Uuid, localizedTitle: LocalizedT
 
 const route = routesOf('modifier-groups');
 const BASE = `${CATALOG_BASE}/modifiergroups`;
-const IdParams = TenantParams.extend({ id: Uuid });
 const read = { permission: 'ManageModifiers' } as const;
 const write = { permission: 'EditModifiers' } as const;
 
@@ -130,7 +129,7 @@ export const modifierGroupsRoutes = {
     path: `${BASE}/:id`,
     access: read,
     summary: 'One group with its modifier items',
-    params: IdParams,
+    params: TenantIdParams,
     results: ModifierGroupResponse,
   }),
   update: route({
@@ -138,7 +137,7 @@ export const modifierGroupsRoutes = {
     path: `${BASE}/:id`,
     access: write,
     summary: 'Replace a group and its modifier items',
-    params: IdParams,
+    params: TenantIdParams,
     body: ModifierGroupBody,
     results: ModifierGroupResponse,
   }),
@@ -147,8 +146,8 @@ export const modifierGroupsRoutes = {
     path: `${BASE}/:id`,
     access: write,
     summary: 'Delete a group no item uses',
-    params: IdParams,
-    results: z.object({ id: Uuid }),
+    params: TenantIdParams,
+    results: Deleted,
     conflicts: ['unable_to_delete_remove_from_others'],
   }),
   linkedItems: route({
@@ -156,7 +155,7 @@ export const modifierGroupsRoutes = {
     path: `${BASE}/:id/linkedcatalogitems`,
     access: read,
     summary: "The items using a group ('Used in the following Items')",
-    params: IdParams,
+    params: TenantIdParams,
     results: z.array(LinkedCatalogItem),
   }),
 };

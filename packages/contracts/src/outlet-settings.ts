@@ -1,9 +1,11 @@
 import { z } from 'zod';
 import {
+  BranchParams,
   CheckoutTemplate,
   Currency,
   Language,
   LocalizedText,
+  slotHolds,
   TenantParams,
   Uuid,
 } from './common.ts';
@@ -143,7 +145,6 @@ export type StoreHoursDay = z.infer<typeof StoreHoursDay>;
 
 export const slotStart = (s: StoreHoursSlot) => s.openHour * 60 + s.openMinute;
 export const slotEnd = (s: StoreHoursSlot) => s.closeHour * 60 + s.closeMinute;
-const END_OF_DAY = 23 * 60 + 59;
 
 /**
  * The slot problems of one day, with paths relative to the day (`hours.1.closeHour`): §5.4's
@@ -207,10 +208,7 @@ export function hoursOpenAt(
   // A day nobody has set is open around the clock.
   if (!today) return true;
   if (today.dayClosed) return false;
-  return today.hours.some((s) => {
-    const end = slotEnd(s);
-    return slotStart(s) <= at.minutes && (at.minutes < end || end === END_OF_DAY);
-  });
+  return today.hours.some((s) => slotHolds(slotStart(s), slotEnd(s), at.minutes));
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -335,7 +333,6 @@ export type DeliveryConfig = z.infer<typeof DeliveryConfig>;
 
 const route = routesOf('outlet-settings');
 
-const BranchParams = TenantParams.extend({ branchId: Uuid });
 const settings = { permission: 'StoreSettings' } as const;
 const areaPayments = { permission: 'ServiceAreaPaymentMethods' } as const;
 const branding = { permission: 'Branding' } as const;

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import { LocalizedText, TenantIdParams, TenantParams, Text, Uuid } from './common.ts';
 import { CATALOG_BASE } from './catalog.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
 
@@ -75,7 +75,6 @@ export const HubriseQuery = z.object({
 export const POS_NOT_CONNECTED = 'pos_not_connected';
 
 const route = routesOf('pos-mapping');
-const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'PosItemMapping' } as const;
 const HUBRISE = `${TENANT_PATH}/HubRise`;
 
@@ -94,7 +93,7 @@ export const posMappingRoutes = {
     path: `${CATALOG_BASE}/catalogitems/integration-posmapping/:id`,
     access,
     summary: "Map an item to a provider's product SKU (trimmed; empty unmaps)",
-    params: IdParams,
+    params: TenantIdParams,
     body: PosMappingBody,
     results: PosMappingEntry,
   }),
@@ -103,7 +102,7 @@ export const posMappingRoutes = {
     path: `${CATALOG_BASE}/modifieritems/integration-posmapping/:id`,
     access,
     summary: "Map a modifier item to a provider's option (trimmed; empty unmaps)",
-    params: IdParams,
+    params: TenantIdParams,
     body: PosMappingBody,
     results: PosMappingEntry,
   }),
@@ -113,7 +112,7 @@ export const posMappingRoutes = {
     path: `${CATALOG_BASE}/modifiergroups/integration-posmapping/:id`,
     access,
     summary: "Map a modifier group to a provider's option list (its posSku; empty unmaps)",
-    params: IdParams,
+    params: TenantIdParams,
     body: PosMappingBody,
     results: PosMappingEntry,
   }),

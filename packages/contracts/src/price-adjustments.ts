@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { TenantParams, Text, Uuid, type LocalMoment } from './common.ts';
+import {
+  Deleted,
+  slotHolds,
+  TenantIdParams,
+  TenantParams,
+  Text,
+  Uuid,
+  type LocalMoment,
+} from './common.ts';
 import { CATALOG_BASE, Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
 import { routesOf } from './http.ts';
 import { fromMilli, percentOf, toMilli } from './money.ts';
@@ -127,7 +135,6 @@ export type AdjustmentRule = {
 };
 
 const mins = (hhmm: string) => Number(hhmm.slice(0, 2)) * 60 + Number(hhmm.slice(3, 5));
-const END_OF_DAY = 23 * 60 + 59;
 
 /** A day with no slot is open all day; a closed day is closed; otherwise any slot must hold. */
 export function scheduleOpen(schedule: AdjustmentRule['schedule'], at: LocalMoment): boolean {
@@ -136,8 +143,7 @@ export function scheduleOpen(schedule: AdjustmentRule['schedule'], at: LocalMome
   if (today.some((s) => s.dayClosed)) return false;
   return today.some((s) => {
     if (!s.openTime || !s.closeTime) return false;
-    const close = mins(s.closeTime);
-    return mins(s.openTime) <= at.minutes && (at.minutes < close || close === END_OF_DAY);
+    return slotHolds(mins(s.openTime), mins(s.closeTime), at.minutes);
   });
 }
 
@@ -189,7 +195,6 @@ export function effectivePrice(input: {
 
 const route = routesOf('price-adjustments');
 const BASE = `${CATALOG_BASE}/price-adjustments`;
-const IdParams = TenantParams.extend({ id: Uuid });
 const access = { permission: 'PriceAdjustments' } as const;
 // The point of sale owns an integrated tenant's prices: reads only there.
 const write = { permission: 'EditPriceAdjustments' } as const;
@@ -221,7 +226,7 @@ export const priceAdjustmentsRoutes = {
     summary: 'Link the selected variants and unlink one; answers the linked variants',
     description:
       'Linked variants come in menu order (sections as the catalogue tree walks them, then items, then variants, by position), each with its old price, its price with this adjustment alone and `priceReachesZero` when that brings a price above 0 down to 0.',
-    params: IdParams,
+    params: TenantIdParams,
     body: LinkVariantsBody,
     results: z.array(LinkedVariant),
   }),
@@ -230,7 +235,7 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id`,
     access,
     summary: 'One price adjustment with its linked variants',
-    params: IdParams,
+    params: TenantIdParams,
     results: PriceAdjustmentResponse,
   }),
   update: route({
@@ -238,7 +243,7 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id`,
     access: write,
     summary: 'Edit a price adjustment',
-    params: IdParams,
+    params: TenantIdParams,
     body: PriceAdjustmentBody,
     results: PriceAdjustmentResponse,
   }),
@@ -247,15 +252,15 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id`,
     access: write,
     summary: 'Delete a price adjustment',
-    params: IdParams,
-    results: z.object({ id: Uuid }),
+    params: TenantIdParams,
+    results: Deleted,
   }),
   schedule: route({
     method: 'GET',
     path: `${BASE}/:id/schedule`,
     access,
     summary: "A price adjustment's schedule",
-    params: IdParams,
+    params: TenantIdParams,
     results: ScheduleResponse,
   }),
   setSchedule: route({
@@ -263,7 +268,7 @@ export const priceAdjustmentsRoutes = {
     path: `${BASE}/:id/schedule`,
     access: write,
     summary: "Replace a price adjustment's schedule",
-    params: IdParams,
+    params: TenantIdParams,
     body: PriceAdjustmentSchedule,
     results: ScheduleResponse,
   }),

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { TenantParams, Text, Uuid } from './common.ts';
+import { BranchParams, Text, Uuid } from './common.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
 import { PaymentMethodSetting } from './branch-basics.ts';
 
@@ -173,7 +173,6 @@ export type QrCodesBody = z.infer<typeof QrCodesBody>;
 // Routes (§7.2)
 
 const BASE = `${TENANT_PATH}/branches/:branchId/serviceareamanagement`;
-const BranchParams = TenantParams.extend({ branchId: Uuid });
 /** §6: the service areas page is the store owner's. */
 const owner = { permission: 'StoreSettings' } as const;
 const route = routesOf('service-areas');

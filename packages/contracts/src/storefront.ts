@@ -1,7 +1,8 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import { BranchParams, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { PUBLIC_TENANT_PATH, routesOf, STOREFRONT_PATH, TENANT_PATH } from './http.ts';
 import { BranchOperatingStatus, PaymentMethodType } from './branch-basics.ts';
+import { BranchSummary } from './identity.ts';
 import { DiscountApplication, DiscountRefusal, DiscountType } from './discounts.ts';
 import { UniqueLinkTemplate } from './service-areas.ts';
 import {
@@ -26,15 +27,7 @@ export const PublicStorefront = z.object({
   logoUrl: z.string().nullable(),
   /** Where a storefront gets online payment tokens; null when online payment is not set up. */
   payments: z.object({ tokenUrl: z.string(), publishableKey: z.string() }).nullable(),
-  branches: z.array(
-    z.object({
-      branchId: Uuid,
-      branchName: LocalizedText,
-      timeZone: z.string(),
-      checkoutTemplates: z.array(CheckoutTemplate),
-      branchOperatingStatus: BranchOperatingStatus,
-    }),
-  ),
+  branches: z.array(BranchSummary),
 });
 export type PublicStorefront = z.infer<typeof PublicStorefront>;
 
@@ -202,7 +195,7 @@ export const storefrontRoutes = {
     path: `${PUBLIC_TENANT_PATH}/branches/:branchId/menu`,
     access: { public: true },
     summary: 'What can be ordered now at a branch for a template, with its prices',
-    params: z.object({ tenantId: Uuid, branchId: Uuid }),
+    params: BranchParams,
     query: PublicMenuQuery,
     results: PublicMenu,
   }),
@@ -239,7 +232,7 @@ export const storefrontRoutes = {
       '`checkout_template_disabled` and `delivery_zone_not_found`. Counted against the public',
       'read limit per client address.',
     ].join('\n'),
-    params: TenantParams.extend({ branchId: Uuid }),
+    params: BranchParams,
     body: QuoteBody,
     results: PublicQuote,
   }),

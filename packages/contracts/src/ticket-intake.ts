@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { CheckoutTemplate, Language, TenantParams, Text, Uuid } from './common.ts';
+import { BranchParams, CheckoutTemplate, Language, Text, Uuid } from './common.ts';
 import { isOnlinePayment } from './branch-basics.ts';
 import { PUBLIC_TENANT_PATH, routesOf } from './http.ts';
 import { InternationalPhone } from './phone.ts';
@@ -149,7 +149,7 @@ export const ticketIntakeRoutes = {
       '429 `too_many_requests` (with `Retry-After` in seconds) when one client address',
       'places more orders than the server allows per window (INTAKE_RATE_LIMIT_*).',
     ].join('\n'),
-    params: TenantParams.extend({ branchId: Uuid }),
+    params: BranchParams,
     headers: z.looseObject({ 'idempotency-key': IdempotencyKey.optional() }),
     body: TicketIntakeBody,
     results: Ticket,

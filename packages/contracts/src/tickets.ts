@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import {
+  BranchParams,
   CheckoutTemplate,
   Currency,
   Language,
@@ -575,7 +576,7 @@ export const ticketsRoutes = {
     access,
     summary: 'Transfer an open ticket to another branch of the tenant',
     description: '`branchId` (path and body) is the branch the ticket moves to.',
-    params: TenantParams.extend({ branchId: Uuid }),
+    params: BranchParams,
     body: TransferTicketBody,
     results: Ticket,
     conflicts: ['same_branch', 'ticket_closed'],

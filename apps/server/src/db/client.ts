@@ -24,6 +24,9 @@ export type Schema = typeof schema;
 export type Db = PgDatabase<PgQueryResultHKT, Schema>;
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0];
 
+/** The rows of a raw `execute` result (PGlite and pg both answer `{ rows }`), as `T`. */
+export const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
+
 export type Database = {
   /**
    * The app's handle: it acts as the role without BYPASSRLS and runs each statement in the

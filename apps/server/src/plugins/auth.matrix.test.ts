@@ -4,7 +4,12 @@ import { ALL_ROUTES } from '@app/contracts';
 import * as s from '../db/schema.ts';
 import { tenants } from '../db/schema.ts';
 import { switchTenantFilterOffForTests, tenantFiltersSwitchedOff } from '../db/tenant-scope.ts';
-import { demoFixtures, intakeUrl, pickup } from '../modules/tickets/test-fixtures.ts';
+import {
+  demoFixtures,
+  insertPickupAdjustment,
+  intakeUrl,
+  pickup,
+} from '../modules/tickets/test-fixtures.ts';
 import {
   collectTenantSecrets,
   MATRIX_CASES,
@@ -102,23 +107,12 @@ async function bothTenantsRows() {
     await owner
       .insert(s.itemModifierGroups)
       .values({ tenantId: tenant.id, itemId: variant!.itemId, groupId: group!.id });
-    const [adjustment] = await owner
-      .insert(s.priceAdjustments)
-      .values({
-        tenantId: tenant.id,
-        name: `Late ${tenant.slug}`,
-        adjustmentType: 'Percentage',
-        adjustmentDirection: 'Decrease',
-        amount: '10',
-        checkoutTemplates: ['PICKUP'],
-        priority: 1,
-      })
-      .returning();
-    await owner.insert(s.priceAdjustmentVariants).values({
-      tenantId: tenant.id,
-      adjustmentId: adjustment!.id,
-      variantId: variant!.id,
-    });
+    await insertPickupAdjustment(
+      owner,
+      tenant.id,
+      { name: `Late ${tenant.slug}`, adjustmentDirection: 'Decrease', amount: '10' },
+      [variant!.id],
+    );
   }
   return f;
 }

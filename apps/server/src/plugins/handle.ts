@@ -3,6 +3,8 @@ import { z } from 'zod';
 import {
   ADMIN_PATH,
   isPlatformPermission,
+  type Deleted,
+  type TenantIdParams,
   ProblemResponse,
   ValidationErrorResponse,
   envelope,
@@ -13,6 +15,7 @@ import {
   type RouteQuery,
   type RouteReply,
 } from '@app/contracts';
+import type { RateLimit } from '../config.ts';
 import { inScope, type DbScope } from '../db/tenant-scope.ts';
 import { SerializedReply } from '../serialized-reply.ts';
 import type { AuthContext } from './auth.ts';
@@ -124,5 +127,29 @@ export function handle<R extends RouteDef>(
       if (route.status === 204) return reply.send();
       return route.results ? { results: out } : out;
     },
+  });
+}
+
+/** Route config counting calls per client address (@fastify/rate-limit); none when unset. */
+export const rateLimited = (limit: RateLimit | undefined) =>
+  limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {};
+
+/**
+ * An idempotent POST's answer: 201 when it made something; 200 and `idempotent-replayed: true`
+ * when the key was seen before and the first answer is given again.
+ */
+export function sendIdempotent(reply: FastifyReply, results: unknown, replayed: boolean) {
+  if (replayed) reply.header('idempotent-replayed', 'true');
+  return reply.status(replayed ? 200 : 201).send({ results });
+}
+
+/** A delete of a tenant's row by id: it answers the id it deleted. */
+export function handleDelete<
+  R extends RouteDef & { params: typeof TenantIdParams; results: typeof Deleted },
+>(app: FastifyInstance, route: R, remove: (tenantId: string, id: string) => Promise<unknown>) {
+  handle(app, route, async ({ params }) => {
+    await remove(params.tenantId, params.id);
+    // RouteReply<R> is Deleted's input by the constraint; TypeScript cannot resolve it for any R.
+    return { id: params.id } as RouteReply<R>;
   });
 }

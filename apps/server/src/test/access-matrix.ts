@@ -9,7 +9,7 @@ import {
   type MembershipRole,
   type RouteDef,
 } from '@app/contracts';
-import type { Db } from '../db/client.ts';
+import { rowsOf, type Db } from '../db/client.ts';
 import * as s from '../db/schema.ts';
 import type { AccessPolicy, AdminRoute } from '../plugins/auth.ts';
 import { arbitraryOf, preferValid, type ArbitraryHint } from './zod-arbitrary.ts';
@@ -333,7 +333,7 @@ async function tenantTables(db: Db, withId = false): Promise<string[]> {
       and (${!withId} or exists (select 1 from information_schema.columns i
         where i.table_schema = 'public' and i.table_name = c.table_name and i.column_name = 'id'))
     order by 1`);
-  return (result as unknown as { rows: TableName[] }).rows.map((r) => r.table);
+  return rowsOf<TableName>(result).map((r) => r.table);
 }
 
 /** One id of each of a tenant's tables (its oldest-sorting), read as the owner. */
@@ -345,7 +345,7 @@ export async function tenantRows(db: Db, tenantId: string): Promise<TenantRows> 
     const result = await db.execute(
       sql`select id::text as id from ${sql.identifier(table)} where tenant_id = ${tenantId} order by id limit 1`,
     );
-    const id = (result as unknown as { rows: { id: string }[] }).rows[0]?.id;
+    const id = rowsOf<{ id: string }>(result)[0]?.id;
     if (id) ids[table] = id;
   }
   return { tenantId, slug: tenant.slug, ids };
@@ -358,7 +358,7 @@ export async function tenantRowSecrets(db: Db, tenantId: string): Promise<string
     const result = await db.execute(
       sql`select id::text as id from ${sql.identifier(table)} where tenant_id = ${tenantId}`,
     );
-    secrets.push(...(result as unknown as { rows: { id: string }[] }).rows.map((r) => r.id));
+    secrets.push(...rowsOf<{ id: string }>(result).map((r) => r.id));
   }
   return [...new Set(secrets)];
 }
@@ -370,7 +370,7 @@ export async function tenantDigests(db: Db, tenantId: string): Promise<Record<st
     const result = await db.execute(sql`
       select md5(coalesce(string_agg(t::text, '|' order by t::text), '')) as digest
       from ${sql.identifier(table)} t where t.tenant_id = ${tenantId}`);
-    digests[table] = (result as unknown as { rows: { digest: string }[] }).rows[0]!.digest;
+    digests[table] = rowsOf<{ digest: string }>(result)[0]!.digest;
   }
   return digests;
 }

@@ -1,40 +1,23 @@
 import { inflateRawSync } from 'node:zlib';
+import { readCentralDirectory } from '../modules/bulk-upload/zip-guard.ts';
 
 /**
  * A small .xlsx reader for tests, independent of exceljs (which writes the files): the zip's
- * central directory read by hand, entries inflated with zlib, the first sheet's XML and the
- * styles parsed with regular expressions. Enough for the cells of a generated report.
+ * central directory read by the upload's zip guard, entries inflated with zlib, the first
+ * sheet's XML and the styles parsed with regular expressions. Enough for the cells of a
+ * generated report.
  */
 
 /** The files of a zip archive by name. */
 export function unzip(zip: Buffer): Map<string, Buffer> {
-  // End of central directory: signature 0x06054b50, searched from the end (a comment may follow).
-  let eocd = -1;
-  for (let i = zip.length - 22; i >= Math.max(0, zip.length - 65_557); i--) {
-    if (zip.readUInt32LE(i) === 0x06054b50) {
-      eocd = i;
-      break;
-    }
-  }
-  if (eocd < 0) throw new Error('not a zip file');
-  const entries = zip.readUInt16LE(eocd + 10);
-  let at = zip.readUInt32LE(eocd + 16);
   const files = new Map<string, Buffer>();
-  for (let n = 0; n < entries; n++) {
-    if (zip.readUInt32LE(at) !== 0x02014b50) throw new Error('bad central directory entry');
-    const method = zip.readUInt16LE(at + 10);
-    const compressedSize = zip.readUInt32LE(at + 20);
-    const nameLength = zip.readUInt16LE(at + 28);
-    const extraLength = zip.readUInt16LE(at + 30);
-    const commentLength = zip.readUInt16LE(at + 32);
-    const localHeader = zip.readUInt32LE(at + 42);
-    const name = zip.toString('utf8', at + 46, at + 46 + nameLength).replace(/^\//, '');
-    const localName = zip.readUInt16LE(localHeader + 26);
-    const localExtra = zip.readUInt16LE(localHeader + 28);
-    const start = localHeader + 30 + localName + localExtra;
-    const data = zip.subarray(start, start + compressedSize);
-    files.set(name, method === 0 ? Buffer.from(data) : inflateRawSync(data));
-    at += 46 + nameLength + extraLength + commentLength;
+  const limits = { maxEntries: 0xfffe, maxInflatedBytes: Infinity };
+  for (const entry of readCentralDirectory(zip, limits)) {
+    const data = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+    files.set(
+      entry.name.replace(/^\//, ''),
+      entry.method === 0 ? Buffer.from(data) : inflateRawSync(data),
+    );
   }
   return files;
 }

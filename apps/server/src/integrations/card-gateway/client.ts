@@ -4,6 +4,7 @@ import {
   type Authorization,
   type PaymentProvider,
 } from './payment-provider.ts';
+import { providerFetch } from '../provider-fetch.ts';
 
 export type CardGatewayConfig = {
   /** The gateway's API root, e.g. https://api.gateway.example or the emulator's URL. */
@@ -16,27 +17,22 @@ type GatewayError = { error?: { code?: string; message?: string } };
 
 /** The card gateway's HTTP API (v1) behind the PaymentProvider interface. */
 export function createCardGatewayClient(config: CardGatewayConfig): PaymentProvider {
-  const base = config.baseUrl.replace(/\/$/, '');
-  const timeoutMs = config.timeoutMs ?? 10_000;
+  const send = providerFetch(
+    config,
+    'card gateway',
+    (message) => new PaymentProviderUnavailable(message),
+  );
 
   async function call<T>(path: string, body: unknown, idempotencyKey?: string): Promise<T> {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
-        method: 'POST',
-        headers: {
-          authorization: `Bearer ${config.secretKey}`,
-          'content-type': 'application/json',
-          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-        },
-        body: JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new PaymentProviderUnavailable(
-        `card gateway unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    const res = await send(path, {
+      method: 'POST',
+      headers: {
+        authorization: `Bearer ${config.secretKey}`,
+        'content-type': 'application/json',
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      body: JSON.stringify(body),
+    });
     const json = (await res.json().catch(() => ({}))) as T & GatewayError;
     if (res.ok) return json;
     if (res.status === 402) throw new PaymentDeclined(json.error?.code ?? 'declined');

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { fail, listenEmulator, type EmulatorAddress } from '../emulator-server.ts';
 
 /**
  * A local stand-in for the card gateway that speaks its HTTP API (ARCHITECTURE rule 8), for
@@ -56,9 +57,6 @@ export function createCardGatewayEmulator(
   const payments = new Map<string, EmulatedPayment>();
   // Idempotency keys per operation: a replay answers the first result.
   const replies = new Map<string, { status: number; body: unknown }>();
-
-  const fail = (reply: FastifyReply, status: number, code: string, message = code) =>
-    reply.status(status).send({ error: { code, message } });
 
   const keyed = (request: FastifyRequest, scope: string) => {
     const key = request.headers['idempotency-key'];
@@ -194,11 +192,9 @@ export function createCardGatewayEmulator(
 
 /** The emulator on a port of its own (0: any free one), as tests and `npm run` scripts use it. */
 export async function startCardGatewayEmulator(
-  options: CardGatewayEmulatorOptions & { port?: number; host?: string },
+  options: CardGatewayEmulatorOptions & EmulatorAddress,
 ) {
   const emulator = createCardGatewayEmulator(options);
-  const app = Fastify({ logger: false });
-  await app.register(emulator.routes);
-  const address = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  return { url: address, payments: emulator.payments, close: () => app.close() };
+  const { url, close } = await listenEmulator(emulator.routes, options);
+  return { url, payments: emulator.payments, close };
 }

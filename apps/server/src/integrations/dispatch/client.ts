@@ -8,6 +8,7 @@ import {
   type OutletProvider,
   type ProviderDelivery,
 } from './dispatch-provider.ts';
+import { providerFetch } from '../provider-fetch.ts';
 
 export type DispatchClientConfig = {
   integrationType: DispatchIntegrationType;
@@ -50,26 +51,21 @@ type Call = (
 ) => Promise<{ status: number; json: unknown }>;
 
 function caller(config: DispatchClientConfig): Call {
-  const base = config.baseUrl.replace(/\/$/, '');
-  const timeoutMs = config.timeoutMs ?? 10_000;
+  const send = providerFetch(
+    config,
+    config.integrationType,
+    (message) => new DispatchProviderUnavailable(message),
+  );
   return async (method, path, body, idempotencyKey) => {
-    let res: Response;
-    try {
-      res = await fetch(`${base}${path}`, {
-        method,
-        headers: {
-          authorization: `Bearer ${config.apiKey}`,
-          ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
-          ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
-        },
-        ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-    } catch (error) {
-      throw new DispatchProviderUnavailable(
-        `${config.integrationType} unreachable: ${error instanceof Error ? error.message : String(error)}`,
-      );
-    }
+    const res = await send(path, {
+      method,
+      headers: {
+        authorization: `Bearer ${config.apiKey}`,
+        ...(body !== undefined ? { 'content-type': 'application/json' } : {}),
+        ...(idempotencyKey ? { 'idempotency-key': idempotencyKey } : {}),
+      },
+      ...(body !== undefined ? { body: JSON.stringify(body) } : {}),
+    });
     const json: unknown = await res.json().catch(() => ({}));
     if (res.status >= 500 || res.status === 401 || res.status === 403 || res.status === 429)
       throw new DispatchProviderUnavailable(

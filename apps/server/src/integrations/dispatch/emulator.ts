@@ -1,6 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import Fastify, { type FastifyPluginAsync, type FastifyReply, type FastifyRequest } from 'fastify';
+import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { DispatchIntegrationType, DispatchStatus } from '@app/contracts';
+import { fail, listenEmulator, type EmulatorAddress } from '../emulator-server.ts';
 
 /**
  * A local stand-in for the dispatch providers (Talabat Express, its cashless account, Careem
@@ -106,8 +107,6 @@ export function createDispatchEmulator(options: DispatchEmulatorOptions): Dispat
       delivery_eta: d.trip === EMULATED_TRIP ? iso(d.createdAt + 5 * stepMs) : null,
     };
   };
-  const fail = (reply: FastifyReply, status: number, code: string) =>
-    reply.status(status).send({ error: { code, message: code } });
   const providerOf = (request: FastifyRequest) => (request.params as { provider: string }).provider;
 
   const routes: FastifyPluginAsync = async (app) => {
@@ -234,12 +233,7 @@ export function createDispatchEmulator(options: DispatchEmulatorOptions): Dispat
 }
 
 /** The emulator on a port of its own (0: any free one), as tests use it. */
-export async function startDispatchEmulator(
-  options: DispatchEmulatorOptions & { port?: number; host?: string },
-) {
+export async function startDispatchEmulator(options: DispatchEmulatorOptions & EmulatorAddress) {
   const emulator = createDispatchEmulator(options);
-  const app = Fastify({ logger: false });
-  await app.register(emulator.routes);
-  const url = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  return { ...emulator, url, close: () => app.close() };
+  return { ...emulator, ...(await listenEmulator(emulator.routes, options)) };
 }

@@ -1,4 +1,5 @@
 import type { HubriseModifier, HubriseProduct } from '@app/contracts';
+import { providerFetch } from '../provider-fetch.ts';
 
 /**
  * HubRise's catalog API (api.hubrise.com/v1, ARCHITECTURE rule 8): the products with their
@@ -45,28 +46,18 @@ const MAX_PAGES = 200;
 const PAGE = 100;
 
 export function createHubriseClient(config: HubriseClientConfig): PosCatalogProvider {
-  const base = config.baseUrl.replace(/\/$/, '');
-  const timeoutMs = config.timeoutMs ?? 10_000;
+  const send = providerFetch(config, 'HubRise', (message) => new PosProviderUnavailable(message));
 
   async function all<T>(connection: HubriseConnection, resource: string): Promise<T[]> {
     const path = `/catalogs/${encodeURIComponent(connection.catalogId)}/${resource}`;
     const results: T[] = [];
     let cursor: string | null = null;
     for (let page = 0; page < MAX_PAGES; page++) {
-      const url = new URL(`${base}${path}`);
-      url.searchParams.set('count', String(PAGE));
-      if (cursor) url.searchParams.set('cursor', cursor);
-      let res: Response;
-      try {
-        res = await fetch(url, {
-          headers: { 'x-access-token': connection.accessToken, accept: 'application/json' },
-          signal: AbortSignal.timeout(timeoutMs),
-        });
-      } catch (error) {
-        throw new PosProviderUnavailable(
-          `HubRise unreachable: ${error instanceof Error ? error.message : String(error)}`,
-        );
-      }
+      const query = new URLSearchParams({ count: String(PAGE) });
+      if (cursor) query.set('cursor', cursor);
+      const res = await send(`${path}?${query}`, {
+        headers: { 'x-access-token': connection.accessToken, accept: 'application/json' },
+      });
       if (!res.ok) throw new PosProviderUnavailable(`HubRise answered ${res.status} on ${path}`);
       const body: unknown = await res.json().catch(() => null);
       if (!Array.isArray(body)) throw new PosProviderUnavailable(`HubRise sent no list on ${path}`);

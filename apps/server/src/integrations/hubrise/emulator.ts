@@ -1,4 +1,5 @@
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
+import { listenEmulator, type EmulatorAddress } from '../emulator-server.ts';
 
 /**
  * A local stand-in for HubRise's catalog API that speaks its HTTP (ARCHITECTURE rule 8), for
@@ -186,13 +187,8 @@ export function createHubriseEmulator(options: HubriseEmulatorOptions) {
 }
 
 /** The emulator on a port of its own (tests; the server serves it under /emulators/hubrise). */
-export async function startHubriseEmulator(
-  options: HubriseEmulatorOptions & { port?: number; host?: string },
-) {
-  const { default: Fastify } = await import('fastify');
+export async function startHubriseEmulator(options: HubriseEmulatorOptions & EmulatorAddress) {
   const emulator = createHubriseEmulator(options);
-  const app = Fastify({ logger: false });
-  await app.register(emulator.routes);
-  const url = await app.listen({ port: options.port ?? 0, host: options.host ?? '127.0.0.1' });
-  return { ...emulator, url: `${url}/v1`, close: () => app.close() };
+  const { url, close } = await listenEmulator(emulator.routes, options);
+  return { ...emulator, url: `${url}/v1`, close };
 }

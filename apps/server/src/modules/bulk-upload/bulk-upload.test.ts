@@ -6,6 +6,7 @@ import type { BulkUploadResult } from '@app/contracts';
 import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { menuWorkbook } from '../../test/menu-workbook.ts';
 import { buildZip, deflated, zipBomb } from '../../test/zip-build.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
 import { createBulkWriter } from './bulk-upload.repository.ts';
@@ -65,40 +66,12 @@ const fileCodes = (res: { json(): unknown }) =>
     (e) => e.field === 'file',
   )?.codes;
 
-type Rows = { sections?: unknown[][]; items?: unknown[][]; groups?: unknown[][] };
-
-/** A workbook with the template's headers and the given rows (in the template's column order). */
-async function workbook(rows: Rows, headers?: Partial<Record<keyof Rows, string[]>>) {
-  const wb = new ExcelJS.Workbook();
-  const sheet = (name: string, head: string[], data: unknown[][] = []) => {
-    const ws = wb.addWorksheet(name);
-    ws.addRow(head);
-    for (const row of data) ws.addRow(row);
-  };
-  sheet(
-    'Sections',
-    headers?.sections ?? ['Section', 'Parent section', 'Description', 'Section (Arabic)'],
-    rows.sections,
-  );
-  sheet(
-    'Items',
-    headers?.items ?? ['Section', 'Item', 'Description', 'Variant', 'Price', 'Modifier groups'],
-    rows.items,
-  );
-  sheet(
-    'Modifier groups',
-    headers?.groups ?? ['Modifier group', 'Min', 'Max', 'Modifier item', 'Price'],
-    rows.groups,
-  );
-  return Buffer.from(await wb.xlsx.writeBuffer());
-}
+/** The template download of a tenant, asked by the given account. */
+const getTemplate = (tenantId: string, headers: Record<string, string>) =>
+  ctx.app.inject({ method: 'GET', url: `${base(tenantId)}/template`, headers });
 
 async function template() {
-  const res = await ctx.app.inject({
-    method: 'GET',
-    url: `${base(f.casa.id)}/template`,
-    headers: otherOwner,
-  });
+  const res = await getTemplate(f.casa.id, otherOwner);
   expect(res.statusCode).toBe(200);
   return res.rawPayload;
 }
@@ -118,11 +91,7 @@ async function menuOf(tenantId: string) {
 
 describe('the template', () => {
   it('downloads as an xlsx with the three sheets, their headers and instructions', async () => {
-    const res = await ctx.app.inject({
-      method: 'GET',
-      url: `${base(f.alBayt.id)}/template`,
-      headers: owner,
-    });
+    const res = await getTemplate(f.alBayt.id, owner);
     expect(res.statusCode).toBe(200);
     expect(res.headers['content-type']).toContain('spreadsheetml.sheet');
     expect(res.headers['content-disposition']).toContain('menu-bulk-upload-template.xlsx');
@@ -148,17 +117,9 @@ describe('the template', () => {
   });
 
   it('is the store owner’s: a manager gets 403, a tenant of another owner 403', async () => {
-    const manager403 = await ctx.app.inject({
-      method: 'GET',
-      url: `${base(f.alBayt.id)}/template`,
-      headers: manager,
-    });
+    const manager403 = await getTemplate(f.alBayt.id, manager);
     expect(manager403.statusCode).toBe(403);
-    const foreign = await ctx.app.inject({
-      method: 'GET',
-      url: `${base(f.alBayt.id)}/template`,
-      headers: otherOwner,
-    });
+    const foreign = await getTemplate(f.alBayt.id, otherOwner);
     expect([403, 404]).toContain(foreign.statusCode);
   });
 
@@ -239,7 +200,7 @@ describe('importing', () => {
       (1 + i / 10).toFixed(2),
       '',
     ]);
-    const result = await uploadOk(await workbook({ items }));
+    const result = await uploadOk(await menuWorkbook({ items }));
     expect(result).toMatchObject({
       itemsFound: 50,
       itemsAdded: 50,
@@ -258,7 +219,7 @@ describe('importing', () => {
   it('reports each refused row with its sheet and row number and adds the rest', async () => {
     const long = 'x'.repeat(60);
     const result = await uploadOk(
-      await workbook({
+      await menuWorkbook({
         sections: [
           ['Desserts', '', 'Sweet things'],
           ['Cakes', 'Desserts'],
@@ -342,12 +303,12 @@ describe('importing', () => {
   });
 
   it('reads headers in any order and case, and rejects a sheet without a required column', async () => {
-    const reordered = await workbook(
+    const reordered = await menuWorkbook(
       { items: [[4.5, 'Zaatar croissant', 'breakfast']] },
       { items: ['PRICE', 'item', 'Section'] },
     );
     expect(await uploadOk(reordered)).toMatchObject({ itemsAdded: 1, itemsFailed: 0 });
-    const noPrice = await workbook(
+    const noPrice = await menuWorkbook(
       { items: [['Breakfast', 'Toast']] },
       { items: ['Section', 'Item'] },
     );
@@ -435,7 +396,7 @@ describe('the file check', () => {
 
 describe('who may upload', () => {
   it('is the store owner only, and never on an integrated menu', async () => {
-    const bytes = await workbook({ items: [['Breakfast', 'Toast', '', '', 1]] });
+    const bytes = await menuWorkbook({ items: [['Breakfast', 'Toast', '', '', 1]] });
     expect((await upload(bytes, manager)).statusCode).toBe(403);
     await ctx.database.owner
       .update(s.tenants)

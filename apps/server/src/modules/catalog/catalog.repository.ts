@@ -11,7 +11,12 @@ import {
   variants,
 } from './catalog.table.ts';
 import type { toScheduleRows } from './catalog-shapes.ts';
-import { findTenantRow, tenantRow } from '../../db/tenant-keys.ts';
+import {
+  deleteTenantRow,
+  findTenantRow,
+  tenantRow,
+  updateTenantRow,
+} from '../../db/tenant-keys.ts';
 import type { priceAdjustmentSchedules } from '../price-adjustments/price-adjustments.table.ts';
 
 type Q = Db | Tx;
@@ -159,12 +164,7 @@ export const catalogRepository = {
     id: string,
     patch: Partial<typeof categories.$inferInsert>,
   ) {
-    const [row] = await q
-      .update(categories)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(tenantRow(categories, tenantId, id))
-      .returning();
-    return row;
+    return updateTenantRow(q, categories, tenantId, id, { ...patch, updatedAt: new Date() });
   },
 
   async deleteCategory(q: Q, tenantId: string, id: string) {
@@ -229,20 +229,11 @@ export const catalogRepository = {
   },
 
   async updateItem(q: Q, tenantId: string, id: string, patch: Partial<typeof items.$inferInsert>) {
-    const [row] = await q
-      .update(items)
-      .set({ ...patch, updatedAt: new Date() })
-      .where(tenantRow(items, tenantId, id))
-      .returning();
-    return row;
+    return updateTenantRow(q, items, tenantId, id, { ...patch, updatedAt: new Date() });
   },
 
   async deleteItem(q: Q, tenantId: string, id: string) {
-    const rows = await q
-      .delete(items)
-      .where(tenantRow(items, tenantId, id))
-      .returning({ id: items.id });
-    return rows.length > 0;
+    return deleteTenantRow(q, items, tenantId, id);
   },
 
   /** Replaces an item's variants, keeping the ids of those sent back (prices stay linkable). */

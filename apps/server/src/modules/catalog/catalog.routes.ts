@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { catalogRoutes as routes } from '@app/contracts';
-import { handle } from '../../plugins/handle.ts';
+import { handle, handleDelete } from '../../plugins/handle.ts';
 import type { CatalogService } from './catalog.service.ts';
 
 /** menu-management.md §7: the contracts' catalogue routes, answered by the service. */
@@ -27,10 +27,7 @@ export const catalogHandlers =
     handle(app, routes.updateCategory, ({ params, body }) =>
       catalog.updateCategory(params.tenantId, params.id, body),
     );
-    handle(app, routes.deleteCategory, async ({ params }) => {
-      await catalog.deleteCategory(params.tenantId, params.id);
-      return { id: params.id };
-    });
+    handleDelete(app, routes.deleteCategory, catalog.deleteCategory);
     handle(app, routes.schedule, ({ params }) => catalog.getSchedule(params.tenantId, params.id));
     handle(app, routes.setSchedule, ({ params, body }) =>
       catalog.setSchedule(params.tenantId, params.id, body),
@@ -47,10 +44,7 @@ export const catalogHandlers =
     handle(app, routes.updateItem, ({ params, body }) =>
       catalog.updateItem(params.tenantId, params.id, body),
     );
-    handle(app, routes.deleteItem, async ({ params }) => {
-      await catalog.deleteItem(params.tenantId, params.id);
-      return { id: params.id };
-    });
+    handleDelete(app, routes.deleteItem, catalog.deleteItem);
     handle(app, routes.variants, ({ params }) => catalog.itemVariants(params.tenantId, params.id));
     handle(app, routes.setAvailability, ({ params, body }) =>
       catalog.setAvailability(params.tenantId, params.id, body.active, body.outOfStock),

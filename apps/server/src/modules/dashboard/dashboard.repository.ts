@@ -6,12 +6,9 @@ import {
   type OrderingTemplate,
   type TicketStatus,
 } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import { rowsOf, type Db } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchOrder } from '../identity/branches.ts';
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 /** Which tickets, over which local days: always one tenant first, then its time range. */
 export type DashboardScope = {

@@ -44,6 +44,7 @@ export const tenants = pgTable('tenants', {
   trialEndsAt: timestamp('trial_ends_at', { withTimezone: true }),
   createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
 });
+export type TenantRow = typeof tenants.$inferSelect;
 
 /** A tenant-owned row's tenant: the row goes when its tenant is deleted. */
 export function tenantIdColumn() {
@@ -80,6 +81,7 @@ export const branches = pgTable(
   },
   (t) => [index('branches_tenant_idx').on(t.tenantId, t.position)],
 );
+export type BranchRow = typeof branches.$inferSelect;
 
 /** A branch-owned row's branch: the row goes when its branch is deleted. */
 export function branchIdColumn() {

@@ -53,10 +53,11 @@ async function profileClaims(accounts: AccountsRepository, user: UserRecord) {
   };
 }
 
-const uiLocales = (ctx: KoaContextWithOIDC) => {
+/** A provider page's language: the client's `ui_locales`, else the browser's Accept-Language. */
+const pageLanguage = (ctx: KoaContextWithOIDC) => {
   const params = ctx.oidc?.params as Record<string, unknown> | undefined;
-  const value = params?.ui_locales;
-  return typeof value === 'string' ? value : undefined;
+  const uiLocales = typeof params?.ui_locales === 'string' ? params.ui_locales : undefined;
+  return pickLanguage([uiLocales], ctx.get('accept-language'));
 };
 
 /**
@@ -129,14 +130,14 @@ export function createOidcProvider(deps: OidcDeps): Provider {
       rpInitiatedLogout: {
         enabled: true,
         logoutSource: async (ctx, form) => {
-          const lang = pickLanguage([uiLocales(ctx)], ctx.get('accept-language'));
+          const lang = pageLanguage(ctx);
           // Sign out at once when the SPA proved the session is its own with id_token_hint.
           const auto = ctx.oidc.entities.IdTokenHint !== undefined;
           ctx.type = 'html';
           ctx.body = signOutPage({ lang, form, auto });
         },
         postLogoutSuccessSource: async (ctx) => {
-          const lang = pickLanguage([uiLocales(ctx)], ctx.get('accept-language'));
+          const lang = pageLanguage(ctx);
           ctx.type = 'html';
           ctx.body = messagePage({ lang, title: 'signOutTitle', message: 'signedOut', appUrl });
         },
@@ -199,7 +200,7 @@ export function createOidcProvider(deps: OidcDeps): Provider {
       },
     },
     async renderError(ctx, out) {
-      const lang = pickLanguage([uiLocales(ctx)], ctx.get('accept-language'));
+      const lang = pageLanguage(ctx);
       ctx.type = 'html';
       ctx.body = messagePage({
         lang,

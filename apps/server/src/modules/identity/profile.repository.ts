@@ -1,11 +1,9 @@
 import { asc, eq, inArray } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { branches, memberships, tenants, users } from './identity.table.ts';
+import { branches, memberships, tenants, users, type BranchRow } from './identity.table.ts';
 import { taxDefinitions } from '../catalog/catalog.table.ts';
 import { branchOrder } from './branches.ts';
 
-export type TenantRow = typeof tenants.$inferSelect;
-export type BranchRow = typeof branches.$inferSelect;
 export type TaxRow = typeof taxDefinitions.$inferSelect;
 export type UserRow = typeof users.$inferSelect;
 

@@ -10,19 +10,11 @@ import {
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
 import { inactive } from '../../plugins/auth.ts';
-import type { BranchRow, ProfileRepository, TenantRow } from './profile.repository.ts';
+import { branchSummary } from './branches.ts';
+import type { BranchRow, TenantRow } from './identity.table.ts';
+import type { ProfileRepository } from './profile.repository.ts';
 
 const languageOf = (value: string): Language => Language.catch(DEFAULT_LANGUAGE).parse(value);
-
-function branchSummary(b: BranchRow) {
-  return {
-    branchId: b.id,
-    branchName: b.name,
-    timeZone: b.timeZone,
-    checkoutTemplates: b.checkoutTemplates,
-    branchOperatingStatus: { closed: b.closed, acceptingOrders: b.acceptingOrders, busy: b.busy },
-  };
-}
 
 function branchProfile(b: BranchRow, tenant: TenantRow): BranchProfileSummary {
   return {

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { writeBmpHeaders } from '../../test/bmp-build.ts';
 import { BmpRefused, decodeBmp } from './bmp.ts';
 
 /** A BMP with a 40-byte header and the given pixel rows (already in file order and padded). */
@@ -14,15 +15,15 @@ function file(
   const header = Buffer.alloc(14 + Math.max(headerSize, 40));
   const pixels = Buffer.from(rows.flat());
   const offset = header.length + masks.length;
-  header.write('BM', 0, 'latin1');
-  header.writeUInt32LE(offset + pixels.length, 2);
-  header.writeUInt32LE(offset, 10);
-  header.writeUInt32LE(headerSize, 14);
-  header.writeInt32LE(width, 18);
-  header.writeInt32LE(height, 22);
-  header.writeUInt16LE(1, 26);
-  header.writeUInt16LE(bits, 28);
-  header.writeUInt32LE(opts.compression ?? 0, 30);
+  writeBmpHeaders(header, {
+    fileSize: offset + pixels.length,
+    pixelOffset: offset,
+    headerSize,
+    width,
+    height,
+    bits,
+    compression: opts.compression,
+  });
   const target = opts.headerSize ? header : masks;
   (opts.masks ?? []).forEach((m, i) => target.writeUInt32LE(m, (opts.headerSize ? 54 : 0) + i * 4));
   return Buffer.concat([header, masks, pixels]);

@@ -4,6 +4,7 @@ import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { accessTokenFor, bearer } from '../../test/auth.ts';
 import * as s from '../../db/schema.ts';
 import { demoTenantIds } from '../../test/demo-tenants.ts';
+import { writeBmpHeaders } from '../../test/bmp-build.ts';
 
 let ctx: TestContext;
 let tenantId: string;
@@ -66,15 +67,15 @@ function bmp(
   const offset = 14 + headerSize;
   const rowSize = Math.floor((bits * width + 31) / 32) * 4;
   const out = Buffer.alloc(offset + rowSize * height);
-  out.write('BM', 0, 'latin1');
-  out.writeUInt32LE(out.length, 2);
-  out.writeUInt32LE(offset, 10);
-  out.writeUInt32LE(headerSize, 14);
-  out.writeInt32LE(width, 18);
-  out.writeInt32LE(height, 22);
-  out.writeUInt16LE(1, 26);
-  out.writeUInt16LE(bits, 28);
-  out.writeUInt32LE(bits === 32 ? 3 : 0, 30);
+  writeBmpHeaders(out, {
+    fileSize: out.length,
+    pixelOffset: offset,
+    headerSize,
+    width,
+    height,
+    bits,
+    compression: bits === 32 ? 3 : 0,
+  });
   out.writeUInt32LE(rowSize * height, 34);
   if (bits === 32) {
     out.writeUInt32LE(0x00ff0000, 54);
@@ -99,15 +100,14 @@ function bmp(
 /** Only the headers of a BMP, claiming any size. */
 function bmpHeader(width: number, height: number, extra = 0): Buffer {
   const out = Buffer.alloc(54 + extra);
-  out.write('BM', 0, 'latin1');
-  out.writeUInt32LE(out.length, 2);
-  out.writeUInt32LE(54, 10);
-  out.writeUInt32LE(40, 14);
-  out.writeInt32LE(width, 18);
-  out.writeInt32LE(height, 22);
-  out.writeUInt16LE(1, 26);
-  out.writeUInt16LE(24, 28);
-  return out;
+  return writeBmpHeaders(out, {
+    fileSize: out.length,
+    pixelOffset: 54,
+    headerSize: 40,
+    width,
+    height,
+    bits: 24,
+  });
 }
 
 const noise = (width: number, height: number) => {

@@ -7,6 +7,7 @@ import {
   type LocalizedText,
   type ModifierGroupResponse,
   type ModifierGroupTranslationBody,
+  type Translations,
 } from '@app/contracts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
@@ -19,15 +20,37 @@ export type LocalizationReaders = {
   getModifierGroup(tenantId: string, id: string): Promise<ModifierGroupResponse>;
 };
 
-/** The first listed id that `known` lacks, as the 422 field `list.{i}.id`. */
-function unknownId(list: readonly { id: string }[], known: readonly { id: string }[]) {
-  const ids = new Set(known.map((k) => k.id));
-  const index = list.findIndex((entry) => !ids.has(entry.id));
-  return index < 0 ? null : index;
-}
+const translated = (stored: LocalizedText, given: Translations) => withTranslations(stored, given)!;
 
-const translated = (stored: LocalizedText, given: Parameters<typeof withTranslations>[1]) =>
-  withTranslations(stored, given)!;
+/** A title and description with the given translations; a description not sent stays. */
+const translatedTexts = (
+  row: { title: LocalizedText; description: LocalizedText | null },
+  body: { localizedTitle: Translations; localizedDesc?: Translations },
+) => ({
+  title: translated(row.title, body.localizedTitle),
+  description: body.localizedDesc
+    ? withTranslations(row.description, body.localizedDesc)
+    : row.description,
+});
+
+/**
+ * The sent children's titles (variants, modifier items) with their translations; a child not
+ * among the stored ones is a 422 on `{field}.{i}.id` with `code`.
+ */
+function translatedChildren(
+  stored: readonly { id: string; title: LocalizedText }[],
+  given: readonly { id: string; localizedTitle: Translations }[],
+  field: string,
+  code: string,
+) {
+  const byId = new Map(stored.map((child) => [child.id, child.title]));
+  const foreign = given.findIndex((child) => !byId.has(child.id));
+  if (foreign >= 0) throw new ValidationFailed(`${field}.${foreign}.id`, [code]);
+  return given.map((child) => ({
+    id: child.id,
+    title: translated(byId.get(child.id)!, child.localizedTitle),
+  }));
+}
 
 export type LocalizationService = ReturnType<typeof createLocalizationService>;
 
@@ -49,12 +72,7 @@ export function createLocalizationService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.lockCategory(tx, tenantId, id);
         if (!row) throw new NotFound('Section');
-        await repo.setCategoryTexts(tx, tenantId, id, {
-          title: translated(row.title, body.localizedTitle),
-          description: body.localizedDesc
-            ? withTranslations(row.description, body.localizedDesc)
-            : row.description,
-        });
+        await repo.setCategoryTexts(tx, tenantId, id, translatedTexts(row, body));
         await deps.bumpCatalogVersion(tx, tenantId);
       });
       return read.getCategory(tenantId, id);
@@ -64,21 +82,14 @@ export function createLocalizationService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.lockItem(tx, tenantId, id);
         if (!row) throw new NotFound('Item');
-        const stored = await repo.variantTitles(tx, tenantId, id);
-        const foreign = unknownId(body.variants, stored);
-        if (foreign !== null)
-          throw new ValidationFailed(`variants.${foreign}.id`, ['variant_not_found']);
-        await repo.setItemTexts(tx, tenantId, id, {
-          title: translated(row.title, body.localizedTitle),
-          description: body.localizedDesc
-            ? withTranslations(row.description, body.localizedDesc)
-            : row.description,
-        });
-        const byId = new Map(stored.map((v) => [v.id, v.title]));
-        for (const variant of body.variants) {
-          const title = translated(byId.get(variant.id)!, variant.localizedTitle);
-          await repo.setVariantTitle(tx, tenantId, variant.id, title);
-        }
+        const variants = translatedChildren(
+          await repo.variantTitles(tx, tenantId, id),
+          body.variants,
+          'variants',
+          'variant_not_found',
+        );
+        await repo.setItemTexts(tx, tenantId, id, translatedTexts(row, body));
+        for (const v of variants) await repo.setVariantTitle(tx, tenantId, v.id, v.title);
         await deps.bumpCatalogVersion(tx, tenantId);
       });
       return read.getItem(tenantId, id);
@@ -88,16 +99,14 @@ export function createLocalizationService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.lockGroup(tx, tenantId, id);
         if (!row) throw new NotFound('Modifier group');
-        const stored = await repo.modifierItemTitles(tx, tenantId, id);
-        const foreign = unknownId(body.modifierItems, stored);
-        if (foreign !== null)
-          throw new ValidationFailed(`modifierItems.${foreign}.id`, ['modifier_item_not_found']);
+        const items = translatedChildren(
+          await repo.modifierItemTitles(tx, tenantId, id),
+          body.modifierItems,
+          'modifierItems',
+          'modifier_item_not_found',
+        );
         await repo.setGroupTitle(tx, tenantId, id, translated(row.title, body.localizedTitle));
-        const byId = new Map(stored.map((i) => [i.id, i.title]));
-        for (const item of body.modifierItems) {
-          const title = translated(byId.get(item.id)!, item.localizedTitle);
-          await repo.setModifierItemTitle(tx, tenantId, item.id, title);
-        }
+        for (const i of items) await repo.setModifierItemTitle(tx, tenantId, i.id, i.title);
         await deps.bumpCatalogVersion(tx, tenantId);
       });
       return read.getModifierGroup(tenantId, id);

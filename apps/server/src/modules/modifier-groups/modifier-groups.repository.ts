@@ -2,7 +2,7 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { items } from '../catalog/catalog.table.ts';
 import { itemModifierGroups, modifierGroups, modifierItems } from './modifier-groups.table.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { deleteTenantRow, tenantRow, updateTenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type GroupRow = typeof modifierGroups.$inferSelect;
@@ -43,20 +43,11 @@ export const modifierGroupsRepository = {
     id: string,
     patch: Partial<typeof modifierGroups.$inferInsert>,
   ) {
-    const [row] = await q
-      .update(modifierGroups)
-      .set(patch)
-      .where(tenantRow(modifierGroups, tenantId, id))
-      .returning();
-    return row;
+    return updateTenantRow(q, modifierGroups, tenantId, id, patch);
   },
 
   async deleteGroup(q: Q, tenantId: string, id: string) {
-    const rows = await q
-      .delete(modifierGroups)
-      .where(tenantRow(modifierGroups, tenantId, id))
-      .returning({ id: modifierGroups.id });
-    return rows.length > 0;
+    return deleteTenantRow(q, modifierGroups, tenantId, id);
   },
 
   /** Replaces a group's modifier items, keeping the ids of those sent back. */

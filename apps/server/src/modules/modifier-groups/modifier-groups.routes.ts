@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { modifierGroupsRoutes as routes } from '@app/contracts';
-import { handle } from '../../plugins/handle.ts';
+import { handle, handleDelete } from '../../plugins/handle.ts';
 import type { ModifierGroupsService } from './modifier-groups.service.ts';
 
 /** menu-management.md §7, modifier groups: the contracts' routes, answered by the service. */
@@ -16,9 +16,6 @@ export const modifierGroupsHandlers =
     handle(app, routes.update, ({ params, body }) =>
       groups.update(params.tenantId, params.id, body),
     );
-    handle(app, routes.remove, async ({ params }) => {
-      await groups.remove(params.tenantId, params.id);
-      return { id: params.id };
-    });
+    handleDelete(app, routes.remove, groups.remove);
     handle(app, routes.linkedItems, ({ params }) => groups.linkedItems(params.tenantId, params.id));
   };

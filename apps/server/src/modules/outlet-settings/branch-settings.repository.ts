@@ -21,9 +21,6 @@ import { branchOrder } from '../identity/branches.ts';
 
 type Q = Db | Tx;
 
-export type BranchRow = typeof branches.$inferSelect;
-export type TenantRow = typeof tenants.$inferSelect;
-
 const inBranch = (tenantId: string, branchId: string) => tenantRow(branches, tenantId, branchId);
 
 /** Drizzle queries of a branch's settings; every one is filtered by tenant. */

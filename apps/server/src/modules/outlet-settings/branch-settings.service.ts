@@ -21,11 +21,9 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import {
-  type BranchSettingsRepository,
-  type BranchRow,
-  type TenantRow,
-} from './branch-settings.repository.ts';
+import type { BranchRow, TenantRow } from '../identity/identity.table.ts';
+import { operatingStatusOf } from '../identity/branches.ts';
+import type { BranchSettingsRepository } from './branch-settings.repository.ts';
 import { fullWeek } from './opening-hours.ts';
 import { effectivePaymentMethods, offeredMethods, serviceAreaStored } from './payment-methods.ts';
 
@@ -35,7 +33,7 @@ const card = (b: BranchRow): BranchCard => ({
   phoneNumber: b.phoneNumber,
   timeZone: b.timeZone,
   checkoutTemplates: b.checkoutTemplates,
-  branchOperatingStatus: { closed: b.closed, acceptingOrders: b.acceptingOrders, busy: b.busy },
+  branchOperatingStatus: operatingStatusOf(b),
 });
 
 /** A table's stored dine-in methods; 404 when it is not the branch's, 422 outside DINING. */

@@ -3,8 +3,6 @@ import type { Db } from '../../db/client.ts';
 import { categories } from '../catalog/catalog.table.ts';
 import { tenants } from '../identity/identity.table.ts';
 
-export type TenantRow = typeof tenants.$inferSelect;
-
 /** The tenant row branding reads and writes, and how many main sections its menu has. */
 export function createBrandingRepository(db: Db) {
   return {

@@ -10,7 +10,8 @@ import {
 } from '@app/contracts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import type { ImagesService } from '../images/images.service.ts';
-import type { BrandingRepository, TenantRow } from './branding.repository.ts';
+import type { TenantRow } from '../identity/identity.table.ts';
+import type { BrandingRepository } from './branding.repository.ts';
 
 const brandingOf = (t: TenantRow): Branding => ({
   tenantId: t.id,

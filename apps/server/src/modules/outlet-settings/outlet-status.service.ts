@@ -1,6 +1,7 @@
 import type { BranchStatus, OutletStatusBody } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
+import { operatingStatusOf } from '../identity/branches.ts';
 import { type OutletStatusRepository } from './outlet-status.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<OutletStatusRepository['update']>>>;
@@ -8,7 +9,7 @@ type Row = NonNullable<Awaited<ReturnType<OutletStatusRepository['update']>>>;
 const toStatus = (r: Row): BranchStatus => ({
   branchId: r.branchId,
   branchName: r.branchName,
-  branchOperatingStatus: { closed: r.closed, acceptingOrders: r.acceptingOrders, busy: r.busy },
+  branchOperatingStatus: operatingStatusOf(r),
 });
 
 export type OutletStatusService = ReturnType<typeof createOutletStatusService>;

@@ -1,11 +1,15 @@
 import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
-import { branches, memberships, tenants, users } from '../identity/identity.table.ts';
+import {
+  branches,
+  memberships,
+  tenants,
+  users,
+  type TenantRow,
+} from '../identity/identity.table.ts';
 import { tickets } from '../tickets/tickets.table.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
 import { tenantBranches } from '../identity/branches.ts';
-
-export type TenantRow = typeof tenants.$inferSelect;
 
 /** `%`, `_` and `\` match themselves in a LIKE pattern. */
 const likePattern = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;

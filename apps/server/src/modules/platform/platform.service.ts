@@ -5,7 +5,8 @@ import {
   type UnverifiedTickets,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
-import type { PlatformRepository, TenantRow } from './platform.repository.ts';
+import type { TenantRow } from '../identity/identity.table.ts';
+import type { PlatformRepository } from './platform.repository.ts';
 
 /** The most unverified tickets one answer lists (the total counts them all). */
 export const UNVERIFIED_LIST_LIMIT = 200;

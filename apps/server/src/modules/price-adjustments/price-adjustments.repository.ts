@@ -8,7 +8,7 @@ import {
   priceAdjustmentSchedules,
   priceAdjustmentVariants,
 } from './price-adjustments.table.ts';
-import { tenantRow } from '../../db/tenant-keys.ts';
+import { deleteTenantRow, tenantRow, updateTenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
 export type AdjustmentRow = typeof priceAdjustments.$inferSelect;
@@ -38,20 +38,11 @@ export const priceAdjustmentsRepository = {
     id: string,
     patch: Partial<typeof priceAdjustments.$inferInsert>,
   ) {
-    const [row] = await q
-      .update(priceAdjustments)
-      .set(patch)
-      .where(tenantRow(priceAdjustments, tenantId, id))
-      .returning();
-    return row;
+    return updateTenantRow(q, priceAdjustments, tenantId, id, patch);
   },
 
   async remove(q: Q, tenantId: string, id: string) {
-    const rows = await q
-      .delete(priceAdjustments)
-      .where(tenantRow(priceAdjustments, tenantId, id))
-      .returning({ id: priceAdjustments.id });
-    return rows.length > 0;
+    return deleteTenantRow(q, priceAdjustments, tenantId, id);
   },
 
   async nameTaken(q: Q, tenantId: string, name: string, exceptId?: string) {

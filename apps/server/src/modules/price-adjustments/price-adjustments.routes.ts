@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { priceAdjustmentsRoutes as routes } from '@app/contracts';
-import { handle } from '../../plugins/handle.ts';
+import { handle, handleDelete } from '../../plugins/handle.ts';
 import type { PriceAdjustmentsService } from './price-adjustments.service.ts';
 
 /** menu-management.md §7, price adjustments: the contracts' routes, answered by the service. */
@@ -21,10 +21,7 @@ export const priceAdjustmentsHandlers =
     handle(app, routes.update, ({ params, body }) =>
       adjustments.update(params.tenantId, params.id, body),
     );
-    handle(app, routes.remove, async ({ params }) => {
-      await adjustments.remove(params.tenantId, params.id);
-      return { id: params.id };
-    });
+    handleDelete(app, routes.remove, adjustments.remove);
     handle(app, routes.schedule, ({ params }) =>
       adjustments.getSchedule(params.tenantId, params.id),
     );

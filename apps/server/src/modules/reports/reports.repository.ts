@@ -14,7 +14,7 @@ import {
 import type { Duplex } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
 import pg from 'pg';
-import type { Database, Db } from '../../db/client.ts';
+import { rowsOf, type Database, type Db } from '../../db/client.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { branches } from '../identity/identity.table.ts';
 import { deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
@@ -22,9 +22,6 @@ import { branchOrder } from '../identity/branches.ts';
 
 /** The filter as the repository takes it: validated, with its days resolved. */
 export type ReportQuery = ReportFilter & { tenantId: string };
-
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 // The customer's number: the one of the order, or the one given at the table.
 const PHONE = sql.raw(

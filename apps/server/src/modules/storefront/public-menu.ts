@@ -17,6 +17,7 @@ import {
   type CatalogueIndex,
   type OrderingReads,
 } from '../tickets/ordering.ts';
+import { operatingStatusOf } from '../identity/branches.ts';
 import { minorUnit, roundToUnit } from '../tickets/pricing.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
 
@@ -141,11 +142,7 @@ export function createPublicMenu(deps: {
       branchId,
       checkoutTemplate: template,
       currency,
-      branchOperatingStatus: {
-        closed: branch.closed,
-        acceptingOrders: branch.acceptingOrders,
-        busy: branch.busy,
-      },
+      branchOperatingStatus: operatingStatusOf(branch),
       paymentMethods: enabled
         ? acceptedPaymentMethods(template, stored, {
             roomService: ctx.roomService,

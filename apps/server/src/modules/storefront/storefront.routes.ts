@@ -1,9 +1,9 @@
 import { createHash } from 'node:crypto';
 import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
-import { storefrontRoutes as routes } from '@app/contracts';
+import { storefrontRoutes as routes, type RouteDef, type RouteReply } from '@app/contracts';
 import type { RateLimit } from '../../config.ts';
-import { handle } from '../../plugins/handle.ts';
+import { handle, rateLimited, type HandlerInput } from '../../plugins/handle.ts';
 import type { StorefrontService } from './storefront.service.ts';
 
 export type StorefrontRoutesOptions = {
@@ -31,45 +31,34 @@ export const storefrontHandlers =
   async (app) => {
     // Only in this plugin's scope: each public read counts against its own limit per address.
     await app.register(rateLimit, { global: false });
-    const limit = options.rateLimit;
-    const config = limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {};
+    const config = rateLimited(options.rateLimit);
 
-    handle(
-      app,
-      routes.storefront,
-      async ({ params, request, reply }) =>
-        cacheable(request, reply, await storefront.storefront(params.slug)),
-      config,
+    /** A public read: rate limited, answered with an ETag (304 when the client has it). */
+    const cachedRead = <R extends RouteDef>(
+      route: R,
+      read: (input: HandlerInput<R>) => Promise<RouteReply<R>>,
+    ) =>
+      handle(
+        app,
+        route,
+        async (input) => cacheable(input.request, input.reply, await read(input)),
+        config,
+      );
+
+    cachedRead(routes.storefront, ({ params }) => storefront.storefront(params.slug));
+    cachedRead(routes.menu, ({ params, query }) =>
+      storefront.menu(
+        params.tenantId,
+        params.branchId,
+        query.checkoutTemplate,
+        query.serviceAreaId,
+      ),
     );
-    handle(
-      app,
-      routes.menu,
-      async ({ params, query, request, reply }) =>
-        cacheable(
-          request,
-          reply,
-          await storefront.menu(
-            params.tenantId,
-            params.branchId,
-            query.checkoutTemplate,
-            query.serviceAreaId,
-          ),
-        ),
-      config,
+    cachedRead(routes.serviceArea, ({ params }) =>
+      storefront.serviceArea(params.slug, params.serviceAreaId),
     );
-    handle(
-      app,
-      routes.serviceArea,
-      async ({ params, request, reply }) =>
-        cacheable(request, reply, await storefront.serviceArea(params.slug, params.serviceAreaId)),
-      config,
-    );
-    handle(
-      app,
-      routes.uniqueLink,
-      async ({ params, request, reply }) =>
-        cacheable(request, reply, await storefront.uniqueLink(params.slug, params.linkId)),
-      config,
+    cachedRead(routes.uniqueLink, ({ params }) =>
+      storefront.uniqueLink(params.slug, params.linkId),
     );
     // A POST that reads: priced fresh each time, counted like the other public reads.
     handle(
@@ -79,11 +68,5 @@ export const storefrontHandlers =
       config,
     );
     handle(app, routes.preview, ({ params }) => storefront.preview(params.tenantId));
-    handle(
-      app,
-      routes.ticket,
-      async ({ params, request, reply }) =>
-        cacheable(request, reply, await storefront.ticket(params.tenantId, params.ticketId)),
-      config,
-    );
+    cachedRead(routes.ticket, ({ params }) => storefront.ticket(params.tenantId, params.ticketId));
   };

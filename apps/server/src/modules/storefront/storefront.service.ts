@@ -13,6 +13,7 @@ import {
 } from '@app/contracts';
 import { inTenant } from '../../db/tenant-scope.ts';
 import { NotFound } from '../../errors.ts';
+import { branchSummary } from '../identity/branches.ts';
 import type { OrderingReads } from '../tickets/ordering.ts';
 import { createPublicMenu } from './public-menu.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
@@ -67,6 +68,11 @@ export function createStorefrontService(deps: {
   payments?: PublicStorefront['payments'];
 }) {
   const { repository } = deps;
+  /** A row of the slug's tenant, read in that tenant's scope; undefined without either. */
+  const inSlugTenant = async <T>(slug: string, read: (tenantId: string) => Promise<T>) => {
+    const tenant = await repository.tenantBySlug(slug);
+    return tenant ? await inTenant(tenant.id, () => read(tenant.id)) : undefined;
+  };
   return {
     /** The storefront of a tenant by its slug: what a client needs to pick a branch. */
     async storefront(slug: string): Promise<PublicStorefront> {
@@ -82,17 +88,7 @@ export function createStorefrontService(deps: {
         theme: { primaryHex: tenant.primaryHex },
         logoUrl: tenant.logoUrl,
         payments: deps.payments ?? null,
-        branches: list.map((b) => ({
-          branchId: b.id,
-          branchName: b.name,
-          timeZone: b.timeZone,
-          checkoutTemplates: b.checkoutTemplates,
-          branchOperatingStatus: {
-            closed: b.closed,
-            acceptingOrders: b.acceptingOrders,
-            busy: b.busy,
-          },
-        })),
+        branches: list.map(branchSummary),
       };
     },
 
@@ -101,10 +97,9 @@ export function createStorefrontService(deps: {
 
     /** A table's QR code: the branch it orders at and its template, within the slug's tenant. */
     async serviceArea(slug: string, serviceAreaId: string): Promise<PublicServiceArea> {
-      const tenant = await repository.tenantBySlug(slug);
-      const area = tenant
-        ? await inTenant(tenant.id, () => repository.serviceArea(tenant.id, serviceAreaId))
-        : undefined;
+      const area = await inSlugTenant(slug, (tenantId) =>
+        repository.serviceArea(tenantId, serviceAreaId),
+      );
       if (!area) throw new NotFound('Service area');
       return {
         id: area.id,
@@ -119,10 +114,7 @@ export function createStorefrontService(deps: {
 
     /** A unique delivery or pickup link: the branch and template it orders at. */
     async uniqueLink(slug: string, linkId: string): Promise<PublicUniqueLink> {
-      const tenant = await repository.tenantBySlug(slug);
-      const link = tenant
-        ? await inTenant(tenant.id, () => repository.uniqueLink(tenant.id, linkId))
-        : undefined;
+      const link = await inSlugTenant(slug, (tenantId) => repository.uniqueLink(tenantId, linkId));
       if (!link) throw new NotFound('Unique link');
       return {
         id: link.id,

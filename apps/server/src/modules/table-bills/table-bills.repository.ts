@@ -6,7 +6,7 @@ import {
   type TableBillPaymentMethod,
   type TableBillTransactionStatus,
 } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import type { StoredLine } from '../tickets/ticket-shapes.ts';
 import { serviceAreas } from '../service-areas/service-areas.table.ts';
@@ -18,8 +18,6 @@ import {
 import { tenantRow } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;
-type Rows<T> = { rows: T[] };
-const rowsOf = <T>(result: unknown) => (result as Rows<T>).rows;
 
 export type TransactionRecord = typeof tableBillTransactions.$inferSelect;
 

@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { tableBillsRoutes as routes } from '@app/contracts';
 import type { RateLimit } from '../../config.ts';
-import { handle } from '../../plugins/handle.ts';
+import { handle, rateLimited, sendIdempotent } from '../../plugins/handle.ts';
 import type { TableBillsService } from './table-bills.service.ts';
 
 /** operations-platform §7.5 and the storefront's bill calls. */
@@ -19,8 +19,6 @@ export const tableBillsHandlers =
   async (app) => {
     // Only in this plugin's scope: the public calls count per client address.
     await app.register(rateLimit, { global: false });
-    const limited = (limit: RateLimit | undefined) =>
-      limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {};
     handle(app, routes.paymentsFeed, ({ params }) => bills.feed(params.tenantId));
     handle(app, routes.transactions, ({ params, query }) =>
       bills.transactions(params.tenantId, query),
@@ -32,7 +30,7 @@ export const tableBillsHandlers =
       app,
       routes.publicBill,
       ({ params }) => bills.bill(params.tenantId, params.serviceAreaId),
-      limited(options.readLimit),
+      rateLimited(options.readLimit),
     );
     handle(
       app,
@@ -44,10 +42,9 @@ export const tableBillsHandlers =
           body,
           headers['idempotency-key'],
         );
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.status(replayed ? 200 : 201).send({ results: receipt });
+        return sendIdempotent(reply, receipt, replayed);
       },
       // Paying charges a card: limited per client address like placing an order.
-      limited(options.payLimit),
+      rateLimited(options.payLimit),
     );
   };

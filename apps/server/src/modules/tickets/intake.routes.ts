@@ -2,7 +2,7 @@ import rateLimit from '@fastify/rate-limit';
 import type { FastifyPluginAsync } from 'fastify';
 import { ticketIntakeRoutes } from '@app/contracts';
 import type { RateLimit } from '../../config.ts';
-import { handle } from '../../plugins/handle.ts';
+import { handle, rateLimited, sendIdempotent } from '../../plugins/handle.ts';
 import type { IntakeService } from './intake.service.ts';
 
 export type IntakeRoutesOptions = {
@@ -14,7 +14,6 @@ export type IntakeRoutesOptions = {
 export const intakeHandlers =
   (intake: IntakeService, options: IntakeRoutesOptions = {}): FastifyPluginAsync =>
   async (app) => {
-    const limit = options.rateLimit;
     // Only in this plugin's scope: the limit guards placing orders, nothing else.
     await app.register(rateLimit, { global: false });
 
@@ -28,12 +27,11 @@ export const intakeHandlers =
           body,
           headers['idempotency-key'],
         );
-        if (replayed) reply.header('idempotent-replayed', 'true');
-        return reply.status(replayed ? 200 : 201).send({ results: ticket });
+        return sendIdempotent(reply, ticket, replayed);
       },
       // Counted per client address (req.ip: the socket's, or X-Forwarded-For with TRUST_PROXY)
       // before the body is read; a refused order counts too. The 429 carries Retry-After and
       // goes through the error handler's envelope (code too_many_requests).
-      limit ? { rateLimit: { max: limit.max, timeWindow: limit.windowMs } } : {},
+      rateLimited(options.rateLimit),
     );
   };

@@ -4,7 +4,13 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from './test-fixtures.ts';
+import {
+  demoFixtures,
+  insertPickupAdjustment,
+  intakeUrl,
+  pickup,
+  type DemoFixtures,
+} from './test-fixtures.ts';
 
 let ctx: TestContext;
 let f: DemoFixtures;
@@ -176,28 +182,19 @@ describe('order intake pricing', () => {
 
   it('applies the highest-priority price adjustment for the template', async () => {
     const tawook = f.variant('Shish tawook');
-    const [adj] = await db
-      .insert(s.priceAdjustments)
-      .values({
-        tenantId: f.alBayt.id,
-        name: 'Pickup deal',
-        adjustmentType: 'Percentage',
-        adjustmentDirection: 'Decrease',
-        amount: '10',
-        checkoutTemplates: ['PICKUP'],
-        priority: 1,
-      })
-      .returning();
-    await db
-      .insert(s.priceAdjustmentVariants)
-      .values({ tenantId: f.alBayt.id, adjustmentId: adj!.id, variantId: tawook.variantId });
+    const adj = await insertPickupAdjustment(
+      db,
+      f.alBayt.id,
+      { name: 'Pickup deal', adjustmentDirection: 'Decrease', amount: '10' },
+      [tawook.variantId],
+    );
     const res = await place(pickup([{ variantId: tawook.variantId, quantity: 2 }]));
     expect(res.statusCode, res.body).toBe(201);
     const line = res.json().results.cartData.cartItems[0];
     expect(line.variant).toMatchObject({
       price: 5.625,
       basePrice: 6.25,
-      appliedPriceAdjustmentId: adj!.id,
+      appliedPriceAdjustmentId: adj.id,
     });
     expect(line).toMatchObject({ total: 11.25, totalForDisplay: 12.375 });
 
@@ -213,23 +210,12 @@ describe('order intake pricing', () => {
 
   it('rounds to the currency: euros to cents', async () => {
     const bravas = f.variant('Patatas bravas');
-    const [adj] = await db
-      .insert(s.priceAdjustments)
-      .values({
-        tenantId: f.casa.id,
-        name: 'Seven up',
-        adjustmentType: 'Percentage',
-        adjustmentDirection: 'Increase',
-        amount: '7',
-        checkoutTemplates: ['PICKUP'],
-        priority: 1,
-      })
-      .returning();
-    await db.insert(s.priceAdjustmentVariants).values({
-      tenantId: f.casa.id,
-      adjustmentId: adj!.id,
-      variantId: bravas.variantId,
-    });
+    await insertPickupAdjustment(
+      db,
+      f.casa.id,
+      { name: 'Seven up', adjustmentDirection: 'Increase', amount: '7' },
+      [bravas.variantId],
+    );
     const res = await place(pickup([{ variantId: bravas.variantId, quantity: 3 }]), {
       tenantId: f.casa.id,
       branchId: f.madrid.id,

@@ -8,7 +8,7 @@ import type {
   StoreHoursDay,
   TaxType,
 } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import {
@@ -87,7 +87,6 @@ export type AdjustmentLink = {
   schedule: ScheduleSlot[];
 };
 
-const rowsOf = <T>(result: unknown) => (result as { rows: T[] }).rows;
 // Some drivers hand json back as text.
 const json = <T>(value: T | string): T =>
   typeof value === 'string' ? (JSON.parse(value) as T) : value;

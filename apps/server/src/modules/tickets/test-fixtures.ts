@@ -53,3 +53,29 @@ export const pickup = (lines: { variantId: string; quantity?: number }[]) => ({
   firstName: 'Rana',
   lang: 'en',
 });
+
+/** A price adjustment for pickup orders, priority 1, linked to the given variants; the row. */
+export async function insertPickupAdjustment(
+  db: Db,
+  tenantId: string,
+  adjustment: Pick<
+    typeof s.priceAdjustments.$inferInsert,
+    'name' | 'adjustmentDirection' | 'amount'
+  >,
+  variantIds: string[],
+) {
+  const [row] = await db
+    .insert(s.priceAdjustments)
+    .values({
+      tenantId,
+      adjustmentType: 'Percentage',
+      checkoutTemplates: ['PICKUP'],
+      priority: 1,
+      ...adjustment,
+    })
+    .returning();
+  await db
+    .insert(s.priceAdjustmentVariants)
+    .values(variantIds.map((variantId) => ({ tenantId, adjustmentId: row!.id, variantId })));
+  return row!;
+}

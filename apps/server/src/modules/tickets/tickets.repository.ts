@@ -7,7 +7,7 @@ import {
   type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
-import type { Db, Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { branches, tenants, users } from '../identity/identity.table.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { changeFields, type TicketColumns } from './ticket-events.ts';
@@ -22,6 +22,17 @@ const withNames = {
   ticket: tickets,
   branchName: branches.name,
   tenantName: tenants.name,
+};
+
+/** The columns a ticket's hub event is made of (ticket-events.ts), with its creation time. */
+const eventColumns = {
+  id: tickets.id,
+  tenantId: tickets.tenantId,
+  branchId: tickets.branchId,
+  ticketNumber: tickets.ticketNumber,
+  ticketType: tickets.ticketType,
+  status: tickets.status,
+  createdAt: tickets.createdAt,
 };
 
 /** The hub's ticket event as a SQL json object, from the columns of a row being inserted. */
@@ -61,35 +72,20 @@ export const ticketsRepository = {
     const insert = q
       .insert(tickets)
       .values({ ...row, ticketNumber: sql`(select last_number from next_number)` })
-      .returning({
-        id: tickets.id,
-        tenantId: tickets.tenantId,
-        branchId: tickets.branchId,
-        ticketNumber: tickets.ticketNumber,
-        ticketType: tickets.ticketType,
-        status: tickets.status,
-        createdAt: tickets.createdAt,
-      });
-    const c = (column: string) => sql.raw(`created.${column}`);
-    const change = ticketChangeSql('created', {
-      id: c('id'),
-      tenantId: c('tenant_id'),
-      branchId: c('branch_id'),
-      ticketNumber: c('ticket_number'),
-      ticketType: c('ticket_type'),
-      status: c('status'),
-      createdAt: c('created_at'),
-    });
+      .returning(eventColumns);
+    // The same columns as read back from the `created` step below.
+    const inserted = Object.fromEntries(
+      Object.entries(eventColumns).map(([key, column]) => [key, sql.raw(`created.${column.name}`)]),
+    ) as Record<keyof typeof eventColumns, SQL>;
+    const change = ticketChangeSql('created', inserted);
     const result = await q.execute(sql`
       with next_number as ${next}, created as ${insert}
       select created.ticket_number::text as ticket_number,
-        ${isoUtcText(c('created_at'))} as created_at,
-        ${announce(c('tenant_id'), change)}
+        ${isoUtcText(inserted.createdAt)} as created_at,
+        ${announce(inserted.tenantId, change)}
       from created
     `);
-    const [created] = (
-      result as unknown as { rows: { ticket_number: string; created_at: string }[] }
-    ).rows;
+    const [created] = rowsOf<{ ticket_number: string; created_at: string }>(result);
     return {
       ticketNumber: Number(created!.ticket_number),
       createdAt: new Date(created!.created_at),
@@ -178,18 +174,12 @@ export const ticketsRepository = {
     return q
       .select({
         at: sql<string>`to_char(${tickets.createdAt} at time zone 'UTC', 'YYYY-MM-DD"T"HH24:MI:SS.US"Z"')`,
-        id: tickets.id,
-        tenantId: tickets.tenantId,
-        branchId: tickets.branchId,
-        ticketNumber: tickets.ticketNumber,
-        ticketType: tickets.ticketType,
-        status: tickets.status,
+        ...eventColumns,
         checkoutTemplate: tickets.checkoutTemplate,
         lang: tickets.lang,
         paymentMethodType: tickets.paymentMethodType,
         currency: tickets.currency,
         total: tickets.total,
-        createdAt: tickets.createdAt,
         updatedAt: tickets.updatedAt,
         serviceArea: sql<unknown>`${tickets.ticketDetails} -> 'serviceArea'`,
         deliveryZone: sql<unknown>`${tickets.ticketDetails} -> 'deliveryZone'`,
