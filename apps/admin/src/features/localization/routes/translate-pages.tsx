@@ -1,11 +1,10 @@
-import { useEffect, useId, type ReactNode } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { useNavigate, useParams } from 'react-router';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery, type UseQueryResult } from '@tanstack/react-query';
 import { useForm, type FieldValues, type UseFormReturn } from 'react-hook-form';
 import type { z } from 'zod';
 import Box from '@mui/material/Box';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
@@ -19,6 +18,7 @@ import {
   type ModifierGroupResponse,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { BackLink } from '../../../components/back-link.tsx';
 import { BusyButton } from '../../../components/busy-button.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -79,31 +79,34 @@ function TranslateFrame({
   children: ReactNode;
 }) {
   const { t } = useTranslation('localization');
-  const headingId = useId();
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ padding: { xs: 2, sm: 3 } }}
+    <SectionCard
+      roomy
+      heading={(headingId) => (
+        <>
+          <Box>
+            <BackLink to={BACK} relative="path">
+              {t('form.back')}
+            </BackLink>
+          </Box>
+          <Box>
+            <Typography variant="overline" color="text.secondary" component="p">
+              {t(`form.kind.${kind}`)}
+            </Typography>
+            <Typography
+              id={headingId}
+              variant="h5"
+              component="h2"
+              sx={{ overflowWrap: 'anywhere' }}
+            >
+              {title ?? '…'}
+            </Typography>
+          </Box>
+        </>
+      )}
     >
-      <Stack spacing={2}>
-        <Box>
-          <BackLink to={BACK} relative="path">
-            {t('form.back')}
-          </BackLink>
-        </Box>
-        <Box>
-          <Typography variant="overline" color="text.secondary" component="p">
-            {t(`form.kind.${kind}`)}
-          </Typography>
-          <Typography id={headingId} variant="h5" component="h2" sx={{ overflowWrap: 'anywhere' }}>
-            {title ?? '…'}
-          </Typography>
-        </Box>
-        {children}
-      </Stack>
-    </Paper>
+      {children}
+    </SectionCard>
   );
 }
 

@@ -2,7 +2,6 @@ import { useId, useState } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
-import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Switch from '@mui/material/Switch';
 import Typography from '@mui/material/Typography';
@@ -10,6 +9,7 @@ import VolumeUpOutlined from '@mui/icons-material/VolumeUpOutlined';
 import type { BranchOperatingStatus } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
+import { SectionCard } from '../../../components/section-card.tsx';
 import { branchStateOf } from '../lib/status-summary.ts';
 import { BranchStateChip } from './branch-state-chip.tsx';
 
@@ -37,19 +37,13 @@ export function BranchStatusCard({
 }: BranchStatusCardProps) {
   const { t } = useTranslation('outlet');
   const [confirmingClose, setConfirmingClose] = useState(false);
-  const headingId = useId();
   const closeHintId = useId();
   const acceptHintId = useId();
   const state = branchStateOf(status);
 
   return (
-    <Paper
-      variant="outlined"
-      component="section"
-      aria-labelledby={headingId}
-      sx={{ padding: { xs: 2, sm: 2.5 } }}
-    >
-      <Stack spacing={2}>
+    <SectionCard
+      heading={(headingId) => (
         <Stack
           direction="row"
           sx={{ gap: 1.5, alignItems: 'center', justifyContent: 'space-between', flexWrap: 'wrap' }}
@@ -75,61 +69,61 @@ export function BranchStatusCard({
             {t('branch.testSound')}
           </Button>
         </Stack>
+      )}
+    >
+      <div>
+        <FormControlLabel
+          control={
+            <Switch
+              checked={status.closed}
+              color="error"
+              // Not disabled while saving: a disabled switch drops the keyboard focus.
+              slotProps={{
+                input: { 'aria-describedby': closeHintId, 'aria-disabled': saving || undefined },
+              }}
+              onChange={(_event, closed) => {
+                if (saving) return;
+                if (closed) setConfirmingClose(true);
+                else onChange({ ...status, closed: false });
+              }}
+            />
+          }
+          label={t('branch.closeOutlet')}
+        />
+        <Typography id={closeHintId} variant="body2" color="text.secondary">
+          {t('branch.closeOutletHint')}
+        </Typography>
+      </div>
 
+      {!status.closed && (
         <div>
           <FormControlLabel
             control={
               <Switch
-                checked={status.closed}
-                color="error"
-                // Not disabled while saving: a disabled switch drops the keyboard focus.
+                checked={status.acceptingOrders}
                 slotProps={{
-                  input: { 'aria-describedby': closeHintId, 'aria-disabled': saving || undefined },
+                  input: {
+                    'aria-describedby': acceptHintId,
+                    'aria-disabled': saving || undefined,
+                  },
                 }}
-                onChange={(_event, closed) => {
-                  if (saving) return;
-                  if (closed) setConfirmingClose(true);
-                  else onChange({ ...status, closed: false });
+                onChange={(_event, acceptingOrders) => {
+                  if (!saving) onChange({ ...status, acceptingOrders });
                 }}
               />
             }
-            label={t('branch.closeOutlet')}
+            label={t('branch.acceptOrders')}
           />
-          <Typography id={closeHintId} variant="body2" color="text.secondary">
-            {t('branch.closeOutletHint')}
+          <Typography id={acceptHintId} variant="body2" color="text.secondary">
+            {t('branch.acceptOrdersHint')}
           </Typography>
         </div>
+      )}
 
-        {!status.closed && (
-          <div>
-            <FormControlLabel
-              control={
-                <Switch
-                  checked={status.acceptingOrders}
-                  slotProps={{
-                    input: {
-                      'aria-describedby': acceptHintId,
-                      'aria-disabled': saving || undefined,
-                    },
-                  }}
-                  onChange={(_event, acceptingOrders) => {
-                    if (!saving) onChange({ ...status, acceptingOrders });
-                  }}
-                />
-              }
-              label={t('branch.acceptOrders')}
-            />
-            <Typography id={acceptHintId} variant="body2" color="text.secondary">
-              {t('branch.acceptOrdersHint')}
-            </Typography>
-          </div>
-        )}
-
-        {state === 'notAccepting' && (
-          <Alert severity="warning">{t('branch.notAcceptingWarning')}</Alert>
-        )}
-        {state === 'busy' && <Alert severity="info">{t('branch.busyNote')}</Alert>}
-      </Stack>
+      {state === 'notAccepting' && (
+        <Alert severity="warning">{t('branch.notAcceptingWarning')}</Alert>
+      )}
+      {state === 'busy' && <Alert severity="info">{t('branch.busyNote')}</Alert>}
 
       <ConfirmDialog
         open={confirmingClose}
@@ -144,6 +138,6 @@ export function BranchStatusCard({
         }}
         onClose={() => setConfirmingClose(false)}
       />
-    </Paper>
+    </SectionCard>
   );
 }
