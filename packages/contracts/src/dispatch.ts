@@ -153,8 +153,8 @@ export const OutletConfigInput = z.object({
   locale: OutletLocale,
   phone_number: InternationalPhone,
   /** Sent back by clients as read; ignored (§5.5: read-only). */
-  client_vendor_id: z.string().nullish(),
-  users: z.array(z.string()).optional(),
+  client_vendor_id: Text.nullish(),
+  users: z.array(Text).optional(),
 });
 export type OutletConfigInput = z.input<typeof OutletConfigInput>;
 

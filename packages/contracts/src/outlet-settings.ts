@@ -7,6 +7,7 @@ import {
   LocalizedText,
   slotHolds,
   TenantParams,
+  Text,
   Uuid,
 } from './common.ts';
 import { SaveWarning } from './contrast.ts';
@@ -48,10 +49,10 @@ export type OutletStatusBody = z.infer<typeof OutletStatusBody>;
 
 const boundedName = (max: number) =>
   LocalizedText.extend({
-    fieldValue: z.string().trim().min(1).max(max),
-    en: z.string().trim().max(max).optional(),
-    ar: z.string().trim().max(max).optional(),
-    es: z.string().trim().max(max).optional(),
+    fieldValue: Text.trim().min(1).max(max),
+    en: Text.trim().max(max).optional(),
+    ar: Text.trim().max(max).optional(),
+    es: Text.trim().max(max).optional(),
   });
 
 /** §5.3: a branch name is at most 50 characters in every language. */
@@ -321,7 +322,7 @@ export const DeliveryZoneBody = z.object({
   active: z.boolean(),
   deliveryFee: DeliveryFee,
   /** Sent by the screen for its messages; the zone's title is not changed here. */
-  title: z.string().max(200).optional(),
+  title: Text.max(200).optional(),
 });
 export type DeliveryZoneBody = z.infer<typeof DeliveryZoneBody>;
 

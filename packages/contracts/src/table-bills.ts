@@ -202,7 +202,7 @@ export const PayTableBillBody = z.object({
   /** The amount due the customer saw: a bill that changed meanwhile is not charged. */
   amount: z.number().positive({ message: 'min' }).max(1_000_000, { message: 'max' }),
   paymentMethodType: TableBillPaymentMethod.default('CREDIT_CARD_ONLINE'),
-  paymentToken: z.string().trim().min(1).max(200),
+  paymentToken: Text.trim().min(1).max(200),
 });
 export type PayTableBillBody = z.infer<typeof PayTableBillBody>;
 

@@ -73,7 +73,7 @@ export const TicketIntakeBody = z
     customerCheckoutSpecialInstructions: optionalText(L.instructionsMax),
     paymentMethodType: IntakePaymentMethod.nullish(),
     /** An online payment's token from the payment provider (card details never reach us). */
-    paymentToken: z.string().trim().min(1).max(L.paymentTokenMax).nullish(),
+    paymentToken: Text.trim().min(1).max(L.paymentTokenMax).nullish(),
     /** The branch's unique delivery or pickup link the customer came through (service areas). */
     uniqueLinkId: Uuid.nullish(),
     lang: Language.default('en'),

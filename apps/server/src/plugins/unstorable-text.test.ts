@@ -119,6 +119,31 @@ describe.each(Object.entries(UNSTORABLE))('a string with a %s', (_name, bad) => 
       'localizedTitle.es': ['invalid_text'],
     });
   });
+
+  it("is refused in the business name and a branch's name, in any of their languages", async () => {
+    const tenant = `/api/admin/tenants/${f.alBayt.id}`;
+    const name = await ctx.app.inject({
+      method: 'PUT',
+      url: `${tenant}/settings/name`,
+      headers: owner,
+      payload: { localizedName: { fieldValue: bad, ar: bad } },
+    });
+    expect(fieldCodes(name)).toEqual({
+      'localizedName.fieldValue': ['invalid_text'],
+      'localizedName.ar': ['invalid_text'],
+    });
+    const branch = await ctx.app.inject({
+      method: 'PUT',
+      url: `${tenant}/branches/${f.abdoun.id}/settings/profile`,
+      headers: owner,
+      payload: {
+        branchId: f.abdoun.id,
+        branchName: { fieldValue: 'Abdoun', es: bad },
+        phoneNumber: '+962791234567',
+      },
+    });
+    expect(fieldCodes(branch)).toEqual({ 'branchName.es': ['invalid_text'] });
+  });
 });
 
 /** Paths and query strings are percent-encoded UTF-8: NUL arrives as %00, a surrogate cannot. */
