@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -27,10 +28,27 @@ import type { ArbitraryHint } from './test/zod-arbitrary.ts';
  * route's zod schemas, shaped as the contract says or hostile in one part, sent by every kind of
  * caller to the real app on a real database. Every answer must keep the contract: no 5xx, a
  * success body in the route's documented schema, every 4xx in the error envelope.
- * FUZZ_RUNS=2000 for a deep run (requests per route); FUZZ_SEED to replay one.
+ * FUZZ_RUNS=2000 for a deep run (requests per route); FUZZ_SEED to choose the seed (printed).
  */
 const RUNS = Number(process.env.FUZZ_RUNS) || 60;
-const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : undefined;
+const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed();
+
+/**
+ * Without FUZZ_SEED the seed comes from the checked-out commit: two runs of one commit send the
+ * same requests (a run that passed before a push passes in CI, a failure replays), while each
+ * new commit explores new ones. Outside a git checkout, fast-check's own random seed.
+ */
+function commitSeed(): number | undefined {
+  try {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return /^[0-9a-f]{8}/.test(head) ? parseInt(head.slice(0, 8), 16) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 let ctx: TestContext;
 let callers: CallerHeaders;
