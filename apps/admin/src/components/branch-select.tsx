@@ -5,8 +5,8 @@ import { localize } from '@app/contracts';
 import { useTenantSession } from '../lib/use-tenant-session.ts';
 
 /**
- * Narrows a page to one of the tenant's branches, or all of them ('' value); shown only
- * where the tenant has more than one branch.
+ * Narrows a page to one of the tenant's branches, or all of them ('' value) when `allLabel` is
+ * given; shown only where the tenant has more than one branch.
  */
 export function BranchSelect({
   label,
@@ -16,7 +16,7 @@ export function BranchSelect({
   sx,
 }: {
   label: string;
-  allLabel: string;
+  allLabel?: string;
   value: string;
   onChange: (branchId: string) => void;
   sx?: SxProps<Theme>;
@@ -31,9 +31,9 @@ export function BranchSelect({
       value={value}
       onChange={(e) => onChange(e.target.value)}
       sx={sx}
-      slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
+      slotProps={{ select: { displayEmpty: allLabel !== undefined }, inputLabel: { shrink: true } }}
     >
-      <MenuItem value="">{allLabel}</MenuItem>
+      {allLabel !== undefined && <MenuItem value="">{allLabel}</MenuItem>}
       {branches.map((b) => (
         <MenuItem key={b.branchId} value={b.branchId}>
           {localize(b.branchName, lang)}

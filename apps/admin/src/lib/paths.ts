@@ -29,6 +29,9 @@ export const paths = {
   talabatExpress: '/admin/settings/profile/:id/talabatexpress',
   serviceAreas: '/admin/settings/profile/:id/serviceareas',
   serviceAreaPayments: '/admin/settings/profile/:id/serviceareas-paymentmethods',
+  // The side menu's 'Manage QRs' (§2.1: 'a placeholder branch id may appear in the shell's menu
+  // link'): the page opens the first branch for it.
+  manageQrs: '/admin/settings/profile/branch/serviceareas-paymentmethods',
   branding: '/admin/settings/branding',
   tableBill: '/admin/tablebill',
   tableBillLivePayments: '/admin/tablebill/live-payments',
@@ -70,6 +73,7 @@ export const BUILT_PAGES: ReadonlySet<string> = new Set([
   paths.localizeMenu,
   paths.posMapping,
   paths.bulkUpload,
+  paths.manageQrs,
   paths.tableBillLivePayments,
   paths.tableBillTransactions,
   paths.discounts,

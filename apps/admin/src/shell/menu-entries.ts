@@ -10,6 +10,7 @@ import MenuBookOutlined from '@mui/icons-material/MenuBookOutlined';
 import PaymentsOutlined from '@mui/icons-material/PaymentsOutlined';
 import PointOfSaleOutlined from '@mui/icons-material/PointOfSaleOutlined';
 import PriceChangeOutlined from '@mui/icons-material/PriceChangeOutlined';
+import QrCode2Outlined from '@mui/icons-material/QrCode2Outlined';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
@@ -18,6 +19,7 @@ import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
 import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
+import { matchPath } from 'react-router';
 import type en from '../locales/en/common.json';
 import { mayOpen, type AccessSubject } from '../lib/route-access.ts';
 import { BUILT_PAGES, paths } from '../lib/paths.ts';
@@ -34,7 +36,10 @@ export interface MenuLink {
   badge?: 'liveOrders';
   /** Active on its own path only, not on the paths below it. */
   exact?: boolean;
-  /** Other pages the entry leads to, active there too (branding from the branch settings). */
+  /**
+   * Other pages the entry leads to, active there too (branding from the branch settings); a
+   * pattern with `:id` matches any id.
+   */
   covers?: readonly string[];
 }
 
@@ -109,12 +114,6 @@ export const MENU: readonly MenuEntry[] = [
       },
       {
         kind: 'link',
-        label: 'posMapping',
-        icon: LinkOutlined,
-        path: paths.posMapping,
-      },
-      {
-        kind: 'link',
         label: 'bulkUpload',
         icon: CloudUploadOutlined,
         path: paths.bulkUpload,
@@ -125,7 +124,21 @@ export const MENU: readonly MenuEntry[] = [
     kind: 'group',
     label: 'dineInPayments',
     icon: TableRestaurantOutlined,
+    // §2.12: manage QRs, link items with the point of sale, table live payments, transactions.
     children: [
+      {
+        kind: 'link',
+        label: 'manageQrs',
+        icon: QrCode2Outlined,
+        path: paths.manageQrs,
+        covers: [paths.serviceAreaPayments],
+      },
+      {
+        kind: 'link',
+        label: 'posMapping',
+        icon: LinkOutlined,
+        path: paths.posMapping,
+      },
       {
         kind: 'link',
         label: 'tableLivePayments',
@@ -198,7 +211,9 @@ export function activeLinkPath(entries: readonly MenuEntry[], pathname: string):
   let best: { path: string; length: number } | null = null;
   for (const link of links) {
     for (const prefix of [link.path, ...(link.covers ?? [])]) {
-      const matches = pathname === prefix || (!link.exact && pathname.startsWith(`${prefix}/`));
+      const matches = prefix.includes('/:')
+        ? matchPath({ path: prefix, end: link.exact ?? false }, pathname) !== null
+        : pathname === prefix || (!link.exact && pathname.startsWith(`${prefix}/`));
       if (matches && (best === null || prefix.length > best.length))
         best = { path: link.path, length: prefix.length };
     }

@@ -49,6 +49,7 @@ describe('SideMenu', () => {
       'All tickets report',
       'Manage catalog',
       'Modifier groups',
+      'Manage QRs',
       'Discounts',
       'Accept/pause orders',
       'Logout',
@@ -80,5 +81,18 @@ describe('SideMenu', () => {
     );
     expect(screen.getByRole('link', { name: 'Dashboard' })).not.toHaveAttribute('aria-current');
     expect(screen.getByLabelText('5 new or unverified')).toHaveTextContent('5');
+  });
+
+  it("marks 'Manage QRs' on any branch's table payment page, not the branch settings", () => {
+    renderWithApp(<SideMenu />, {
+      path: '/admin/settings/profile/33333333-3333-4333-8333-333333333333/serviceareas-paymentmethods',
+    });
+    expect(screen.getByRole('link', { name: 'Manage QRs' })).toHaveAttribute(
+      'aria-current',
+      'page',
+    );
+    expect(screen.getByRole('link', { name: 'Branch/store settings' })).not.toHaveAttribute(
+      'aria-current',
+    );
   });
 });

@@ -11,8 +11,9 @@ export const OWNER_MENU = [
   'Price adjustments',
   'Modifier groups',
   'Localize menu',
-  'POS mapping',
   'Bulk upload',
+  'Manage QRs',
+  'POS mapping',
   'Table live payments',
   'Table transactions',
   'Discounts',
@@ -27,9 +28,10 @@ export const MANAGER_MENU = [
   'Manage catalog',
   'Modifier groups',
   'Localize menu',
+  'Manage QRs',
   'Discounts',
   'Accept/pause orders',
   'Logout',
 ];
 
-export const ORDER_TAKER_MENU = ['Live orders', 'All tickets report', 'Logout'];
+export const ORDER_TAKER_MENU = ['Live orders', 'All tickets report', 'Manage QRs', 'Logout'];

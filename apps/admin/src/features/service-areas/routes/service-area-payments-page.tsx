@@ -16,14 +16,15 @@ import {
   type ServiceArea,
   type ServiceAreaPaymentMode,
 } from '@app/contracts';
-import { useParams } from 'react-router';
+import { Navigate, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
+import { BranchSelect } from '../../../components/branch-select.tsx';
 import { PagedTable, usePaging } from '../components/tables-pagination.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
 import { ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
-import { serviceAreasPath } from '../../../lib/paths.ts';
+import { serviceAreaPaymentsPath, serviceAreasPath } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useSetPaymentMode, useServiceAreaPage } from '../api/service-areas-queries.ts';
 
@@ -32,8 +33,19 @@ import { useSetPaymentMode, useServiceAreaPage } from '../api/service-areas-quer
  * or 'Open a Tab', searchable by QR, sortable by QR and paginated.
  */
 export function ServiceAreaPaymentsPage() {
-  const { t } = useTranslation('serviceAreas');
   const { id = '' } = useParams();
+  const { branches } = useTenantSession();
+  // The side menu's link names no branch (paths.manageQrs), and a link kept from another
+  // tenant names one that is not this tenant's: both open the first branch.
+  const first = branches[0]?.branchId;
+  if (first && !branches.some((b) => b.branchId === id))
+    return <Navigate replace to={serviceAreaPaymentsPath(first)} />;
+  return <BranchPayments key={id} branchId={id} />;
+}
+
+function BranchPayments({ branchId: id }: { branchId: string }) {
+  const { t } = useTranslation('serviceAreas');
+  const navigate = useNavigate();
   const { tenantId, can } = useTenantSession();
   const branch = { tenantId, branchId: id };
   const notify = useNotify();
@@ -90,6 +102,12 @@ export function ServiceAreaPaymentsPage() {
       <Typography variant="h5" component="h1">
         {t('payments.title')}
       </Typography>
+      <BranchSelect
+        label={t('payments.branch')}
+        value={id}
+        onChange={(branchId) => void navigate(serviceAreaPaymentsPath(branchId))}
+        sx={{ maxInlineSize: 320 }}
+      />
       <TextField
         type="search"
         size="small"
