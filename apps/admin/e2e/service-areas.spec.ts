@@ -187,6 +187,33 @@ test('the owner adds a section and tables, switches five to MENU, downloads thei
     .toEqual(['CASH', 'PAY_LATER']);
 });
 
+test("an order taker opens 'Manage QRs' from the side menu and sees each branch's tables", async ({
+  page,
+}) => {
+  await signIn(page, 'staff@demo.local');
+  const nav = page.getByRole('navigation', { name: 'Main navigation' });
+  await nav.getByRole('link', { name: 'Manage QRs' }).click();
+  await expect(
+    page.getByRole('heading', { level: 1, name: 'Per-table payment methods' }),
+  ).toBeVisible();
+  // The menu's link names no branch: the first one (Abdoun, where the demo's tables are) opens.
+  const { branchId } = await demoWorld(page.request);
+  await expect(page).toHaveURL(`/admin/settings/profile/${branchId}/serviceareas-paymentmethods`);
+  await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveText('Abdoun');
+  await expect(page.getByRole('group', { name: 'Payment mode of 1', exact: true })).toBeVisible();
+  // An order taker may set the modes, but the service areas page is the owner's.
+  await expect(page.getByRole('link', { name: 'Service areas' })).toHaveCount(0);
+  await expect(nav.getByRole('link', { name: 'Manage QRs' })).toHaveAttribute(
+    'aria-current',
+    'page',
+  );
+
+  await page.getByRole('combobox', { name: 'Branch' }).click();
+  await page.getByRole('option', { name: 'Sweifieh' }).click();
+  await expect(page.getByText('This branch has no tables yet.')).toBeVisible();
+  await expect(page.getByRole('group', { name: 'Payment mode of 1', exact: true })).toHaveCount(0);
+});
+
 for (const lang of LANGS) {
   for (const size of SCREEN_SIZES) {
     test(`service areas screens, ${lang} ${size.name}`, async ({ page }, testInfo) => {
