@@ -3,6 +3,7 @@ import {
   CheckoutTemplate,
   Deleted,
   LocalizedText,
+  Position,
   TenantIdParams,
   TenantParams,
   Text,
@@ -137,7 +138,7 @@ export const CategoryBody = z.object({
   active: z.boolean().default(true),
   hideWhenNotAvailable: z.boolean().default(false),
   excludedCheckoutTemplates: z.array(CheckoutTemplate).default([]),
-  position: z.number().int().min(0).optional(),
+  position: Position.optional(),
 });
 export type CategoryBody = z.infer<typeof CategoryBody>;
 
@@ -145,7 +146,7 @@ export const VariantBody = z.object({
   id: Uuid.optional(),
   price: Money,
   localizedTitle: boundedText(0, CATALOG_LIMITS.variantTitleMax),
-  position: z.number().int().min(0).default(0),
+  position: Position.default(0),
 });
 
 /** The catalog item's fields, without the cross-field rule (so `.pick()` and `.extend()` work). */
@@ -159,7 +160,7 @@ export const CatalogItemFields = z.object({
   active: z.boolean().default(true),
   isNew: z.boolean().default(false),
   enableSpecialRequest: z.boolean().default(true),
-  position: z.number().int().min(0).default(CATALOG_LIMITS.newItemPosition),
+  position: Position.default(CATALOG_LIMITS.newItemPosition),
   modifierGroupIds: z.array(Uuid).default([]),
   excludedCheckoutTemplates: z.array(CheckoutTemplate).default([]),
   excludedBranches: z.array(Uuid).default([]),
@@ -203,13 +204,13 @@ export const AvailabilityBody = z.object({
 export const MoveBody = z.object({
   nodeId: Uuid,
   nodeType: z.literal('category'),
-  newIndex: z.number().int().min(0),
+  newIndex: Position,
   parentId: Uuid.nullable(),
 });
 export type MoveBody = z.infer<typeof MoveBody>;
 
 export const PositionsBody = z
-  .array(z.object({ id: Uuid, position: z.number().int().min(0) }))
+  .array(z.object({ id: Uuid, position: Position }))
   .min(1)
   .max(5000);
 

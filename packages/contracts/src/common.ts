@@ -63,6 +63,15 @@ export const isStorableText = (value: string): boolean =>
  */
 export const Text = z.string().refine(isStorableText, { message: 'invalid_text' });
 
+/** The largest value an integer column holds (PostgreSQL `integer`). */
+export const INTEGER_MAX = 2_147_483_647;
+
+/**
+ * A place in an ordered list (sections, items, variants, modifier items): a whole number from 0
+ * that the position columns can store, so an absurd one is a 422 and not a database error.
+ */
+export const Position = z.number().int().min(0).max(INTEGER_MAX);
+
 /** Text in the three product languages; display falls back to the generic value. */
 export const LocalizedText = z.object({
   fieldValue: Text,

@@ -1,5 +1,13 @@
 import { z } from 'zod';
-import { Deleted, LocalizedText, TenantIdParams, TenantParams, Text, Uuid } from './common.ts';
+import {
+  Deleted,
+  LocalizedText,
+  Position,
+  TenantIdParams,
+  TenantParams,
+  Text,
+  Uuid,
+} from './common.ts';
 import { CATALOG_BASE, Money } from './catalog.ts';
 import { routesOf } from './http.ts';
 
@@ -18,7 +26,7 @@ const L = MODIFIER_GROUP_LIMITS;
 
 export const ModifierItemBody = z.object({
   id: Uuid.optional(),
-  position: z.number().int().min(0).default(0),
+  position: Position.default(0),
   active: z.boolean().default(true),
   price: Money,
   localizedTitle: LocalizedText.extend({ fieldValue: Text.trim().min(1).max(L.itemTextMax) }),

@@ -146,6 +146,43 @@ describe.each(Object.entries(UNSTORABLE))('a string with a %s', (_name, bad) => 
   });
 });
 
+describe('a number past an integer column', () => {
+  it('is refused as a section position, a move index and a variant position', async () => {
+    const big = 2 ** 31;
+    const positions = await ctx.app.inject({
+      method: 'PUT',
+      url: `${catalog}/position`,
+      headers: owner,
+      payload: [{ id: f.section('Breakfast'), position: big }],
+    });
+    expect(fieldCodes(positions)).toEqual({ '0.position': ['max'] });
+    const move = await ctx.app.inject({
+      method: 'PUT',
+      url: `${catalog}/move`,
+      headers: owner,
+      payload: {
+        nodeId: f.section('Breakfast'),
+        nodeType: 'category',
+        newIndex: big,
+        parentId: null,
+      },
+    });
+    expect(fieldCodes(move)).toEqual({ newIndex: ['max'] });
+    const item = await ctx.app.inject({
+      method: 'POST',
+      url: `${catalog}/catalogitems`,
+      headers: owner,
+      payload: {
+        categories: [f.section('Breakfast')],
+        localizedTitle: { fieldValue: 'Far away' },
+        position: big,
+        variants: [{ price: 1, localizedTitle: { fieldValue: '' }, position: big }],
+      },
+    });
+    expect(fieldCodes(item)).toEqual({ position: ['max'], 'variants.0.position': ['max'] });
+  });
+});
+
 /** Paths and query strings are percent-encoded UTF-8: NUL arrives as %00, a surrogate cannot. */
 describe('in a path or a query string', () => {
   it('a NUL is refused as the storefront slug and in a query string', async () => {

@@ -4,11 +4,15 @@ import { ALL_ROUTES } from './routes.ts';
 
 /**
  * Every string a client can send (path, query, headers, JSON body, record keys included) must
- * refuse text PostgreSQL cannot store — an unpaired UTF-16 surrogate, a NUL — so the server
- * answers 422 before the database fails with a 500. A plain `z.string()` in a request schema is
- * the mistake this catches: use `Text` (or a format that refuses such text, as a uuid does).
+ * refuse text PostgreSQL cannot store — an unpaired UTF-16 surrogate, a NUL — and every number
+ * must be bounded within what its column holds, so the server answers 422 before the database
+ * fails with a 500. A plain `z.string()` or an unbounded `z.number()` in a request schema is the
+ * mistake this catches: use `Text` (or a format that refuses such text, as a uuid does) and a
+ * bound (`Position` for list places).
  */
 const PROBES = ['\ud800', 'ab\udc00', 'abcdefgh\ud800', 'a\u0000', 'abcdefgh\u0000'];
+/** Numbers past a PostgreSQL integer column (and far past any limit of the spec). */
+const NUMBER_PROBES = [2 ** 31, -(2 ** 31) - 1, 1e300, -1e300];
 
 type Def = {
   type: string;
@@ -43,6 +47,8 @@ function leaks(schema: z.ZodType, at: string, seen = new Set<z.ZodType>()): stri
   switch (def.type) {
     case 'string':
       return PROBES.some((probe) => schema.safeParse(probe).success) ? [at] : [];
+    case 'number':
+      return NUMBER_PROBES.some((probe) => schema.safeParse(probe).success) ? [`${at}#`] : [];
     case 'pipe': {
       // A transform is judged whole: text it turns into a number or refuses does not leak.
       const input = inputType(schema);
@@ -70,7 +76,7 @@ function leaks(schema: z.ZodType, at: string, seen = new Set<z.ZodType>()): stri
 }
 
 describe('request text', () => {
-  it('finds a plain string, including one hidden in a record key or behind a pipe', async () => {
+  it('finds a plain string (in a record key, behind a pipe) and an unbounded number', async () => {
     const { z } = await import('zod');
     const { Text } = await import('./common.ts');
     const leaky = z.object({
@@ -83,18 +89,22 @@ describe('request text', () => {
       h: z.uuid(),
       i: z.union([z.number(), z.string()]).transform(Number).pipe(z.number()),
       j: z.union([z.number(), z.string()]),
+      k: z.number().int().min(0),
+      l: z.number().int().min(0).max(100),
     });
     expect(leaks(leaky, 'body')).toEqual([
       'body.b',
       'body.c{key}',
       'body.d',
       'body.e[].f',
+      'body.j#',
       'body.j',
+      'body.k#',
     ]);
   });
 
   it.each(ALL_ROUTES.map((r) => [`${r.method} ${r.path}`, r] as const))(
-    '%s refuses unstorable text in every string it takes',
+    '%s refuses unstorable text and numbers',
     (_name, route) => {
       const found = (['params', 'query', 'headers', 'body'] as const).flatMap((part) =>
         route[part] ? leaks(route[part] as z.ZodType, part) : [],
