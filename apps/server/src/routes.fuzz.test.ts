@@ -1,4 +1,3 @@
-import { execFileSync } from 'node:child_process';
 import type { PgColumn, PgTable } from 'drizzle-orm/pg-core';
 import fc from 'fast-check';
 import sharp from 'sharp';
@@ -11,6 +10,7 @@ import { HUBRISE_EMULATOR_TOKEN, startHubriseEmulator } from './integrations/hub
 import * as s from './db/schema.ts';
 import { accessTokenFor, bearer, forgeToken, OidcTestClient } from './test/auth.ts';
 import {
+  commitSeed,
   contractViolation,
   injectOptions,
   requestArbitrary,
@@ -31,24 +31,8 @@ import type { ArbitraryHint } from './test/zod-arbitrary.ts';
  * FUZZ_RUNS=2000 for a deep run (requests per route); FUZZ_SEED to choose the seed (printed).
  */
 const RUNS = Number(process.env.FUZZ_RUNS) || 60;
+// Without FUZZ_SEED, the checked-out commit's seed (commitSeed).
 const SEED = process.env.FUZZ_SEED ? Number(process.env.FUZZ_SEED) : commitSeed();
-
-/**
- * Without FUZZ_SEED the seed comes from the checked-out commit: two runs of one commit send the
- * same requests (a run that passed before a push passes in CI, a failure replays), while each
- * new commit explores new ones. Outside a git checkout, fast-check's own random seed.
- */
-function commitSeed(): number | undefined {
-  try {
-    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
-      encoding: 'utf8',
-      stdio: ['ignore', 'pipe', 'ignore'],
-    });
-    return /^[0-9a-f]{8}/.test(head) ? parseInt(head.slice(0, 8), 16) : undefined;
-  } catch {
-    return undefined;
-  }
-}
 
 let ctx: TestContext;
 let callers: CallerHeaders;

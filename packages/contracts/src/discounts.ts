@@ -8,7 +8,7 @@ import {
   Uuid,
 } from './common.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
-import { fromMilli, toMilli } from './money.ts';
+import { fromMilli, toMilli, toMilliOrNull } from './money.ts';
 
 /**
  * Discounts (operations-platform §2.5, §3 Discount, §4.3, §5.1, §7.1, §8, §9): the manager's
@@ -153,7 +153,9 @@ export function discountRuleIssues(b: DiscountRuleFields): { field: string; code
     max: bigint,
   ) => {
     if (value === null) return add(field, 'required');
-    const v = toMilli(value);
+    const v = toMilliOrNull(value);
+    // Not an amount: the field's own check said so.
+    if (v === null) return;
     if (v < min) add(field, 'min');
     else if (v > max) add(field, 'max');
   };

@@ -14,6 +14,18 @@ export function toMilli(value: string | number): bigint {
   return m[1] ? -milli : milli;
 }
 
+/**
+ * toMilli for a value a schema has not accepted yet (a rule between fields sees the fields as
+ * sent, each field's own error already reported): null when it is not a decimal amount.
+ */
+export function toMilliOrNull(value: string | number): bigint | null {
+  try {
+    return toMilli(value);
+  } catch {
+    return null;
+  }
+}
+
 export function fromMilli(milli: bigint): string {
   const negative = milli < 0n;
   const abs = negative ? -milli : milli;

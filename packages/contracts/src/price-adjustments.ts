@@ -10,7 +10,7 @@ import {
 } from './common.ts';
 import { CATALOG_BASE, Schedule, ScheduleResponse, type ScheduleEntry } from './catalog.ts';
 import { routesOf } from './http.ts';
-import { fromMilli, percentOf, toMilli } from './money.ts';
+import { fromMilli, percentOf, toMilli, toMilliOrNull } from './money.ts';
 
 /** menu-management.md §5 and §9. */
 export const PRICE_ADJUSTMENT_LIMITS = {
@@ -65,7 +65,7 @@ export const PriceAdjustmentBody = z
     }
     if (!b.adjustmentDirection)
       ctx.addIssue({ code: 'custom', path: ['adjustmentDirection'], message: 'required' });
-    const milli = toMilliSafe(b.amount);
+    const milli = toMilliOrNull(b.amount);
     if (milli === null) return;
     if (milli <= 0n) ctx.addIssue({ code: 'custom', path: ['amount'], message: 'min' });
     const max =
@@ -76,14 +76,6 @@ export const PriceAdjustmentBody = z
       ctx.addIssue({ code: 'custom', path: ['amount'], message: 'max' });
   });
 export type PriceAdjustmentBody = z.infer<typeof PriceAdjustmentBody>;
-
-function toMilliSafe(v: string): bigint | null {
-  try {
-    return toMilli(v);
-  } catch {
-    return null;
-  }
-}
 
 export const LinkedVariant = z.object({
   variantId: Uuid,

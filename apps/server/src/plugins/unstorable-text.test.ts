@@ -120,6 +120,28 @@ describe.each(Object.entries(UNSTORABLE))('a string with a %s', (_name, bad) => 
     });
   });
 
+  it('is refused as a discount amount, where the rules between fields read it too', async () => {
+    const res = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${f.alBayt.id}/branches/b1/marketing/discounts`,
+      headers: owner,
+      payload: {
+        discountName: { fieldValue: 'Ten off' },
+        discountCode: 'TENOFF',
+        discountApplication: 'HIDDEN_CODE',
+        discountType: 'PERCENTAGE',
+        discountValue: bad,
+        minOrderValue: 0,
+        maximumDiscountValue: bad,
+        checkoutTemplates: ['DELIVERY'],
+      },
+    });
+    expect(fieldCodes(res)).toEqual({
+      discountValue: ['invalid_text'],
+      maximumDiscountValue: ['invalid_text'],
+    });
+  });
+
   it("is refused in the business name and a branch's name, in any of their languages", async () => {
     const tenant = `/api/admin/tenants/${f.alBayt.id}`;
     const name = await ctx.app.inject({

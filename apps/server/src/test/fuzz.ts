@@ -1,3 +1,4 @@
+import { execFileSync } from 'node:child_process';
 import fc from 'fast-check';
 import type { InjectOptions, LightMyRequestResponse } from 'fastify';
 import { z } from 'zod';
@@ -9,6 +10,24 @@ import {
   type RouteDef,
 } from '@app/contracts';
 import { arbitraryOf, preferValid, type ArbitraryHint, type ValuePath } from './zod-arbitrary.ts';
+
+/**
+ * The seed of the property tests over the contracts, from the checked-out commit: two runs of
+ * one commit try the same values (a run that passed before a push passes in CI, a failure
+ * replays), while each new commit explores new ones. Outside a git checkout, fast-check's own
+ * random seed.
+ */
+export function commitSeed(): number | undefined {
+  try {
+    const head = execFileSync('git', ['rev-parse', 'HEAD'], {
+      encoding: 'utf8',
+      stdio: ['ignore', 'pipe', 'ignore'],
+    });
+    return /^[0-9a-f]{8}/.test(head) ? parseInt(head.slice(0, 8), 16) : undefined;
+  } catch {
+    return undefined;
+  }
+}
 
 /** Who calls: a member of each role, the platform admin, another tenant's owner, or no one. */
 export const CALLERS = [
@@ -212,7 +231,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
 });
 
 /** A valid-shaped value, or the same broken in one place. */
-const hostileOf = (valid: fc.Arbitrary<unknown>) =>
+export const hostileOf = (valid: fc.Arbitrary<unknown>) =>
   fc.tuple(valid, mutation, hostileValue).map(([value, m, hostile]) => mutate(value, m, hostile));
 
 // ---------------------------------------------------------------------------------------------
