@@ -42,7 +42,7 @@ const describe = (i: number) =>
   `${WORDS[i % 20]} with ${WORDS[(i * 7 + 3) % 20]}, ${WORDS[(i * 13 + 5) % 20]} and ${WORDS[(i * 17 + 11) % 20]}, served with ${WORDS[(i * 3 + 1) % 20]} (no. ${i})`;
 
 /** A menu of the template's shape: sections, items of two variants with groups, the groups. */
-async function benchMenu(items: number): Promise<Buffer> {
+export async function benchMenu(items: number): Promise<Buffer> {
   const sections: unknown[][] = [];
   for (let i = 0; i < SECTIONS; i++)
     sections.push([
@@ -84,7 +84,7 @@ async function benchMenu(items: number): Promise<Buffer> {
 }
 
 /** The largest menu of this shape under the 1 MB limit (a few tries, scaling the item count). */
-async function oneMegabyteMenu() {
+export async function oneMegabyteMenu() {
   let items = 5000;
   let file = await benchMenu(items);
   for (let i = 0; i < 5; i++) {

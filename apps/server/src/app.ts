@@ -286,6 +286,7 @@ export async function buildApp(deps: AppDeps) {
         db: database.db,
         repository: bulkUploadRepository,
         bumpCatalogVersion: catalogRepository.bumpVersion,
+        writeWhileReading: database.kind === 'postgres',
       }),
     ),
   );

@@ -1,4 +1,4 @@
-import { eq, getTableColumns, sql } from 'drizzle-orm';
+import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, items, variants } from '../catalog/catalog.table.ts';
@@ -7,41 +7,49 @@ import {
   modifierGroups,
   modifierItems,
 } from '../modifier-groups/modifier-groups.table.ts';
-import type { ImportPlan } from './import-plan.ts';
+import type { PlannedGroup, PlannedItem, PlannedSection } from './import-plan.ts';
 
 type Q = Db | Tx;
 
-/** Items per insert statement (their variants and links follow in statements of their own). */
-const ITEMS_PER_STATEMENT = 2000;
+/** Items per statement (with their variants and links, in the same statement). */
+const ITEMS_PER_STATEMENT = 1000;
+
+type Insertable<T extends PgTable> = keyof T['$inferInsert'] & string;
 
 /**
- * Inserts many rows of one table as one JSON parameter expanded by the database
- * (jsonb_to_recordset): one statement per chunk instead of thousands of bound values, about
- * three times faster on PGlite. Every row must name the same columns. The statement is sent at
- * once and not awaited: the caller builds the next chunk while the database writes this one.
+ * `insert into <table> select …` of many rows sent as one JSON parameter expanded by the
+ * database (jsonb_to_recordset): one statement per chunk instead of thousands of bound values,
+ * about three times faster on PGlite. `rows` are keyed by the columns' database names, in the
+ * order of `keys`; `shared` values are the same for every row and sent once.
  */
-function startInsert<T extends PgTable>(
-  q: Q,
+function insertFromJson<T extends PgTable>(
   table: T,
-  rows: T['$inferInsert'][],
-): Promise<unknown> {
+  shared: Partial<Record<Insertable<T>, unknown>>,
+  keys: Insertable<T>[],
+  rows: Record<string, unknown>[],
+): SQL {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
-  const keys = Object.keys(rows[0]!);
-  const cols = keys.map((k) => columns[k]!);
-  const names = sql.raw(cols.map((c) => `"${c.name}"`).join(', '));
-  const types = sql.raw(cols.map((c) => `"${c.name}" ${c.getSQLType()}`).join(', '));
-  const records = rows.map((row) => {
-    const record = row as Record<string, unknown>;
-    const out: Record<string, unknown> = {};
-    for (let j = 0; j < keys.length; j++) out[cols[j]!.name] = record[keys[j]!] ?? null;
-    return out;
-  });
-  // then() starts drizzle's lazy query now, so statements reach the connection in call order.
-  return q
-    .execute(
-      sql`insert into ${table} (${names}) select ${names} from jsonb_to_recordset(${JSON.stringify(records)}::jsonb) as r(${types})`,
-    )
-    .then(() => undefined);
+  const sharedKeys = Object.keys(shared) as Insertable<T>[];
+  const names = sql.raw([...sharedKeys, ...keys].map((k) => `"${columns[k]!.name}"`).join(', '));
+  const values = sql.join(
+    [
+      ...sharedKeys.map((k) => sql`${shared[k]}::${sql.raw(columns[k]!.getSQLType())}`),
+      ...keys.map((k) => sql.raw(`r."${columns[k]!.name}"`)),
+    ],
+    sql`, `,
+  );
+  const types = sql.raw(
+    keys.map((k) => `"${columns[k]!.name}" ${columns[k]!.getSQLType()}`).join(', '),
+  );
+  return sql`insert into ${table} (${names}) select ${values} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`;
+}
+
+/** Inserts of several tables in one statement (each a data-modifying WITH query but the last). */
+function together(inserts: SQL[]): SQL {
+  if (inserts.length === 1) return inserts[0]!;
+  const last = inserts[inserts.length - 1]!;
+  const before = inserts.slice(0, -1).map((insert, i) => sql`${sql.raw(`w${i}`)} as (${insert})`);
+  return sql`with ${sql.join(before, sql`, `)} ${last}`;
 }
 
 /**
@@ -50,9 +58,20 @@ function startInsert<T extends PgTable>(
  */
 export function createBulkWriter(q: Q) {
   const pending: Promise<unknown>[] = [];
+  const keep = (statement: Promise<unknown>) => {
+    // Handled now: a statement may fail long before `done` looks at it.
+    statement.catch(() => {});
+    pending.push(statement);
+  };
   return {
-    add<T extends PgTable>(table: T, rows: T['$inferInsert'][]) {
-      if (rows.length > 0) pending.push(startInsert(q, table, rows));
+    /** Sends a statement now, without waiting (statements reach the connection in call order). */
+    run(statement: SQL) {
+      // then() starts drizzle's lazy query at once.
+      keep(q.execute(statement).then(() => undefined));
+    },
+    /** Waits for every statement sent to settle, failed or not. */
+    async settled() {
+      await Promise.allSettled(pending);
     },
     async done() {
       // Every statement settled before the transaction goes on (to commit or roll back).
@@ -61,6 +80,8 @@ export function createBulkWriter(q: Q) {
     },
   };
 }
+
+export type BulkWriter = ReturnType<typeof createBulkWriter>;
 
 /** The menu as the import matches against it, and the batched inserts of what it adds. */
 export const bulkUploadRepository = {
@@ -95,83 +116,114 @@ export const bulkUploadRepository = {
       .where(eq(modifierGroups.tenantId, tenantId));
   },
 
-  /** Inserts what the plan adds, pipelined; settled (or thrown) before it returns. */
-  async writePlan(tx: Tx, tenantId: string, plan: ImportPlan) {
-    const writer = createBulkWriter(tx);
-    writer.add(
-      categories,
-      plan.sections.map((s) => ({
-        id: s.id,
-        tenantId,
-        parentId: s.parentId,
-        title: s.title,
-        description: s.description,
-        position: s.position,
-      })),
-    );
-    writer.add(
-      modifierGroups,
-      plan.groups.map((g) => ({
-        id: g.id,
-        tenantId,
-        name: g.name,
-        title: g.title,
-        minQuantity: g.minQuantity,
-        maxQuantity: g.maxQuantity,
-        allowModifierItemCounter: false,
-      })),
-    );
-    writer.add(
-      modifierItems,
-      plan.groups.flatMap((g) =>
-        g.choices.map((c) => ({
-          tenantId,
-          groupId: g.id,
-          title: c.title,
-          price: c.price,
-          position: c.position,
+  /** Sends the inserts of planned sections (not awaited: see `createBulkWriter`). */
+  addSections(writer: BulkWriter, tenantId: string, sections: PlannedSection[]) {
+    if (sections.length === 0) return;
+    writer.run(
+      insertFromJson(
+        categories,
+        { tenantId },
+        ['id', 'parentId', 'title', 'description', 'position'],
+        sections.map((s) => ({
+          id: s.id,
+          parent_id: s.parentId,
+          title: s.title,
+          description: s.description,
+          position: s.position,
         })),
       ),
     );
-    // Items a chunk at a time, each chunk's variants and links after it.
-    for (let at = 0; at < plan.items.length; at += ITEMS_PER_STATEMENT) {
-      const chunk = plan.items.slice(at, at + ITEMS_PER_STATEMENT);
-      writer.add(
-        items,
-        chunk.map((i) => ({
-          id: i.id,
-          tenantId,
-          categoryId: i.categoryId,
-          title: i.title,
-          description: i.description,
-          position: i.position,
-        })),
-      );
-      writer.add(
-        variants,
-        chunk.flatMap((i) =>
-          i.variants.map((v) => ({
-            tenantId,
-            itemId: i.id,
-            title: v.title,
-            price: v.price,
-            position: v.position,
+  },
+
+  /** Sends the inserts of planned modifier groups and their modifier items. */
+  addGroups(writer: BulkWriter, tenantId: string, groups: PlannedGroup[]) {
+    if (groups.length === 0) return;
+    writer.run(
+      together([
+        insertFromJson(
+          modifierGroups,
+          { tenantId, allowModifierItemCounter: false },
+          ['id', 'name', 'title', 'minQuantity', 'maxQuantity'],
+          groups.map((g) => ({
+            id: g.id,
+            name: g.name,
+            title: g.title,
+            min_quantity: g.minQuantity,
+            max_quantity: g.maxQuantity,
           })),
         ),
-      );
-      writer.add(
-        itemModifierGroups,
-        chunk.flatMap((i) =>
-          i.groupIds.map((groupId, position) => ({
-            tenantId,
-            itemId: i.id,
-            groupId,
-            position,
+        insertFromJson(
+          modifierItems,
+          { tenantId },
+          ['groupId', 'title', 'price', 'position'],
+          groups.flatMap((g) =>
+            g.choices.map((c) => ({
+              group_id: g.id,
+              title: c.title,
+              price: c.price,
+              position: c.position,
+            })),
+          ),
+        ),
+      ]),
+    );
+  },
+
+  /**
+   * Sends the inserts of planned items, a chunk a statement: the items, their variants and
+   * their modifier-group links together (the foreign keys are checked at the statement's end).
+   */
+  addItems(writer: BulkWriter, tenantId: string, planned: PlannedItem[]) {
+    for (let at = 0; at < planned.length; at += ITEMS_PER_STATEMENT) {
+      const chunk = planned.slice(at, at + ITEMS_PER_STATEMENT);
+      const variantRows: Record<string, unknown>[] = [];
+      const linkRows: Record<string, unknown>[] = [];
+      for (const i of chunk) {
+        for (const v of i.variants)
+          variantRows.push({ item_id: i.id, title: v.title, price: v.price, position: v.position });
+        i.groupIds.forEach((groupId, position) =>
+          linkRows.push({ item_id: i.id, group_id: groupId, position }),
+        );
+      }
+      const inserts = [
+        insertFromJson(
+          items,
+          { tenantId },
+          ['id', 'categoryId', 'title', 'description', 'position'],
+          chunk.map((i) => ({
+            id: i.id,
+            category_id: i.categoryId,
+            title: i.title,
+            description: i.description,
+            position: i.position,
           })),
         ),
-      );
+        insertFromJson(
+          variants,
+          { tenantId },
+          ['itemId', 'title', 'price', 'position'],
+          variantRows,
+        ),
+      ];
+      if (linkRows.length > 0)
+        inserts.push(
+          insertFromJson(
+            itemModifierGroups,
+            { tenantId },
+            ['itemId', 'groupId', 'position'],
+            linkRows,
+          ),
+        );
+      writer.run(together(inserts));
     }
-    await writer.done();
+  },
+
+  /** Sends the delete of items sent earlier (their variants and links go with them). */
+  removeItems(writer: BulkWriter, tenantId: string, ids: string[]) {
+    if (ids.length > 0)
+      writer.run(
+        sql`delete from ${items} where ${and(eq(items.tenantId, tenantId), inArray(items.id, ids))}`,
+      );
   },
 
   /** Serializes imports of one tenant: the second waits and then sees the first one's rows. */

@@ -1,15 +1,17 @@
-import { BULK_UPLOAD_LIMITS, type BulkUploadResult } from '@app/contracts';
+import { BULK_UPLOAD_LIMITS, type BulkUploadKind, type BulkUploadResult } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { ValidationFailed } from '../../errors.ts';
-import type { BulkUploadRepository } from './bulk-upload.repository.ts';
-import { planImport } from './import-plan.ts';
-import { readTemplateSheets, SheetProblem, type TemplateSheets } from './sheet-reader.ts';
+import { createBulkWriter, type BulkUploadRepository } from './bulk-upload.repository.ts';
+import { ImportPlanner, type PlannedGroup, type PlannedSection } from './import-plan.ts';
+import { kindOfSheet, SheetProblem, streamTemplateSheets, type SheetRow } from './sheet-reader.ts';
 import { templateWorkbook } from './template.ts';
 import {
   ArchiveRefused,
   checkedZipStream,
   checkInflatedSizes,
   readCentralDirectory,
+  workbookSheets,
+  type ZipEntry,
 } from './zip-guard.ts';
 
 const fileError = (code: string) => new ValidationFailed('file', [code]);
@@ -19,11 +21,25 @@ const LIMITS = {
   maxInflatedBytes: BULK_UPLOAD_LIMITS.maxInflatedBytes,
 };
 
+/** An uploaded xlsx checked as a zip: its entries, and the order to read its sheets in. */
+export type CheckedWorkbook = {
+  bytes: Buffer;
+  entries: ZipEntry[];
+  /** Sheet entries to read before the others (sections, modifier groups) and after them (items). */
+  order: { first: string[]; last: string[] };
+  /**
+   * The Items sheet comes after the other template sheets (or those are absent): its rows can
+   * be planned, and written, as they are read.
+   */
+  itemsLast: boolean;
+};
+
 /**
- * The sheets of an uploaded xlsx: checked as a zip first (entries, inflated size, in bounded
- * memory), then read by exceljs's streaming reader from the checked entries only.
+ * Checks an uploaded xlsx as a zip before anything parses it (entries, inflated size, in
+ * bounded memory) and finds its sheets by name in its workbook, so that the sections and
+ * modifier groups are read before the items that name them.
  */
-export async function readUploadedWorkbook(bytes: Buffer): Promise<TemplateSheets> {
+export async function checkUploadedWorkbook(bytes: Buffer): Promise<CheckedWorkbook> {
   if (bytes.length === 0) throw fileError('required');
   let entries;
   try {
@@ -37,24 +53,125 @@ export async function readUploadedWorkbook(bytes: Buffer): Promise<TemplateSheet
     throw error;
   }
   if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw fileError('bulk_upload_not_xlsx');
-  let sheets: TemplateSheets;
+  const sheets = workbookSheets(bytes, entries);
+  const entryOf = (kind: BulkUploadKind) =>
+    sheets?.find((sheet) => kindOfSheet(sheet.name) === kind)?.entry;
+  const [sections, groups, items] = [
+    entryOf('sections'),
+    entryOf('modifierGroups'),
+    entryOf('items'),
+  ];
+  return {
+    bytes,
+    entries,
+    order: {
+      first: [sections, groups].filter((e): e is string => e !== undefined),
+      last: items ? [items] : [],
+    },
+    itemsLast: sheets !== null,
+  };
+}
+
+type SheetRows = Record<BulkUploadKind, SheetRow[]>;
+
+/**
+ * Reads a checked workbook's template sheets, handing each row over as it is read. Throws the
+ * file's 422 when a sheet breaks the template or none is there; returns the kinds found.
+ */
+async function readRows(
+  workbook: CheckedWorkbook,
+  row: (kind: BulkUploadKind, row: SheetRow) => void,
+  end: (kind: BulkUploadKind) => void = () => {},
+): Promise<Set<BulkUploadKind>> {
+  let found: Set<BulkUploadKind>;
   try {
-    sheets = await readTemplateSheets(
-      checkedZipStream(bytes, entries),
+    found = await streamTemplateSheets(
+      checkedZipStream(workbook.bytes, workbook.entries, workbook.order),
       BULK_UPLOAD_LIMITS.maxRowsPerSheet,
+      { row, end },
     );
   } catch (error) {
     throw fileError(error instanceof SheetProblem ? error.code : 'bulk_upload_not_xlsx');
   }
-  if (!sheets.sections && !sheets.items && !sheets.modifierGroups)
-    throw fileError('bulk_upload_no_template_sheet');
-  return sheets;
+  if (found.size === 0) throw fileError('bulk_upload_no_template_sheet');
+  return found;
+}
+
+/** What the planner decides, handed to the writes as soon as it is decided. */
+type Planning = {
+  planner: ImportPlanner;
+  sections(sections: PlannedSection[]): void;
+  groups(groups: PlannedGroup[]): void;
+  /** Called after item rows (final: after the last one). */
+  items(final: boolean): void;
+};
+
+/**
+ * Plans rows already read: sections, then modifier groups, then item by item (an absent sheet
+ * is planned as none).
+ */
+function planRows(planning: Planning, found: Set<BulkUploadKind>, rows: SheetRows) {
+  const { planner } = planning;
+  planning.sections(planner.planSections(found.has('sections') ? rows.sections : null));
+  planning.groups(planner.planGroups(found.has('modifierGroups') ? rows.modifierGroups : null));
+  for (const row of rows.items) planner.itemRow(row);
+  planning.items(true);
+}
+
+/** Reads the whole workbook's rows (no database involved). */
+async function readAllRows(workbook: CheckedWorkbook) {
+  const rows: SheetRows = { sections: [], items: [], modifierGroups: [] };
+  const found = await readRows(workbook, (kind, row) => rows[kind].push(row));
+  return { found, rows };
+}
+
+/**
+ * Reads a workbook whose Items sheet comes last straight into the planner: the sections and
+ * modifier groups a sheet at a time, then each item row as it is read, so that decided items
+ * are written while later rows are still being read.
+ */
+async function readIntoPlanner(workbook: CheckedWorkbook, planning: Planning): Promise<void> {
+  const { planner } = planning;
+  const kept: SheetRows = { sections: [], items: [], modifierGroups: [] };
+  const planned = new Set<BulkUploadKind>();
+  const plan = (kind: 'sections' | 'modifierGroups', rows: SheetRow[] | null) => {
+    if (kind === 'sections') planning.sections(planner.planSections(rows));
+    else planning.groups(planner.planGroups(rows));
+    planned.add(kind);
+  };
+  const found = await readRows(
+    workbook,
+    (kind, row) => {
+      if (kind !== 'items') {
+        kept[kind].push(row);
+        return;
+      }
+      // The sheets items name were read before (one not there is planned as none).
+      if (!planned.has('sections')) plan('sections', null);
+      if (!planned.has('modifierGroups')) plan('modifierGroups', null);
+      planner.itemRow(row);
+      planning.items(false);
+    },
+    (kind) => {
+      if (kind !== 'items' && !planned.has(kind)) plan(kind, kept[kind]);
+    },
+  );
+  if (!planned.has('sections')) plan('sections', found.has('sections') ? kept.sections : null);
+  if (!planned.has('modifierGroups'))
+    plan('modifierGroups', found.has('modifierGroups') ? kept.modifierGroups : null);
+  planning.items(true);
 }
 
 export function createBulkUploadService(deps: {
   db: Db;
   repository: BulkUploadRepository;
   bumpCatalogVersion: (q: Db | Tx, tenantId: string) => Promise<void>;
+  /**
+   * Read the file inside the import's transaction and write decided items while reading (a
+   * database server works beside the reader); false reads the whole file first, outside the
+   * transaction (embedded PGlite runs in the server's own thread and serializes transactions).
+   */
+  writeWhileReading: boolean;
 }) {
   const { repository: repo } = deps;
   return {
@@ -65,23 +182,57 @@ export function createBulkUploadService(deps: {
      * rest is reported row by row in `errorMessage`. Imports of one tenant run one at a time.
      */
     async upload(tenantId: string, bytes: Buffer): Promise<BulkUploadResult> {
-      const sheets = await readUploadedWorkbook(bytes);
+      const workbook = await checkUploadedWorkbook(bytes);
+      const stream = deps.writeWhileReading && workbook.itemsLast;
+      const read = stream ? null : await readAllRows(workbook);
       return deps.db.transaction(async (tx) => {
         await repo.lockTenant(tx, tenantId);
         // One after another: a transaction is one connection.
-        const existing = {
+        const planner = new ImportPlanner({
           sections: await repo.sections(tx, tenantId),
           items: await repo.items(tx, tenantId),
           modifierGroups: await repo.modifierGroups(tx, tenantId),
+        });
+        const writer = createBulkWriter(tx);
+        let written = 0;
+        const planning: Planning = {
+          planner,
+          sections(sections) {
+            repo.addSections(writer, tenantId, sections);
+            written += sections.length;
+          },
+          groups(groups) {
+            repo.addGroups(writer, tenantId, groups);
+            written += groups.length;
+          },
+          items(final) {
+            if (final) {
+              const taken = planner.finishItems();
+              repo.removeItems(writer, tenantId, taken);
+              written += taken.length;
+            }
+            const items = planner.takeItems(final ? 0 : ITEMS_PER_BATCH);
+            repo.addItems(writer, tenantId, items);
+            written += items.length;
+          },
         };
-        const plan = planImport(sheets, existing);
-        await repo.writePlan(tx, tenantId, plan);
-        if (plan.sections.length + plan.groups.length + plan.items.length > 0)
-          await deps.bumpCatalogVersion(tx, tenantId);
-        return plan.result;
+        try {
+          if (read) planRows(planning, read.found, read.rows);
+          else await readIntoPlanner(workbook, planning);
+        } catch (error) {
+          // Statements sent settle before the transaction rolls back.
+          await writer.settled();
+          throw error;
+        }
+        await writer.done();
+        if (written > 0) await deps.bumpCatalogVersion(tx, tenantId);
+        return planner.outcome();
       });
     },
   };
 }
+
+/** Items decided before their writes are sent (a few statements' worth). */
+export const ITEMS_PER_BATCH = 1000;
 
 export type BulkUploadService = ReturnType<typeof createBulkUploadService>;

@@ -9,7 +9,8 @@ import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { menuWorkbook } from '../../test/menu-workbook.ts';
 import { buildZip, deflated, zipBomb } from '../../test/zip-build.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
-import { createBulkWriter } from './bulk-upload.repository.ts';
+import { bulkUploadRepository, createBulkWriter } from './bulk-upload.repository.ts';
+import { ITEMS_PER_BATCH } from './bulk-upload.service.ts';
 
 let ctx: TestContext;
 let f: DemoFixtures;
@@ -302,6 +303,97 @@ describe('importing', () => {
     expect(menu.groups.map((g) => g.name)).not.toContain('Broken');
   });
 
+  it('decides an item whose rows stand apart in the sheet over all its rows, even after writing its first ones', async () => {
+    // More items than one batch between an item's first rows and its later ones: on
+    // PostgreSQL the first rows' item is written before its later rows are read.
+    const fillers = Array.from({ length: ITEMS_PER_BATCH + 100 }, (_, i) => [
+      'Breakfast',
+      `Filler ${i}`,
+      '',
+      '',
+      1,
+    ]);
+    const result = await uploadOk(
+      await menuWorkbook({
+        items: [
+          ['Breakfast', 'Apart shakshuka', 'Eggs in tomato', 'Small', 4],
+          ['Breakfast', 'Apart foul', '', '', 2],
+          ['Breakfast', 'Apart labneh', '', '', 3],
+          ...fillers,
+          ['Breakfast', 'Apart shakshuka', '', 'Large', 6],
+          ['Breakfast', 'Apart foul', '', 'Large', 3],
+          ['Breakfast', 'Apart labneh', '', 'Large', 'free'],
+        ],
+      }),
+    );
+    expect(result).toMatchObject({
+      itemsFound: fillers.length + 3,
+      itemsAdded: fillers.length + 1,
+      itemsFailed: 2,
+    });
+    const lines = result.errorMessage!.split('\n');
+    expect(lines).toEqual([
+      `Items rows 3, ${fillers.length + 6} ('Apart foul'): row 3: 'Variant' is required`,
+      `Items rows 4, ${fillers.length + 7} ('Apart labneh'): row 4: 'Variant' is required; row ${fillers.length + 7}: 'Price' must be a number from 0 to 100000 with at most 3 decimals`,
+    ]);
+    const menu = await menuOf(f.alBayt.id);
+    const titles = menu.items.map((i) => i.title.en);
+    expect(titles).not.toContain('Apart foul');
+    expect(titles).not.toContain('Apart labneh');
+    const shakshuka = menu.items.filter((i) => i.title.en === 'Apart shakshuka');
+    expect(shakshuka).toHaveLength(1);
+    expect(shakshuka[0]!.description?.en).toBe('Eggs in tomato');
+    const sizes = menu.variants
+      .filter((v) => v.itemId === shakshuka[0]!.id)
+      .sort((a, b) => a.position - b.position)
+      .map((v) => [v.title.en, v.price]);
+    expect(sizes).toEqual([
+      ['Small', '4.000'],
+      ['Large', '6.000'],
+    ]);
+    // It keeps its place in the sheet's order: before the items that followed its first row.
+    const filler = menu.items.find((i) => i.title.en === 'Filler 0')!;
+    expect(shakshuka[0]!.position).toBeLessThan(filler.position);
+  }, 60_000);
+
+  it('reads a workbook of an Items sheet alone into the existing sections and groups', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sheet = wb.addWorksheet('Items');
+    sheet.addRow(['Section', 'Item', 'Price', 'Modifier groups']);
+    sheet.addRow(['Breakfast', 'Lonely manakish', 2.5, '']);
+    sheet.addRow(['Breakfast', 'Lonely fatayer', 2.5, 'Nowhere group']);
+    const result = await uploadOk(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(result).toMatchObject({
+      categoriesFound: 0,
+      modifiersFound: 0,
+      itemsFound: 2,
+      itemsAdded: 1,
+      itemsFailed: 1,
+      errorMessage:
+        "Items row 3 ('Lonely fatayer'): modifier group 'Nowhere group' is not in the menu nor in the Modifier groups sheet",
+    });
+  });
+
+  it('writes nothing of a file refused after its first sheets were written', async () => {
+    const wb = new ExcelJS.Workbook();
+    const sections = wb.addWorksheet('Sections');
+    sections.addRow(['Section']);
+    sections.addRow(['Never written']);
+    const groups = wb.addWorksheet('Modifier groups');
+    groups.addRow(['Modifier group', 'Modifier item', 'Price']);
+    groups.addRow(['Never written either', 'A', 1]);
+    // The items (read last) miss their price column: the whole file is refused.
+    const itemSheet = wb.addWorksheet('Items');
+    itemSheet.addRow(['Section', 'Item']);
+    itemSheet.addRow(['Never written', 'Ghost']);
+    const res = await upload(Buffer.from(await wb.xlsx.writeBuffer()));
+    expect(res.statusCode).toBe(422);
+    expect(fileCodes(res)).toEqual(['bulk_upload_columns_missing']);
+    const menu = await menuOf(f.alBayt.id);
+    expect(menu.sections.map((c) => c.title.en)).not.toContain('Never written');
+    expect(menu.groups.map((g) => g.name)).not.toContain('Never written either');
+  });
+
   it('reads headers in any order and case, and rejects a sheet without a required column', async () => {
     const reordered = await menuWorkbook(
       { items: [[4.5, 'Zaatar croissant', 'breakfast']] },
@@ -422,11 +514,27 @@ describe("the import's writes", () => {
     const ids = [randomUUID(), randomUUID()];
     const attempt = ctx.database.db.transaction(async (tx) => {
       const writer = createBulkWriter(tx);
-      const section = (id: string) => ({ id, tenantId, parentId: null, title: title(id) });
-      writer.add(s.categories, [section(ids[0]!)]);
+      const section = (id: string) => ({
+        id,
+        parentId: null,
+        title: title(id),
+        description: null,
+        position: 0,
+      });
+      bulkUploadRepository.addSections(writer, tenantId, [section(ids[0]!)]);
       // A section that does not exist: the foreign key refuses this one.
-      writer.add(s.items, [{ tenantId, categoryId: randomUUID(), title: title('Orphan') }]);
-      writer.add(s.categories, [section(ids[1]!)]);
+      bulkUploadRepository.addItems(writer, tenantId, [
+        {
+          id: randomUUID(),
+          categoryId: randomUUID(),
+          title: title('Orphan'),
+          description: null,
+          position: 0,
+          variants: [{ title: title(''), price: '1.000', position: 0 }],
+          groupIds: [],
+        },
+      ]);
+      bulkUploadRepository.addSections(writer, tenantId, [section(ids[1]!)]);
       await writer.done();
     });
     await expect(attempt).rejects.toThrow();

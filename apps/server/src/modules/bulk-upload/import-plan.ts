@@ -9,7 +9,7 @@ import {
   type BulkUploadResult,
   type LocalizedText,
 } from '@app/contracts';
-import type { SheetRow, TemplateSheets } from './sheet-reader.ts';
+import type { SheetRow } from './sheet-reader.ts';
 
 /** The tenant's menu as the import matches names against it. */
 export type ExistingMenu = {
@@ -43,13 +43,6 @@ export type PlannedGroup = {
   choices: { title: LocalizedText; price: string; position: number }[];
 };
 
-export type ImportPlan = {
-  sections: PlannedSection[];
-  items: PlannedItem[];
-  groups: PlannedGroup[];
-  result: BulkUploadResult;
-};
-
 /** Names compare without case or extra spaces: 'Hot  drinks' is 'hot drinks'. */
 export const nameKey = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -66,6 +59,10 @@ function text(
   max: number,
 ): string {
   const v = (value ?? '').trim();
+  if (v === '') {
+    if (min > 0) problems.push(`'${column}' is required`);
+    return v;
+  }
   if (!isStorableText(v)) problems.push(`'${column}' holds characters that cannot be stored`);
   else if (v.length < min) problems.push(`'${column}' is required`);
   else if (v.length > max) problems.push(`'${column}' is longer than ${max} characters`);
@@ -121,7 +118,10 @@ const localized = (en: string, ar?: string, es?: string): LocalizedText => ({
   ...(es ? { es } : {}),
 });
 
-const isBlank = (row: SheetRow) => Object.values(row.cells).every((v) => v === '');
+function isBlank(row: SheetRow): boolean {
+  for (const key in row.cells) if (row.cells[key] !== '') return false;
+  return true;
+}
 
 /**
  * The data rows of a sheet, each blank row before the last filled one reported (§5: 'empty
@@ -142,20 +142,22 @@ function dataRows(rows: SheetRow[] | null, kind: BulkUploadKind, errors: string[
   return { filled, blank };
 }
 
-/** Rows grouped by a key, in the order each key first appears. */
-function groupBy(rows: SheetRow[], key: (row: SheetRow) => string) {
-  const groups = new Map<string, SheetRow[]>();
-  for (const row of rows) {
-    const k = key(row);
-    const list = groups.get(k);
-    if (list) list.push(row);
-    else groups.set(k, [row]);
-  }
-  return groups;
-}
-
 const rowList = (rows: SheetRow[]) =>
   rows.length === 1 ? `row ${rows[0]!.row}` : `rows ${rows.map((r) => r.row).join(', ')}`;
+
+/** The rows of one item (the same section and title) and what was decided for them. */
+type ItemRows = {
+  key: string;
+  rows: SheetRow[];
+  outcome: 'open' | 'added' | 'skipped' | 'failed';
+  item?: PlannedItem;
+  error?: string;
+  /** Handed to the writer already. */
+  taken?: boolean;
+};
+
+const itemKey = (row: SheetRow) =>
+  `${nameKey(row.cells.section ?? '')}\u0000${nameKey(row.cells.title ?? '')}`;
 
 /**
  * Decides what an upload adds, by the rules of menu-management §5 and §9 (the same bounds as
@@ -163,10 +165,20 @@ const rowList = (rows: SheetRow[]) =>
  * menu under the same name (a section under the same parent, an item in the same section, a
  * modifier group) is left as it is and neither added nor failed. Every refusal becomes one
  * line of `errorMessage` naming the sheet and its rows.
+ *
+ * Sections and modifier groups are planned a sheet at a time; items a row at a time, so that
+ * the import can write them while the file is still being read: an item is decided when a row
+ * of another item follows it. Rows of an item that stand apart in the sheet decide it again at
+ * the end (`finishItems` names the items to take back); the outcome is the same as deciding
+ * every item over all its rows.
  */
-export function planImport(sheets: TemplateSheets, existing: ExistingMenu): ImportPlan {
-  const errors: string[] = [];
-  const result: BulkUploadResult = {
+export class ImportPlanner {
+  private readonly errors = {
+    sections: [] as string[],
+    groups: [] as string[],
+    items: [] as string[],
+  };
+  private readonly result: BulkUploadResult = {
     categoriesFound: 0,
     itemsFound: 0,
     modifiersFound: 0,
@@ -178,190 +190,318 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
     modifiersAdded: 0,
     errorMessage: null,
   };
-  const prices: PriceCache = new Map();
-  const S = BULK_UPLOAD_TEMPLATE.sections.columns;
-  const I = BULK_UPLOAD_TEMPLATE.items.columns;
-  const M = BULK_UPLOAD_TEMPLATE.modifierGroups.columns;
+  private readonly prices: PriceCache = new Map();
+  private readonly sectionsByName = new Map<string, KnownSection[]>();
+  private readonly groupsByName: Map<string, { id: string; failed?: true }>;
+  private readonly itemKeys: Set<string>;
+  /** New rows go after the ones already there, in the order of the sheet. */
+  private readonly nextPosition = new Map<string, number>();
+  private readonly items = new Map<string, ItemRows>();
+  private current: ItemRows | null = null;
+  private blankItemRows: SheetRow[] = [];
+  private blankItems = 0;
+  private readonly apart = new Set<ItemRows>();
+  private ready: ItemRows[] = [];
 
-  // Sections: by title, across the tenant; the parent is named by its title.
-  type Known = { id: string; parentId: string | null; level: number; failed?: true };
-  const sectionsByName = new Map<string, Known[]>();
-  const byId = new Map(existing.sections.map((s) => [s.id, s]));
-  const levelOf = (id: string | null): number => {
-    let level = 0;
-    let cur = id ? byId.get(id) : undefined;
-    while (cur?.parentId && level < 50) {
-      level++;
-      cur = byId.get(cur.parentId);
+  constructor(existing: ExistingMenu) {
+    const byId = new Map(existing.sections.map((s) => [s.id, s]));
+    const levelOf = (id: string | null): number => {
+      let level = 0;
+      let cur = id ? byId.get(id) : undefined;
+      while (cur?.parentId && level < 50) {
+        level++;
+        cur = byId.get(cur.parentId);
+      }
+      return level;
+    };
+    for (const s of existing.sections) {
+      const k = nameKey(s.title.fieldValue);
+      this.sectionsByName.set(k, [
+        ...(this.sectionsByName.get(k) ?? []),
+        { id: s.id, parentId: s.parentId, level: levelOf(s.id) },
+      ]);
     }
-    return level;
-  };
-  for (const s of existing.sections) {
-    const k = nameKey(s.title.fieldValue);
-    sectionsByName.set(k, [
-      ...(sectionsByName.get(k) ?? []),
-      { id: s.id, parentId: s.parentId, level: levelOf(s.id) },
-    ]);
+    for (const s of existing.sections) this.reserve(`section:${s.parentId ?? ''}`, s.position);
+    for (const i of existing.items) this.reserve(`item:${i.categoryId}`, i.position);
+    this.groupsByName = new Map(
+      existing.modifierGroups.map((g) => [nameKey(g.name), { id: g.id }]),
+    );
+    this.itemKeys = new Set(
+      existing.items.map((i) => `${i.categoryId}\u0000${nameKey(i.title.fieldValue)}`),
+    );
   }
-  // New rows go after the ones already there, in the order of the sheet.
-  const nextPosition = new Map<string, number>();
-  const take = (key: string) => {
-    const n = nextPosition.get(key) ?? 0;
-    nextPosition.set(key, n + 1);
+
+  private take(key: string) {
+    const n = this.nextPosition.get(key) ?? 0;
+    this.nextPosition.set(key, n + 1);
     return n;
-  };
-  const reserve = (key: string, position: number) =>
-    nextPosition.set(key, Math.max(nextPosition.get(key) ?? 0, position + 1));
-  for (const s of existing.sections) reserve(`section:${s.parentId ?? ''}`, s.position);
-  for (const i of existing.items) reserve(`item:${i.categoryId}`, i.position);
-
-  const sectionRows = dataRows(sheets.sections, 'sections', errors);
-  result.categoriesFound = sectionRows.filled.length + sectionRows.blank;
-  result.categoriesFailed = sectionRows.blank;
-  const plannedSections: PlannedSection[] = [];
-  const seenInSheet = new Map<string, number>();
-  for (const row of sectionRows.filled) {
-    const problems: Problems = [];
-    const title = text(
-      problems,
-      row.cells.title,
-      S.title,
-      CATALOG_LIMITS.categoryTitleMin,
-      CATALOG_LIMITS.categoryTitleMax,
-    );
-    const description = text(
-      problems,
-      row.cells.description,
-      S.description,
-      0,
-      CATALOG_LIMITS.categoryDescriptionMax,
-    );
-    const ar = text(problems, row.cells.titleAr, S.titleAr, 0, CATALOG_LIMITS.categoryTitleMax);
-    const es = text(problems, row.cells.titleEs, S.titleEs, 0, CATALOG_LIMITS.categoryTitleMax);
-    const parentName = (row.cells.parent ?? '').trim();
-    const key = nameKey(title);
-    let parent: Known | null = null;
-    if (parentName !== '') {
-      const candidates = sectionsByName.get(nameKey(parentName)) ?? [];
-      if (candidates.length === 0)
-        problems.push(`parent section '${parentName}' is not in the menu nor above in the sheet`);
-      else if (candidates.some((c) => c.failed))
-        problems.push(`parent section '${parentName}' was refused`);
-      else if (candidates.length > 1)
-        problems.push(`more than one section is named '${parentName}'`);
-      else parent = candidates[0]!;
-      if (parent && parent.level + 1 > CATALOG_LIMITS.maxSectionLevel)
-        problems.push(
-          `'${parentName}' is too deep to hold sections (at most ${CATALOG_LIMITS.maxSectionLevel + 1} levels)`,
-        );
-    }
-    if (title !== '' && seenInSheet.has(key))
-      problems.push(`the section is listed already in row ${seenInSheet.get(key)}`);
-    if (title !== '') seenInSheet.set(key, row.row);
-    const same = sectionsByName.get(key) ?? [];
-    if (problems.length === 0 && same.length > 0) {
-      if (same.some((s) => s.parentId === (parent?.id ?? null))) continue;
-      problems.push(`a section named '${title}' is already in the menu under another parent`);
-    }
-    if (problems.length > 0) {
-      result.categoriesFailed++;
-      errors.push(`${label('sections')} row ${row.row}: ${problems.join('; ')}`);
-      if (title !== '' && same.length === 0)
-        sectionsByName.set(key, [{ id: '', parentId: null, level: 0, failed: true }]);
-      continue;
-    }
-    const id = randomUUID();
-    const parentId = parent?.id ?? null;
-    plannedSections.push({
-      id,
-      parentId,
-      title: localized(title, ar, es),
-      description: description ? localized(description) : null,
-      position: take(`section:${parentId ?? ''}`),
-    });
-    sectionsByName.set(key, [{ id, parentId, level: parent ? parent.level + 1 : 0 }]);
-    result.categoriesAdded++;
   }
 
-  // Modifier groups: the rows of one name make one group.
-  const groupRows = dataRows(sheets.modifierGroups, 'modifierGroups', errors);
-  const groupsByName = new Map<string, { id: string; failed?: true }>(
-    existing.modifierGroups.map((g) => [nameKey(g.name), { id: g.id }]),
-  );
-  const plannedGroups: PlannedGroup[] = [];
-  const byGroup = groupBy(groupRows.filled, (r) => nameKey(r.cells.name ?? ''));
-  result.modifiersFound = byGroup.size + groupRows.blank;
-  result.modifiersFailed = groupRows.blank;
-  for (const [key, rows] of byGroup) {
-    const first = rows[0]!;
-    const problems: Problems = [];
-    const name = text(problems, first.cells.name, M.name, 1, MODIFIER_GROUP_LIMITS.nameMax);
-    const nameAr = text(problems, first.cells.nameAr, M.nameAr, 0, MODIFIER_GROUP_LIMITS.titleMax);
-    if (key !== '' && groupsByName.has(key)) continue;
-    if (rows.length > MODIFIER_GROUP_LIMITS.maxItems)
-      problems.push(`more than ${MODIFIER_GROUP_LIMITS.maxItems} modifier items`);
-    const max = quantity(
-      problems,
-      first.cells.max,
-      M.max,
-      Math.min(rows.length, MODIFIER_GROUP_LIMITS.quantityMax),
-    );
-    const min = quantity(problems, first.cells.min, M.min, 0);
-    if (min > max) problems.push(`'${M.min}' is more than '${M.max}'`);
-    const choices = rows.map((row, position) => {
-      const rowProblems: Problems = [];
+  private reserve(key: string, position: number) {
+    this.nextPosition.set(key, Math.max(this.nextPosition.get(key) ?? 0, position + 1));
+  }
+
+  /** The Sections sheet (null: none), whole; before any item row. */
+  planSections(rows: SheetRow[] | null): PlannedSection[] {
+    const { result, sectionsByName } = this;
+    const errors = this.errors.sections;
+    const S = BULK_UPLOAD_TEMPLATE.sections.columns;
+    const sectionRows = dataRows(rows, 'sections', errors);
+    result.categoriesFound = sectionRows.filled.length + sectionRows.blank;
+    result.categoriesFailed = sectionRows.blank;
+    const plannedSections: PlannedSection[] = [];
+    const seenInSheet = new Map<string, number>();
+    for (const row of sectionRows.filled) {
+      const problems: Problems = [];
       const title = text(
-        rowProblems,
-        row.cells.modifier,
-        M.modifier,
-        1,
-        MODIFIER_GROUP_LIMITS.itemTextMax,
+        problems,
+        row.cells.title,
+        S.title,
+        CATALOG_LIMITS.categoryTitleMin,
+        CATALOG_LIMITS.categoryTitleMax,
       );
-      const ar = text(
-        rowProblems,
-        row.cells.modifierAr,
-        M.modifierAr,
+      const description = text(
+        problems,
+        row.cells.description,
+        S.description,
         0,
-        MODIFIER_GROUP_LIMITS.itemTextMax,
+        CATALOG_LIMITS.categoryDescriptionMax,
       );
-      const amount = price(prices, rowProblems, row.cells.price, M.price);
-      if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
-      return { title: localized(title, ar), price: amount, position };
-    });
-    if (problems.length > 0) {
-      result.modifiersFailed++;
-      errors.push(
-        `${label('modifierGroups')} ${rowList(rows)}${name ? ` ('${name}')` : ''}: ${problems.join('; ')}`,
-      );
-      if (key !== '') groupsByName.set(key, { id: '', failed: true });
-      continue;
+      const ar = text(problems, row.cells.titleAr, S.titleAr, 0, CATALOG_LIMITS.categoryTitleMax);
+      const es = text(problems, row.cells.titleEs, S.titleEs, 0, CATALOG_LIMITS.categoryTitleMax);
+      const parentName = (row.cells.parent ?? '').trim();
+      const key = nameKey(title);
+      let parent: KnownSection | null = null;
+      if (parentName !== '') {
+        const candidates = sectionsByName.get(nameKey(parentName)) ?? [];
+        if (candidates.length === 0)
+          problems.push(`parent section '${parentName}' is not in the menu nor above in the sheet`);
+        else if (candidates.some((c) => c.failed))
+          problems.push(`parent section '${parentName}' was refused`);
+        else if (candidates.length > 1)
+          problems.push(`more than one section is named '${parentName}'`);
+        else parent = candidates[0]!;
+        if (parent && parent.level + 1 > CATALOG_LIMITS.maxSectionLevel)
+          problems.push(
+            `'${parentName}' is too deep to hold sections (at most ${CATALOG_LIMITS.maxSectionLevel + 1} levels)`,
+          );
+      }
+      if (title !== '' && seenInSheet.has(key))
+        problems.push(`the section is listed already in row ${seenInSheet.get(key)}`);
+      if (title !== '') seenInSheet.set(key, row.row);
+      const same = sectionsByName.get(key) ?? [];
+      if (problems.length === 0 && same.length > 0) {
+        if (same.some((s) => s.parentId === (parent?.id ?? null))) continue;
+        problems.push(`a section named '${title}' is already in the menu under another parent`);
+      }
+      if (problems.length > 0) {
+        result.categoriesFailed++;
+        errors.push(`${label('sections')} row ${row.row}: ${problems.join('; ')}`);
+        if (title !== '' && same.length === 0)
+          sectionsByName.set(key, [{ id: '', parentId: null, level: 0, failed: true }]);
+        continue;
+      }
+      const id = randomUUID();
+      const parentId = parent?.id ?? null;
+      plannedSections.push({
+        id,
+        parentId,
+        title: localized(title, ar, es),
+        description: description ? localized(description) : null,
+        position: this.take(`section:${parentId ?? ''}`),
+      });
+      sectionsByName.set(key, [{ id, parentId, level: parent ? parent.level + 1 : 0 }]);
+      result.categoriesAdded++;
     }
-    const id = randomUUID();
-    plannedGroups.push({
-      id,
-      name,
-      title: localized(name, nameAr),
-      minQuantity: min,
-      maxQuantity: max,
-      choices,
-    });
-    groupsByName.set(key, { id });
-    result.modifiersAdded++;
+    return plannedSections;
   }
 
-  // Items: the rows of one section and title make one item, one variant a row.
-  const itemRows = dataRows(sheets.items, 'items', errors);
-  const itemKeys = new Set(
-    existing.items.map((i) => `${i.categoryId}\u0000${nameKey(i.title.fieldValue)}`),
-  );
-  const plannedItems: PlannedItem[] = [];
-  const byItem = groupBy(
-    itemRows.filled,
-    (r) => `${nameKey(r.cells.section ?? '')}\u0000${nameKey(r.cells.title ?? '')}`,
-  );
-  result.itemsFound = byItem.size + itemRows.blank;
-  result.itemsFailed = itemRows.blank;
-  for (const rows of byItem.values()) {
+  /** The Modifier groups sheet (null: none), whole; the rows of one name make one group. */
+  planGroups(rows: SheetRow[] | null): PlannedGroup[] {
+    const { result, groupsByName, prices } = this;
+    const errors = this.errors.groups;
+    const M = BULK_UPLOAD_TEMPLATE.modifierGroups.columns;
+    const groupRows = dataRows(rows, 'modifierGroups', errors);
+    const plannedGroups: PlannedGroup[] = [];
+    const byGroup = new Map<string, SheetRow[]>();
+    for (const row of groupRows.filled) {
+      const k = nameKey(row.cells.name ?? '');
+      const list = byGroup.get(k);
+      if (list) list.push(row);
+      else byGroup.set(k, [row]);
+    }
+    result.modifiersFound = byGroup.size + groupRows.blank;
+    result.modifiersFailed = groupRows.blank;
+    for (const [key, rows] of byGroup) {
+      const first = rows[0]!;
+      const problems: Problems = [];
+      const name = text(problems, first.cells.name, M.name, 1, MODIFIER_GROUP_LIMITS.nameMax);
+      const nameAr = text(
+        problems,
+        first.cells.nameAr,
+        M.nameAr,
+        0,
+        MODIFIER_GROUP_LIMITS.titleMax,
+      );
+      if (key !== '' && groupsByName.has(key)) continue;
+      if (rows.length > MODIFIER_GROUP_LIMITS.maxItems)
+        problems.push(`more than ${MODIFIER_GROUP_LIMITS.maxItems} modifier items`);
+      const max = quantity(
+        problems,
+        first.cells.max,
+        M.max,
+        Math.min(rows.length, MODIFIER_GROUP_LIMITS.quantityMax),
+      );
+      const min = quantity(problems, first.cells.min, M.min, 0);
+      if (min > max) problems.push(`'${M.min}' is more than '${M.max}'`);
+      const choices = rows.map((row, position) => {
+        const rowProblems: Problems = [];
+        const title = text(
+          rowProblems,
+          row.cells.modifier,
+          M.modifier,
+          1,
+          MODIFIER_GROUP_LIMITS.itemTextMax,
+        );
+        const ar = text(
+          rowProblems,
+          row.cells.modifierAr,
+          M.modifierAr,
+          0,
+          MODIFIER_GROUP_LIMITS.itemTextMax,
+        );
+        const amount = price(prices, rowProblems, row.cells.price, M.price);
+        if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
+        return { title: localized(title, ar), price: amount, position };
+      });
+      if (problems.length > 0) {
+        result.modifiersFailed++;
+        errors.push(
+          `${label('modifierGroups')} ${rowList(rows)}${name ? ` ('${name}')` : ''}: ${problems.join('; ')}`,
+        );
+        if (key !== '') groupsByName.set(key, { id: '', failed: true });
+        continue;
+      }
+      const id = randomUUID();
+      plannedGroups.push({
+        id,
+        name,
+        title: localized(name, nameAr),
+        minQuantity: min,
+        maxQuantity: max,
+        choices,
+      });
+      groupsByName.set(key, { id });
+      result.modifiersAdded++;
+    }
+    return plannedGroups;
+  }
+
+  /**
+   * One row of the Items sheet, in sheet order, after both other sheets were planned: the rows
+   * of one section and title make one item, one variant a row. A blank row is reported when a
+   * filled one follows it.
+   */
+  itemRow(row: SheetRow): void {
+    if (isBlank(row)) {
+      this.blankItemRows.push(row);
+      return;
+    }
+    for (const blank of this.blankItemRows) {
+      this.blankItems++;
+      this.errors.items.push(`${label('items')} row ${blank.row}: the row is empty`);
+    }
+    this.blankItemRows = [];
+    const current = this.current;
+    // The next row of the same item (as written, or the same once normalized).
+    if (current) {
+      const last = current.rows[current.rows.length - 1]!.cells;
+      if (last.section === row.cells.section && last.title === row.cells.title) {
+        current.rows.push(row);
+        return;
+      }
+    }
+    const key = itemKey(row);
+    if (current?.key === key) {
+      current.rows.push(row);
+      return;
+    }
+    if (current) this.decide(current);
+    let rows = this.items.get(key);
+    if (rows) {
+      // Rows of an item apart from its first ones: decided again over all of them at the end.
+      rows.rows.push(row);
+      this.apart.add(rows);
+    } else {
+      rows = { key, rows: [row], outcome: 'open' };
+      this.items.set(key, rows);
+    }
+    this.current = rows;
+  }
+
+  /** The items decided as added since the last call, to be written now (none while fewer than `atLeast`). */
+  takeItems(atLeast = 0): PlannedItem[] {
+    if (this.ready.length === 0 || this.ready.length < atLeast) return [];
+    const taken = this.ready;
+    this.ready = [];
+    for (const rows of taken) rows.taken = true;
+    return taken.map((rows) => rows.item!);
+  }
+
+  /**
+   * The end of the Items sheet: the last item decided, and each item whose rows stood apart
+   * decided again over all its rows. Returns the ids of items handed out earlier that are
+   * not to be kept as written (delete them; an item still added comes again from `takeItems`).
+   */
+  finishItems(): string[] {
+    if (this.current) this.decide(this.current);
+    this.current = null;
+    const remove: string[] = [];
+    for (const rows of this.apart) {
+      const earlier = rows.item;
+      if (earlier && rows.taken) remove.push(earlier.id);
+      else if (earlier) this.ready = this.ready.filter((r) => r !== rows);
+      rows.taken = false;
+      rows.outcome = 'open';
+      rows.item = undefined;
+      rows.error = undefined;
+      this.decide(rows, earlier?.position);
+    }
+    this.apart.clear();
+    return remove;
+  }
+
+  /** What the import found, added and refused (after `finishItems`). */
+  outcome(): BulkUploadResult {
+    const result = { ...this.result };
+    const itemErrors: string[] = [];
+    let added = 0;
+    let failed = 0;
+    for (const rows of this.items.values()) {
+      if (rows.outcome === 'added') added++;
+      if (rows.outcome === 'failed') {
+        failed++;
+        itemErrors.push(rows.error!);
+      }
+    }
+    result.itemsFound = this.items.size + this.blankItems;
+    result.itemsFailed = failed + this.blankItems;
+    result.itemsAdded = added;
+    const errors = [
+      ...this.errors.sections,
+      ...this.errors.groups,
+      ...this.errors.items,
+      ...itemErrors,
+    ];
+    result.errorMessage = errors.length > 0 ? errors.join('\n') : null;
+    return result;
+  }
+
+  /** Decides one item over the rows it has (an open one, or one decided again at the end). */
+  private decide(state: ItemRows, position?: number): void {
+    if (state.outcome !== 'open') return;
+    const { rows } = state;
+    const I = BULK_UPLOAD_TEMPLATE.items.columns;
     const first = rows[0]!;
     const problems: Problems = [];
     const title = text(
@@ -383,7 +523,7 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
     );
     const sectionName = (first.cells.section ?? '').trim();
     let sectionId: string | null = null;
-    const candidates = sectionName ? (sectionsByName.get(nameKey(sectionName)) ?? []) : [];
+    const candidates = sectionName ? (this.sectionsByName.get(nameKey(sectionName)) ?? []) : [];
     if (sectionName === '') problems.push(`'${I.section}' is required`);
     else if (candidates.length === 0)
       problems.push(`section '${sectionName}' is not in the menu nor in the Sections sheet`);
@@ -403,7 +543,7 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
         several ? 1 : 0,
         CATALOG_LIMITS.variantTitleMax,
       );
-      const amount = price(prices, rowProblems, row.cells.price, I.price);
+      const amount = price(this.prices, rowProblems, row.cells.price, I.price);
       if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
       return { title: localized(variantTitle), price: amount, position };
     });
@@ -412,7 +552,7 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
       for (const part of (row.cells.modifierGroups ?? '').split(',')) {
         const groupName = part.trim();
         if (groupName === '') continue;
-        const group = groupsByName.get(nameKey(groupName));
+        const group = this.groupsByName.get(nameKey(groupName));
         if (!group)
           problems.push(
             `modifier group '${groupName}' is not in the menu nor in the Modifier groups sheet`,
@@ -421,27 +561,31 @@ export function planImport(sheets: TemplateSheets, existing: ExistingMenu): Impo
         else if (!groupIds.includes(group.id)) groupIds.push(group.id);
       }
     }
-    if (problems.length === 0 && sectionId && itemKeys.has(`${sectionId}\u0000${nameKey(title)}`))
-      continue;
-    if (problems.length > 0 || !sectionId) {
-      result.itemsFailed++;
-      errors.push(
-        `${label('items')} ${rowList(rows)}${title ? ` ('${title}')` : ''}: ${problems.join('; ')}`,
-      );
-      continue;
+    if (
+      problems.length === 0 &&
+      sectionId &&
+      this.itemKeys.has(`${sectionId}\u0000${nameKey(title)}`)
+    ) {
+      state.outcome = 'skipped';
+      return;
     }
-    plannedItems.push({
+    if (problems.length > 0 || !sectionId) {
+      state.outcome = 'failed';
+      state.error = `${label('items')} ${rowList(rows)}${title ? ` ('${title}')` : ''}: ${problems.join('; ')}`;
+      return;
+    }
+    state.outcome = 'added';
+    state.item = {
       id: randomUUID(),
       categoryId: sectionId,
       title: localized(title, ar, es),
       description: description ? localized(description) : null,
-      position: take(`item:${sectionId}`),
+      position: position ?? this.take(`item:${sectionId}`),
       variants,
       groupIds,
-    });
-    result.itemsAdded++;
+    };
+    this.ready.push(state);
   }
-
-  result.errorMessage = errors.length > 0 ? errors.join('\n') : null;
-  return { sections: plannedSections, items: plannedItems, groups: plannedGroups, result };
 }
+
+type KnownSection = { id: string; parentId: string | null; level: number; failed?: true };

@@ -5,8 +5,6 @@ import { BULK_UPLOAD_TEMPLATE, type BulkUploadKind } from '@app/contracts';
 /** One data row of a template sheet: its number in the sheet and its cells by column key. */
 export type SheetRow = { row: number; cells: Record<string, string> };
 
-export type TemplateSheets = { [K in BulkUploadKind]: SheetRow[] | null };
-
 /** A workbook whose sheet breaks the template as a whole (a missing required column). */
 export class SheetProblem extends Error {
   constructor(
@@ -45,7 +43,7 @@ export function cellText(value: unknown): string {
 
 const normal = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
-function kindOfSheet(name: string): BulkUploadKind | null {
+export function kindOfSheet(name: string): BulkUploadKind | null {
   const wanted = normal(name);
   for (const kind of Object.keys(BULK_UPLOAD_TEMPLATE) as BulkUploadKind[]) {
     if (normal(BULK_UPLOAD_TEMPLATE[kind].sheet) === wanted) return kind;
@@ -53,17 +51,28 @@ function kindOfSheet(name: string): BulkUploadKind | null {
   return null;
 }
 
+/** Where the reader hands the template's rows, as it reads them. */
+export type SheetSink = {
+  /** A data row of a template sheet (a sheet missing a required column sends none). */
+  row(kind: BulkUploadKind, row: SheetRow): void;
+  /** The end of a template sheet (after its last row). */
+  end(kind: BulkUploadKind): void;
+};
+
 /**
- * Reads the template's sheets with exceljs's streaming reader: the first non-empty row is the
- * header (columns matched by text), every later row a data row. Sheets of other names are
- * skipped; a kind whose sheet is absent is null. Blank rows are kept (the import reports those
- * between data rows); rows past `maxRows` make the sheet refused.
+ * Reads the template's sheets with exceljs's streaming reader, handing each data row to `sink`
+ * as soon as it is read: the first non-empty row is the header (columns matched by text),
+ * every later row a data row. Sheets of other names are skipped, as is a second sheet of a
+ * kind. Blank rows are kept (the import reports those between data rows). A sheet missing a
+ * required column, or of more than `maxRows` rows, makes the whole read throw `SheetProblem`
+ * at its end. Returns the kinds whose sheet was found.
  */
-export async function readTemplateSheets(
+export async function streamTemplateSheets(
   input: Readable,
   maxRows: number,
-): Promise<TemplateSheets> {
-  const sheets: TemplateSheets = { sections: null, items: null, modifierGroups: null };
+  sink: SheetSink,
+): Promise<Set<BulkUploadKind>> {
+  const found = new Set<BulkUploadKind>();
   const problems: string[] = [];
   let tooManyRows = false;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
@@ -75,53 +84,53 @@ export async function readTemplateSheets(
   });
   for await (const worksheet of reader) {
     const kind = kindOfSheet((worksheet as unknown as { name: string }).name);
-    if (!kind || sheets[kind]) {
+    if (!kind || found.has(kind)) {
       // Other sheets (instructions) are read past, not kept.
       for await (const _row of worksheet) void _row;
       continue;
     }
+    found.add(kind);
     const template = BULK_UPLOAD_TEMPLATE[kind];
     const columns = template.columns as Record<string, string>;
-    let header: Map<number, string> | null = null;
-    const rows: SheetRow[] = [];
-    let tooMany = false;
+    let header: [number, string][] | null = null;
+    let complete = true;
+    let rows = 0;
     for await (const row of worksheet) {
       const values = row.values as unknown[];
       if (!header) {
-        const found = new Map<number, string>();
+        const matched: [number, string][] = [];
         values.forEach((value, column) => {
           const text = normal(cellText(value));
           const key = Object.keys(columns).find((k) => normal(columns[k]!) === text);
-          if (key) found.set(column, key);
+          if (key) matched.push([column, key]);
         });
-        if (found.size === 0) continue;
-        header = found;
-        const missing = template.required.filter((k) => ![...found.values()].includes(k));
+        if (matched.length === 0) continue;
+        header = matched;
+        const missing = template.required.filter((k) => !matched.some(([, key]) => key === k));
         if (missing.length > 0) {
+          complete = false;
           problems.push(
             `${template.sheet}: the column${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${columns[k]}'`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
           );
         }
         continue;
       }
-      if (rows.length >= maxRows) {
-        tooMany = true;
-        continue;
-      }
+      if (++rows > maxRows) continue;
+      if (!complete) continue;
       const cells: Record<string, string> = {};
       for (const [column, key] of header) cells[key] = cellText(values[column]);
-      rows.push({ row: row.number, cells });
+      sink.row(kind, { row: row.number, cells });
     }
-    if (tooMany) {
+    if (rows > maxRows) {
       tooManyRows = true;
       problems.push(`${template.sheet}: more than ${maxRows} rows`);
     }
-    sheets[kind] = header ? rows : [];
+    sink.end(kind);
   }
   if (problems.length > 0)
     throw new SheetProblem(
       tooManyRows ? 'bulk_upload_too_many_rows' : 'bulk_upload_columns_missing',
       problems,
     );
-  return sheets;
+  return found;
 }

@@ -1,5 +1,5 @@
 import { Readable } from 'node:stream';
-import { createInflateRaw } from 'node:zlib';
+import { createInflateRaw, inflateRawSync } from 'node:zlib';
 
 /**
  * Checks an uploaded zip (an xlsx) before anything parses it, in bounded memory: the central
@@ -151,12 +151,21 @@ const FIRST = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedString
 /**
  * The checked entries as a new zip stream: a fresh local header each (sizes from the check,
  * no data descriptors), nothing between them that the central directory does not name, and the
- * workbook and shared strings first so that a streaming reader meets the sheets last.
+ * workbook and shared strings first so that a streaming reader meets the sheets last. Sheets
+ * named in `order.first` come right after those, the ones in `order.last` at the very end.
  */
-export function checkedZipStream(zip: Buffer, entries: readonly ZipEntry[]): Readable {
+export function checkedZipStream(
+  zip: Buffer,
+  entries: readonly ZipEntry[],
+  order: { first?: readonly string[]; last?: readonly string[] } = {},
+): Readable {
+  const first = [...FIRST, ...(order.first ?? [])];
+  const last = order.last ?? [];
   const rank = (name: string) => {
-    const i = FIRST.indexOf(name);
-    return i < 0 ? FIRST.length : i;
+    const i = first.indexOf(name);
+    if (i >= 0) return i;
+    const j = last.indexOf(name);
+    return j >= 0 ? first.length + 1 + j : first.length;
   };
   const ordered = [...entries].sort((a, b) => rank(a.name) - rank(b.name));
   return Readable.from(
@@ -179,4 +188,81 @@ export function checkedZipStream(zip: Buffer, entries: readonly ZipEntry[]): Rea
     })(),
     { objectMode: false },
   );
+}
+
+/** One checked entry's text (the check bounded its size); null when it is not in the archive. */
+function entryText(zip: Buffer, entries: readonly ZipEntry[], name: string): string | null {
+  const entry = entries.find((e) => e.name === name);
+  if (!entry) return null;
+  const data = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
+  const bytes =
+    entry.method === 0 ? data : inflateRawSync(data, { maxOutputLength: entry.uncompressedSize });
+  return bytes.toString('utf8');
+}
+
+const XML_ENTITIES: Record<string, string> = {
+  amp: '&',
+  lt: '<',
+  gt: '>',
+  quot: '"',
+  apos: "'",
+};
+const decodeXml = (text: string) =>
+  text.replace(/&(#x[0-9a-f]+|#\d+|\w+);/gi, (whole, code: string) => {
+    if (code[0] === '#') {
+      const n =
+        code[1] === 'x' || code[1] === 'X' ? parseInt(code.slice(2), 16) : Number(code.slice(1));
+      return n > 0 && n <= 0x10ffff ? String.fromCodePoint(n) : whole;
+    }
+    return XML_ENTITIES[code] ?? whole;
+  });
+
+/** The attributes of one start tag, by their names as written ('r:id' keeps its prefix). */
+function attributes(tag: string): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const m of tag.matchAll(/([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+    out.set(m[1]!, decodeXml(m[2] ?? m[3] ?? ''));
+  return out;
+}
+
+/**
+ * The workbook's sheets in their order, each with the archive entry that holds it, read from
+ * xl/workbook.xml and its relations; null when those cannot be read (the import then reads the
+ * sheets in the archive's order).
+ */
+export function workbookSheets(
+  zip: Buffer,
+  entries: readonly ZipEntry[],
+): { name: string; entry: string }[] | null {
+  let workbook: string | null;
+  let relations: string | null;
+  try {
+    workbook = entryText(zip, entries, 'xl/workbook.xml');
+    relations = entryText(zip, entries, 'xl/_rels/workbook.xml.rels');
+  } catch {
+    return null;
+  }
+  if (workbook === null || relations === null) return null;
+  const targets = new Map<string, string>();
+  for (const m of relations.matchAll(/<(?:[\w.-]+:)?Relationship\b([^>]*)>/g)) {
+    const a = attributes(m[1]!);
+    const id = a.get('Id');
+    const target = a.get('Target');
+    if (id && target)
+      targets.set(
+        id,
+        target.startsWith('/') ? target.slice(1) : `xl/${target.replace(/^\.\//, '')}`,
+      );
+  }
+  const sheets: { name: string; entry: string }[] = [];
+  for (const m of workbook.matchAll(/<(?:[\w.-]+:)?sheet\b([^>]*)>/g)) {
+    const a = attributes(m[1]!);
+    const name = a.get('name');
+    // The relation id is the one attribute named 'id' under a namespace prefix (r:id).
+    const relation = [...a].find(([key]) => /^[\w.-]+:id$/.test(key))?.[1];
+    const entry = relation ? targets.get(relation) : undefined;
+    if (name === undefined || !entry || !entries.some((e) => e.name === entry)) return null;
+    sheets.push({ name, entry });
+  }
+  return sheets;
 }
