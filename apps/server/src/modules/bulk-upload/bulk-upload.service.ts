@@ -195,6 +195,7 @@ export function createBulkUploadService(deps: {
         });
         const writer = createBulkWriter(tx);
         let written = 0;
+        let itemsSent = 0;
         const planning: Planning = {
           planner,
           sections(sections) {
@@ -211,9 +212,13 @@ export function createBulkUploadService(deps: {
               repo.removeItems(writer, tenantId, taken);
               written += taken.length;
             }
-            const items = planner.takeItems(final ? 0 : ITEMS_PER_BATCH);
+            // A small first batch: the database starts while the reader goes on.
+            const items = planner.takeItems(
+              final ? 0 : itemsSent === 0 ? FIRST_BATCH : ITEMS_PER_BATCH,
+            );
             repo.addItems(writer, tenantId, items);
             written += items.length;
+            itemsSent += items.length;
           },
         };
         try {
@@ -234,5 +239,6 @@ export function createBulkUploadService(deps: {
 
 /** Items decided before their writes are sent (a few statements' worth). */
 export const ITEMS_PER_BATCH = 1000;
+const FIRST_BATCH = 200;
 
 export type BulkUploadService = ReturnType<typeof createBulkUploadService>;

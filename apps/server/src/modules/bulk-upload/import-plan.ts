@@ -191,6 +191,7 @@ export class ImportPlanner {
     errorMessage: null,
   };
   private readonly prices: PriceCache = new Map();
+  private readonly groupCells = new Map<string, { ids: string[]; problems: string[] }>();
   private readonly sectionsByName = new Map<string, KnownSection[]>();
   private readonly groupsByName: Map<string, { id: string; failed?: true }>;
   private readonly itemKeys: Set<string>;
@@ -497,6 +498,29 @@ export class ImportPlanner {
     return result;
   }
 
+  /**
+   * The modifier groups a cell names (comma-separated), and what is wrong with them; by the
+   * cell's text, as a menu names the same few groups over thousands of rows.
+   */
+  private namedGroups(cell: string): { ids: string[]; problems: string[] } {
+    let named = this.groupCells.get(cell);
+    if (named) return named;
+    named = { ids: [], problems: [] };
+    for (const part of cell.split(',')) {
+      const groupName = part.trim();
+      if (groupName === '') continue;
+      const group = this.groupsByName.get(nameKey(groupName));
+      if (!group)
+        named.problems.push(
+          `modifier group '${groupName}' is not in the menu nor in the Modifier groups sheet`,
+        );
+      else if (group.failed) named.problems.push(`modifier group '${groupName}' was refused`);
+      else if (!named.ids.includes(group.id)) named.ids.push(group.id);
+    }
+    if (this.groupCells.size < 10_000) this.groupCells.set(cell, named);
+    return named;
+  }
+
   /** Decides one item over the rows it has (an open one, or one decided again at the end). */
   private decide(state: ItemRows, position?: number): void {
     if (state.outcome !== 'open') return;
@@ -549,17 +573,9 @@ export class ImportPlanner {
     });
     const groupIds: string[] = [];
     for (const row of rows) {
-      for (const part of (row.cells.modifierGroups ?? '').split(',')) {
-        const groupName = part.trim();
-        if (groupName === '') continue;
-        const group = this.groupsByName.get(nameKey(groupName));
-        if (!group)
-          problems.push(
-            `modifier group '${groupName}' is not in the menu nor in the Modifier groups sheet`,
-          );
-        else if (group.failed) problems.push(`modifier group '${groupName}' was refused`);
-        else if (!groupIds.includes(group.id)) groupIds.push(group.id);
-      }
+      const named = this.namedGroups(row.cells.modifierGroups ?? '');
+      problems.push(...named.problems);
+      for (const id of named.ids) if (!groupIds.includes(id)) groupIds.push(id);
     }
     if (
       problems.length === 0 &&
