@@ -53,30 +53,32 @@ function together(inserts: SQL[]): SQL {
 }
 
 /**
- * The import's inserts, pipelined on the transaction's one connection: each `add` sends its
- * statement at once, `done` waits for all of them (the first failure, if any, is thrown).
+ * The import's statements on the transaction's one connection, queued: `run` returns at once
+ * (the caller goes on reading and planning), each statement starts when the one before it has
+ * finished, and after a failure the rest are not sent (the transaction is lost anyway).
+ * `done` waits for the queue and throws the first failure.
  */
 export function createBulkWriter(q: Q) {
-  const pending: Promise<unknown>[] = [];
-  const keep = (statement: Promise<unknown>) => {
-    // Handled now: a statement may fail long before `done` looks at it.
-    statement.catch(() => {});
-    pending.push(statement);
-  };
+  let queue: Promise<void> = Promise.resolve();
+  let failure: { error: unknown } | null = null;
   return {
-    /** Sends a statement now, without waiting (statements reach the connection in call order). */
     run(statement: SQL) {
-      // then() starts drizzle's lazy query at once.
-      keep(q.execute(statement).then(() => undefined));
+      queue = queue.then(async () => {
+        if (failure) return;
+        try {
+          await q.execute(statement);
+        } catch (error) {
+          failure = { error };
+        }
+      });
     },
-    /** Waits for every statement sent to settle, failed or not. */
+    /** Waits for every statement queued to finish or be dropped. */
     async settled() {
-      await Promise.allSettled(pending);
+      await queue;
     },
     async done() {
-      // Every statement settled before the transaction goes on (to commit or roll back).
-      const failed = (await Promise.allSettled(pending)).find((r) => r.status === 'rejected');
-      if (failed) throw failed.reason;
+      await queue;
+      if (failure) throw failure.error;
     },
   };
 }

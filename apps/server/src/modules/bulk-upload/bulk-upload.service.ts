@@ -54,19 +54,15 @@ export async function checkUploadedWorkbook(bytes: Buffer): Promise<CheckedWorkb
   }
   if (!entries.some((e) => e.name === 'xl/workbook.xml')) throw fileError('bulk_upload_not_xlsx');
   const sheets = workbookSheets(bytes, entries);
-  const entryOf = (kind: BulkUploadKind) =>
-    sheets?.find((sheet) => kindOfSheet(sheet.name) === kind)?.entry;
-  const [sections, groups, items] = [
-    entryOf('sections'),
-    entryOf('modifierGroups'),
-    entryOf('items'),
-  ];
+  // Every sheet of a kind, in the workbook's order (the reader keeps the first one of a kind).
+  const entriesOf = (kind: BulkUploadKind) =>
+    (sheets ?? []).filter((sheet) => kindOfSheet(sheet.name) === kind).map((s) => s.entry);
   return {
     bytes,
     entries,
     order: {
-      first: [sections, groups].filter((e): e is string => e !== undefined),
-      last: items ? [items] : [],
+      first: [...entriesOf('sections'), ...entriesOf('modifierGroups')],
+      last: entriesOf('items'),
     },
     itemsLast: sheets !== null,
   };
