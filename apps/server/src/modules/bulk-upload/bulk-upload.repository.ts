@@ -18,29 +18,28 @@ type Insertable<T extends PgTable> = keyof T['$inferInsert'] & string;
 
 /**
  * `insert into <table> select …` of many rows sent as one JSON parameter expanded by the
- * database (jsonb_to_recordset): one statement per chunk instead of thousands of bound values,
- * about three times faster on PGlite. `rows` are keyed by the columns' database names, in the
- * order of `keys`; `shared` values are the same for every row and sent once.
+ * database (jsonb_to_recordset, its record fields named as the rows' keys): one statement per
+ * chunk instead of thousands of bound values, about three times faster on PGlite. `shared`
+ * values are the same for every row and sent once.
  */
-function insertFromJson<T extends PgTable>(
+function insertFromJson<T extends PgTable, K extends Insertable<T>>(
   table: T,
-  shared: Partial<Record<Insertable<T>, unknown>>,
-  keys: Insertable<T>[],
-  rows: Record<string, unknown>[],
+  shared: Partial<T['$inferInsert']>,
+  keys: K[],
+  rows: Pick<T['$inferInsert'], K>[],
 ): SQL {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const sharedKeys = Object.keys(shared) as Insertable<T>[];
+  const given = shared as Record<string, unknown>;
   const names = sql.raw([...sharedKeys, ...keys].map((k) => `"${columns[k]!.name}"`).join(', '));
   const values = sql.join(
     [
-      ...sharedKeys.map((k) => sql`${shared[k]}::${sql.raw(columns[k]!.getSQLType())}`),
-      ...keys.map((k) => sql.raw(`r."${columns[k]!.name}"`)),
+      ...sharedKeys.map((k) => sql`${given[k]}::${sql.raw(columns[k]!.getSQLType())}`),
+      ...keys.map((k) => sql.raw(`r."${k}"`)),
     ],
     sql`, `,
   );
-  const types = sql.raw(
-    keys.map((k) => `"${columns[k]!.name}" ${columns[k]!.getSQLType()}`).join(', '),
-  );
+  const types = sql.raw(keys.map((k) => `"${k}" ${columns[k]!.getSQLType()}`).join(', '));
   return sql`insert into ${table} (${names}) select ${values} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`;
 }
 
@@ -128,7 +127,7 @@ export const bulkUploadRepository = {
         ['id', 'parentId', 'title', 'description', 'position'],
         sections.map((s) => ({
           id: s.id,
-          parent_id: s.parentId,
+          parentId: s.parentId,
           title: s.title,
           description: s.description,
           position: s.position,
@@ -150,8 +149,8 @@ export const bulkUploadRepository = {
             id: g.id,
             name: g.name,
             title: g.title,
-            min_quantity: g.minQuantity,
-            max_quantity: g.maxQuantity,
+            minQuantity: g.minQuantity,
+            maxQuantity: g.maxQuantity,
           })),
         ),
         insertFromJson(
@@ -160,7 +159,7 @@ export const bulkUploadRepository = {
           ['groupId', 'title', 'price', 'position'],
           groups.flatMap((g) =>
             g.choices.map((c) => ({
-              group_id: g.id,
+              groupId: g.id,
               title: c.title,
               price: c.price,
               position: c.position,
@@ -178,15 +177,17 @@ export const bulkUploadRepository = {
   addItems(writer: BulkWriter, tenantId: string, planned: PlannedItem[]) {
     for (let at = 0; at < planned.length; at += ITEMS_PER_STATEMENT) {
       const chunk = planned.slice(at, at + ITEMS_PER_STATEMENT);
-      const variantRows: Record<string, unknown>[] = [];
-      const linkRows: Record<string, unknown>[] = [];
-      for (const i of chunk) {
-        for (const v of i.variants)
-          variantRows.push({ item_id: i.id, title: v.title, price: v.price, position: v.position });
-        i.groupIds.forEach((groupId, position) =>
-          linkRows.push({ item_id: i.id, group_id: groupId, position }),
-        );
-      }
+      const variantRows = chunk.flatMap((i) =>
+        i.variants.map((v) => ({
+          itemId: i.id,
+          title: v.title,
+          price: v.price,
+          position: v.position,
+        })),
+      );
+      const linkRows = chunk.flatMap((i) =>
+        i.groupIds.map((groupId, position) => ({ itemId: i.id, groupId, position })),
+      );
       const inserts = [
         insertFromJson(
           items,
@@ -194,7 +195,7 @@ export const bulkUploadRepository = {
           ['id', 'categoryId', 'title', 'description', 'position'],
           chunk.map((i) => ({
             id: i.id,
-            category_id: i.categoryId,
+            categoryId: i.categoryId,
             title: i.title,
             description: i.description,
             position: i.position,
