@@ -115,9 +115,27 @@ function filteredConfig(config: unknown): unknown {
  * settings, sent with the `begin` itself (one round trip).
  */
 function scopedClientQuery(raw: QueryFn): QueryFn {
+  // Statements given while one runs (Promise.all in a transaction) wait here for their turn,
+  // as pg's own queue would; pg 9 refuses a query on a busy client.
+  let previous: Promise<unknown> = Promise.resolve();
   return (config, values, callback) => {
-    if (callback !== undefined || typeof values === 'function')
+    if (
+      callback !== undefined ||
+      typeof values === 'function' ||
+      // A submittable (a row stream) returns itself, not a promise.
+      (typeof config === 'object' && config !== null && 'submit' in config)
+    )
       return raw(config, values, callback);
+    const run = () => send(config, values);
+    const result = previous.then(run, run);
+    previous = result.then(
+      () => undefined,
+      () => undefined,
+    );
+    return result;
+  };
+
+  function send(config: unknown, values: unknown): Promise<unknown> {
     const statement = filteredConfig(config);
     // `client.query('begin read only')` begins a transaction as well as Drizzle's `{ text }`.
     const text =
@@ -144,8 +162,8 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
         Array.isArray(r) ? r[0] : r,
       );
     }
-    return raw(statement, values);
-  };
+    return raw(statement, values) as Promise<unknown>;
+  }
 }
 
 /**
