@@ -152,7 +152,8 @@ async function importOnce(file: Buffer, databaseUrl = '') {
 /**
  * A 1 MB menu (the upload limit) imported through the server (zip check, exceljs streaming
  * read, rules, one transaction on PGlite), against exceljs's streaming read of the same file
- * alone; measured A B B A so that a machine busy with other work favours neither.
+ * alone; measured A B B A so that a machine busy with other work favours neither (on
+ * PostgreSQL too, when TEST_DATABASE_URL names a server).
  */
 export async function benchBulkUpload(postgres?: string): Promise<Figure[]> {
   const { file, items } = await oneMegabyteMenu();
@@ -162,7 +163,15 @@ export async function benchBulkUpload(postgres?: string): Promise<Figure[]> {
   const import2 = await importOnce(file);
   const read2 = await streamingRead(file);
   const read = (read1 + read2) / 2;
-  const onPostgres = postgres ? await importOnce(file, postgres) : null;
+  // The same A B B A on PostgreSQL, with reads of its own around its two imports.
+  let onPostgres: { seconds: number; read: number } | null = null;
+  if (postgres) {
+    const before = await streamingRead(file);
+    const first = await importOnce(file, postgres);
+    const second = await importOnce(file, postgres);
+    const after = await streamingRead(file);
+    onPostgres = { seconds: (first.seconds + second.seconds) / 2, read: (before + after) / 2 };
+  }
   const imported = (import1.seconds + import2.seconds) / 2;
   const r = import1.result;
   console.log(
@@ -184,9 +193,9 @@ export async function benchBulkUpload(postgres?: string): Promise<Figure[]> {
           name: '1 MB menu import, on PostgreSQL (TEST_DATABASE_URL)',
           value: onPostgres.seconds,
           unit: 's',
-          ceiling: { value: read, label: "exceljs's streaming read alone" },
+          ceiling: { value: onPostgres.read, label: "exceljs's streaming read alone" },
           target: '≤ 2×',
-          ok: onPostgres.seconds / read <= 2,
+          ok: onPostgres.seconds / onPostgres.read <= 2,
         }
       : {
           name: '1 MB menu import, on PostgreSQL',
