@@ -73,6 +73,34 @@ describe("a workbook's sheets", () => {
     ]);
     expect(workbookSheets(dangling, readCentralDirectory(dangling, LIMITS))).toBeNull();
   });
+  it('are read in linear time from a hostile workbook, and not at all from an oversized one', () => {
+    const relations = deflated(
+      'xl/_rels/workbook.xml.rels',
+      '<Relationships><Relationship Id="rId1" Target="worksheets/sheet1.xml"/></Relationships>',
+    );
+    const sheet = deflated('xl/worksheets/sheet1.xml', '<worksheet/>');
+    // Attribute names that never end and tags left open to the end of the text: quadratic for
+    // a naive pattern (minutes for this megabyte); a few kilobytes once compressed.
+    const hostile =
+      `<workbook><sheet name="Items" r:id="rId1" ${'c'.repeat(300_000)}/>` +
+      '<sheet'.repeat(100_000);
+    expect(hostile.length).toBeLessThan(1024 * 1024);
+    const zip = buildZip([deflated('xl/workbook.xml', hostile), relations, sheet]);
+    expect(zip.length).toBeLessThan(64 * 1024);
+    // The open tags are not sheets; the closed one still is.
+    expect(workbookSheets(zip, readCentralDirectory(zip, LIMITS))).toEqual([
+      { name: 'Items', entry: 'xl/worksheets/sheet1.xml' },
+    ]);
+    const oversized = buildZip([
+      deflated(
+        'xl/workbook.xml',
+        `<workbook><sheet name="Items" r:id="rId1"/>${' '.repeat(1024 * 1024)}</workbook>`,
+      ),
+      relations,
+      sheet,
+    ]);
+    expect(workbookSheets(oversized, readCentralDirectory(oversized, LIMITS))).toBeNull();
+  });
 });
 
 describe('the checked zip stream', () => {

@@ -190,10 +190,16 @@ export function checkedZipStream(
   );
 }
 
-/** One checked entry's text (the check bounded its size); null when it is not in the archive. */
+/** A workbook's own parts are a few kilobytes; larger ones are not read for sheet names. */
+const MAX_WORKBOOK_PART = 1024 * 1024;
+
+/**
+ * One checked entry's text (its size is the checked one); null when it is not in the archive
+ * or larger than a workbook part ever is.
+ */
 function entryText(zip: Buffer, entries: readonly ZipEntry[], name: string): string | null {
   const entry = entries.find((e) => e.name === name);
-  if (!entry) return null;
+  if (!entry || entry.uncompressedSize > MAX_WORKBOOK_PART) return null;
   const data = zip.subarray(entry.dataStart, entry.dataStart + entry.compressedSize);
   const bytes =
     entry.method === 0 ? data : inflateRawSync(data, { maxOutputLength: entry.uncompressedSize });
@@ -220,7 +226,8 @@ const decodeXml = (text: string) =>
 /** The attributes of one start tag, by their names as written ('r:id' keeps its prefix). */
 function attributes(tag: string): Map<string, string> {
   const out = new Map<string, string>();
-  for (const m of tag.matchAll(/([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
+  // A name starts after a non-name character: a long run of name characters is tried once.
+  for (const m of tag.matchAll(/(?<![\w.:-])([\w.:-]+)\s*=\s*(?:"([^"]*)"|'([^']*)')/g))
     out.set(m[1]!, decodeXml(m[2] ?? m[3] ?? ''));
   return out;
 }
@@ -244,7 +251,7 @@ export function workbookSheets(
   }
   if (workbook === null || relations === null) return null;
   const targets = new Map<string, string>();
-  for (const m of relations.matchAll(/<(?:[\w.-]+:)?Relationship\b([^>]*)>/g)) {
+  for (const m of relations.matchAll(/<(?:[\w.-]+:)?Relationship\b([^<>]*)>/g)) {
     const a = attributes(m[1]!);
     const id = a.get('Id');
     const target = a.get('Target');
@@ -255,7 +262,9 @@ export function workbookSheets(
       );
   }
   const sheets: { name: string; entry: string }[] = [];
-  for (const m of workbook.matchAll(/<(?:[\w.-]+:)?sheet\b([^>]*)>/g)) {
+  // A tag holds no '<': a '<sheet' left open stops at the next '<', not the end of the text
+  // (an archive of '<sheet' repeated would otherwise cost quadratic time).
+  for (const m of workbook.matchAll(/<(?:[\w.-]+:)?sheet\b([^<>]*)>/g)) {
     const a = attributes(m[1]!);
     const name = a.get('name');
     // The relation id is the one attribute named 'id' under a namespace prefix (r:id).
