@@ -83,7 +83,7 @@ function refuseBypass(row: unknown): void {
   }
 }
 
-type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
+export type QueryFn = (config: unknown, values?: unknown, callback?: unknown) => unknown;
 type PgResult = { rows: unknown[] };
 const RAW_QUERY = Symbol('rawQuery');
 const SESSION_SCOPE = Symbol('sessionScope');
@@ -111,18 +111,21 @@ function filteredConfig(config: unknown): unknown {
 }
 
 /**
- * A client of the app's pool: a transaction Drizzle begins on it starts with the scope's
- * settings, sent with the `begin` itself (one round trip).
+ * A pool client's query, its promise statements sent one at a time: a statement given while
+ * another runs (Promise.all inside a transaction) waits here for its turn, as pg's own queue
+ * would, since pg 9 refuses a query on a busy client. Callbacks and submittables (a row
+ * stream returns itself, not a promise) go straight to the client.
  */
-function scopedClientQuery(raw: QueryFn): QueryFn {
-  // Statements given while one runs (Promise.all in a transaction) wait here for their turn,
-  // as pg's own queue would; pg 9 refuses a query on a busy client.
+export function oneAtATime(
+  raw: QueryFn,
+  send: (config: unknown, values: unknown) => Promise<unknown> = (config, values) =>
+    raw(config, values) as Promise<unknown>,
+): QueryFn {
   let previous: Promise<unknown> = Promise.resolve();
   return (config, values, callback) => {
     if (
       callback !== undefined ||
       typeof values === 'function' ||
-      // A submittable (a row stream) returns itself, not a promise.
       (typeof config === 'object' && config !== null && 'submit' in config)
     )
       return raw(config, values, callback);
@@ -134,6 +137,14 @@ function scopedClientQuery(raw: QueryFn): QueryFn {
     );
     return result;
   };
+}
+
+/**
+ * A client of the app's pool: a transaction Drizzle begins on it starts with the scope's
+ * settings, sent with the `begin` itself (one round trip).
+ */
+function scopedClientQuery(raw: QueryFn): QueryFn {
+  return oneAtATime(raw, send);
 
   function send(config: unknown, values: unknown): Promise<unknown> {
     const statement = filteredConfig(config);
@@ -333,6 +344,9 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
       onConnect: async (client) => {
         client.on('error', () => undefined);
         await client.query(`select set_config('app.maintenance', 'on', false)`);
+        client.query = oneAtATime(
+          client.query.bind(client) as unknown as QueryFn,
+        ) as unknown as pg.PoolClient['query'];
       },
     });
     ownerPool.on('error', () => undefined);
