@@ -84,8 +84,12 @@ describe('oneAtATime', () => {
 });
 
 describe("the owner's handle", () => {
-  it('answers statements given together inside one transaction, in order', async () => {
+  it('answers statements given together inside one transaction, in order, one at a time', async () => {
     const database = await createTestDatabase();
+    // pg warns when a statement is given to a client still running one (pg 9 refuses it).
+    const warnings: string[] = [];
+    const onWarning = (warning: Error) => warnings.push(warning.message);
+    process.on('warning', onWarning);
     try {
       const answers = await database.owner.transaction(async (tx) =>
         Promise.all(
@@ -97,7 +101,11 @@ describe("the owner's handle", () => {
         ),
       );
       expect(answers.map((rows) => rows[0]?.n)).toEqual([1, 2, 3, 4]);
+      // Warnings are emitted on the next tick.
+      await new Promise((resolve) => setImmediate(resolve));
+      expect(warnings.filter((w) => /already executing a query/.test(w))).toEqual([]);
     } finally {
+      process.off('warning', onWarning);
       await database.dispose();
     }
   });

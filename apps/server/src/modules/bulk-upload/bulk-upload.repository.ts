@@ -25,8 +25,8 @@ type Insertable<T extends PgTable> = keyof T['$inferInsert'] & string;
 function insertFromJson<T extends PgTable, K extends Insertable<T>>(
   table: T,
   shared: Partial<T['$inferInsert']>,
-  keys: K[],
-  rows: Pick<T['$inferInsert'], K>[],
+  keys: readonly K[],
+  rows: readonly { [P in K]: T['$inferInsert'][P] }[],
 ): SQL {
   const columns = getTableColumns(table) as Record<string, { name: string; getSQLType(): string }>;
   const sharedKeys = Object.keys(shared) as Insertable<T>[];
@@ -40,7 +40,13 @@ function insertFromJson<T extends PgTable, K extends Insertable<T>>(
     sql`, `,
   );
   const types = sql.raw(keys.map((k) => `"${k}" ${columns[k]!.getSQLType()}`).join(', '));
-  return sql`insert into ${table} (${names}) select ${values} from jsonb_to_recordset(${JSON.stringify(rows)}::jsonb) as r(${types})`;
+  // Only the listed keys are sent (a planned item also carries its variants and links).
+  const sent = rows.map((row) => {
+    const picked: Record<string, unknown> = {};
+    for (const k of keys) picked[k] = row[k];
+    return picked;
+  });
+  return sql`insert into ${table} (${names}) select ${values} from jsonb_to_recordset(${JSON.stringify(sent)}::jsonb) as r(${types})`;
 }
 
 /** Inserts of several tables in one statement (each a data-modifying WITH query but the last). */
@@ -125,13 +131,7 @@ export const bulkUploadRepository = {
         categories,
         { tenantId },
         ['id', 'parentId', 'title', 'description', 'position'],
-        sections.map((s) => ({
-          id: s.id,
-          parentId: s.parentId,
-          title: s.title,
-          description: s.description,
-          position: s.position,
-        })),
+        sections,
       ),
     );
   },
@@ -145,26 +145,13 @@ export const bulkUploadRepository = {
           modifierGroups,
           { tenantId, allowModifierItemCounter: false },
           ['id', 'name', 'title', 'minQuantity', 'maxQuantity'],
-          groups.map((g) => ({
-            id: g.id,
-            name: g.name,
-            title: g.title,
-            minQuantity: g.minQuantity,
-            maxQuantity: g.maxQuantity,
-          })),
+          groups,
         ),
         insertFromJson(
           modifierItems,
           { tenantId },
           ['groupId', 'title', 'price', 'position'],
-          groups.flatMap((g) =>
-            g.choices.map((c) => ({
-              groupId: g.id,
-              title: c.title,
-              price: c.price,
-              position: c.position,
-            })),
-          ),
+          groups.flatMap((g) => g.choices.map((c) => ({ groupId: g.id, ...c }))),
         ),
       ]),
     );
@@ -177,14 +164,7 @@ export const bulkUploadRepository = {
   addItems(writer: BulkWriter, tenantId: string, planned: PlannedItem[]) {
     for (let at = 0; at < planned.length; at += ITEMS_PER_STATEMENT) {
       const chunk = planned.slice(at, at + ITEMS_PER_STATEMENT);
-      const variantRows = chunk.flatMap((i) =>
-        i.variants.map((v) => ({
-          itemId: i.id,
-          title: v.title,
-          price: v.price,
-          position: v.position,
-        })),
-      );
+      const variantRows = chunk.flatMap((i) => i.variants.map((v) => ({ itemId: i.id, ...v })));
       const linkRows = chunk.flatMap((i) =>
         i.groupIds.map((groupId, position) => ({ itemId: i.id, groupId, position })),
       );
@@ -193,13 +173,7 @@ export const bulkUploadRepository = {
           items,
           { tenantId },
           ['id', 'categoryId', 'title', 'description', 'position'],
-          chunk.map((i) => ({
-            id: i.id,
-            categoryId: i.categoryId,
-            title: i.title,
-            description: i.description,
-            position: i.position,
-          })),
+          chunk,
         ),
         insertFromJson(
           variants,
