@@ -68,22 +68,27 @@ export function ensureBuilt({ force = false } = {}) {
 }
 
 /**
- * The environment of the served build: production defaults (no dev origin may receive sign-in
- * codes), the built SPA, and whatever the caller set.
+ * The environment of `npm start`: the demo, switched on here explicitly (a server run alone has
+ * none of it): the demo data, the providers' emulators and the mail outbox, each unless the
+ * caller set it or configured the real service. `SEED_DEMO=false npm start` serves the build
+ * as production does (NODE_ENV=production, no emulator). The built SPAs either way.
  */
 export function serverEnv(env, base = process.env) {
-  // The demo's storefront pays online through the card gateway's emulator: only while the demo
-  // data is loaded and no real gateway or explicit choice is configured.
-  const demoPayments =
-    base.SEED_DEMO !== 'false' &&
-    !base.PAYMENT_GATEWAY_URL &&
-    base.PAYMENT_GATEWAY_EMULATOR === undefined
-      ? { PAYMENT_GATEWAY_EMULATOR: 'true' }
-      : {};
+  const demo = base.SEED_DEMO !== 'false';
+  const unless = (name, real) =>
+    base[name] === undefined && !(real && base[real]) ? { [name]: 'true' } : {};
+  const switches = demo
+    ? {
+        SEED_DEMO: 'true',
+        ...unless('PAYMENT_GATEWAY_EMULATOR', 'PAYMENT_GATEWAY_URL'),
+        ...unless('DISPATCH_EMULATOR'),
+        ...unless('HUBRISE_EMULATOR', 'HUBRISE_API_URL'),
+        ...unless('MAIL_CAPTURE', 'SMTP_HOST'),
+      }
+    : { NODE_ENV: base.NODE_ENV ?? 'production' };
   return {
     ...base,
-    ...demoPayments,
-    NODE_ENV: base.NODE_ENV ?? 'production',
+    ...switches,
     ADMIN_DIST: path.join(root, 'apps', 'admin', 'dist'),
     STOREFRONT_DIST: path.join(root, 'apps', 'storefront', 'dist'),
     ...env,

@@ -58,6 +58,12 @@ export default defineConfig({
       LOG_LEVEL: 'warn',
       // Specs place orders from one address; the per-address intake limit is tested on its own.
       INTAKE_RATE_LIMIT_MAX: '10000',
+      // The demo, as `npm start` serves it (each switch is off in a server run alone).
+      SEED_DEMO: 'true',
+      PAYMENT_GATEWAY_EMULATOR: 'true',
+      DISPATCH_EMULATOR: 'true',
+      HUBRISE_EMULATOR: 'true',
+      MAIL_CAPTURE: 'true',
       // Specs count the orders they place; the demo's past week would sit among them.
       SEED_DEMO_ACTIVITY: 'false',
     },

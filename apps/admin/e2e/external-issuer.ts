@@ -349,6 +349,9 @@ function spawnServer(port: number, env: Record<string, string>, dataDir: string)
         DATA_DIR: dataDir,
         ADMIN_DIST: process.env.E2E_ADMIN_DIST ?? path.join(root, 'apps/admin/dist'),
         LOG_LEVEL: 'warn',
+        // The demo's people, whom the external issuer signs in (its users carry their e-mails).
+        SEED_DEMO: 'true',
+        SEED_DEMO_ACTIVITY: 'false',
         ...env,
       },
       stdio: ['ignore', 'pipe', 'pipe'],

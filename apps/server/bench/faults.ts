@@ -49,7 +49,6 @@ async function startServer(databaseUrl: string, dataDir: string, logFile: string
   const port = await freePort();
   const env = {
     ...process.env,
-    NODE_ENV: 'production',
     PORT: String(port),
     HOST: '127.0.0.1',
     PUBLIC_URL: `http://127.0.0.1:${port}`,

@@ -49,6 +49,9 @@ async function startBuiltServer() {
     ADMIN_DIST: path.join(root, 'apps/admin/dist'),
     STOREFRONT_DIST: path.join(root, 'apps/storefront/dist'),
     LOG_LEVEL: 'warn',
+    // The demo a fresh `npm start` serves (its past week too: the dashboard has figures).
+    SEED_DEMO: 'true',
+    PAYMENT_GATEWAY_EMULATOR: 'true',
   };
   delete env.DATABASE_URL; // the embedded database, like a fresh `npm start`
   const server = spawn(process.execPath, [path.join(root, 'apps/server/dist/main.js')], {

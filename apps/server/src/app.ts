@@ -1,4 +1,3 @@
-import { randomUUID } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
@@ -22,12 +21,18 @@ import { createCaptureTransport, MAIL_CAPTURE_PREFIX } from './integrations/mail
 import type { MailTransport } from './integrations/mail/mail-transport.ts';
 import { createSmtpTransport } from './integrations/mail/smtp.ts';
 import type { Database } from './db/client.ts';
-import { clientErrorHandler, errorsPlugin, frameworkErrors } from './plugins/errors.ts';
+import {
+  clientErrorHandler,
+  errorsPlugin,
+  frameworkErrors,
+  requestIdFor,
+} from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createIdentity, identityStore } from './modules/identity/identity.ts';
+import { oidcKeysAtRest } from './modules/identity/oidc-keys.ts';
 import { identityHandlers } from './modules/identity/identity.routes.ts';
 import { platformHandlers } from './modules/platform/platform.routes.ts';
 import { createPlatformRepository } from './modules/platform/platform.repository.ts';
@@ -59,7 +64,8 @@ import {
 } from './modules/pos-mapping/pos-mapping.service.ts';
 import { createSecretBox, loadSecretsKey } from './secret-box.ts';
 import { createHubriseClient } from './integrations/hubrise/client.ts';
-import { HUBRISE_EMULATOR_TOKEN, createHubriseEmulator } from './integrations/hubrise/emulator.ts';
+import { createHubriseEmulator } from './integrations/hubrise/emulator.ts';
+import { localOrKeyOnly } from './integrations/emulator-access.ts';
 import { bulkUploadHandlers } from './modules/bulk-upload/bulk-upload.routes.ts';
 import { bulkUploadRepository } from './modules/bulk-upload/bulk-upload.repository.ts';
 import { createBulkUploadService } from './modules/bulk-upload/bulk-upload.service.ts';
@@ -132,16 +138,19 @@ export type AppDeps = {
   mail?: MailTransport | null;
 };
 
+/** The WebSocket origin of the public URL (ws: for http:, wss: for https:). */
+const socketOrigin = (publicUrl: string) => {
+  const url = new URL(publicUrl);
+  return `${url.protocol === 'https:' ? 'wss:' : 'ws:'}//${url.host}`;
+};
+
 /** Assembles the whole server from its parts; tests call it with a database of their own. */
 export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
     logger: deps.logger ?? loggerOptions(config.logLevel),
-    genReqId: (req) => {
-      const given = req.headers['x-request-id'];
-      return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
-    },
+    genReqId: requestIdFor,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),
     // Errors met before any route (router, HTTP parser) in the same envelope as the rest.
@@ -167,9 +176,15 @@ export async function buildApp(deps: AppDeps) {
     mail = smtp;
   }
 
+  // Secrets at rest (HubRise tokens, the provider's signing keys) are sealed, never plain.
+  const secrets = createSecretBox(
+    loadSecretsKey(config.secretsEncryptionKey, config.dataDir),
+    config.encryptionKeyPrevious,
+  );
   // Before the CSP: an external issuer's discovery names the origins sign-in talks to.
   const identity = await createIdentity({
     config,
+    keysAtRest: oidcKeysAtRest(config),
     ...identityStore(database.db),
     log: app.log,
     signInDelay: deps.signInDelay,
@@ -186,11 +201,10 @@ export async function buildApp(deps: AppDeps) {
         imgSrc: ["'self'", 'data:', 'blob:'],
         fontSrc: ["'self'", 'data:'],
         // Sign-in talks to an external issuer's endpoints; the storefront's browser fetches card
-        // tokens from the gateway itself.
+        // tokens from the gateway itself; live orders' socket is the server's own origin.
         connectSrc: [
           "'self'",
-          'ws:',
-          'wss:',
+          socketOrigin(config.publicUrl),
           ...identity.issuerOrigins.connect,
           ...(tokenOrigin ? [tokenOrigin] : []),
         ],
@@ -290,13 +304,12 @@ export async function buildApp(deps: AppDeps) {
       }),
     ),
   );
-  // POS mapping with HubRise; its emulator when configured so (tests and the demo).
+  // POS mapping with HubRise; its emulator when configured so (the demo).
   if (config.hubrise.emulator) {
-    await app.register(createHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN }).routes, {
+    await app.register(createHubriseEmulator(config.hubrise.emulator).routes, {
       prefix: HUBRISE_EMULATOR_PREFIX,
     });
   }
-  const secrets = createSecretBox(loadSecretsKey(config.secretsEncryptionKey, config.dataDir));
   // Every tenant's rows, before any request: the owner's handle (row-level security scopes the app's).
   await sealPosAccessTokens(database.owner, posMappingRepository, secrets);
   await app.register(
@@ -329,7 +342,17 @@ export async function buildApp(deps: AppDeps) {
       prefix: EMULATOR_PREFIX,
     });
   }
-  if (mailCapture) await app.register(mailCapture.routes, { prefix: MAIL_CAPTURE_PREFIX });
+  // Anyone who reads the outbox can follow anyone's reset link: this machine only.
+  const localOnly = localOrKeyOnly(config.emulatorControlKey);
+  if (mailCapture) {
+    await app.register(
+      async (outbox) => {
+        outbox.addHook('onRequest', localOnly);
+        await outbox.register(mailCapture.routes);
+      },
+      { prefix: MAIL_CAPTURE_PREFIX },
+    );
+  }
   const discounts = createDiscountsService({
     db: database.db,
     repository: discountsRepository,
@@ -425,9 +448,18 @@ export async function buildApp(deps: AppDeps) {
   );
   // Driver dispatch and the Talabat Express outlet; the providers' emulator when configured so.
   if (config.dispatch.emulator) {
-    await app.register(createDispatchEmulator(config.dispatch.emulator).routes, {
-      prefix: DISPATCH_EMULATOR_PREFIX,
-    });
+    const emulator = createDispatchEmulator(config.dispatch.emulator);
+    await app.register(
+      async (scope) => {
+        // Its controls (fail the next dispatch, speed up every trip) for this machine only.
+        scope.addHook('onRequest', async (request, reply) => {
+          if (request.routeOptions.url?.startsWith(`${DISPATCH_EMULATOR_PREFIX}/control/`))
+            return localOnly(request, reply);
+        });
+        await scope.register(emulator.routes);
+      },
+      { prefix: DISPATCH_EMULATOR_PREFIX },
+    );
   }
   const dispatchProviders: DispatchProviders = {};
   for (const [type, provider] of Object.entries(config.dispatch.providers)) {

@@ -106,6 +106,14 @@ describe('development and served defaults', () => {
     const envFile = /--env-file=(\S+)/.exec(pkg.scripts.dev)?.[1];
     expect(envFile).toBeTruthy();
     const devEnv = parseEnv(fs.readFileSync(path.join(root, 'apps/server', envFile!), 'utf8'));
-    expect(loadConfig(devEnv).oidc.spaOrigins).toEqual(['http://localhost:5173']);
+    // The dev server serves the demo too; its emulators' keys are not read from disk here.
+    const keys = () => ({
+      cardGatewaySecretKey: 'a',
+      dispatchApiKey: 'b',
+      hubriseAccessToken: 'c',
+    });
+    const dev = loadConfig(devEnv, { emulatorKeys: keys });
+    expect(dev.oidc.spaOrigins).toEqual(['http://localhost:5173']);
+    expect(dev.seedDemo).toBe(true);
   });
 });

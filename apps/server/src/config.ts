@@ -1,9 +1,12 @@
+import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
 import { DispatchIntegrationType } from '@app/contracts';
 import { EMULATED_PROVIDERS } from './integrations/dispatch/emulator.ts';
 import type { SmtpConfig } from './integrations/mail/smtp.ts';
+import { loadEmulatorKeys, type EmulatorKeys } from './integrations/emulator-keys.ts';
+import type { DatabaseTimeouts } from './db/client.ts';
 
 /** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -63,16 +66,26 @@ const Env = z.object({
   DATABASE_OWNER_URL: z.string().url().optional(),
   // How long start-up keeps trying a PostgreSQL that does not answer before it gives up.
   DATABASE_WAIT_SECONDS: z.coerce.number().int().min(0).max(3600).default(60),
+  // PostgreSQL: a statement running longer is cancelled by the server (503 to the request); a
+  // server that does not answer at all (frozen, partitioned) is given up by the client a little
+  // later and its connection dropped, so a request never hangs on it.
+  DATABASE_STATEMENT_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(15),
+  // A session left inside a transaction this long is ended by the server (its locks freed).
+  DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(3600).default(30),
+  // TCP keepalive on the pool's connections: a peer gone without a word is noticed.
+  DATABASE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   ADMIN_DIST: z.string().optional(),
   // The built customer storefront, served under /store.
   STOREFRONT_DIST: z.string().optional(),
+  // The demo tenants and their published sign-ins, loaded into an empty database: `npm start`
+  // turns it on; a server run alone never seeds.
   SEED_DEMO: z
     .enum(['true', 'false'])
-    .default('true')
+    .default('false')
     .transform((v) => v === 'true'),
-  // With the demo data: a week of past orders and table payments, placed through the real
+  // With SEED_DEMO: a week of past orders and table payments, placed through the real
   // calls at the first start (the dashboard and the reports have something to show).
   SEED_DEMO_ACTIVITY: z
     .enum(['true', 'false'])
@@ -95,6 +108,9 @@ const Env = z.object({
   // Encrypts third-party credentials in the database (HubRise access tokens); unset: a key
   // generated in DATA_DIR at the first start.
   SECRETS_ENCRYPTION_KEY: EncryptionKey,
+  // While rotating either key above: the one of before, that values at rest may still be
+  // sealed under; at start they are sealed again under the new one.
+  ENCRYPTION_KEY_PREVIOUS: EncryptionKey,
   // Public order intake: orders one client address may place per window (the rest get 429).
   INTAKE_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(30),
   INTAKE_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
@@ -102,7 +118,8 @@ const Env = z.object({
   PUBLIC_READ_RATE_LIMIT_MAX: z.coerce.number().int().min(1).default(600),
   PUBLIC_READ_RATE_LIMIT_WINDOW_SECONDS: z.coerce.number().int().min(1).max(86_400).default(60),
   TRUST_PROXY: TrustProxy,
-  // 'production' (npm start sets it) turns off the development conveniences (the card emulator).
+  // 'production': the server refuses to start with the demo data, an emulator or the mail
+  // capture switched on (each of them is off unless set).
   NODE_ENV: z.string().optional(),
   // Where the public storefront lives (the branch profile's ordering links).
   STOREFRONT_URL: z.string().url().optional(),
@@ -111,19 +128,19 @@ const Env = z.object({
   PAYMENT_GATEWAY_SECRET_KEY: z.string().min(1).optional(),
   PAYMENT_GATEWAY_PUBLISHABLE_KEY: z.string().min(1).optional(),
   PAYMENT_GATEWAY_TOKEN_URL: z.string().url().optional(),
-  // Serve the gateway's local emulator under /emulators/card-gateway (default: when no
-  // PAYMENT_GATEWAY_URL is set, outside production).
+  // Serve the gateway's local emulator under /emulators/card-gateway (off unless set; the demo
+  // sets it) and, without PAYMENT_GATEWAY_URL, pay through it.
   PAYMENT_GATEWAY_EMULATOR: z.enum(['true', 'false']).optional(),
   // Driver dispatch providers and Talabat Express's outlet API: DISPATCH_<PROVIDER>_URL,
   // _API_KEY and _SUPPORT_PHONE (see DISPATCH_ENV), checked in dispatchConfig.
-  // Serve the providers' emulator under /emulators/dispatch (default: when no provider URL is
-  // set, outside production or with the demo data).
+  // Serve the providers' emulator under /emulators/dispatch and use it for every provider
+  // without a URL (off unless set; the demo sets it).
   DISPATCH_EMULATOR: z.enum(['true', 'false']).optional(),
   DISPATCH_EMULATOR_STEP_SECONDS: z.coerce.number().min(0.01).max(3600).default(20),
   // HubRise's API (POS mapping); each tenant's catalog and token are in pos_connections.
   HUBRISE_API_URL: z.string().url().optional(),
-  // Serve HubRise's emulator under /emulators/hubrise and use it (default: when no
-  // HUBRISE_API_URL is set, outside production or with the demo data).
+  // Serve HubRise's emulator under /emulators/hubrise and use it (off unless set; the demo
+  // sets it).
   HUBRISE_EMULATOR: z.enum(['true', 'false']).optional(),
   // E-mail (password reset, address verification) through an SMTP server.
   SMTP_HOST: z.string().min(1).optional(),
@@ -133,8 +150,8 @@ const Env = z.object({
   SMTP_USER: z.string().min(1).optional(),
   SMTP_PASSWORD: z.string().optional(),
   MAIL_FROM: z.string().min(3).default('Restaurant back office <no-reply@localhost>'),
-  // Keep e-mails in DATA_DIR/mail-outbox and show them at /emulators/mail (default: when no
-  // SMTP_HOST is set, outside production or with the demo data). Never on a real server.
+  // Keep e-mails in DATA_DIR/mail-outbox and show them at /emulators/mail, to this machine
+  // only (off unless set; the demo sets it). Never on a real server.
   MAIL_CAPTURE: z.enum(['true', 'false']).optional(),
   // How long a password reset link works.
   PASSWORD_RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
@@ -158,7 +175,10 @@ export type OidcConfig = {
   passwordResetUrl: string | undefined;
   /** Origins besides publicUrl whose /auth/* pages may receive sign-in redirects. */
   spaOrigins: string[];
-  /** The AES-256 key the embedded provider's keys are stored under; plain when unset. */
+  /**
+   * The AES-256 key the embedded provider's keys are sealed under; unset: the secrets key
+   * (SECRETS_ENCRYPTION_KEY or the key file of the data folder).
+   */
   keysEncryptionKey: Buffer | undefined;
 };
 
@@ -178,8 +198,11 @@ export const DISPATCH_EMULATOR_PREFIX = '/emulators/dispatch';
 export const HUBRISE_EMULATOR_PREFIX = '/emulators/hubrise';
 export const HUBRISE_API_URL = 'https://api.hubrise.com/v1';
 
-/** HubRise's API root, and whether this server also serves its emulator there. */
-export type HubriseConfig = { baseUrl: string; emulator: boolean };
+/**
+ * HubRise's API root, and whether this server also serves its emulator there (with the access
+ * token of this data folder's that the demo's connections hold).
+ */
+export type HubriseConfig = { baseUrl: string; emulator: { accessToken: string } | null };
 
 /** The environment name of each dispatch provider: DISPATCH_<NAME>_URL, _API_KEY, _SUPPORT_PHONE. */
 export const DISPATCH_ENV: Record<DispatchIntegrationType, string> = {
@@ -188,8 +211,6 @@ export const DISPATCH_ENV: Record<DispatchIntegrationType, string> = {
   THIRDPARTY_CAREEM_EXPRESS: 'CAREEM_EXPRESS',
   THIRDPARTY_YALLOW: 'YALLOW',
 };
-
-export const DISPATCH_EMULATOR_KEY = 'dispatch_test_emulator';
 
 export type DispatchProviderConfig = {
   baseUrl: string;
@@ -217,12 +238,15 @@ export type MailConfig =
   | { kind: 'none' };
 
 export type Config = {
+  /** NODE_ENV=production: no demo data, emulator or mail capture (refused at start). */
+  production: boolean;
   port: number;
   host: string;
   dataDir: string;
   databaseUrl: string | undefined;
   databaseOwnerUrl: string | undefined;
   databaseWaitMs: number;
+  databaseTimeouts: DatabaseTimeouts;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
   adminDist: string | undefined;
@@ -240,7 +264,14 @@ export type Config = {
   hubrise: HubriseConfig;
   /** SECRETS_ENCRYPTION_KEY; unset: the key file in the data folder (secret-box.ts). */
   secretsEncryptionKey: Buffer | undefined;
+  /** ENCRYPTION_KEY_PREVIOUS: the key of before a rotation, still opened, sealed again at start. */
+  encryptionKeyPrevious: Buffer | undefined;
   mail: MailConfig;
+  /**
+   * With an emulator or the mail capture on: the per-start secret that opens their controls
+   * and the outbox from another machine (`x-emulator-key` or `?key=`); loopback needs none.
+   */
+  emulatorControlKey: string | null;
   passwordResetLinkMs: number;
   unverifiedTicketMinutes: number;
 };
@@ -254,11 +285,12 @@ export function trustProxyOption(trust: Config['trustProxy']) {
   return typeof trust === 'number' ? (_address: string, hop: number) => hop < trust : trust;
 }
 
-function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConfig | null {
-  const emulator =
-    e.PAYMENT_GATEWAY_EMULATOR === undefined
-      ? !e.PAYMENT_GATEWAY_URL && e.NODE_ENV !== 'production'
-      : e.PAYMENT_GATEWAY_EMULATOR === 'true';
+function paymentsConfig(
+  e: z.infer<typeof Env>,
+  publicUrl: string,
+  keys: () => EmulatorKeys,
+): PaymentsConfig | null {
+  const emulator = e.PAYMENT_GATEWAY_EMULATOR === 'true';
   if (e.PAYMENT_GATEWAY_URL) {
     if (!e.PAYMENT_GATEWAY_SECRET_KEY || !e.PAYMENT_GATEWAY_PUBLISHABLE_KEY)
       throw new Error(
@@ -274,17 +306,22 @@ function paymentsConfig(e: z.infer<typeof Env>, publicUrl: string): PaymentsConf
     };
   }
   if (!emulator) return null;
-  // The server calls its own emulator over loopback HTTP, like any gateway.
+  // The server calls its own emulator over loopback HTTP, like any gateway, with a secret key
+  // of this data folder's (the publishable one is public by design).
   return {
     baseUrl: `http://127.0.0.1:${e.PORT}${EMULATOR_PREFIX}`,
-    secretKey: e.PAYMENT_GATEWAY_SECRET_KEY ?? 'sk_test_emulator',
+    secretKey: e.PAYMENT_GATEWAY_SECRET_KEY ?? keys().cardGatewaySecretKey,
     publishableKey: e.PAYMENT_GATEWAY_PUBLISHABLE_KEY ?? 'pk_test_emulator',
     tokenUrl: e.PAYMENT_GATEWAY_TOKEN_URL ?? `${publicUrl}${EMULATOR_PREFIX}/v1/tokens`,
     emulator: true,
   };
 }
 
-function dispatchConfig(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv): DispatchConfig {
+function dispatchConfig(
+  e: z.infer<typeof Env>,
+  env: NodeJS.ProcessEnv,
+  keys: () => EmulatorKeys,
+): DispatchConfig {
   const problems: string[] = [];
   const given = DispatchIntegrationType.options.map((type) => {
     const name = `DISPATCH_${DISPATCH_ENV[type]}`;
@@ -299,11 +336,8 @@ function dispatchConfig(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv): Dispatc
   });
   if (problems.length > 0)
     throw new Error(`Invalid configuration:\n${problems.map((p) => `  ${p}`).join('\n')}`);
-  const anyUrl = given.some((g) => g.url);
-  const emulatorOn =
-    e.DISPATCH_EMULATOR === undefined
-      ? !anyUrl && (e.NODE_ENV !== 'production' || e.SEED_DEMO)
-      : e.DISPATCH_EMULATOR === 'true';
+  const emulatorOn = e.DISPATCH_EMULATOR === 'true';
+  const emulatorKey = emulatorOn ? keys().dispatchApiKey : '';
   const providers: DispatchConfig['providers'] = {};
   for (const g of given) {
     if (g.url && g.apiKey) {
@@ -316,7 +350,7 @@ function dispatchConfig(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv): Dispatc
       // The server calls its own emulator over loopback HTTP, like any provider.
       providers[g.type] = {
         baseUrl: `http://127.0.0.1:${e.PORT}${DISPATCH_EMULATOR_PREFIX}/${EMULATED_PROVIDERS[g.type].path}`,
-        apiKey: DISPATCH_EMULATOR_KEY,
+        apiKey: emulatorKey,
         supportPhoneNumber: g.phone ?? EMULATED_PROVIDERS[g.type].supportPhoneNumber,
       };
     }
@@ -325,23 +359,22 @@ function dispatchConfig(e: z.infer<typeof Env>, env: NodeJS.ProcessEnv): Dispatc
     providers,
     emulator: emulatorOn
       ? {
-          apiKey: DISPATCH_EMULATOR_KEY,
+          apiKey: emulatorKey,
           stepMs: Math.round(e.DISPATCH_EMULATOR_STEP_SECONDS * 1000),
         }
       : null,
   };
 }
 
-function hubriseConfig(e: z.infer<typeof Env>): HubriseConfig {
-  const emulator =
-    e.HUBRISE_EMULATOR === undefined
-      ? !e.HUBRISE_API_URL && (e.NODE_ENV !== 'production' || e.SEED_DEMO)
-      : e.HUBRISE_EMULATOR === 'true';
+function hubriseConfig(e: z.infer<typeof Env>, keys: () => EmulatorKeys): HubriseConfig {
+  if (e.HUBRISE_EMULATOR !== 'true') {
+    return { baseUrl: (e.HUBRISE_API_URL ?? HUBRISE_API_URL).replace(/\/$/, ''), emulator: null };
+  }
   // The server calls its own emulator over loopback HTTP, like HubRise itself.
-  const baseUrl = emulator
-    ? `http://127.0.0.1:${e.PORT}${HUBRISE_EMULATOR_PREFIX}/v1`
-    : (e.HUBRISE_API_URL ?? HUBRISE_API_URL);
-  return { baseUrl: baseUrl.replace(/\/$/, ''), emulator };
+  return {
+    baseUrl: `http://127.0.0.1:${e.PORT}${HUBRISE_EMULATOR_PREFIX}/v1`,
+    emulator: { accessToken: keys().hubriseAccessToken },
+  };
 }
 
 function mailConfig(e: z.infer<typeof Env>, dataDir: string): MailConfig {
@@ -361,23 +394,51 @@ function mailConfig(e: z.infer<typeof Env>, dataDir: string): MailConfig {
       from: e.MAIL_FROM,
     };
   }
-  const capture =
-    e.MAIL_CAPTURE === undefined
-      ? e.NODE_ENV !== 'production' || e.SEED_DEMO
-      : e.MAIL_CAPTURE === 'true';
-  return capture
+  return e.MAIL_CAPTURE === 'true'
     ? { kind: 'capture', dir: path.join(dataDir, MAIL_OUTBOX_DIR), from: e.MAIL_FROM }
     : { kind: 'none' };
 }
 
+/** What NODE_ENV=production refuses, each with the setting that turned it on. */
+function productionRefusals(e: z.infer<typeof Env>): string[] {
+  const refused: [boolean, string][] = [
+    [e.SEED_DEMO, 'SEED_DEMO=true loads the demo accounts and their published password'],
+    [
+      e.PAYMENT_GATEWAY_EMULATOR === 'true',
+      'PAYMENT_GATEWAY_EMULATOR=true serves a fake card gateway',
+    ],
+    [e.DISPATCH_EMULATOR === 'true', 'DISPATCH_EMULATOR=true serves fake dispatch providers'],
+    [e.HUBRISE_EMULATOR === 'true', 'HUBRISE_EMULATOR=true serves a fake HubRise'],
+    [
+      e.MAIL_CAPTURE === 'true',
+      'MAIL_CAPTURE=true keeps e-mails (password reset links) readable at /emulators/mail',
+    ],
+  ];
+  return refused.filter(([on]) => on).map(([, why]) => why);
+}
+
+export type LoadConfigOptions = {
+  /** The emulators' secret keys; by default those of DATA_DIR (made on first use). */
+  emulatorKeys?: (dataDir: string) => EmulatorKeys;
+};
+
 /** Reads the environment once at start; a bad value stops the process with a clear message. */
-export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+export function loadConfig(
+  env: NodeJS.ProcessEnv = process.env,
+  options: LoadConfigOptions = {},
+): Config {
   const parsed = Env.safeParse(env);
   if (!parsed.success) {
     const lines = parsed.error.issues.map((i) => `  ${i.path.join('.')}: ${i.message}`);
     throw new Error(`Invalid configuration:\n${lines.join('\n')}`);
   }
   const e = parsed.data;
+  const refused = e.NODE_ENV === 'production' ? productionRefusals(e) : [];
+  if (refused.length > 0) {
+    throw new Error(
+      `Invalid configuration: NODE_ENV=production refuses to start with\n${refused.map((r) => `  ${r}`).join('\n')}\n(docs/deployment.md, "Production minimum")`,
+    );
+  }
   const publicUrl = (e.PUBLIC_URL ?? `http://localhost:${e.PORT}`).replace(/\/$/, '');
   const embedded = e.OIDC_ISSUER === undefined;
   // Settings of an external issuer that our own provider would silently ignore.
@@ -400,13 +461,31 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   // None by default: only `npm run dev -w apps/server` (its dev.env) adds the Vite dev server.
   const devOrigins = e.OIDC_DEV_ORIGINS ?? '';
   const dataDir = path.resolve(e.DATA_DIR);
-  return {
+  // Read (or made) only when an emulator is on: a production start touches no such file.
+  let emulatorKeys: EmulatorKeys | undefined;
+  const keys = () => (emulatorKeys ??= (options.emulatorKeys ?? loadEmulatorKeys)(dataDir));
+  const payments = paymentsConfig(e, publicUrl, keys);
+  const dispatch = dispatchConfig(e, env, keys);
+  const hubrise = hubriseConfig(e, keys);
+  const mail = mailConfig(e, dataDir);
+  const emulated =
+    payments?.emulator === true ||
+    dispatch.emulator !== null ||
+    hubrise.emulator !== null ||
+    mail.kind === 'capture';
+  const config: Config = {
+    production: e.NODE_ENV === 'production',
     port: e.PORT,
     host: e.HOST,
     dataDir,
     databaseUrl: e.DATABASE_URL,
     databaseOwnerUrl: e.DATABASE_OWNER_URL,
     databaseWaitMs: e.DATABASE_WAIT_SECONDS * 1000,
+    databaseTimeouts: {
+      statementMs: Math.round(e.DATABASE_STATEMENT_TIMEOUT_SECONDS * 1000),
+      idleInTransactionMs: Math.round(e.DATABASE_IDLE_IN_TRANSACTION_TIMEOUT_SECONDS * 1000),
+      keepAliveMs: e.DATABASE_KEEPALIVE_SECONDS * 1000,
+    },
     publicUrl,
     logLevel: e.LOG_LEVEL,
     // Relative paths are from the working directory, as a shell user means them.
@@ -415,11 +494,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     seedDemo: e.SEED_DEMO,
     seedDemoActivity: e.SEED_DEMO_ACTIVITY,
     storefrontUrl: (e.STOREFRONT_URL ?? `${publicUrl}/store`).replace(/\/$/, ''),
-    payments: paymentsConfig(e, publicUrl),
-    dispatch: dispatchConfig(e, env),
-    hubrise: hubriseConfig(e),
+    payments,
+    dispatch,
+    hubrise,
     secretsEncryptionKey: e.SECRETS_ENCRYPTION_KEY,
-    mail: mailConfig(e, dataDir),
+    encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
+    mail,
+    emulatorControlKey: emulated ? randomBytes(18).toString('base64url') : null,
     passwordResetLinkMs: e.PASSWORD_RESET_LINK_MINUTES * 60_000,
     unverifiedTicketMinutes: e.UNVERIFIED_TICKET_MINUTES,
     intakeRateLimit: {
@@ -454,4 +535,5 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
       ],
     },
   };
+  return config;
 }

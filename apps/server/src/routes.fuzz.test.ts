@@ -239,7 +239,7 @@ beforeAll(async () => {
     seed: true,
     config: {
       dispatch: { providers, emulator: null },
-      hubrise: { baseUrl: hubriseEmulator.url, emulator: false },
+      hubrise: { baseUrl: hubriseEmulator.url, emulator: null },
     },
   });
   await signIn();

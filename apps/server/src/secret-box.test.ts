@@ -44,3 +44,20 @@ describe('the secret box', () => {
     fs.rmSync(dir, { recursive: true });
   });
 });
+
+describe('rotating the key', () => {
+  it('opens values sealed under ENCRYPTION_KEY_PREVIOUS and tells them apart to seal again', () => {
+    const [oldKey, newKey] = [randomBytes(32), randomBytes(32)];
+    const sealedBefore = createSecretBox(oldKey).seal('tok_old', 'row-a');
+    const rotating = createSecretBox(newKey, oldKey);
+    expect(rotating.open(sealedBefore, 'row-a')).toBe('tok_old');
+    expect(rotating.isCurrent(sealedBefore, 'row-a')).toBe(false);
+    expect(rotating.isCurrent('tok_plain', 'row-a')).toBe(false);
+    const sealedAgain = rotating.seal('tok_old', 'row-a');
+    expect(rotating.isCurrent(sealedAgain, 'row-a')).toBe(true);
+    // Once rotated, the new key alone opens it and the old one no longer does.
+    expect(createSecretBox(newKey).open(sealedAgain, 'row-a')).toBe('tok_old');
+    expect(() => createSecretBox(oldKey).open(sealedAgain, 'row-a')).toThrow(SecretUnreadable);
+    expect(() => createSecretBox(newKey).open(sealedBefore, 'row-a')).toThrow(SecretUnreadable);
+  });
+});

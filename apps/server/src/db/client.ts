@@ -58,12 +58,54 @@ export function migrationsFolder(): string {
   return found;
 }
 
+/** How long PostgreSQL and its client wait (config.ts: DATABASE_*_TIMEOUT_SECONDS). */
+export type DatabaseTimeouts = {
+  /** The server cancels a statement running longer (SQLSTATE 57014). */
+  statementMs: number;
+  /** The server ends a session idle inside a transaction this long. */
+  idleInTransactionMs: number;
+  /** TCP keepalive's first probe after this much silence. */
+  keepAliveMs: number;
+};
+export const DATABASE_TIMEOUT_DEFAULTS: DatabaseTimeouts = {
+  statementMs: 15_000,
+  idleInTransactionMs: 30_000,
+  keepAliveMs: 10_000,
+};
+/**
+ * How much longer than its own statement timeout the client waits for any answer: a server
+ * that cancels a statement answers within it; one that says nothing (stopped, partitioned)
+ * has its connection dropped then, so the statement fails and the request answers 503.
+ */
+const CLIENT_GRACE_MS = 2_000;
+const READ_TIMEOUT = /^Query read timeout/;
+
+/** pg's `query_timeout` fails the statement but leaves the connection waiting: drop it. */
+function dropOnReadTimeout(client: pg.ClientBase, query: QueryFn): QueryFn {
+  return (config, values, callback) => {
+    const result = query(config, values, callback);
+    if (result instanceof Promise) {
+      result.catch((err: unknown) => {
+        if (err instanceof Error && READ_TIMEOUT.test(err.message)) {
+          // The socket, not `end()`: a server that answers nothing would never close it.
+          (
+            client as unknown as { connection?: { stream?: { destroy(): void } } }
+          ).connection?.stream?.destroy();
+        }
+      });
+    }
+    return result;
+  };
+}
+
 export type OpenOptions = {
   databaseUrl?: string;
   /** Who migrates and seeds (the tables' owner); DATABASE_URL's user when not given. */
   ownerUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /** PostgreSQL only; DATABASE_TIMEOUT_DEFAULTS when not given. */
+  timeouts?: DatabaseTimeouts;
 };
 
 function roleError(err: unknown): Error {
@@ -188,7 +230,7 @@ function createAppPool(config: pg.PoolConfig): pg.Pool {
     // A server gone while a client is checked out between statements (a scoped statement's
     // transaction) must not crash the process: its next statement fails, and the pool drops it.
     client.on('error', () => undefined);
-    const raw = client.query.bind(client) as unknown as QueryFn;
+    const raw = dropOnReadTimeout(client, client.query.bind(client) as unknown as QueryFn);
     try {
       const results = (await raw(`set role ${APP_ROLE}; ${BYPASS_CHECK}`)) as PgResult[];
       refuseBypass(results[1]?.rows[0]);
@@ -328,18 +370,28 @@ function pgliteHandles(client: PGlite): { app: PgliteClient; owner: PgliteClient
 
 export async function openDatabase(opts: OpenOptions): Promise<Database> {
   if (opts.databaseUrl) {
-    // A connection attempt to an unreachable host fails after 5 s instead of hanging a request.
+    const t = opts.timeouts ?? DATABASE_TIMEOUT_DEFAULTS;
+    // A connection attempt to an unreachable host fails after 5 s instead of hanging a request;
+    // a statement the server does not finish or answer fails within its timeouts.
     const pool = createAppPool({
       connectionString: opts.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      statement_timeout: t.statementMs,
+      idle_in_transaction_session_timeout: t.idleInTransactionMs,
+      query_timeout: t.statementMs + CLIENT_GRACE_MS,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: t.keepAliveMs,
     });
     // An idle client losing its server must not crash the process; requests see the error.
     pool.on('error', () => undefined);
+    // Migrations and the demo seed may run long: no statement timeout, keepalive only.
     const ownerPool = new pg.Pool({
       connectionString: opts.ownerUrl ?? opts.databaseUrl,
       max: 10,
       connectionTimeoutMillis: 5000,
+      keepAlive: true,
+      keepAliveInitialDelayMillis: t.keepAliveMs,
       // The owner may be no superuser: its sessions pass the policies' maintenance clause.
       onConnect: async (client) => {
         client.on('error', () => undefined);

@@ -35,7 +35,8 @@ export type DemoTenant = {
   /** The menu comes from a point of sale: the admin shows it read-only (schedules excepted). */
   isIntegrated?: boolean;
   /** Its HubRise account (POS mapping): a catalog of HubRise's emulator in the demo. */
-  hubrise?: { catalogId: string; accessToken: string };
+  /** The tenant's HubRise catalog (the emulator's), reached with the seed's access token. */
+  hubrise?: { catalogId: string };
   defaultAdminLanguage: 'en' | 'ar' | 'es';
   defaultCurrency: 'JOD' | 'EUR' | 'USD';
   branches: {
@@ -278,7 +279,7 @@ export const demoTenants: DemoTenant[] = [
         ],
       },
     ],
-    hubrise: { catalogId: 'demo-catalog', accessToken: 'hubrise_emulator_token' },
+    hubrise: { catalogId: 'demo-catalog' },
     zones: [
       { title: t('Abdoun', 'عبدون', 'Abdoun'), fee: '1.500' },
       { title: t('Sweifieh', 'الصويفية', 'Sweifieh'), fee: '2.000' },
@@ -408,7 +409,7 @@ export const demoTenants: DemoTenant[] = [
     slug: 'burger-yard',
     name: t('Burger Yard', 'برغر يارد', 'Burger Yard'),
     isIntegrated: true,
-    hubrise: { catalogId: 'burger-yard-catalog', accessToken: 'hubrise_emulator_token' },
+    hubrise: { catalogId: 'burger-yard-catalog' },
     defaultAdminLanguage: 'en',
     defaultCurrency: 'JOD',
     branches: [

@@ -9,11 +9,15 @@ const UNREACHABLE_ERRNO = new Set([
   'EAI_AGAIN',
   'EPIPE',
 ]);
-/** SQLSTATEs of a server going away or not taking connections (class 08, shutdown, startup). */
-const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300)$/;
-/** pg's own errors, which carry no code. */
+/**
+ * SQLSTATEs of a server going away or not taking connections (class 08, shutdown, startup), or
+ * not answering in time (a statement cancelled by statement_timeout, a session ended by
+ * idle_in_transaction_session_timeout).
+ */
+const UNAVAILABLE_SQLSTATE = /^(08...|57P01|57P02|57P03|53300|57014|25P03)$/;
+/** pg's own errors, which carry no code (a read timeout: the server said nothing in time). */
 const UNAVAILABLE_MESSAGE =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Cannot use a pool after calling end)/;
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable|Cannot use a pool after calling end|Query read timeout)/;
 
 /** The error and its causes (and an AggregateError's members), outermost first. */
 function* chain(err: unknown): Generator<Record<string, unknown>> {

@@ -1,3 +1,4 @@
+import { count, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { ProblemResponse } from '@app/contracts';
 import { buildApp, type App } from '../app.ts';
@@ -9,8 +10,9 @@ import {
 } from '../modules/tickets/test-fixtures.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
-import { openDatabase, retryWhileUnavailable, type Database } from './client.ts';
+import { openDatabase, retryWhileUnavailable, rowsOf, type Database } from './client.ts';
 import { seedDemoData } from './seed.ts';
+import { tickets } from './schema.ts';
 
 const url = process.env.TEST_DATABASE_URL;
 
@@ -85,6 +87,76 @@ describe.skipIf(!url)(
       expect(lines.length).toBeGreaterThanOrEqual(2);
       expect(lines[0]).toMatch(/^database not reachable \(\w+\), attempt 1; retrying in 0.5 s$/);
     });
+  },
+);
+
+describe.skipIf(!url)(
+  'a frozen database (skipped: needs TEST_DATABASE_URL, a real PostgreSQL)',
+  () => {
+    let direct: Awaited<ReturnType<typeof createTestDatabase>>;
+    let proxy: TcpProxy;
+    let proxied: Database;
+    let app: App;
+    let f: DemoFixtures;
+    const timeouts = { statementMs: 1_000, idleInTransactionMs: 2_000, keepAliveMs: 1_000 };
+
+    beforeAll(async () => {
+      direct = await createTestDatabase();
+      await seedDemoData(direct.owner);
+      f = await demoFixtures(direct.owner);
+      const raw = direct.raw;
+      if (raw.kind !== 'postgres') throw new Error('needs PostgreSQL');
+      proxy = await startTcpProxy(String(raw.pool.options.connectionString));
+      proxied = await openDatabase({ databaseUrl: proxy.url, timeouts });
+      app = await buildApp({ config: testConfig(), database: proxied, logger: false });
+      await app.ready();
+    }, 120_000);
+    afterAll(async () => {
+      proxy?.thaw();
+      await app?.close();
+      await proxied?.close();
+      await proxy?.close();
+      await direct?.dispose();
+    });
+
+    const place = (key: string) =>
+      app.inject({
+        method: 'POST',
+        url: intakeUrl(f.alBayt.id, f.abdoun.id),
+        headers: { 'idempotency-key': key },
+        payload: pickup([{ variantId: f.variant('Hummus', 'Large').variantId }]),
+      });
+    const ticketCount = async () =>
+      Number((await direct.owner.select({ n: count() }).from(tickets))[0]?.n ?? 0);
+
+    it('answers 503 to the requests in flight and to new ones instead of hanging, and writes each order whole or not at all', async () => {
+      expect((await place(`warm-${Date.now()}`)).statusCode).toBe(201);
+      const before = await ticketCount();
+      proxy.freeze();
+      // Twenty orders while every statement goes unanswered (SIGSTOP on PostgreSQL): each is
+      // refused within the timeouts; without them they would wait for the thaw below forever.
+      const keys = Array.from({ length: 20 }, (_, i) => `frozen-${Date.now()}-${i}`);
+      const refused = await Promise.all(keys.map((key) => place(key)));
+      for (const res of refused) {
+        expect(res.statusCode, res.body).toBe(503);
+        expect(ProblemResponse.parse(res.json()).error.code).toBe('service_unavailable');
+        expect(Number(res.headers['retry-after'])).toBeGreaterThan(0);
+      }
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(503);
+      proxy.thaw();
+
+      // Retried with their keys, every order is placed exactly once: none lost, none twice,
+      // none half there (an order is its ticket with its lines, or nothing).
+      for (const key of keys) expect([200, 201]).toContain((await place(key)).statusCode);
+      expect(await ticketCount()).toBe(before + keys.length);
+      // The tenant's counter moved with its tickets only: no number taken by an order not there.
+      const numbers = await direct.owner.execute(
+        sql`select c.last_number::int as last, (select max(ticket_number)::int from tickets t where t.tenant_id = c.tenant_id) as max from ticket_counters c where c.tenant_id = ${f.alBayt.id}`,
+      );
+      const [row] = rowsOf<{ last: number; max: number }>(numbers);
+      expect(row?.last).toBe(row?.max);
+      expect((await app.inject({ method: 'GET', url: '/readyz' })).statusCode).toBe(200);
+    }, 120_000);
   },
 );
 

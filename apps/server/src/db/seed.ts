@@ -1,5 +1,5 @@
 import argon2 from 'argon2';
-import { count, eq, sql } from 'drizzle-orm';
+import { count, eq, inArray, sql } from 'drizzle-orm';
 import {
   PAYMENT_METHODS_OFFERED,
   type PaymentMethodType,
@@ -7,6 +7,7 @@ import {
 } from '@app/contracts';
 import type { Db, Tx } from './client.ts';
 import * as s from './schema.ts';
+import { HUBRISE_EMULATOR_TOKEN } from '../integrations/hubrise/emulator.ts';
 import {
   DEMO_PASSWORD,
   demoSharedUsers,
@@ -17,11 +18,17 @@ import {
 
 export type SeedResult = { seeded: boolean; tenants: number };
 
+export type SeedOptions = {
+  /** The access token the demo's HubRise connections hold: the emulator's of this data folder. */
+  hubriseAccessToken?: string;
+};
+
 /**
  * Loads the demo world into an empty database, in one transaction; a database that holds any
  * tenant or user already is left exactly as it is.
  */
-export async function seedDemoData(db: Db): Promise<SeedResult> {
+export async function seedDemoData(db: Db, options: SeedOptions = {}): Promise<SeedResult> {
+  const hubriseAccessToken = options.hubriseAccessToken ?? HUBRISE_EMULATOR_TOKEN;
   const passwordHash = await argon2.hash(DEMO_PASSWORD, { type: argon2.argon2id });
   return db.transaction(async (tx) => {
     // Serialises two servers starting at once on the same empty database.
@@ -37,7 +44,7 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
     if (!admin) throw new Error('super admin not created');
     const tenantIds = new Map<string, string>();
     for (const tenant of demoTenants) {
-      tenantIds.set(tenant.slug, await seedTenant(tx, tenant, passwordHash));
+      tenantIds.set(tenant.slug, await seedTenant(tx, tenant, passwordHash, hubriseAccessToken));
     }
     for (const shared of demoSharedUsers) {
       const [user] = await tx
@@ -62,7 +69,12 @@ export async function seedDemoData(db: Db): Promise<SeedResult> {
   });
 }
 
-async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string): Promise<string> {
+async function seedTenant(
+  tx: Tx,
+  demo: DemoTenant,
+  passwordHash: string,
+  hubriseAccessToken: string,
+): Promise<string> {
   const [tenant] = await tx
     .insert(s.tenants)
     .values({
@@ -275,7 +287,10 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string): Promi
     }
   }
 
-  if (demo.hubrise) await tx.insert(s.posConnections).values({ tenantId, ...demo.hubrise });
+  if (demo.hubrise)
+    await tx
+      .insert(s.posConnections)
+      .values({ tenantId, ...demo.hubrise, accessToken: hubriseAccessToken });
 
   for (const u of demo.users) {
     const [user] = await tx
@@ -285,6 +300,19 @@ async function seedTenant(tx: Tx, demo: DemoTenant, passwordHash: string): Promi
     if (user) await tx.insert(s.memberships).values({ tenantId, userId: user.id, role: u.role });
   }
   return tenantId;
+}
+
+/**
+ * The demo's sign-ins found in the database, if any: a production server refuses to start on
+ * them (their password is published).
+ */
+export async function demoAccountsPresent(db: Db): Promise<string[]> {
+  const emails = DEMO_SIGN_INS.map((u) => u.email);
+  const rows = await db
+    .select({ email: s.users.email })
+    .from(s.users)
+    .where(inArray(sql`lower(${s.users.email})`, emails));
+  return rows.map((r) => r.email);
 }
 
 export const DEMO_SIGN_INS = [

@@ -36,7 +36,7 @@ beforeAll(async () => {
   hubrise = await startHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN });
   ctx = await createTestApp({
     seed: true,
-    config: { hubrise: { baseUrl: hubrise.url, emulator: false } },
+    config: { hubrise: { baseUrl: hubrise.url, emulator: null } },
   });
   const [alBayt] = await ctx.database.owner
     .select()

@@ -12,6 +12,7 @@ import { memberships, tenants, users } from '../db/schema.ts';
 import { createIdentity, identityStore } from '../modules/identity/identity.ts';
 import { collectTenantSecrets, MATRIX_CASES, runAccessMatrix } from '../test/access-matrix.ts';
 import { bearer, forgeToken } from '../test/auth.ts';
+import { oidcKeysAtRest } from '../modules/identity/oidc-keys.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
 import { authPlugin } from './auth.ts';
 import { errorsPlugin } from './errors.ts';
@@ -35,6 +36,7 @@ async function probeApp(register: (app: ReturnType<typeof bare>) => void) {
   await instance.register(errorsPlugin);
   const identity = await createIdentity({
     config,
+    keysAtRest: oidcKeysAtRest(config),
     ...identityStore(database.db),
     log: instance.log,
   });

@@ -60,6 +60,9 @@ function envelope(res: RawResponse, status: number, code: string) {
   const body = ProblemResponse.parse(JSON.parse(res.body));
   expect(body.error.code).toBe(code);
   expect(Object.keys(JSON.parse(res.body))).toEqual(['error']);
+  // Whatever answered, the log line and the client name the same request.
+  expect(body.error.requestId).toBeTruthy();
+  expect(res.headers).toMatch(new RegExp(`\r\nx-request-id: ${body.error.requestId}\r\n`, 'i'));
   return body;
 }
 

@@ -33,16 +33,28 @@ export function toFieldErrors(issues: Issue[]): FieldError[] {
   return [...byField].map(([field, codes]) => ({ field, codes: [...codes] }));
 }
 
+/** A request's id: the caller's `x-request-id` when it is a plain token, else a new one. */
+export function requestIdFor(req: http.IncomingMessage): string {
+  const given = req.headers['x-request-id'];
+  return typeof given === 'string' && /^[\w-]{8,64}$/.test(given) ? given : randomUUID();
+}
+
 /** One place that decides what a failed request looks like to a client. */
 export const errorsPlugin = fp(async (app: FastifyInstance) => {
   // Node would answer these two itself with an empty body (see http.requireHostHeader in app.ts).
-  app.server.on('checkExpectation', (_req: http.IncomingMessage, res: http.ServerResponse) => {
+  app.server.on('checkExpectation', (req: http.IncomingMessage, res: http.ServerResponse) => {
+    const requestId = requestIdFor(req);
     const body = JSON.stringify({
-      error: { code: 'expectation_failed', message: 'Only Expect: 100-continue is supported' },
+      error: {
+        code: 'expectation_failed',
+        message: 'Only Expect: 100-continue is supported',
+        requestId,
+      },
     });
     res.writeHead(417, {
       'content-type': 'application/json; charset=utf-8',
       'content-length': Buffer.byteLength(body),
+      'x-request-id': requestId,
       connection: 'close',
     });
     res.end(body);
@@ -131,7 +143,11 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
       : error.code === 'FST_ERR_BAD_URL'
         ? [400, 'bad_request', 'The URL is not valid']
         : [500, 'internal_error', 'Something went wrong on our side'];
-  return reply.status(status).send({ error: { code, message, requestId: request.id } });
+  // Sent before the app's hooks run: the request id header is set here.
+  return reply
+    .status(status)
+    .header('x-request-id', request.id)
+    .send({ error: { code, message, requestId: request.id } });
 }
 
 /**

@@ -16,8 +16,8 @@ export function loggerOptions(level: Config['logLevel']) {
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
-        // The hub's access token, and the secret of a reset or verification link.
-        url: redactAccessToken(req.url).replace(/([?&]token=)[^&#]*/gi, '$1[redacted]'),
+        // The hub's access token, the secret of a reset or verification link, the emulators' key.
+        url: redactAccessToken(req.url).replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]'),
         host: req.host,
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,

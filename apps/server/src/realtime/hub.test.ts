@@ -8,7 +8,11 @@ import { HUB_CLOSE_CODES, ProblemResponse, ROLE_CLAIM } from '@app/contracts';
 import { buildApp, type App } from '../app.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
-import { loadOrCreateOidcKeys, SIGNING_ALG } from '../modules/identity/oidc-keys.ts';
+import {
+  loadOrCreateOidcKeys,
+  oidcKeysAtRest,
+  SIGNING_ALG,
+} from '../modules/identity/oidc-keys.ts';
 import { createOidcKeysRepository } from '../modules/identity/oidc.repository.ts';
 import {
   demoFixtures,
@@ -149,8 +153,12 @@ describe('tickets hub', () => {
     const user = await createAccountsRepository(ctx.database.owner).findUserByEmail(
       'staff@demo.local',
     );
-    const [jwk] = (await loadOrCreateOidcKeys(createOidcKeysRepository(ctx.database.owner)))
-      .signing;
+    const [jwk] = (
+      await loadOrCreateOidcKeys(
+        createOidcKeysRepository(ctx.database.owner),
+        oidcKeysAtRest(ctx.config),
+      )
+    ).signing;
     const now = Math.floor(Date.now() / 1000);
     const token = await new SignJWT({
       sub: user!.id,

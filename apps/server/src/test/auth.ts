@@ -7,7 +7,11 @@ import type { Config } from '../config.ts';
 import type { Db } from '../db/client.ts';
 import { DEMO_PASSWORD } from '../db/demo-data.ts';
 import { createAccountsRepository } from '../modules/identity/accounts.repository.ts';
-import { loadOrCreateOidcKeys, SIGNING_ALG } from '../modules/identity/oidc-keys.ts';
+import {
+  loadOrCreateOidcKeys,
+  oidcKeysAtRest,
+  SIGNING_ALG,
+} from '../modules/identity/oidc-keys.ts';
 import { createOidcKeysRepository } from '../modules/identity/oidc.repository.ts';
 
 /** The part of a test context the helpers need. */
@@ -267,8 +271,9 @@ export async function forgeToken(
     const payload = { ...claims, iss: oidc.issuer, aud: oidc.audience, iat: now, exp: now + 600 };
     return `${enc({ alg: 'none', typ: 'at+jwt' })}.${enc(payload)}.`;
   }
-  const [jwk] = (await loadOrCreateOidcKeys(createOidcKeysRepository(db), oidc.keysEncryptionKey))
-    .signing;
+  const [jwk] = (
+    await loadOrCreateOidcKeys(createOidcKeysRepository(db), oidcKeysAtRest(target.config))
+  ).signing;
   if (!jwk) throw new Error('no signing key');
   const key =
     kind === 'foreign-key'

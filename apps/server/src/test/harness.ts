@@ -42,10 +42,23 @@ export async function createTestDatabase(
   };
 }
 
+/**
+ * The key secrets are sealed under in tests: one for the whole run, so that two apps on one
+ * database (a restart, a second copy) open each other's rows whatever their data folders; the
+ * key file a server makes in its data folder by default has tests of its own.
+ */
+const TEST_SECRETS_KEY = randomBytes(32);
+
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Uploaded files of a test go to a temporary folder, never into the repository.
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'admin-test-'));
-  const config = loadConfig({ PORT: '8080', LOG_LEVEL: 'silent', DATA_DIR: dataDir });
+  // E-mails go to the outbox of the test's data folder, which the tests read as the demo does.
+  const config = loadConfig({
+    PORT: '8080',
+    LOG_LEVEL: 'silent',
+    DATA_DIR: dataDir,
+    MAIL_CAPTURE: 'true',
+  });
   // Tests and benchmarks place thousands of orders from one address; the limit's own test
   // sets a small one.
   const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
@@ -60,7 +73,8 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
     payments: null,
     dispatch,
     // Nothing answers here: a test that maps to HubRise starts the emulator.
-    hubrise: { baseUrl: 'http://127.0.0.1:9/v1', emulator: false },
+    hubrise: { baseUrl: 'http://127.0.0.1:9/v1', emulator: null },
+    secretsEncryptionKey: TEST_SECRETS_KEY,
     ...overrides,
   };
 }

@@ -8,6 +8,13 @@ export type TcpProxy = {
   cut(): Promise<void>;
   /** The database answers again, on the same port. */
   restore(): Promise<void>;
+  /**
+   * The database is frozen (its processes stopped, or the network between silent): connections
+   * stay open and new ones are taken, but nothing passes either way until `thaw`.
+   */
+  freeze(): void;
+  /** What was held passes on, in order, and traffic flows again. */
+  thaw(): void;
   close(): Promise<void>;
 };
 
@@ -18,6 +25,13 @@ export type TcpProxy = {
 export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   const target = new URL(databaseUrl);
   const sockets = new Set<net.Socket>();
+  let frozen = false;
+  const held: [to: net.Socket, data: Buffer][] = [];
+  const forward = (from: net.Socket, to: net.Socket) =>
+    from.on('data', (data: Buffer) => {
+      if (frozen) held.push([to, data]);
+      else if (!to.destroyed) to.write(data);
+    });
   const server = net.createServer((client) => {
     const upstream = net.connect(Number(target.port || 5432), target.hostname);
     for (const s of [client, upstream]) {
@@ -25,7 +39,8 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
       s.on('close', () => sockets.delete(s));
       s.on('error', () => undefined);
     }
-    client.pipe(upstream).pipe(client);
+    forward(client, upstream);
+    forward(upstream, client);
     client.on('close', () => upstream.destroy());
     upstream.on('close', () => client.destroy());
   });
@@ -45,6 +60,8 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
   let listening = true;
 
   const cut = async () => {
+    frozen = false;
+    held.length = 0;
     if (listening) {
       listening = false;
       await new Promise<void>((resolve) => {
@@ -61,6 +78,13 @@ export async function startTcpProxy(databaseUrl: string): Promise<TcpProxy> {
         await listen(port);
         listening = true;
       }
+    },
+    freeze: () => {
+      frozen = true;
+    },
+    thaw: () => {
+      frozen = false;
+      for (const [to, data] of held.splice(0)) if (!to.destroyed) to.write(data);
     },
     close: cut,
   };

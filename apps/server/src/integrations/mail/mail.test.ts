@@ -111,15 +111,17 @@ describe('the mail configuration', () => {
     ).toMatchObject({ port: 465, secure: true });
   });
 
-  it('captures in the data folder by default, and not in production without the demo', () => {
-    expect(loadConfig(base).mail).toEqual({
+  it('captures in the data folder only when MAIL_CAPTURE asks, never in production', () => {
+    expect(loadConfig(base).mail).toEqual({ kind: 'none' });
+    expect(loadConfig({ ...base, MAIL_CAPTURE: 'true' }).mail).toEqual({
       kind: 'capture',
       dir: '/tmp/d/mail-outbox',
       from: 'Restaurant back office <no-reply@localhost>',
     });
-    expect(loadConfig({ ...base, NODE_ENV: 'production', SEED_DEMO: 'false' }).mail).toEqual({
-      kind: 'none',
-    });
+    expect(loadConfig({ ...base, NODE_ENV: 'production' }).mail).toEqual({ kind: 'none' });
+    expect(() => loadConfig({ ...base, NODE_ENV: 'production', MAIL_CAPTURE: 'true' })).toThrow(
+      /MAIL_CAPTURE=true/,
+    );
     expect(() =>
       loadConfig({ ...base, SMTP_HOST: 'smtp.example.com', MAIL_CAPTURE: 'true' }),
     ).toThrow(/MAIL_CAPTURE/);

@@ -1,7 +1,11 @@
+import path from 'node:path';
+import os from 'node:os';
+import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { DispatchIntegrationType } from '@app/contracts';
 import { loadConfig, type DispatchConfig } from '../../config.ts';
+import { loadEmulatorKeys } from '../../integrations/emulator-keys.ts';
 import * as s from '../../db/schema.ts';
 import {
   EMULATED_PROVIDERS,
@@ -400,14 +404,22 @@ describe('third-party delivery outlet', () => {
 });
 
 describe('dispatch configuration', () => {
-  it('uses the emulator for every provider by default, with its support numbers', () => {
-    const { dispatch } = loadConfig({ PORT: '9000' });
-    expect(dispatch.emulator).toEqual({ apiKey: 'dispatch_test_emulator', stepMs: 20_000 });
+  it('has no provider and no emulator unless told', () => {
+    expect(loadConfig({ PORT: '9000' }).dispatch).toEqual({ providers: {}, emulator: null });
+  });
+
+  it('uses the emulator for every provider with DISPATCH_EMULATOR, with its support numbers and the data folder’s key', () => {
+    const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'dispatch-keys-'));
+    const { dispatch } = loadConfig({ PORT: '9000', DATA_DIR: dataDir, DISPATCH_EMULATOR: 'true' });
+    const apiKey = loadEmulatorKeys(dataDir).dispatchApiKey;
+    expect(apiKey).not.toBe('dispatch_test_emulator');
+    expect(dispatch.emulator).toEqual({ apiKey, stepMs: 20_000 });
     expect(dispatch.providers.THIRDPARTY_CAREEM_EXPRESS).toEqual({
       baseUrl: 'http://127.0.0.1:9000/emulators/dispatch/careem-express',
-      apiKey: 'dispatch_test_emulator',
+      apiKey,
       supportPhoneNumber: '+96265000002',
     });
+    fs.rmSync(dataDir, { recursive: true, force: true });
   });
 
   it('takes a real provider’s URL, key and support number, and no emulator then', () => {
@@ -426,11 +438,12 @@ describe('dispatch configuration', () => {
     });
   });
 
-  it('refuses a URL without its key, and has no providers in production without demo data', () => {
+  it('refuses a URL without its key, and the emulator in production', () => {
     expect(() => loadConfig({ DISPATCH_CAREEM_EXPRESS_URL: 'https://c.example' })).toThrow(
       /DISPATCH_CAREEM_EXPRESS_URL needs DISPATCH_CAREEM_EXPRESS_API_KEY/,
     );
-    const prod = loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).dispatch;
-    expect(prod).toEqual({ providers: {}, emulator: null });
+    expect(() => loadConfig({ NODE_ENV: 'production', DISPATCH_EMULATOR: 'true' })).toThrow(
+      /DISPATCH_EMULATOR=true/,
+    );
   });
 });

@@ -5,7 +5,7 @@ import type { Db } from '../../db/client.ts';
 import { createAccountsRepository, type AccountsRepository } from './accounts.repository.ts';
 import { createKnownDevices, type KnownDevices } from './known-device.ts';
 import { discoverIssuer, issuerOrigins, type IssuerOrigins } from './issuer-discovery.ts';
-import { loadOrCreateOidcKeys } from './oidc-keys.ts';
+import { loadOrCreateOidcKeys, type KeysAtRest } from './oidc-keys.ts';
 import { createOidcProvider } from './oidc-provider.ts';
 import {
   createOidcKeysRepository,
@@ -61,6 +61,8 @@ export function identityStore(db: Db) {
  */
 export async function createIdentity(deps: {
   config: Config;
+  /** What the embedded provider's keys are sealed under in the database. */
+  keysAtRest: KeysAtRest;
   /** The transactions of the account service. */
   db: Db;
   /** The provider's signing keys and cookie secrets. */
@@ -114,7 +116,7 @@ export async function createIdentity(deps: {
       sweep: () => signIn.sweep(),
     };
   }
-  const keys = await loadOrCreateOidcKeys(deps.oidcKeys, config.oidc.keysEncryptionKey);
+  const keys = await loadOrCreateOidcKeys(deps.oidcKeys, deps.keysAtRest);
   return {
     config,
     accounts,

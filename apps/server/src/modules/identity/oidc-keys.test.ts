@@ -1,12 +1,16 @@
 import { randomBytes } from 'node:crypto';
-import { decodeJwt } from 'jose';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { decodeJwt, exportJWK, generateKeyPair } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { loadConfig, type Config } from '../../config.ts';
 import { seedDemoData } from '../../db/seed.ts';
-import { bearer, baseUrlOf, OidcTestClient } from '../../test/auth.ts';
+import { SECRETS_KEY_FILE } from '../../secret-box.ts';
+import { bearer, baseUrlOf, forgeToken, OidcTestClient } from '../../test/auth.ts';
 import { createTestDatabase, testConfig } from '../../test/harness.ts';
-import { loadOrCreateOidcKeys } from './oidc-keys.ts';
+import { loadOrCreateOidcKeys, oidcKeysAtRest, SIGNING_ALG } from './oidc-keys.ts';
 import { createOidcKeysRepository } from './oidc.repository.ts';
 import { oidcKeys } from './oidc.table.ts';
 
@@ -16,13 +20,20 @@ const KEY = randomBytes(32).toString('base64');
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
 const apps: App[] = [];
 
-const configWith = (encryptionKey: string | undefined): Config => {
-  const base = testConfig();
-  const parsed = loadConfig({ OIDC_KEYS_ENCRYPTION_KEY: encryptionKey });
-  return { ...base, oidc: { ...base.oidc, keysEncryptionKey: parsed.oidc.keysEncryptionKey } };
+// One data folder for every start below, as a server keeps between restarts.
+const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'oidc-keys-'));
+const configWith = (env: Record<string, string>): Config => {
+  const parsed = loadConfig(env);
+  return testConfig({
+    dataDir,
+    // The server's default: the key file of its data folder (tests otherwise share one key).
+    secretsEncryptionKey: parsed.secretsEncryptionKey,
+    encryptionKeyPrevious: parsed.encryptionKeyPrevious,
+    oidc: { ...testConfig().oidc, keysEncryptionKey: parsed.oidc.keysEncryptionKey },
+  });
 };
-async function start(encryptionKey: string | undefined) {
-  const config = configWith(encryptionKey);
+async function start(env: Record<string, string> = {}) {
+  const config = configWith(env);
   const app = await buildApp({ config, database, logger: false });
   await app.ready();
   apps.push(app);
@@ -30,7 +41,16 @@ async function start(encryptionKey: string | undefined) {
 }
 const me = (app: App, token: string) =>
   app.inject({ method: 'GET', url: '/api/admin/users/me', headers: bearer(token) });
-const storedRows = async () => database.owner.select().from(oidcKeys);
+const storedRows = async (db = database) => db.owner.select().from(oidcKeys);
+const expectSealed = async (db = database) => {
+  const rows = await storedRows(db);
+  expect(rows.map((r) => r.kind).sort()).toEqual(['cookie', 'signing']);
+  for (const row of rows) {
+    expect(Object.keys(row.material).sort()).toEqual(['alg', 'data', 'iv', 'tag']);
+  }
+};
+const signInAs = async (app: App, config: Config, email: string) =>
+  (await new OidcTestClient(await baseUrlOf(app), config).signIn(email)).accessToken;
 
 beforeAll(async () => {
   database = await createTestDatabase();
@@ -39,6 +59,7 @@ beforeAll(async () => {
 afterAll(async () => {
   for (const app of apps) await app.close();
   await database.dispose();
+  fs.rmSync(dataDir, { recursive: true, force: true });
 });
 
 describe('OIDC_KEYS_ENCRYPTION_KEY', () => {
@@ -49,82 +70,95 @@ describe('OIDC_KEYS_ENCRYPTION_KEY', () => {
       expect(() => loadConfig({ OIDC_KEYS_ENCRYPTION_KEY: bad })).toThrow(
         /OIDC_KEYS_ENCRYPTION_KEY/,
       );
+      expect(() => loadConfig({ ENCRYPTION_KEY_PREVIOUS: bad })).toThrow(/ENCRYPTION_KEY_PREVIOUS/);
     }
   });
 });
 
 describe('signing keys at rest', () => {
-  let tokenBeforeKey: string;
-  let tokenWithKey: string;
+  let firstToken: string;
+  let secondToken: string;
 
-  it('are plain without a key (as before), and a token is issued', async () => {
-    const { app, config } = await start(undefined);
-    const tokens = await new OidcTestClient(await baseUrlOf(app), config).signIn(
-      'owner@demo.local',
-    );
-    tokenBeforeKey = tokens.accessToken;
-    const rows = await storedRows();
-    expect(rows.find((r) => r.kind === 'signing')?.material).toHaveProperty('d');
-    await app.close();
-  });
-
-  it('are encrypted on the next start with a key, and the private material is gone from the rows', async () => {
-    const { app, config } = await start(KEY);
+  it('are sealed without any setting, under a key file made in the data folder for its user only', async () => {
+    const { app, config } = await start();
+    firstToken = await signInAs(app, config, 'owner@demo.local');
+    await expectSealed();
+    const file = path.join(dataDir, SECRETS_KEY_FILE);
+    expect(fs.statSync(file).mode & 0o777).toBe(0o600);
+    // A dump of the database alone holds no private part of the key.
     const keys = await loadOrCreateOidcKeys(
       createOidcKeysRepository(database.db),
-      configWith(KEY).oidc.keysEncryptionKey,
+      oidcKeysAtRest(config),
     );
-    const [signing] = keys.signing;
-    const [cookie] = keys.cookie;
     const dump = JSON.stringify(await storedRows());
-    for (const secret of [signing?.d, signing?.p, signing?.q, signing?.dp, cookie]) {
+    for (const secret of [keys.signing[0]?.d, keys.signing[0]?.p, keys.cookie[0]]) {
       expect(secret).toBeTruthy();
       expect(dump).not.toContain(String(secret));
     }
-    for (const row of await storedRows()) {
-      expect(Object.keys(row.material).sort()).toEqual(['alg', 'data', 'iv', 'tag']);
-    }
-    // The token issued before the change still verifies, and new ones are signed.
-    expect((await me(app, tokenBeforeKey)).statusCode).toBe(200);
-    const tokens = await new OidcTestClient(await baseUrlOf(app), config).signIn(
-      'staff@demo.local',
-    );
-    tokenWithKey = tokens.accessToken;
-    expect(decodeJwt(tokenWithKey).email).toBe('staff@demo.local');
-    expect((await me(app, tokenWithKey)).statusCode).toBe(200);
+    expect((await me(app, firstToken)).statusCode).toBe(200);
     await app.close();
   });
 
-  it('still sign and verify after a restart with the key', async () => {
-    const { app, config } = await start(KEY);
-    expect((await me(app, tokenWithKey)).statusCode).toBe(200);
-    const tokens = await new OidcTestClient(await baseUrlOf(app), config).signIn(
-      'manager@demo.local',
-    );
-    expect((await me(app, tokens.accessToken)).statusCode).toBe(200);
+  it('move to OIDC_KEYS_ENCRYPTION_KEY with the old key as ENCRYPTION_KEY_PREVIOUS: sealed again, tokens still verify', async () => {
+    const before = JSON.stringify(await storedRows());
+    const fileKey = fs.readFileSync(path.join(dataDir, SECRETS_KEY_FILE), 'utf8').trim();
+    const { app, config } = await start({
+      OIDC_KEYS_ENCRYPTION_KEY: KEY,
+      ENCRYPTION_KEY_PREVIOUS: fileKey,
+    });
+    await expectSealed();
+    expect(JSON.stringify(await storedRows())).not.toBe(before);
+    expect((await me(app, firstToken)).statusCode).toBe(200);
+    secondToken = await signInAs(app, config, 'staff@demo.local');
+    expect(decodeJwt(secondToken).email).toBe('staff@demo.local');
+    await app.close();
+  });
+
+  it('still sign and verify after a restart with the new key alone', async () => {
+    const { app, config } = await start({ OIDC_KEYS_ENCRYPTION_KEY: KEY });
+    expect((await me(app, secondToken)).statusCode).toBe(200);
+    expect((await me(app, await signInAs(app, config, 'manager@demo.local'))).statusCode).toBe(200);
     await app.close();
   });
 
   it('cannot be read without the key, or with another one: the server says which variable', async () => {
-    await expect(start(undefined)).rejects.toThrow(/OIDC_KEYS_ENCRYPTION_KEY/);
-    await expect(start(randomBytes(32).toString('base64'))).rejects.toThrow(
-      /OIDC_KEYS_ENCRYPTION_KEY/,
-    );
+    await expect(start()).rejects.toThrow(/OIDC_KEYS_ENCRYPTION_KEY/);
+    await expect(
+      start({ OIDC_KEYS_ENCRYPTION_KEY: randomBytes(32).toString('base64') }),
+    ).rejects.toThrow(/OIDC_KEYS_ENCRYPTION_KEY/);
   });
 });
 
-describe('a new database with a key', () => {
-  it('stores its first keys encrypted', async () => {
+describe('keys stored plain by an older version', () => {
+  it('are sealed on the next start, and tokens they signed keep working', async () => {
     const fresh = await createTestDatabase();
     try {
-      const key = configWith(KEY).oidc.keysEncryptionKey;
-      const keys = await loadOrCreateOidcKeys(createOidcKeysRepository(fresh.db), key);
-      const dump = JSON.stringify(await fresh.db.select().from(oidcKeys));
-      expect(dump).not.toContain(String(keys.signing[0]?.d));
-      expect(dump).not.toContain(keys.cookie[0]);
-      expect(
-        (await loadOrCreateOidcKeys(createOidcKeysRepository(fresh.db), key)).signing[0]?.kid,
-      ).toBe(keys.signing[0]?.kid);
+      await seedDemoData(fresh.owner);
+      const { privateKey } = await generateKeyPair(SIGNING_ALG, { extractable: true });
+      const jwk = {
+        ...(await exportJWK(privateKey)),
+        kid: 'old-plain',
+        alg: SIGNING_ALG,
+        use: 'sig',
+      };
+      await fresh.owner.insert(oidcKeys).values([
+        { id: 'old-plain', kind: 'signing', material: jwk },
+        { id: 'cookie-old', kind: 'cookie', material: { secret: 'x'.repeat(43) } },
+      ]);
+      const config = testConfig();
+      const app = await buildApp({ config, database: fresh, logger: false });
+      apps.push(app);
+      await app.ready();
+      await expectSealed(fresh);
+      expect(JSON.stringify(await storedRows(fresh))).not.toContain(String(jwk.d));
+      const keys = await loadOrCreateOidcKeys(
+        createOidcKeysRepository(fresh.db),
+        oidcKeysAtRest(config),
+      );
+      expect(keys.signing[0]?.kid).toBe('old-plain');
+      const token = await forgeToken({ config, database: fresh }, 'valid', 'owner@demo.local');
+      expect((await me(app, token)).statusCode).toBe(200);
+      await app.close();
     } finally {
       await fresh.dispose();
     }

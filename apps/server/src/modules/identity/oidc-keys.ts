@@ -1,5 +1,7 @@
-import { createCipheriv, createDecipheriv, randomBytes, randomUUID } from 'node:crypto';
+import { randomBytes, randomUUID } from 'node:crypto';
 import { exportJWK, generateKeyPair, type JWK } from 'jose';
+import type { Config } from '../../config.ts';
+import { loadSecretsKey, openWith, sealWith } from '../../secret-box.ts';
 import type { OidcKeyRow, OidcKeysRepository } from './oidc.repository.ts';
 
 export const SIGNING_ALG = 'RS256';
@@ -14,100 +16,108 @@ export type OidcKeys = {
 type Row = OidcKeyRow;
 type Sealed = { alg: 'A256GCM'; iv: string; tag: string; data: string };
 
+/** The key the provider's keys are sealed under, and the one of before a rotation. */
+export type KeysAtRest = { current: Buffer; previous?: Buffer };
+
+/**
+ * OIDC_KEYS_ENCRYPTION_KEY, or else the server's key for secrets at rest (SECRETS_ENCRYPTION_KEY
+ * or the key file made in the data folder): never stored plain.
+ */
+export function oidcKeysAtRest(
+  config: Pick<Config, 'secretsEncryptionKey' | 'encryptionKeyPrevious' | 'dataDir'> & {
+    oidc: Pick<Config['oidc'], 'keysEncryptionKey'>;
+  },
+): KeysAtRest {
+  return {
+    current:
+      config.oidc.keysEncryptionKey ?? loadSecretsKey(config.secretsEncryptionKey, config.dataDir),
+    previous: config.encryptionKeyPrevious,
+  };
+}
+
 const isSealed = (material: Record<string, unknown>): material is Sealed =>
   material.alg === 'A256GCM' && typeof material.data === 'string';
 
 /** The row's id and kind are authenticated with it: a sealed key cannot be moved to another row. */
-const aad = (row: Pick<Row, 'id' | 'kind'>) => Buffer.from(`oidc_keys:${row.kind}:${row.id}`);
+const aad = (row: Pick<Row, 'id' | 'kind'>) => `oidc_keys:${row.kind}:${row.id}`;
 
-function seal(key: Buffer, row: Pick<Row, 'id' | 'kind'>, material: object): Sealed {
-  const iv = randomBytes(12);
-  const cipher = createCipheriv('aes-256-gcm', key, iv).setAAD(aad(row));
-  const data = Buffer.concat([cipher.update(JSON.stringify(material), 'utf8'), cipher.final()]);
-  return {
-    alg: 'A256GCM',
-    iv: iv.toString('base64url'),
-    tag: cipher.getAuthTag().toString('base64url'),
-    data: data.toString('base64url'),
-  };
-}
+const seal = (key: Buffer, row: Pick<Row, 'id' | 'kind'>, material: object): Sealed => ({
+  alg: 'A256GCM',
+  ...sealWith(key, JSON.stringify(material), aad(row)),
+});
 
-function open(key: Buffer | undefined, row: Row): Record<string, unknown> {
+/** A row's material, and whether it is stored as it should stay (sealed under the current key). */
+function open(keys: KeysAtRest, row: Row): { material: Record<string, unknown>; current: boolean } {
   const material = row.material;
-  if (!isSealed(material)) return material;
-  if (!key) {
+  // Stored plain by a version before encryption at rest: read, and sealed on this start.
+  if (!isSealed(material)) return { material, current: false };
+  const opened = openWith(
+    keys.previous ? [keys.current, keys.previous] : [keys.current],
+    material,
+    aad(row),
+  );
+  if (!opened) {
     throw new Error(
-      'The OIDC signing keys in the database are encrypted: set OIDC_KEYS_ENCRYPTION_KEY',
+      'The OIDC signing keys in the database do not open with this key (OIDC_KEYS_ENCRYPTION_KEY, or else SECRETS_ENCRYPTION_KEY or DATA_DIR/secrets-encryption.key; ENCRYPTION_KEY_PREVIOUS while rotating): every copy of the server needs the same one',
     );
   }
-  try {
-    const decipher = createDecipheriv('aes-256-gcm', key, Buffer.from(material.iv, 'base64url'))
-      .setAAD(aad(row))
-      .setAuthTag(Buffer.from(material.tag, 'base64url'));
-    const text = Buffer.concat([
-      decipher.update(Buffer.from(material.data, 'base64url')),
-      decipher.final(),
-    ]).toString('utf8');
-    return JSON.parse(text) as Record<string, unknown>;
-  } catch {
-    throw new Error(
-      'The OIDC signing keys in the database do not open with this OIDC_KEYS_ENCRYPTION_KEY',
-    );
-  }
+  return {
+    material: JSON.parse(opened.plain) as Record<string, unknown>,
+    current: opened.keyIndex === 0,
+  };
 }
 
 /**
  * The provider's keys from the database, made on first start. Two servers starting at once
  * on an empty database agree on one set (advisory lock), and a restart reuses it, so tokens
- * and session cookies stay valid. With an encryption key they are stored sealed (AES-256-GCM),
- * and keys stored plain before are sealed on this start.
+ * and session cookies stay valid. They are stored sealed (AES-256-GCM) under `keys.current`;
+ * keys stored plain by an older version, or under the previous key of a rotation, are sealed
+ * again on this start.
  */
 export async function loadOrCreateOidcKeys(
   repo: OidcKeysRepository,
-  encryptionKey?: Buffer,
+  keys: KeysAtRest,
 ): Promise<OidcKeys> {
   const rows = await repo.all();
   const complete = hasBoth(rows);
-  const plain = encryptionKey !== undefined && rows.some((r) => !isSealed(r.material));
-  if (complete && !plain) return readKeys(rows, encryptionKey);
+  const stale = rows.some((r) => !open(keys, r).current);
+  if (complete && !stale) return readKeys(rows, keys);
 
   const jwk = complete ? undefined : await newSigningJwk();
   await repo.whileLocked(async (current, writes) => {
     const kinds = new Set(current.map((r) => r.kind));
-    const store = (row: Pick<Row, 'id' | 'kind'>, material: Record<string, unknown>) =>
-      encryptionKey ? seal(encryptionKey, row, material) : material;
     if (jwk && !kinds.has('signing')) {
       const row = { id: String(jwk.kid), kind: 'signing' };
-      await writes.insert({ ...row, material: store(row, jwk) });
+      await writes.insert({ ...row, material: seal(keys.current, row, jwk) });
     }
     if (!kinds.has('cookie')) {
       const row = { id: `cookie-${randomUUID()}`, kind: 'cookie' };
       const secret = randomBytes(32).toString('base64url');
-      await writes.insert({ ...row, material: store(row, { secret }) });
+      await writes.insert({ ...row, material: seal(keys.current, row, { secret }) });
     }
-    if (encryptionKey) {
-      for (const row of current.filter((r) => !isSealed(r.material))) {
-        await writes.setMaterial(row.id, seal(encryptionKey, row, row.material));
-      }
+    for (const row of current) {
+      const opened = open(keys, row);
+      if (!opened.current)
+        await writes.setMaterial(row.id, seal(keys.current, row, opened.material));
     }
   });
   const stored = await repo.all();
   if (!hasBoth(stored)) throw new Error('OIDC keys were not stored');
-  return readKeys(stored, encryptionKey);
+  return readKeys(stored, keys);
 }
 
 function hasBoth(rows: Row[]): boolean {
   return rows.some((r) => r.kind === 'signing') && rows.some((r) => r.kind === 'cookie');
 }
 
-function readKeys(rows: Row[], encryptionKey: Buffer | undefined): OidcKeys {
+function readKeys(rows: Row[], keys: KeysAtRest): OidcKeys {
   const newestFirst = [...rows].reverse();
   const signing = newestFirst
     .filter((r) => r.kind === 'signing')
-    .map((r) => open(encryptionKey, r) as JWK);
+    .map((r) => open(keys, r).material as JWK);
   const cookie = newestFirst
     .filter((r) => r.kind === 'cookie')
-    .map((r) => String(open(encryptionKey, r).secret));
+    .map((r) => String(open(keys, r).material.secret));
   return { signing, cookie };
 }
 

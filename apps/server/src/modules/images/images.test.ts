@@ -1,7 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
 import sharp from 'sharp';
+import { IMAGE_LIMITS } from '@app/contracts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { accessTokenFor, bearer } from '../../test/auth.ts';
+import { accessTokenFor, baseUrlOf, bearer } from '../../test/auth.ts';
 import * as s from '../../db/schema.ts';
 import { demoTenantIds } from '../../test/demo-tenants.ts';
 import { writeBmpHeaders } from '../../test/bmp-build.ts';
@@ -22,6 +26,12 @@ beforeAll(async () => {
   sectionId = sections.find((c) => c.tenantId === tenantId)!.id;
 }, 120_000);
 afterAll(() => ctx.close());
+
+const uploadsDir = () => {
+  const dir = path.join(ctx.config.dataDir, 'uploads');
+  fs.mkdirSync(dir, { recursive: true });
+  return dir;
+};
 
 function upload(bytes: Buffer, filename: string, as = { tenant: () => tenantId, headers: owner }) {
   const boundary = '----images-test';
@@ -175,6 +185,60 @@ describe('hostile uploads', () => {
     });
     expect(noBoundary.statusCode).toBe(400);
     expect(noBoundary.json()).toMatchObject({ error: { code: 'bad_request' } });
+  });
+});
+
+describe('files over the limit', () => {
+  /**
+   * Sends a multipart upload over a real socket, the file's first `limit` bytes in one write and
+   * the rest a moment later: the limit falls on a chunk's end, where the parser used to hand
+   * back the first 1 MiB as if it were the whole file.
+   */
+  async function uploadInTwoWrites(size: number): Promise<{ status: number; body: string }> {
+    const address = await baseUrlOf(ctx.app);
+    const boundary = '----images-limit';
+    const head = Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="big.png"\r\nContent-Type: image/png\r\n\r\n`,
+    );
+    const tail = Buffer.from(`\r\n--${boundary}--\r\n`);
+    const file = Buffer.concat([
+      await sharp({ create: { width: 8, height: 8, channels: 3, background: '#c00' } })
+        .png()
+        .toBuffer(),
+    ]);
+    const data = Buffer.alloc(size, 0x78);
+    file.copy(data);
+    const url = new URL(`/api/admin/tenants/${tenantId}/ImagesHandler/images`, address);
+    return new Promise((resolve, reject) => {
+      const req = http.request(url, {
+        method: 'POST',
+        headers: {
+          ...owner,
+          'content-type': `multipart/form-data; boundary=${boundary}`,
+          'content-length': head.length + data.length + tail.length,
+        },
+      });
+      req.on('response', (res) => {
+        let body = '';
+        res.on('data', (d: Buffer) => (body += d.toString()));
+        res.on('end', () => resolve({ status: res.statusCode ?? 0, body }));
+      });
+      req.on('error', reject);
+      req.write(Buffer.concat([head, data.subarray(0, IMAGE_LIMITS.maxBytes)]));
+      setTimeout(() => req.end(Buffer.concat([data.subarray(IMAGE_LIMITS.maxBytes), tail])), 50);
+    });
+  }
+
+  it('answers 413 to every file over 1 MiB and stores nothing, wherever the limit falls', async () => {
+    const before = fs.readdirSync(uploadsDir()).length;
+    for (const size of [IMAGE_LIMITS.maxBytes + 1, IMAGE_LIMITS.maxBytes + 1000, 2_000_000]) {
+      for (let attempt = 0; attempt < 3; attempt++) {
+        const res = await uploadInTwoWrites(size);
+        expect(res.status, `${size} bytes: ${res.body}`).toBe(413);
+        expect(JSON.parse(res.body)).toMatchObject({ error: { code: 'payload_too_large' } });
+      }
+    }
+    expect(fs.readdirSync(uploadsDir()).length).toBe(before);
   });
 });
 

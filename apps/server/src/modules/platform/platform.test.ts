@@ -32,6 +32,18 @@ describe('health and readiness', () => {
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
 
+  it('lets pages open sockets to this server only, not to any ws: or wss: host', async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/readyz' });
+    const connect = String(res.headers['content-security-policy'])
+      .split(';')
+      .map((d) => d.trim().split(/\s+/))
+      .find(([name]) => name === 'connect-src')
+      ?.slice(1);
+    expect(connect).toEqual(expect.arrayContaining(["'self'", 'ws://localhost:8080']));
+    expect(connect).not.toContain('ws:');
+    expect(connect).not.toContain('wss:');
+  });
+
   it('echoes a well-formed request id from the caller', async () => {
     const res = await ctx.app.inject({
       method: 'GET',

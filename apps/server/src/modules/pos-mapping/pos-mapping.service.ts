@@ -25,7 +25,10 @@ const CACHED_TENANTS = 200;
 /** The row a sealed access token belongs to: it opens in that tenant's row only. */
 export const accessTokenContext = (tenantId: string) => `pos_connections:${tenantId}:access_token`;
 
-/** Seals the access tokens still stored plain (rows of older versions, the demo seed). */
+/**
+ * Seals the access tokens still stored plain (rows of older versions, the demo seed) or under
+ * the key of before a rotation, with the current key.
+ */
 export async function sealPosAccessTokens(
   db: Db,
   repo: PosMappingRepository,
@@ -33,9 +36,20 @@ export async function sealPosAccessTokens(
 ): Promise<number> {
   const rows = await repo.connections(db);
   let sealed = 0;
-  for (const row of rows.filter((r) => !secrets.isSealed(r.accessToken))) {
-    const value = secrets.seal(row.accessToken, accessTokenContext(row.tenantId));
-    // Only if still the plain value read: a copy starting at once may have sealed it already.
+  for (const row of rows) {
+    const context = accessTokenContext(row.tenantId);
+    // Plain (stored before encryption) or under the key of before a rotation: sealed again.
+    if (secrets.isCurrent(row.accessToken, context)) continue;
+    let plain: string;
+    try {
+      plain = secrets.open(row.accessToken, context);
+    } catch (error) {
+      // Under a key this server does not have: the mapping page says so when it is used.
+      if (error instanceof SecretUnreadable) continue;
+      throw error;
+    }
+    const value = secrets.seal(plain, context);
+    // Only if still the value read: a copy starting at once may have sealed it already.
     if (await repo.replaceAccessToken(db, row.tenantId, row.accessToken, value)) sealed++;
   }
   return sealed;

@@ -32,7 +32,7 @@ beforeAll(async () => {
   emulator = await startHubriseEmulator({ accessToken: HUBRISE_EMULATOR_TOKEN, extraProducts });
   ctx = await createTestApp({
     seed: true,
-    config: { hubrise: { baseUrl: emulator.url, emulator: false } },
+    config: { hubrise: { baseUrl: emulator.url, emulator: null } },
   });
   f = await demoFixtures(ctx.database.owner);
   [owner, manager, otherOwner] = await Promise.all([
@@ -340,19 +340,25 @@ describe('HubRise', () => {
     expect(moneyAmount('free')).toBeNull();
   });
 
-  it('uses the emulator by default outside production, HubRise itself when its URL is set', () => {
+  it('uses HubRise itself unless told to use the emulator (never in production)', () => {
     expect(loadConfig({ PORT: '9000' }).hubrise).toEqual({
-      baseUrl: 'http://127.0.0.1:9000/emulators/hubrise/v1',
-      emulator: true,
+      baseUrl: 'https://api.hubrise.com/v1',
+      emulator: null,
     });
     expect(loadConfig({ HUBRISE_API_URL: 'https://api.hubrise.com/v1/' }).hubrise).toEqual({
       baseUrl: 'https://api.hubrise.com/v1',
-      emulator: false,
+      emulator: null,
     });
-    expect(loadConfig({ NODE_ENV: 'production', SEED_DEMO: 'false' }).hubrise).toEqual({
-      baseUrl: 'https://api.hubrise.com/v1',
-      emulator: false,
+    const keys = { cardGatewaySecretKey: 'a', dispatchApiKey: 'b', hubriseAccessToken: 'c' };
+    expect(
+      loadConfig({ PORT: '9000', HUBRISE_EMULATOR: 'true' }, { emulatorKeys: () => keys }).hubrise,
+    ).toEqual({
+      baseUrl: 'http://127.0.0.1:9000/emulators/hubrise/v1',
+      emulator: { accessToken: 'c' },
     });
+    expect(() => loadConfig({ NODE_ENV: 'production', HUBRISE_EMULATOR: 'true' })).toThrow(
+      /HUBRISE_EMULATOR=true/,
+    );
   });
 });
 

@@ -298,6 +298,8 @@ export function createTableBillsService(deps: {
         if (body.amount !== undefined && !fitsMinorUnit(body.amount, currency))
           throw new ValidationFailed('amount', ['amount_invalid']);
         const milli = body.amount === undefined ? remaining : toMilli(body.amount.toFixed(3));
+        // A positive amount below a thousandth (1e-320) rounds to nothing: not a refund.
+        if (milli <= 0n) throw new ValidationFailed('amount', ['amount_invalid']);
         if (milli > remaining)
           throw new ValidationFailed([
             {

@@ -327,6 +327,12 @@ describe('refunds', () => {
     const fine = await refund({ tableBillTransactionId: id, amount: 0.0005 });
     expect(fine.statusCode).toBe(422);
     expect(fine.json().errors[0]).toMatchObject({ field: 'amount', codes: ['amount_invalid'] });
+    // Amounts that round to nothing are no refund (1e-320 reached the gateway as 0: 503).
+    for (const tiny of [1e-320, 1e-7]) {
+      const none = await refund({ tableBillTransactionId: id, amount: tiny });
+      expect(none.statusCode, String(tiny)).toBe(422);
+      expect(none.json().errors[0]).toMatchObject({ field: 'amount', codes: ['amount_invalid'] });
+    }
 
     const rest = await refund({ tableBillTransactionId: id });
     expect(rest.statusCode, rest.body).toBe(200);
