@@ -86,6 +86,7 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
 import { discountsRepository } from './modules/discounts/discounts.repository.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
+import { createCodeTries } from './modules/discounts/code-tries.ts';
 import { outletStatusHandlers } from './modules/outlet-settings/outlet-status.routes.ts';
 import { outletStatusRepository } from './modules/outlet-settings/outlet-status.repository.ts';
 import { createOutletStatusService } from './modules/outlet-settings/outlet-status.service.ts';
@@ -369,7 +370,9 @@ export async function buildApp(deps: AppDeps) {
     discounts,
     ordering,
   });
-  await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit }));
+  // Refused discount codes per address and tenant: the preview and the intake share them.
+  const codeTries = createCodeTries(config.discountCodeTries);
+  await app.register(intakeHandlers(intake, { rateLimit: config.intakeRateLimit, codeTries }));
   const tickets = createTicketsService({
     db: database.db,
     repository: ticketsRepository,
@@ -392,7 +395,7 @@ export async function buildApp(deps: AppDeps) {
             ? { tokenUrl: config.payments.tokenUrl, publishableKey: config.payments.publishableKey }
             : null,
       }),
-      { rateLimit: config.publicReadRateLimit },
+      { rateLimit: config.publicReadRateLimit, codeTries },
     ),
   );
   await app.register(ticketsHandlers(tickets));

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
 import { z } from 'zod';
-import { DispatchIntegrationType } from '@app/contracts';
+import { DISCOUNT_CODE_TRIES, DispatchIntegrationType } from '@app/contracts';
 import { EMULATED_PROVIDERS } from './integrations/dispatch/emulator.ts';
 import type { SmtpConfig } from './integrations/mail/smtp.ts';
 import { loadEmulatorKeys, type EmulatorKeys } from './integrations/emulator-keys.ts';
@@ -256,6 +256,8 @@ export type Config = {
   oidc: OidcConfig;
   intakeRateLimit: RateLimit;
   publicReadRateLimit: RateLimit;
+  /** Different discount codes one address may get refused per tenant and window (contracts). */
+  discountCodeTries: RateLimit;
   /** Which peers' X-Forwarded-* to believe (Fastify's trustProxy); false: the socket's address. */
   trustProxy: false | number | string[];
   storefrontUrl: string;
@@ -511,6 +513,7 @@ export function loadConfig(
       max: e.PUBLIC_READ_RATE_LIMIT_MAX,
       windowMs: e.PUBLIC_READ_RATE_LIMIT_WINDOW_SECONDS * 1000,
     },
+    discountCodeTries: { ...DISCOUNT_CODE_TRIES },
     trustProxy: e.TRUST_PROXY,
     oidc: {
       embedded,

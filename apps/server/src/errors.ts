@@ -80,3 +80,17 @@ export class ServiceUnavailable extends DomainError {
     this.code = code;
   }
 }
+
+/** Too many tries of something that must not be guessed: 429 with Retry-After. */
+export class TooManyRequests extends DomainError {
+  readonly statusCode = 429;
+  readonly code: string;
+  constructor(
+    readonly retryAfterSeconds: number,
+    code = 'too_many_requests',
+    message = 'Too many requests; try again later',
+  ) {
+    super(message);
+    this.code = code;
+  }
+}

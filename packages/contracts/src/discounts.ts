@@ -72,6 +72,15 @@ export const DiscountRefusal = z.enum([
 ]);
 export type DiscountRefusal = z.infer<typeof DiscountRefusal>;
 
+/**
+ * Codes a client address may get refused at one tenant (price preview and intake together)
+ * before any request carrying a code answers 429 `discount_code_tries_exceeded` with
+ * Retry-After, until the window ends. Requests without a code, and the shop's own staff, are
+ * not limited.
+ */
+export const DISCOUNT_CODE_TRIES = { max: 10, windowMs: 10 * 60_000 } as const;
+export const DISCOUNT_CODE_TRIES_EXCEEDED = 'discount_code_tries_exceeded';
+
 const issue = (ctx: z.RefinementCtx, path: string, message: string) =>
   ctx.addIssue({ code: 'custom', path: [path], message });
 

@@ -65,6 +65,11 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** Every /api/admin route with its policy, for the access matrix test. */
     adminRoutes: readonly AdminRoute[];
+    /**
+     * Whether a public request carries a valid token of an active member of the tenant (or a
+     * super admin): the shop's own staff, whom guessing limits leave alone.
+     */
+    isStaffOf(request: FastifyRequest, tenantId: string): Promise<boolean>;
   }
 }
 
@@ -116,16 +121,17 @@ export const authPlugin = fp(
     app.decorate('adminRoutes', registry);
     app.decorateRequest('auth', null as unknown as AuthContext);
 
-    function refuse(reply: FastifyReply, reason: string): never {
-      reply.header('www-authenticate', 'Bearer error="invalid_token"');
+    function refuse(reply: FastifyReply | undefined, reason: string): never {
+      reply?.header('www-authenticate', 'Bearer error="invalid_token"');
       throw new Unauthorized(reason);
     }
 
-    async function caller(request: FastifyRequest, reply: FastifyReply): Promise<UserRecord> {
+    /** The signed-in user of the request's bearer token; `reply` takes the challenge header. */
+    async function caller(request: FastifyRequest, reply?: FastifyReply): Promise<UserRecord> {
       const header = request.headers.authorization;
       const match = header ? /^Bearer\s+([A-Za-z0-9._~+/=-]+)$/i.exec(header) : null;
       if (!match?.[1]) {
-        reply.header('www-authenticate', 'Bearer');
+        reply?.header('www-authenticate', 'Bearer');
         throw new Unauthorized();
       }
       let token;
@@ -148,6 +154,17 @@ export const authPlugin = fp(
       }
       return user;
     }
+
+    app.decorate('isStaffOf', async (request: FastifyRequest, tenantId: string) => {
+      if (!request.headers.authorization || !looksLikeUuid(tenantId)) return false;
+      try {
+        const user = await caller(request);
+        if (user.isSuperAdmin) return true;
+        return (await accounts.membership(user.id, tenantId))?.active === true;
+      } catch {
+        return false;
+      }
+    });
 
     function guardFor(access: AccessPolicy, url: string): onRequestHookHandler {
       const tenantRoute = isTenantUrl(url);

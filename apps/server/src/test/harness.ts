@@ -64,12 +64,15 @@ export function testConfig(overrides: Partial<Config> = {}): Config {
   const intakeRateLimit = { max: 1_000_000, windowMs: 60_000 };
   // No card gateway unless a test starts its emulator (the default would call port 8080).
   const publicReadRateLimit = { max: 1_000_000, windowMs: 60_000 };
+  // Test files try many wrong codes from one address; the limit's own test sets the real one.
+  const discountCodeTries = { max: 1_000_000, windowMs: 60_000 };
   // No dispatch providers either unless a test starts their emulator.
   const dispatch = { providers: {}, emulator: null };
   return {
     ...config,
     intakeRateLimit,
     publicReadRateLimit,
+    discountCodeTries,
     payments: null,
     dispatch,
     // Nothing answers here: a test that maps to HubRise starts the emulator.

@@ -127,6 +127,8 @@ export const ar: Record<MessageKey, string> = {
   'error.discount_usage_limit_reached': 'نفدت مرات استخدام هذا الرمز.',
   'error.discount_template_not_allowed': 'هذا الرمز لا ينطبق على هذا النوع من الطلبات.',
   'error.discount_items_not_in_cart': 'هذا الرمز لأصناف ليست في طلبك.',
+  'error.discount_code_tries_exceeded':
+    'جُرّبت رموز كثيرة من هنا. حاول بعد بضع دقائق، أو اطلب بدون رمز.',
   'error.unique_link_not_found': 'هذا الرابط لم يعد صالحًا.',
   'status.title': 'الطلب {number}',
   'status.UnVerified': 'أُرسل: بانتظار قبول المطعم',

@@ -125,6 +125,8 @@ export const en = {
   'error.discount_usage_limit_reached': 'This code has been used up.',
   'error.discount_template_not_allowed': 'This code is not for this kind of order.',
   'error.discount_items_not_in_cart': 'This code is for items that are not in your order.',
+  'error.discount_code_tries_exceeded':
+    'Too many codes tried from here. Try again in a few minutes, or order without a code.',
   'error.unique_link_not_found': 'This link is not valid any more.',
   'status.title': 'Order {number}',
   'status.UnVerified': 'Sent: waiting for the restaurant to accept',

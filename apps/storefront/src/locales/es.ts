@@ -127,6 +127,8 @@ export const es: Record<MessageKey, string> = {
   'error.discount_usage_limit_reached': 'Este código ya se ha agotado.',
   'error.discount_template_not_allowed': 'Este código no es para este tipo de pedido.',
   'error.discount_items_not_in_cart': 'Este código es para productos que no están en tu pedido.',
+  'error.discount_code_tries_exceeded':
+    'Se han probado demasiados códigos desde aquí. Reinténtalo en unos minutos o pide sin código.',
   'error.unique_link_not_found': 'Este enlace ya no es válido.',
   'status.title': 'Pedido {number}',
   'status.UnVerified': 'Enviado: esperando a que el restaurante lo acepte',

@@ -107,6 +107,7 @@ function quoteFor(body: QuoteBody): PublicQuote {
 type Sent = { method: string; path: string; body: unknown };
 function fakeServer(
   order: () => Response = () => Response.json({ results: { id: id(500) } }, { status: 201 }),
+  quote: (body: QuoteBody) => Response = (body) => Response.json({ results: quoteFor(body) }),
 ) {
   const sent: Sent[] = [];
   vi.stubGlobal(
@@ -116,7 +117,7 @@ function fakeServer(
       const body = init?.body ? (JSON.parse(String(init.body)) as unknown) : undefined;
       sent.push({ method: init?.method ?? 'GET', path, body });
       if (path === `/api/public/tenants/${TENANT}/branches/${BRANCH}/tickets/quote`)
-        return Response.json({ results: quoteFor(body as QuoteBody) });
+        return quote(body as QuoteBody);
       if (path === `/api/public/tenants/${TENANT}/branches/${BRANCH}/tickets`) return order();
       return Response.json({ error: { code: 'not_found' } }, { status: 404 });
     }),
@@ -207,6 +208,34 @@ describe('the checkout’s promo code', () => {
 
     await user.click(screen.getByRole('button', { name: 'Remove' }));
     expect(screen.getByLabelText('Promo code')).toHaveValue('');
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+    expect(sent.find((r) => r.path.endsWith('/tickets'))!.body).toMatchObject({
+      discountCode: null,
+    });
+  });
+
+  it('says when too many codes were tried from here, and still orders without one', async () => {
+    const tooMany = () =>
+      Response.json(
+        { error: { code: 'discount_code_tries_exceeded', message: 'Too many codes tried' } },
+        { status: 429, headers: { 'retry-after': '540' } },
+      );
+    const sent = fakeServer(undefined, (body) =>
+      body.discountCode ? tooMany() : Response.json({ results: quoteFor(body) }),
+    );
+    const user = userEvent.setup();
+    const { onPlaced } = renderCheckout();
+    await user.type(screen.getByLabelText('Promo code'), 'GUESS11');
+    await user.click(screen.getByRole('button', { name: 'Apply' }));
+    expect(
+      await screen.findByText(
+        'Too many codes tried from here. Try again in a few minutes, or order without a code.',
+      ),
+    ).toBeVisible();
+    expect(screen.getByLabelText('Promo code')).toHaveAttribute('aria-invalid', 'true');
+    await user.click(screen.getByRole('button', { name: 'Remove' }));
+    await user.type(screen.getByLabelText('First name'), 'Rana');
     await user.click(screen.getByRole('button', { name: /Place order/ }));
     await waitFor(() => expect(onPlaced).toHaveBeenCalled());
     expect(sent.find((r) => r.path.endsWith('/tickets'))!.body).toMatchObject({

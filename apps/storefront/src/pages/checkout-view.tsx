@@ -1,5 +1,6 @@
 import { useId, useRef, useState, type ReactNode } from 'react';
 import {
+  DISCOUNT_CODE_TRIES_EXCEEDED,
   TICKET_LIMITS,
   isOnlinePayment,
   normalizeDiscountCode,
@@ -76,7 +77,11 @@ export function CheckoutView({
   );
   const shown = quote.data ?? quote.last;
   const typedCode = normalizeDiscountCode(codeInput) || null;
-  const refusal = appliedCode ? (quote.data?.discountCodeRefusal ?? null) : null;
+  // Too many wrong codes from this address: the preview refuses any code for a while.
+  const triesExceeded = quote.error?.code === DISCOUNT_CODE_TRIES_EXCEEDED;
+  const refusal = appliedCode
+    ? (quote.data?.discountCodeRefusal ?? (triesExceeded ? DISCOUNT_CODE_TRIES_EXCEEDED : null))
+    : null;
   const appliedDiscount =
     appliedCode && quote.data?.discount?.discountCode === appliedCode ? quote.data.discount : null;
   // The preview's refusals of lines (sold out since the menu loaded), as the intake would say.
@@ -144,7 +149,8 @@ export function CheckoutView({
     } catch (e) {
       const error = e instanceof ApiError ? e : new ApiError(0, 'network');
       if (attempt.current && error.status > 0) attempt.current.outcome = 'failed';
-      const fields: FieldErrors = {};
+      const fields: FieldErrors =
+        error.code === DISCOUNT_CODE_TRIES_EXCEEDED ? { discountCode: [error.code] } : {};
       const byLine: Record<string, string> = {};
       let banner: string | null = null;
       for (const [field, codes] of Object.entries(error.fields)) {

@@ -186,13 +186,17 @@ describe('a customer’s code', () => {
     });
   });
 
-  it('is refused with the reason, and no ticket is made', async () => {
+  it('is refused with the reason (a code the shop hands out), and no ticket is made', async () => {
     const before = await ctx.database.owner
       .select({ n: sql<number>`count(*)::int` })
       .from(s.tickets);
-    const pickupOnly = await discount({ checkoutTemplates: ['PICKUP'] });
-    const min = await discount({ minOrderValue: 31 });
-    const items = await discount({ catalogItemsRefIds: [f.variant('Arabic coffee').itemId] });
+    const handedOut = { discountApplication: 'MANUAL_ENTRY' };
+    const pickupOnly = await discount({ ...handedOut, checkoutTemplates: ['PICKUP'] });
+    const min = await discount({ ...handedOut, minOrderValue: 31 });
+    const items = await discount({
+      ...handedOut,
+      catalogItemsRefIds: [f.variant('Arabic coffee').itemId],
+    });
     const off = await discount({ active: false });
     const gone = await discount();
     await update(gone, { deleted: true });
@@ -217,7 +221,7 @@ describe('a customer’s code', () => {
       { field: 'discountCode', codes: ['discount_items_not_in_cart'] },
     ]);
 
-    const once = await discount({ overallUsageLimit: 1 });
+    const once = await discount({ ...handedOut, overallUsageLimit: 1 });
     expect((await place({ ...tea(), discountCode: once.discountCode })).statusCode).toBe(201);
     expect(await tried(tea(), once.discountCode)).toEqual([
       { field: 'discountCode', codes: ['discount_usage_limit_reached'] },
@@ -227,6 +231,29 @@ describe('a customer’s code', () => {
       .from(s.tickets);
     expect(after[0]!.n).toBe(before[0]!.n + 1);
     expect(await usage(min.id)).toBe(0);
+  });
+
+  it('tells nothing of a hidden code that does not apply: the same refusal as no such code', async () => {
+    const invalid = [{ field: 'discountCode', codes: ['discount_code_invalid'] }];
+    const tried = async (body: Json, code: string) =>
+      refusal(await place({ ...body, discountCode: code }));
+    const pickupOnly = await discount({ checkoutTemplates: ['PICKUP'] });
+    const min = await discount({ minOrderValue: 31 });
+    const items = await discount({ catalogItemsRefIds: [f.variant('Arabic coffee').itemId] });
+    const once = await discount({ overallUsageLimit: 1 });
+    expect((await place({ ...tea(), discountCode: once.discountCode })).statusCode).toBe(201);
+    const delivered = delivery([{ variantId: f.variant('Mint tea').variantId }]);
+    expect(await tried(delivered, pickupOnly.discountCode)).toEqual(invalid);
+    expect(await tried(grills(), min.discountCode)).toEqual(invalid);
+    expect(await tried(grills(), items.discountCode)).toEqual(invalid);
+    expect(await tried(tea(), once.discountCode)).toEqual(invalid);
+    // The automatic discount's code is no code to type: the same refusal too.
+    const auto = await discount({ discountApplication: 'AUTOMATIC', minOrderValue: 1000 });
+    try {
+      expect(await tried(tea(), auto.discountCode)).toEqual(invalid);
+    } finally {
+      await update(auto, { active: false });
+    }
   });
 
   it('counts a use once per ticket: a replayed order does not count again', async () => {
@@ -297,7 +324,11 @@ describe('the usage limit under concurrent orders', () => {
       .then((rows) => rows[0]!.n);
 
   it('gives a code with a limit of 10 to exactly 10 of 100 concurrent orders', async () => {
-    const d = await discount({ discountCode: 'TENONLY', overallUsageLimit: 10 });
+    const d = await discount({
+      discountCode: 'TENONLY',
+      discountApplication: 'MANUAL_ENTRY',
+      overallUsageLimit: 10,
+    });
     const results = await Promise.all(
       Array.from({ length: 100 }, () => place({ ...tea(), discountCode: 'TENONLY' })),
     );

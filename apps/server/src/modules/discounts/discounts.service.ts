@@ -46,8 +46,9 @@ function choose(
   cart: StoredCart,
   template: OrderingTemplate,
 ): Choice {
+  // A typed code is a code discount's (an automatic discount's code is not for typing).
   const discount = code
-    ? found.find((d) => d.code === code)
+    ? found.find((d) => d.code === code && d.application !== 'AUTOMATIC')
     : found.find((d) => d.application === 'AUTOMATIC');
   if (!discount) return code ? { refusal: 'discount_code_invalid' } : {};
   const rule = toRule(discount);
@@ -55,10 +56,25 @@ function choose(
   const spent = discount.usageLimit > 0 && discount.usageCount >= discount.usageLimit;
   if (!outcome.applies || spent) {
     if (!code) return {};
-    return { refusal: outcome.applies ? 'discount_usage_limit_reached' : outcome.refusal };
+    return {
+      refusal: refusalOf(
+        discount,
+        outcome.applies ? 'discount_usage_limit_reached' : outcome.refusal,
+      ),
+    };
   }
   return { discount: { discount, rule, amount: outcome.amount } };
 }
+
+/**
+ * What a customer is told of a code that exists but does not apply: why, for a code the shop
+ * hands out (MANUAL_ENTRY); for a hidden code the same as for no code at all, so guessing
+ * learns nothing from the difference.
+ */
+const refusalOf = (
+  discount: Pick<DiscountWithItems, 'application'>,
+  reason: DiscountRefusal,
+): DiscountRefusal => (discount.application === 'HIDDEN_CODE' ? 'discount_code_invalid' : reason);
 
 /** A cart's discount before ordering: the priced cart, what applied, why a code did not. */
 export type DiscountPreview = {
@@ -256,7 +272,11 @@ export function createDiscountsService(deps: { db: Db; repository: DiscountsRepo
             if (!(await repo.claim(tx, tenantId, discount.id))) {
               // Switched off or deleted since, or the last use went to a concurrent order.
               const now = await repo.one(tx, tenantId, discount.id);
-              throw refused(now?.active ? 'discount_usage_limit_reached' : 'discount_code_invalid');
+              throw refused(
+                now?.active
+                  ? refusalOf(discount, 'discount_usage_limit_reached')
+                  : 'discount_code_invalid',
+              );
             }
             return insert(tx);
           }),

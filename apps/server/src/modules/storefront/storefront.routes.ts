@@ -5,10 +5,13 @@ import { storefrontRoutes as routes, type RouteDef, type RouteReply } from '@app
 import type { RateLimit } from '../../config.ts';
 import { handle, rateLimited, type HandlerInput } from '../../plugins/handle.ts';
 import type { StorefrontService } from './storefront.service.ts';
+import { guardCodeTries, type CodeTries } from '../discounts/code-tries.ts';
 
 export type StorefrontRoutesOptions = {
   /** Reads per client address and window (config.publicReadRateLimit); none when unset. */
   rateLimit?: RateLimit;
+  /** Refused discount codes per address and tenant, shared with the intake. */
+  codeTries: CodeTries;
 };
 
 /**
@@ -27,7 +30,7 @@ function cacheable<T>(request: FastifyRequest, reply: FastifyReply, results: T):
 
 /** The public reads a storefront or any client needs to place an order (no token). */
 export const storefrontHandlers =
-  (storefront: StorefrontService, options: StorefrontRoutesOptions = {}): FastifyPluginAsync =>
+  (storefront: StorefrontService, options: StorefrontRoutesOptions): FastifyPluginAsync =>
   async (app) => {
     // Only in this plugin's scope: each public read counts against its own limit per address.
     await app.register(rateLimit, { global: false });
@@ -60,11 +63,20 @@ export const storefrontHandlers =
     cachedRead(routes.uniqueLink, ({ params }) =>
       storefront.uniqueLink(params.slug, params.linkId),
     );
-    // A POST that reads: priced fresh each time, counted like the other public reads.
+    // A POST that reads: priced fresh each time, counted like the other public reads; a
+    // refused code counts against the address's code tries like the intake's.
+    const codeTries = guardCodeTries(options.codeTries, app.isStaffOf);
     handle(
       app,
       routes.quote,
-      ({ params, body }) => storefront.quote(params.tenantId, params.branchId, body),
+      ({ params, body, request }) =>
+        codeTries(
+          request,
+          params.tenantId,
+          body.discountCode,
+          () => storefront.quote(params.tenantId, params.branchId, body),
+          ({ result }) => result?.discountCodeRefusal != null,
+        ),
       config,
     );
     handle(app, routes.preview, ({ params }) => storefront.preview(params.tenantId));
