@@ -143,6 +143,11 @@ export const EmailVerificationStatus = z.object({
   /** After the migration: the legacy address now linked to the new one; null before. */
   linkedLegacyEmail: z.string().nullable(),
   email: z.string(),
+  /**
+   * The address a legacy account asked to move to, waiting for its link to be opened (it then
+   * becomes `email`); null when none waits. Until then `email` signs in.
+   */
+  pendingEmail: z.string().nullable(),
   /** The end of the verification window (§4.7 countdown); null once verified. */
   verificationDeadline: z.string().nullable(),
 });

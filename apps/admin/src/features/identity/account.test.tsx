@@ -128,13 +128,14 @@ const status = (over: Partial<EmailVerificationStatus>): EmailVerificationStatus
   forceLegacyEmailMigrate: false,
   linkedLegacyEmail: null,
   email: 'user@example.com',
+  pendingEmail: null,
   verificationDeadline: new Date(Date.now() + 3.5 * 86_400_000).toISOString(),
   ...over,
 });
 const BASE = `/api/admin/tenants/${TEST_TENANT.tenantId}/emailverification`;
 
 describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
-  it('picks one of the three banners, or none', () => {
+  it('picks one of the banners, or none', () => {
     expect(bannerFor(status({}))).toBe('verify');
     expect(bannerFor(status({ isVerified: true }))).toBeNull();
     expect(bannerFor(status({ isLegacyEmail: true }))).toBeNull();
@@ -144,6 +145,11 @@ describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
     expect(bannerFor(status({ isLegacyEmail: true, linkedLegacyEmail: 'old@example.com' }))).toBe(
       'migrated',
     );
+    expect(
+      bannerFor(
+        status({ isLegacyEmail: true, forceLegacyEmailMigrate: true, pendingEmail: 'n@x.com' }),
+      ),
+    ).toBe('pending');
     expect(daysLeft(new Date(Date.now() - 1000).toISOString())).toBe(0);
     expect(daysLeft(new Date(Date.now() + 6.2 * 86_400_000).toISOString())).toBe(7);
   });
@@ -181,7 +187,7 @@ describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
     expect(await screen.findByText('Email just sent please wait two minutes')).toBeVisible();
   });
 
-  it('moves a forced legacy account through the dialog, then asks to log out', async () => {
+  it('asks a forced legacy account for its new address through the dialog, then to open the link', async () => {
     const { requests } = fakeServer({
       [`POST ${BASE}/migrate`]: (request) =>
         JSON.parse(request.body ?? '{}').newEmail === 'taken@example.com'
@@ -220,14 +226,43 @@ describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
     await user.clear(email);
     await user.type(email, 'sami@example.com');
     await user.click(update);
-    const done = await screen.findByRole('dialog', { name: 'Email address updated' });
-    expect(within(done).getByText(/now uses sami@example.com/)).toBeVisible();
-    expect(within(done).getByRole('link', { name: 'Log out' })).toHaveAttribute(
-      'href',
-      '/auth/logout',
-    );
+    // Nothing moved yet: the link sent to the new address moves the account when opened.
+    const done = await screen.findByRole('dialog', { name: 'Check your inbox' });
+    expect(within(done).getByText(/We sent a link to sami@example.com/)).toBeVisible();
+    expect(within(done).queryByRole('link', { name: 'Log out' })).toBeNull();
     const bodies = requests.filter((r) => r.method === 'POST').map((r) => JSON.parse(r.body ?? ''));
     expect(bodies.at(-1)).toEqual({ name: 'Sami', newEmail: 'sami@example.com' });
+  });
+
+  it('says where the link went while it waits, resends it, and lets the address be changed', async () => {
+    const { requests } = fakeServer({
+      [`POST ${BASE}/send`]: () => Response.json({ results: { sentTo: 'new@example.com' } }),
+    });
+    const user = userEvent.setup();
+    renderWithApp(
+      <EmailBanners
+        status={status({
+          isVerified: true,
+          isLegacyEmail: true,
+          forceLegacyEmailMigrate: true,
+          email: 'old@legacy',
+          pendingEmail: 'new@example.com',
+        })}
+        tenantId={TEST_TENANT.tenantId}
+      />,
+    );
+    expect(
+      screen.getByText(
+        'We sent a link to new@example.com. Open it to sign in with that address from then on; until then you sign in with old@legacy.',
+      ),
+    ).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Resend email' }));
+    expect(
+      await screen.findByText('A verification email is on its way to new@example.com.'),
+    ).toBeVisible();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: 'Change address' }));
+    expect(await screen.findByRole('dialog', { name: 'Update your email address' })).toBeVisible();
   });
 
   it('asks a moved account to log out and use the new address', () => {

@@ -83,18 +83,23 @@ export function createAccountService(deps: {
     return mail;
   }
 
-  async function sendVerification(user: { id: string; email: string }, lang: Language) {
+  /** The link that verifies the address to be verified: the one asked to move to, else the own. */
+  async function sendVerification(
+    user: { id: string; email: string; pendingEmail: string | null },
+    lang: Language,
+  ) {
     const transport = requireMail();
+    const to = user.pendingEmail ?? user.email;
     const secret = await tokens.issue(db, {
       userId: user.id,
       purpose: 'email_verification',
-      email: user.email,
+      email: to,
       ttlMs: VERIFICATION_LINK_MS,
     });
     const link = `${publicUrl}/account/verify-email?token=${secret}&lang=${lang}`;
-    const values = { email: user.email, link, days: LIMITS_EMAIL.verificationWindowDays };
+    const values = { email: to, link, days: LIMITS_EMAIL.verificationWindowDays };
     await transport.send({
-      to: user.email,
+      to,
       subject: pageText(lang, 'verifyMailSubject'),
       text: pageTextWith(lang, 'verifyMailBody', values),
       html: mailHtml(pageTextWith(lang, 'verifyMailBody', values), link),
@@ -129,18 +134,14 @@ export function createAccountService(deps: {
       if (!(await underLimit(`reg:${ip}`, ACCOUNT_LIMITS.registrationsPerIp))) {
         return { outcome: 'limited' };
       }
-      if (await accounts.findUserByEmail(email.data)) return { outcome: 'taken' };
-      let user;
-      try {
-        user = await accounts.insertUser({
-          email: email.data,
-          displayName: name,
-          passwordHash: await hashPassword(input.password),
-        });
-      } catch (err) {
-        if (isUniqueViolation(err, 'users_email_lower_idx')) return { outcome: 'taken' };
-        throw err;
-      }
+      // Only a verified address is taken: an account that gave it without opening its link
+      // does not keep the address's owner from registering (whoever verifies first holds it).
+      if (await accounts.verifiedHolderExists(email.data)) return { outcome: 'taken' };
+      const user = await accounts.insertUser({
+        email: email.data,
+        displayName: name,
+        passwordHash: await hashPassword(input.password),
+      });
       if (mail) {
         // The banner's resend is there if this first e-mail does not get through.
         await accounts.setVerificationSentAt(user.id, 'now');
@@ -215,15 +216,19 @@ export function createAccountService(deps: {
         forceLegacyEmailMigrate: user.forceLegacyEmailMigrate,
         linkedLegacyEmail: user.linkedLegacyEmail,
         email: user.email,
+        pendingEmail: user.pendingEmail,
         verificationDeadline: user.emailVerified ? null : deadline.toISOString(),
       };
     },
 
-    /** §7.3b send: 400 `email_just_sent` within two minutes of the last e-mail. */
+    /**
+     * §7.3b send: to the address waiting for its link (a legacy move), else the account's own;
+     * 400 `email_just_sent` within two minutes of the last e-mail.
+     */
     async sendVerificationEmail(userId: string, lang: Language): Promise<{ sentTo: string }> {
       requireMail();
       const user = await findById(userId);
-      if (user.emailVerified) {
+      if (user.emailVerified && !user.pendingEmail) {
         throw new Conflict(EMAIL_ERROR_CODES.alreadyVerified, 'The email address is verified');
       }
       // One winner when two sends race; the stamp is the spacing's only state.
@@ -238,33 +243,50 @@ export function createAccountService(deps: {
         await accounts.setVerificationSentAt(userId, user.verificationSentAt);
         throw new ServiceUnavailable('mail_unavailable', 'The e-mail could not be sent');
       }
-      return { sentTo: user.email };
+      return { sentTo: user.pendingEmail ?? user.email };
     },
 
-    /** The address a verification link is for, while it works and still is the account's. */
+    /**
+     * The address a verification link is for, while it works and still is the account's own or
+     * the one it asked to move to.
+     */
     async verificationLinkEmail(secret: string): Promise<string | undefined> {
       const token = await tokens.peek(db, 'email_verification', secret);
       if (!token) return undefined;
       const user = await findById(token.userId).catch(() => undefined);
-      return user && user.email.toLowerCase() === token.email.toLowerCase()
+      const sent = token.email.toLowerCase();
+      return user &&
+        (user.email.toLowerCase() === sent || user.pendingEmail?.toLowerCase() === sent)
         ? token.email
         : undefined;
     },
 
-    /** Verifies the address through its link, once; a link for a former address does nothing. */
-    async verifyEmail(secret: string): Promise<string | undefined> {
-      return db.transaction(async (tx) => {
-        const token = await tokens.consume(tx, 'email_verification', secret);
-        if (!token) return undefined;
-        const email = await accounts.verifyEmail(tx, token.userId, token.email);
-        if (email) await tokens.revokeAll(tx, token.userId, 'email_verification');
-        return email;
-      });
+    /**
+     * Verifies the address through its link, once: the account's own, or the one it asked to
+     * move to, which becomes its sign-in now. A link for a former address does nothing; an
+     * address another account verified meanwhile is `taken` (the link stays unused).
+     */
+    async verifyEmail(secret: string): Promise<VerifyOutcome> {
+      try {
+        return await db.transaction(async (tx) => {
+          const token = await tokens.consume(tx, 'email_verification', secret);
+          if (!token) return { outcome: 'invalid' } as const;
+          const email = await accounts.verifyEmail(tx, token.userId, token.email);
+          if (!email) return { outcome: 'invalid' } as const;
+          await tokens.revokeAll(tx, token.userId, 'email_verification');
+          return { outcome: 'verified', email } as const;
+        });
+      } catch (err) {
+        if (isUniqueViolation(err, 'users_verified_email_lower_idx')) return { outcome: 'taken' };
+        throw err;
+      }
     },
 
     /**
-     * §5.6 legacy e-mail dialog: the account signs in with the new address from now on (same
-     * password) and the legacy one is kept as linked; the new address gets a verification link.
+     * §5.6 legacy e-mail dialog: the new address gets a verification link and becomes the
+     * account's sign-in only once that link is opened (the legacy one is then kept as linked);
+     * until then the legacy address signs in and the new one is not reserved. Asked again
+     * before that, the newer address replaces the waiting one.
      */
     async migrateLegacyEmail(
       userId: string,
@@ -281,24 +303,20 @@ export function createAccountService(deps: {
       if (body.newEmail === user.email.toLowerCase()) {
         throw refused(EMAIL_ERROR_CODES.inUse, 'Choose an address other than the legacy one');
       }
-      let moved;
-      try {
-        moved = await accounts.migrateLegacyEmail(userId, {
-          email: body.newEmail,
-          displayName: body.name,
-          legacyEmail: user.email,
-          stampSent: mail !== null,
-        });
-      } catch (err) {
-        if (isUniqueViolation(err, 'users_email_lower_idx')) {
-          throw refused(EMAIL_ERROR_CODES.inUse, 'Another account uses this address');
-        }
-        throw err;
+      if (await accounts.verifiedHolderExists(body.newEmail, userId)) {
+        throw refused(EMAIL_ERROR_CODES.inUse, 'Another account uses this address');
       }
-      // Lost a race with another migration of the same account.
-      if (!moved) throw new Conflict(EMAIL_ERROR_CODES.alreadyMigrated, 'Already moved');
+      const waiting = await accounts.requestEmailMove(userId, {
+        email: body.newEmail,
+        displayName: body.name,
+        stampSent: mail !== null,
+      });
+      // Lost a race with the link of an earlier request being opened.
+      if (!waiting) throw new Conflict(EMAIL_ERROR_CODES.alreadyMigrated, 'Already moved');
+      // Links sent to an address asked for before no longer move the account.
+      await tokens.revokeAll(db, userId, 'email_verification');
       if (mail) {
-        await sendVerification(moved, lang).catch((err: unknown) =>
+        await sendVerification(waiting, lang).catch((err: unknown) =>
           log.warn({ err }, 'verification e-mail not sent'),
         );
       }
@@ -306,6 +324,10 @@ export function createAccountService(deps: {
     },
   };
 }
+
+/** What opening a verification link did. */
+export type VerifyOutcome =
+  { outcome: 'verified'; email: string } | { outcome: 'invalid' } | { outcome: 'taken' };
 
 export type AccountService = ReturnType<typeof createAccountService>;
 

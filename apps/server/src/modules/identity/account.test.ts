@@ -398,7 +398,7 @@ describe('legacy e-mail migration (§4.7, §5.6)', () => {
     expect(res.json().error.code).toBe('email_not_legacy');
   });
 
-  it('moves the account to the new address, which signs in from then on', async () => {
+  it('moves the account only once the new address’s link is opened; until then the legacy one signs in', async () => {
     const res = await api(tokens.accessToken, 'POST', `${url()}/migrate`, {
       name: 'Sami Nasser',
       newEmail: 'Sami.Nasser@Example.com',
@@ -406,28 +406,134 @@ describe('legacy e-mail migration (§4.7, §5.6)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ results: { success: true } });
 
-    // The session that migrated sees the third banner: log out, use the new address.
+    // Asked, not moved: the legacy address still signs in and the new one waits for its link.
+    const waiting = (await api(tokens.accessToken, 'GET', `${url()}/status`)).json().results;
+    expect(waiting).toMatchObject({
+      isLegacyEmail: true,
+      linkedLegacyEmail: null,
+      email: 'staff@demo.local',
+      pendingEmail: 'sami.nasser@example.com',
+    });
+    const [first] = await mailsTo('sami.nasser@example.com');
+    expect(first?.subject).toBe('Verify your email address');
+    await expect(
+      (await client()).signIn('sami.nasser@example.com', DEMO_PASSWORD),
+    ).rejects.toThrow();
+    await (await client()).signIn('staff@demo.local', DEMO_PASSWORD);
+
+    // Asked again with another address: it replaces the first, whose link no longer moves it.
+    const again = await api(tokens.accessToken, 'POST', `${url()}/migrate`, {
+      name: 'Sami Nasser',
+      newEmail: 'sami2@example.com',
+    });
+    expect(again.statusCode).toBe(200);
+    expect((await (await client()).fetch(local(linkIn(first)))).status).toBe(400);
+    const [second] = await mailsTo('sami2@example.com');
+
+    const c = await client();
+    const page = await c.fetch(local(linkIn(second)));
+    expect(page.status).toBe(200);
+    const done = await submit(c, await page.text(), {});
+    expect(done.status).toBe(200);
+    expect(await done.text()).toContain('sami2@example.com');
+
+    // Now moved: the session sees the third banner (log out, use the new address).
     const status = (await api(tokens.accessToken, 'GET', `${url()}/status`)).json().results;
     expect(status).toMatchObject({
       isLegacyEmail: true,
       linkedLegacyEmail: 'staff@demo.local',
-      email: 'sami.nasser@example.com',
-      isVerified: false,
+      email: 'sami2@example.com',
+      pendingEmail: null,
+      isVerified: true,
     });
-    const [mail] = await mailsTo('sami.nasser@example.com');
-    expect(mail?.subject).toBe('Verify your email address');
-
     const twice = await api(tokens.accessToken, 'POST', `${url()}/migrate`, {
       name: 'Sami Nasser',
-      newEmail: 'sami2@example.com',
+      newEmail: 'sami3@example.com',
     });
     expect(twice.statusCode).toBe(409);
     expect(twice.json().error.code).toBe('email_already_migrated');
 
     await expect((await client()).signIn('staff@demo.local', DEMO_PASSWORD)).rejects.toThrow();
-    const fresh = await (await client()).signIn('sami.nasser@example.com', DEMO_PASSWORD);
+    const fresh = await (await client()).signIn('sami2@example.com', DEMO_PASSWORD);
     const now = (await api(fresh.accessToken, 'GET', `${url()}/status`)).json().results;
     expect(now).toMatchObject({ isLegacyEmail: false, linkedLegacyEmail: 'staff@demo.local' });
+  });
+
+  it('does not give an account an address another account verified while its link waited', async () => {
+    await ctx.database.owner
+      .update(s.users)
+      .set({ isLegacyEmail: true, forceLegacyEmailMigrate: true })
+      .where(eq(s.users.email, 'manager@demo.local'));
+    const manager = await tokensFor(ctx, 'manager@demo.local');
+    const asked = await api(manager.accessToken, 'POST', `${url()}/migrate`, {
+      name: 'Omar Khalil',
+      newEmail: 'contested@example.com',
+    });
+    expect(asked.statusCode).toBe(200);
+    const [mail] = await mailsTo('contested@example.com');
+    // Someone else registers the address and verifies it first.
+    const other = await register('contested@example.com', 'Other Person', 'other-secret');
+    const [own] = (await mailsTo('contested@example.com')).filter((m) => m.id !== mail?.id);
+    const first = await client();
+    await submit(first, await (await first.fetch(local(linkIn(own)))).text(), {});
+    expect(
+      (await api(other.tokens.accessToken, 'GET', '/api/admin/users/me')).json().results,
+    ).toMatchObject({ emailVerified: true });
+
+    const c = await client();
+    const page = await c.fetch(local(linkIn(mail)));
+    const refused = await submit(c, await page.text(), {});
+    expect(refused.status).toBe(409);
+    expect(await refused.text()).toContain('This address is already in use');
+    const status = (await api(manager.accessToken, 'GET', `${url()}/status`)).json().results;
+    expect(status).toMatchObject({ email: 'manager@demo.local', linkedLegacyEmail: null });
+    await (await client()).signIn('manager@demo.local', DEMO_PASSWORD);
+  });
+});
+
+describe('an address registered by someone who does not own it', () => {
+  it('does not keep its owner from registering it; whoever opens the link holds it', async () => {
+    const squatter = await register('victim@example.com', 'Squatter', 'squatter-secret');
+    const squatterMail = (await mailsTo('victim@example.com'))[0];
+    // The address's owner registers it all the same.
+    const owner = await register('victim@example.com', 'Real Owner', 'owners-secret');
+    expect(
+      (await api(owner.tokens.accessToken, 'GET', '/api/admin/users/me')).json().results,
+    ).toMatchObject({ email: 'victim@example.com', name: 'Real Owner', emailVerified: false });
+    const [ownerMail] = (await mailsTo('victim@example.com')).filter(
+      (m) => m.id !== squatterMail?.id,
+    );
+
+    // The owner opens the link in their mailbox: their account now holds the address.
+    const c = await client();
+    const done = await submit(c, await (await c.fetch(local(linkIn(ownerMail)))).text(), {});
+    expect(done.status).toBe(200);
+    const signedIn = await (await client()).signIn('victim@example.com', 'owners-secret');
+    expect(
+      (await api(signedIn.accessToken, 'GET', '/api/admin/users/me')).json().results,
+    ).toMatchObject({ name: 'Real Owner', emailVerified: true });
+    // The squatter's password no longer signs in with it, nor does its link take it over.
+    await expect(
+      (await client()).signIn('victim@example.com', 'squatter-secret'),
+    ).rejects.toThrow();
+    const late = await client();
+    const taken = await submit(
+      late,
+      await (await late.fetch(local(linkIn(squatterMail)))).text(),
+      {},
+    );
+    expect(taken.status).toBe(409);
+    // And nobody registers a verified address again.
+    const third = await client();
+    const html = await (await third.follow(await third.authorize())).text();
+    const form = await third.fetch(hrefOf(html, 'Create an account'));
+    const res = await submit(third, form, {
+      name: 'Third',
+      email: 'victim@example.com',
+      password: 'a-long-secret',
+    });
+    expect(await res.text()).toContain('An account with this email already exists.');
+    expect(squatter.tokens.accessToken).toBeTruthy();
   });
 });
 

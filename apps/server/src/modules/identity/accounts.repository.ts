@@ -1,4 +1,4 @@
-import { and, asc, eq, isNull, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, isNull, ne, sql } from 'drizzle-orm';
 import type { Language, MembershipRole } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { inScope } from '../../db/tenant-scope.ts';
@@ -27,14 +27,41 @@ const membershipColumns = {
  * memberships are read in that user's own scope, before any tenant is chosen.
  */
 export function createAccountsRepository(db: Db) {
+  /**
+   * Who may sign in with this address: its verified holder alone, or else the accounts that
+   * gave it without verifying it (an unverified address reserves nothing), newest first.
+   */
+  async function signInCandidates(email: string, limit = 5): Promise<UserRecord[]> {
+    const rows = await db
+      .select()
+      .from(users)
+      .where(sql`lower(${users.email}) = lower(${email})`)
+      .orderBy(desc(users.emailVerified), desc(users.createdAt))
+      .limit(limit);
+    return rows[0]?.emailVerified ? rows.slice(0, 1) : rows;
+  }
+
   return {
-    async findUserByEmail(email: string): Promise<UserRecord | undefined> {
+    /** The account that signs in with this address: the first of `signInCandidates`. */
+    findUserByEmail: async (email: string): Promise<UserRecord | undefined> =>
+      (await signInCandidates(email, 1))[0],
+
+    signInCandidates,
+
+    /** Whether an account other than `exceptUserId` holds the address verified. */
+    async verifiedHolderExists(email: string, exceptUserId?: string): Promise<boolean> {
       const [row] = await db
-        .select()
+        .select({ id: users.id })
         .from(users)
-        .where(sql`lower(${users.email}) = lower(${email})`)
+        .where(
+          and(
+            sql`lower(${users.email}) = lower(${email})`,
+            eq(users.emailVerified, true),
+            exceptUserId ? ne(users.id, exceptUserId) : undefined,
+          ),
+        )
         .limit(1);
-      return row;
+      return row !== undefined;
     },
 
     async findUserById(id: string): Promise<UserRecord | undefined> {
@@ -129,29 +156,47 @@ export function createAccountsRepository(db: Db) {
       await tx.delete(oidcPayloads).where(sql`${oidcPayloads.payload}->>'accountId' = ${userId}`);
     },
 
-    /** Marks the address verified if it still is the account's; its address, or undefined. */
+    /**
+     * Verifies the address a link was sent to, if it still is the account's: its sign-in address
+     * (marked verified), or the address it asked to move to (it becomes the sign-in, a legacy
+     * address is kept as linked). The address, or undefined when the link is for neither. A
+     * verified holder elsewhere fails the unique index (users_verified_email_lower_idx).
+     */
     async verifyEmail(tx: Tx, userId: string, email: string): Promise<string | undefined> {
-      const [row] = await tx
+      const [current] = await tx
         .update(users)
         .set({ emailVerified: true })
         .where(and(eq(users.id, userId), sql`lower(${users.email}) = lower(${email})`))
         .returning({ email: users.email });
-      return row?.email;
+      if (current) return current.email;
+      const [moved] = await tx
+        .update(users)
+        .set({
+          email: users.pendingEmail,
+          pendingEmail: null,
+          emailVerified: true,
+          emailSetAt: sql`now()`,
+          linkedLegacyEmail: sql`case when ${users.isLegacyEmail} then ${users.email} else ${users.linkedLegacyEmail} end`,
+        })
+        .where(and(eq(users.id, userId), sql`lower(${users.pendingEmail}) = lower(${email})`))
+        .returning({ email: users.email });
+      return moved?.email;
     },
 
-    /** Moves a legacy account to a new address once; undefined when it was moved already. */
-    async migrateLegacyEmail(
+    /**
+     * A legacy account asks to move to a new address (and gives its owner's name): the address
+     * waits for its link; the account keeps signing in with the legacy one until then. Asked
+     * again, the newer address replaces the waiting one. Undefined when the account was moved.
+     */
+    async requestEmailMove(
       userId: string,
-      input: { email: string; displayName: string; legacyEmail: string; stampSent: boolean },
+      input: { email: string; displayName: string; stampSent: boolean },
     ) {
       const [row] = await db
         .update(users)
         .set({
-          email: input.email,
+          pendingEmail: input.email,
           displayName: input.displayName,
-          linkedLegacyEmail: input.legacyEmail,
-          emailVerified: false,
-          emailSetAt: sql`now()`,
           verificationSentAt: input.stampSent ? sql`now()` : null,
         })
         .where(

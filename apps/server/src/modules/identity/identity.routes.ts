@@ -22,6 +22,7 @@ import {
 import { spaRedirects } from './oidc-provider.ts';
 import {
   messagePage,
+  pageText,
   pageTextWith,
   pickLanguage,
   signInPage,
@@ -152,15 +153,27 @@ const verifyEmailRoutes =
     app.post(VERIFY_EMAIL_PATH, { schema: { hide: true } }, async (req, reply) => {
       const form = TokenForm.parse(req.body ?? {});
       const lang = pickLanguage([form.lang], req.headers['accept-language']);
-      const email = await account.verifyEmail(form.token);
-      if (!email) return invalid(reply, lang);
+      const done = await account.verifyEmail(form.token);
+      if (done.outcome === 'invalid') return invalid(reply, lang);
+      if (done.outcome === 'taken') {
+        return htmlReply(
+          reply,
+          409,
+          noticePage({
+            lang,
+            title: 'verifyTakenTitle',
+            message: pageText(lang, 'verifyTaken'),
+            link: { href: appUrl, label: 'backToApp' },
+          }),
+        );
+      }
       return htmlReply(
         reply,
         200,
         noticePage({
           lang,
           title: 'verifiedTitle',
-          message: pageTextWith(lang, 'verified', { email }),
+          message: pageTextWith(lang, 'verified', { email: done.email }),
           link: { href: appUrl, label: 'backToApp' },
         }),
       );

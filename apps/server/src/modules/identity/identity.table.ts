@@ -94,7 +94,12 @@ export const users = pgTable(
   'users',
   {
     id: uuid('id').primaryKey().defaultRandom(),
+    // The address the account signs in with. Unique among verified addresses only: an
+    // unverified one reserves nothing, so nobody blocks an address by registering it first.
     email: text('email').notNull(),
+    // An address asked for (the legacy move, §5.6) that becomes the sign-in once its link is
+    // opened; until then `email` stays and nothing is reserved.
+    pendingEmail: text('pending_email'),
     displayName: text('display_name').notNull(),
     passwordHash: text('password_hash'),
     isSuperAdmin: boolean('is_super_admin').notNull().default(false),
@@ -112,7 +117,12 @@ export const users = pgTable(
     signInLanguage: text('sign_in_language'),
     createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [uniqueIndex('users_email_lower_idx').on(sql`lower(${t.email})`)],
+  (t) => [
+    uniqueIndex('users_verified_email_lower_idx')
+      .on(sql`lower(${t.email})`)
+      .where(sql`${t.emailVerified}`),
+    index('users_email_lower_idx').on(sql`lower(${t.email})`),
+  ],
 );
 
 export const membershipRole = pgEnum(

@@ -70,6 +70,9 @@ const TEXTS = {
     verifySubmit: 'Verify my email',
     verifiedTitle: 'Email verified',
     verified: 'Thank you: {email} is verified.',
+    verifyTakenTitle: 'This address is already in use',
+    verifyTaken:
+      'Another account verified this address first, so it cannot become yours. Sign in as before and choose another address.',
     resetMailSubject: 'Reset your password',
     resetMailBody:
       'Someone, hopefully you, asked to reset the password of {email} for the restaurant back office.\n\nChoose a new password here (the link works once, for {minutes} minutes):\n{link}\n\nIf it was not you, ignore this e-mail: your password stays as it is.',
@@ -138,6 +141,9 @@ const TEXTS = {
     verifySubmit: 'تأكيد بريدي الإلكتروني',
     verifiedTitle: 'تم تأكيد البريد الإلكتروني',
     verified: 'شكرًا لك: تم تأكيد {email}.',
+    verifyTakenTitle: 'هذا العنوان مستخدم بالفعل',
+    verifyTaken:
+      'أكّد حساب آخر هذا العنوان أولًا، لذا لا يمكن أن يصبح لك. سجّل الدخول كما من قبل واختر عنوانًا آخر.',
     resetMailSubject: 'إعادة تعيين كلمة المرور',
     resetMailBody:
       'طلب أحدهم، ونأمل أن تكون أنت، إعادة تعيين كلمة المرور للحساب {email} في لوحة إدارة المطعم.\n\nاختر كلمة مرور جديدة من هنا (يعمل الرابط مرة واحدة، لمدة {minutes} دقيقة):\n{link}\n\nإذا لم تكن أنت، فتجاهل هذه الرسالة: تبقى كلمة المرور كما هي.',
@@ -208,6 +214,9 @@ const TEXTS = {
     verifySubmit: 'Verificar mi correo',
     verifiedTitle: 'Correo verificado',
     verified: 'Gracias: {email} está verificado.',
+    verifyTakenTitle: 'Esta dirección ya está en uso',
+    verifyTaken:
+      'Otra cuenta verificó esta dirección antes, así que no puede ser la suya. Inicie sesión como antes y elija otra dirección.',
     resetMailSubject: 'Restablecer la contraseña',
     resetMailBody:
       'Alguien, esperamos que usted, pidió restablecer la contraseña de {email} en el back office del restaurante.\n\nElija una contraseña nueva aquí (el enlace funciona una vez, durante {minutes} minutos):\n{link}\n\nSi no fue usted, ignore este correo: su contraseña sigue igual.',

@@ -91,12 +91,17 @@ export function createSignInService(deps: {
       if (limited) return { outcome: 'limited' };
       // Before the check, whatever the password: a fast answer must not tell a right one.
       await sleep(opts.knownDevice ? 0 : delayMs);
-      const user = email.length > 0 ? await accounts.findUserByEmail(email.trim()) : undefined;
-      const hash = user?.passwordHash ?? (await decoy());
-      const matches = await argon2.verify(hash, password).catch(() => false);
-      if (user?.passwordHash && matches) {
-        await attempts.clear(emailIpKey(email, ip));
-        return { outcome: 'signed-in', userId: user.id };
+      // The address's verified holder, or else the accounts that gave it unverified (none
+      // reserves it): the one whose password this is.
+      const candidates = email.length > 0 ? await accounts.signInCandidates(email.trim()) : [];
+      const withPassword = candidates.filter((c) => c.passwordHash);
+      if (withPassword.length === 0)
+        await argon2.verify(await decoy(), password).catch(() => false);
+      for (const user of withPassword) {
+        if (await argon2.verify(user.passwordHash!, password).catch(() => false)) {
+          await attempts.clear(emailIpKey(email, ip));
+          return { outcome: 'signed-in', userId: user.id };
+        }
       }
       for (const key of [emailIpKey(email, ip), emailKey(email), ipKey(ip)]) {
         await attempts.recordFailure(key, limits.windowSeconds);

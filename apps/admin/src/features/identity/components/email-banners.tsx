@@ -19,12 +19,16 @@ export function daysLeft(deadline: string | null, now: number = Date.now()): num
   return Math.max(0, Math.ceil((Date.parse(deadline) - now) / DAY_MS));
 }
 
-export type EmailBannerKind = 'verify' | 'update' | 'migrated' | null;
+export type EmailBannerKind = 'verify' | 'update' | 'pending' | 'migrated' | null;
 
-/** Which of §4.7's three banners the status asks for, if any. */
+/**
+ * Which of §4.7's banners the status asks for, if any; between the update and the migrated
+ * banner, the new address's link waiting to be opened.
+ */
 export function bannerFor(status: EmailVerificationStatus): EmailBannerKind {
   if (status.isLegacyEmail) {
     if (status.linkedLegacyEmail) return 'migrated';
+    if (status.pendingEmail) return 'pending';
     return status.forceLegacyEmailMigrate ? 'update' : null;
   }
   return status.isVerified ? null : 'verify';
@@ -32,8 +36,9 @@ export function bannerFor(status: EmailVerificationStatus): EmailBannerKind {
 
 /**
  * The top bar's e-mail banners (§2.12, §4.7): a countdown to verify the address with a resend
- * button; a forced legacy address asked to move (the legacy email dialog); a moved one asked to
- * log out and sign in with its new address.
+ * button; a forced legacy address asked to move (the legacy email dialog); the new address's
+ * link waiting to be opened (resend, or change the address); a moved one asked to log out and
+ * sign in with its new address.
  */
 export function EmailBanners({
   status,
@@ -97,6 +102,25 @@ export function EmailBanners({
           }
         >
           {t('banners.legacy', { email: status.email })}
+        </Alert>
+      )}
+      {kind === 'pending' && (
+        <Alert
+          severity="info"
+          sx={{ borderRadius: 0 }}
+          data-testid="email-pending-banner"
+          action={
+            <>
+              <Button color="inherit" size="small" onClick={send} disabled={resend.isPending}>
+                {t('banners.resend')}
+              </Button>
+              <Button color="inherit" size="small" onClick={() => setDialog('update')}>
+                {t('banners.change')}
+              </Button>
+            </>
+          }
+        >
+          {t('banners.pending', { pending: status.pendingEmail, email: status.email })}
         </Alert>
       )}
       {kind === 'migrated' && (

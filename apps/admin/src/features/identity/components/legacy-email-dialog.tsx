@@ -1,5 +1,4 @@
 import { useId, useState } from 'react';
-import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import Dialog from '@mui/material/Dialog';
@@ -15,7 +14,6 @@ import { EmailAddress, EmailMigrationBody, LIMITS_EMAIL } from '@app/contracts';
 import { isApiError, ValidationError } from '../../../lib/api-client.ts';
 import { applyServerErrors, errorsFromIssues, issueCode } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
-import { paths } from '../../../lib/paths.ts';
 import { useMigrateEmail } from '../api/account-queries.ts';
 
 interface MigrationForm {
@@ -176,6 +174,7 @@ export function MigratedDialog({
 }) {
   const { t } = useTranslation('account');
   const titleId = useId();
+  // The address moves once its link is opened: nothing to log out for yet.
   return (
     <Dialog open={open} onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
       <DialogTitle id={titleId}>{t('legacy.doneTitle')}</DialogTitle>
@@ -183,9 +182,8 @@ export function MigratedDialog({
         <DialogContentText>{t('legacy.done', { email })}</DialogContentText>
       </DialogContent>
       <DialogActions>
-        <Button onClick={onClose}>{t('legacy.later')}</Button>
-        <Button component={RouterLink} to={paths.logout} variant="contained">
-          {t('banners.logOut')}
+        <Button onClick={onClose} variant="contained">
+          {t('legacy.ok')}
         </Button>
       </DialogActions>
     </Dialog>
