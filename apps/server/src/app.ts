@@ -301,7 +301,7 @@ export async function buildApp(deps: AppDeps) {
         db: database.db,
         repository: bulkUploadRepository,
         bumpCatalogVersion: catalogRepository.bumpVersion,
-        writeWhileReading: database.kind === 'postgres',
+        embedded: database.kind === 'pglite',
       }),
     ),
   );

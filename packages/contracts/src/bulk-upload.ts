@@ -14,6 +14,13 @@ export const BULK_UPLOAD_LIMITS = {
   maxInflatedBytes: 32 * 1024 * 1024,
   /** Data rows of one sheet. */
   maxRowsPerSheet: 50_000,
+  /** Data rows of the whole file, its sheets together (the heaviest import a server takes). */
+  maxRowsPerFile: 50_000,
+  /**
+   * Characters of a cell the import reads; a longer cell is refused by its column's own limit
+   * (none is over 1,024) without the rest being copied.
+   */
+  maxCellChars: 8_192,
 } as const;
 
 /**

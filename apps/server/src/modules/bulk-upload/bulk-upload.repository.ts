@@ -11,7 +11,7 @@ import type { PlannedGroup, PlannedItem, PlannedSection } from './import-plan.ts
 
 type Q = Db | Tx;
 
-/** Items per statement (with their variants and links, in the same statement). */
+/** Items per statement (with their variants and links, in the same statement), by default. */
 const ITEMS_PER_STATEMENT = 1000;
 
 type Insertable<T extends PgTable> = keyof T['$inferInsert'] & string;
@@ -63,13 +63,15 @@ function together(inserts: SQL[]): SQL {
  * finished, and after a failure the rest are not sent (the transaction is lost anyway).
  * `done` waits for the queue and throws the first failure.
  */
-export function createBulkWriter(q: Q) {
+export function createBulkWriter(q: Q, options: { yieldBetween?: boolean } = {}) {
   let queue: Promise<void> = Promise.resolve();
   let failure: { error: unknown } | null = null;
   return {
     run(statement: SQL) {
       queue = queue.then(async () => {
         if (failure) return;
+        // An embedded database runs each statement in this thread: others get a turn first.
+        if (options.yieldBetween) await new Promise<void>((resolve) => setImmediate(resolve));
         try {
           await q.execute(statement);
         } catch (error) {
@@ -161,9 +163,14 @@ export const bulkUploadRepository = {
    * Sends the inserts of planned items, a chunk a statement: the items, their variants and
    * their modifier-group links together (the foreign keys are checked at the statement's end).
    */
-  addItems(writer: BulkWriter, tenantId: string, planned: PlannedItem[]) {
-    for (let at = 0; at < planned.length; at += ITEMS_PER_STATEMENT) {
-      const chunk = planned.slice(at, at + ITEMS_PER_STATEMENT);
+  addItems(
+    writer: BulkWriter,
+    tenantId: string,
+    planned: PlannedItem[],
+    perStatement = ITEMS_PER_STATEMENT,
+  ) {
+    for (let at = 0; at < planned.length; at += perStatement) {
+      const chunk = planned.slice(at, at + perStatement);
       const variantRows = chunk.flatMap((i) => i.variants.map((v) => ({ itemId: i.id, ...v })));
       const linkRows = chunk.flatMap((i) =>
         i.groupIds.map((groupId, position) => ({ itemId: i.id, groupId, position })),

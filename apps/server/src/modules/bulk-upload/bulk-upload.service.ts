@@ -1,9 +1,15 @@
 import { BULK_UPLOAD_LIMITS, type BulkUploadKind, type BulkUploadResult } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
-import { ValidationFailed } from '../../errors.ts';
+import { TooManyRequests, ValidationFailed } from '../../errors.ts';
 import { createBulkWriter, type BulkUploadRepository } from './bulk-upload.repository.ts';
 import { ImportPlanner, type PlannedGroup, type PlannedSection } from './import-plan.ts';
-import { kindOfSheet, SheetProblem, streamTemplateSheets, type SheetRow } from './sheet-reader.ts';
+import {
+  kindOfSheet,
+  SheetProblem,
+  streamTemplateSheets,
+  yieldToEventLoop,
+  type SheetRow,
+} from './sheet-reader.ts';
 import { templateWorkbook } from './template.ts';
 import {
   ArchiveRefused,
@@ -83,7 +89,11 @@ async function readRows(
   try {
     found = await streamTemplateSheets(
       checkedZipStream(workbook.bytes, workbook.entries, workbook.order),
-      BULK_UPLOAD_LIMITS.maxRowsPerSheet,
+      {
+        maxRows: BULK_UPLOAD_LIMITS.maxRowsPerSheet,
+        maxFileRows: BULK_UPLOAD_LIMITS.maxRowsPerFile,
+        maxCellChars: BULK_UPLOAD_LIMITS.maxCellChars,
+      },
       { row, end },
     );
   } catch (error) {
@@ -104,13 +114,25 @@ type Planning = {
 
 /**
  * Plans rows already read: sections, then modifier groups, then item by item (an absent sheet
- * is planned as none).
+ * is planned as none), handing decided items to the writes every `batch` rows and letting the
+ * event loop turn between.
  */
-function planRows(planning: Planning, found: Set<BulkUploadKind>, rows: SheetRows) {
+async function planRows(
+  planning: Planning,
+  found: Set<BulkUploadKind>,
+  rows: SheetRows,
+  batch: number,
+) {
   const { planner } = planning;
   planning.sections(planner.planSections(found.has('sections') ? rows.sections : null));
   planning.groups(planner.planGroups(found.has('modifierGroups') ? rows.modifierGroups : null));
-  for (const row of rows.items) planner.itemRow(row);
+  for (let at = 0; at < rows.items.length; at++) {
+    planner.itemRow(rows.items[at]!);
+    if ((at + 1) % batch === 0) {
+      planning.items(false);
+      await yieldToEventLoop();
+    }
+  }
   planning.items(true);
 }
 
@@ -158,79 +180,124 @@ async function readIntoPlanner(workbook: CheckedWorkbook, planning: Planning): P
   planning.items(true);
 }
 
+/** How an import paces itself on the database it writes to. */
+type Pace = {
+  /** Read the file inside the transaction and write decided items while later rows are read. */
+  writeWhileReading: boolean;
+  /** Items (with their variants and links) per statement. */
+  itemsPerStatement: number;
+  /** Give the event loop a turn before each statement. */
+  yieldBetweenStatements: boolean;
+};
+
+/**
+ * A database server works beside the reader: items are written while later rows are read, in
+ * big statements. Embedded PGlite runs in the server's own thread and serializes transactions:
+ * the file is read first, outside the transaction, and written in small statements with the
+ * event loop turning between them, so that other requests (a health check) are answered
+ * during the heaviest upload.
+ */
+const PACE: Record<'server' | 'embedded', Pace> = {
+  server: { writeWhileReading: true, itemsPerStatement: 1000, yieldBetweenStatements: false },
+  embedded: { writeWhileReading: false, itemsPerStatement: 200, yieldBetweenStatements: true },
+};
+
+/** Seconds a second upload on the embedded database is told to wait. */
+const BUSY_RETRY_AFTER_SECONDS = 10;
+
 export function createBulkUploadService(deps: {
   db: Db;
   repository: BulkUploadRepository;
   bumpCatalogVersion: (q: Db | Tx, tenantId: string) => Promise<void>;
   /**
-   * Read the file inside the import's transaction and write decided items while reading (a
-   * database server works beside the reader); false reads the whole file first, outside the
-   * transaction (embedded PGlite runs in the server's own thread and serializes transactions).
+   * The database runs in this server's own thread (embedded PGlite): one import at a time per
+   * server (another gets 429 `bulk_upload_busy` with Retry-After), paced as PACE.embedded says.
    */
-  writeWhileReading: boolean;
+  embedded: boolean;
 }) {
   const { repository: repo } = deps;
+  const pace = deps.embedded ? PACE.embedded : PACE.server;
+  let importing = false;
   return {
     template: templateWorkbook,
 
     /**
      * Imports an uploaded template in one transaction: what the rules accept is added, the
-     * rest is reported row by row in `errorMessage`. Imports of one tenant run one at a time.
+     * rest is reported row by row in `errorMessage`. Imports of one tenant run one at a time;
+     * on the embedded database, imports of the whole server do.
      */
     async upload(tenantId: string, bytes: Buffer): Promise<BulkUploadResult> {
-      const workbook = await checkUploadedWorkbook(bytes);
-      const stream = deps.writeWhileReading && workbook.itemsLast;
-      const read = stream ? null : await readAllRows(workbook);
-      return deps.db.transaction(async (tx) => {
-        await repo.lockTenant(tx, tenantId);
-        // One after another: a transaction is one connection.
-        const planner = new ImportPlanner({
-          sections: await repo.sections(tx, tenantId),
-          items: await repo.items(tx, tenantId),
-          modifierGroups: await repo.modifierGroups(tx, tenantId),
-        });
-        const writer = createBulkWriter(tx);
-        let written = 0;
-        let itemsSent = 0;
-        const planning: Planning = {
-          planner,
-          sections(sections) {
-            repo.addSections(writer, tenantId, sections);
-            written += sections.length;
-          },
-          groups(groups) {
-            repo.addGroups(writer, tenantId, groups);
-            written += groups.length;
-          },
-          items(final) {
-            if (final) {
-              const taken = planner.finishItems();
-              repo.removeItems(writer, tenantId, taken);
-              written += taken.length;
-            }
-            // A small first batch: the database starts while the reader goes on.
-            const items = planner.takeItems(
-              final ? 0 : itemsSent === 0 ? FIRST_BATCH : ITEMS_PER_BATCH,
-            );
-            repo.addItems(writer, tenantId, items);
-            written += items.length;
-            itemsSent += items.length;
-          },
-        };
-        try {
-          if (read) planRows(planning, read.found, read.rows);
-          else await readIntoPlanner(workbook, planning);
-        } catch (error) {
-          // Statements sent settle before the transaction rolls back.
-          await writer.settled();
-          throw error;
-        }
-        await writer.done();
-        if (written > 0) await deps.bumpCatalogVersion(tx, tenantId);
-        return planner.outcome();
-      });
+      if (!deps.embedded) return importWorkbook(tenantId, bytes);
+      if (importing) {
+        throw new TooManyRequests(
+          BUSY_RETRY_AFTER_SECONDS,
+          'bulk_upload_busy',
+          'Another menu import is running on this server; try again in a moment',
+        );
+      }
+      importing = true;
+      try {
+        return await importWorkbook(tenantId, bytes);
+      } finally {
+        importing = false;
+      }
     },
   };
+
+  /** One import, in one transaction (see `upload`). */
+  async function importWorkbook(tenantId: string, bytes: Buffer): Promise<BulkUploadResult> {
+    const workbook = await checkUploadedWorkbook(bytes);
+    const stream = pace.writeWhileReading && workbook.itemsLast;
+    const read = stream ? null : await readAllRows(workbook);
+    return deps.db.transaction(async (tx) => {
+      await repo.lockTenant(tx, tenantId);
+      // One after another: a transaction is one connection.
+      const planner = new ImportPlanner({
+        sections: await repo.sections(tx, tenantId),
+        items: await repo.items(tx, tenantId),
+        modifierGroups: await repo.modifierGroups(tx, tenantId),
+      });
+      const writer = createBulkWriter(tx, { yieldBetween: pace.yieldBetweenStatements });
+      let written = 0;
+      let itemsSent = 0;
+      const planning: Planning = {
+        planner,
+        sections(sections) {
+          repo.addSections(writer, tenantId, sections);
+          written += sections.length;
+        },
+        groups(groups) {
+          repo.addGroups(writer, tenantId, groups);
+          written += groups.length;
+        },
+        items(final) {
+          if (final) {
+            const taken = planner.finishItems();
+            repo.removeItems(writer, tenantId, taken);
+            written += taken.length;
+          }
+          // A small first batch: the database starts while the reader goes on.
+          const items = planner.takeItems(
+            final ? 0 : itemsSent === 0 ? FIRST_BATCH : ITEMS_PER_BATCH,
+          );
+          repo.addItems(writer, tenantId, items, pace.itemsPerStatement);
+          written += items.length;
+          itemsSent += items.length;
+        },
+      };
+      try {
+        if (read) await planRows(planning, read.found, read.rows, pace.itemsPerStatement);
+        else await readIntoPlanner(workbook, planning);
+      } catch (error) {
+        // Statements sent settle before the transaction rolls back.
+        await writer.settled();
+        throw error;
+      }
+      await writer.done();
+      if (written > 0) await deps.bumpCatalogVersion(tx, tenantId);
+      return planner.outcome();
+    });
+  }
 }
 
 /** Items decided before their writes are sent (a few statements' worth). */

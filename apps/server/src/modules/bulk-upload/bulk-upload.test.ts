@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { eq, inArray } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { BulkUploadResult } from '@app/contracts';
+import { BULK_UPLOAD_LIMITS, CATALOG_LIMITS, type BulkUploadResult } from '@app/contracts';
 import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -408,6 +408,81 @@ describe('importing', () => {
     expect(res.statusCode).toBe(422);
     expect(fileCodes(res)).toEqual(['bulk_upload_columns_missing']);
   });
+});
+
+describe('limits that keep one upload from stalling the server', () => {
+  it('refuses a file of more than 50,000 rows in all, each sheet under its own limit, and writes nothing', async () => {
+    const before = await menuOf(f.casa.id);
+    const half = BULK_UPLOAD_LIMITS.maxRowsPerFile / 2;
+    const sections = Array.from({ length: half + 1 }, (_, i) => [`Shelf ${i}`, '', '', '']);
+    const items = Array.from({ length: half }, (_, i) => [`Shelf ${i}`, `Thing ${i}`, '', '', 1]);
+    const file = await menuWorkbook({ sections, items });
+    expect(file.length).toBeLessThan(BULK_UPLOAD_LIMITS.maxBytes);
+    const res = await upload(file, otherOwner, f.casa.id);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(fileCodes(res)).toEqual(['bulk_upload_too_many_rows']);
+    const after = await menuOf(f.casa.id);
+    expect(after.sections).toHaveLength(before.sections.length);
+    expect(after.items).toHaveLength(before.items.length);
+  }, 120_000);
+
+  it('quotes at most 80 characters of a cell in an error, and refuses an over-long cell without echoing it', async () => {
+    const huge = `S${'e'.repeat(3_000_000)}`;
+    const longTitle = 'T'.repeat(200_000);
+    const file = await menuWorkbook({
+      items: [
+        [huge, 'Tea', '', '', 1],
+        ['Breakfast', longTitle, '', '', 1],
+      ],
+    });
+    expect(file.length).toBeLessThan(BULK_UPLOAD_LIMITS.maxBytes);
+    const res = await upload(file);
+    expect(res.statusCode, res.body.slice(0, 300)).toBe(200);
+    // The answer names the rows and quotes the section's first 80 characters, nothing more.
+    expect(res.body.length).toBeLessThan(2_000);
+    const lines = (res.json().results as BulkUploadResult).errorMessage!.split('\n');
+    expect(lines).toHaveLength(2);
+    expect(lines[0]).toContain(`section '${huge.slice(0, 80)}…' is not in the menu`);
+    expect(lines[1]).toContain(`'Item' is longer than ${CATALOG_LIMITS.itemTitleMax} characters`);
+  });
+
+  it.skipIf(!!process.env.TEST_DATABASE_URL)(
+    'takes one import at a time on the embedded database: another meanwhile gets 429 with Retry-After',
+    async () => {
+      const items = Array.from({ length: 4000 }, (_, i) => [
+        'Breakfast',
+        `Crowded ${i}`,
+        '',
+        '',
+        1,
+      ]);
+      const file = await menuWorkbook({ items });
+      const [first, second] = await Promise.all([
+        upload(file),
+        upload(
+          await menuWorkbook({ items: [['Breakfast', 'Lonely toast', '', '', 1]] }),
+          otherOwner,
+          f.casa.id,
+        ),
+      ]);
+      const answers = [first, second].map((r) => r.statusCode).sort();
+      expect(answers).toEqual([200, 429]);
+      const busy = first.statusCode === 429 ? first : second;
+      expect(busy.json().error.code).toBe('bulk_upload_busy');
+      expect(Number(busy.headers['retry-after'])).toBeGreaterThan(0);
+      // Once it is done the next one goes through.
+      expect(
+        (
+          await upload(
+            await menuWorkbook({ items: [['Breakfast', 'Late toast', '', '', 1]] }),
+            otherOwner,
+            f.casa.id,
+          )
+        ).statusCode,
+      ).toBe(200);
+    },
+    120_000,
+  );
 });
 
 describe('the file check', () => {

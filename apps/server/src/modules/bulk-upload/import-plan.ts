@@ -48,6 +48,13 @@ export const nameKey = (text: string) => text.trim().toLowerCase().replace(/\s+/
 
 const label = (kind: BulkUploadKind) => BULK_UPLOAD_TEMPLATE[kind].sheet;
 
+/** The most of a cell's text an error message repeats (a name, say); longer is cut with '…'. */
+export const ECHO_MAX_CHARS = 80;
+
+/** A cell's text as an error message quotes it: at most ECHO_MAX_CHARS characters. */
+export const quoted = (text: string) =>
+  `'${text.length > ECHO_MAX_CHARS ? `${text.slice(0, ECHO_MAX_CHARS)}…` : text}'`;
+
 /** What a row says is wrong, in the admin's language (English, §5). */
 type Problems = string[];
 
@@ -276,15 +283,17 @@ export class ImportPlanner {
       if (parentName !== '') {
         const candidates = sectionsByName.get(nameKey(parentName)) ?? [];
         if (candidates.length === 0)
-          problems.push(`parent section '${parentName}' is not in the menu nor above in the sheet`);
+          problems.push(
+            `parent section ${quoted(parentName)} is not in the menu nor above in the sheet`,
+          );
         else if (candidates.some((c) => c.failed))
-          problems.push(`parent section '${parentName}' was refused`);
+          problems.push(`parent section ${quoted(parentName)} was refused`);
         else if (candidates.length > 1)
-          problems.push(`more than one section is named '${parentName}'`);
+          problems.push(`more than one section is named ${quoted(parentName)}`);
         else parent = candidates[0]!;
         if (parent && parent.level + 1 > CATALOG_LIMITS.maxSectionLevel)
           problems.push(
-            `'${parentName}' is too deep to hold sections (at most ${CATALOG_LIMITS.maxSectionLevel + 1} levels)`,
+            `${quoted(parentName)} is too deep to hold sections (at most ${CATALOG_LIMITS.maxSectionLevel + 1} levels)`,
           );
       }
       if (title !== '' && seenInSheet.has(key))
@@ -293,7 +302,9 @@ export class ImportPlanner {
       const same = sectionsByName.get(key) ?? [];
       if (problems.length === 0 && same.length > 0) {
         if (same.some((s) => s.parentId === (parent?.id ?? null))) continue;
-        problems.push(`a section named '${title}' is already in the menu under another parent`);
+        problems.push(
+          `a section named ${quoted(title)} is already in the menu under another parent`,
+        );
       }
       if (problems.length > 0) {
         result.categoriesFailed++;
@@ -378,7 +389,7 @@ export class ImportPlanner {
       if (problems.length > 0) {
         result.modifiersFailed++;
         errors.push(
-          `${label('modifierGroups')} ${rowList(rows)}${name ? ` ('${name}')` : ''}: ${problems.join('; ')}`,
+          `${label('modifierGroups')} ${rowList(rows)}${name ? ` (${quoted(name)})` : ''}: ${problems.join('; ')}`,
         );
         if (key !== '') groupsByName.set(key, { id: '', failed: true });
         continue;
@@ -512,9 +523,9 @@ export class ImportPlanner {
       const group = this.groupsByName.get(nameKey(groupName));
       if (!group)
         named.problems.push(
-          `modifier group '${groupName}' is not in the menu nor in the Modifier groups sheet`,
+          `modifier group ${quoted(groupName)} is not in the menu nor in the Modifier groups sheet`,
         );
-      else if (group.failed) named.problems.push(`modifier group '${groupName}' was refused`);
+      else if (group.failed) named.problems.push(`modifier group ${quoted(groupName)} was refused`);
       else if (!named.ids.includes(group.id)) named.ids.push(group.id);
     }
     if (this.groupCells.size < 10_000) this.groupCells.set(cell, named);
@@ -550,11 +561,11 @@ export class ImportPlanner {
     const candidates = sectionName ? (this.sectionsByName.get(nameKey(sectionName)) ?? []) : [];
     if (sectionName === '') problems.push(`'${I.section}' is required`);
     else if (candidates.length === 0)
-      problems.push(`section '${sectionName}' is not in the menu nor in the Sections sheet`);
+      problems.push(`section ${quoted(sectionName)} is not in the menu nor in the Sections sheet`);
     else if (candidates.some((c) => c.failed))
-      problems.push(`section '${sectionName}' was refused`);
+      problems.push(`section ${quoted(sectionName)} was refused`);
     else if (candidates.length > 1)
-      problems.push(`more than one section is named '${sectionName}'`);
+      problems.push(`more than one section is named ${quoted(sectionName)}`);
     else sectionId = candidates[0]!.id;
 
     const several = rows.length > 1;
@@ -587,7 +598,7 @@ export class ImportPlanner {
     }
     if (problems.length > 0 || !sectionId) {
       state.outcome = 'failed';
-      state.error = `${label('items')} ${rowList(rows)}${title ? ` ('${title}')` : ''}: ${problems.join('; ')}`;
+      state.error = `${label('items')} ${rowList(rows)}${title ? ` (${quoted(title)})` : ''}: ${problems.join('; ')}`;
       return;
     }
     state.outcome = 'added';

@@ -16,6 +16,21 @@ export class SheetProblem extends Error {
   }
 }
 
+/**
+ * A cell's text as the import keeps it: at most `max` characters and one more (so that the
+ * column's rule sees it is too long), copied out of the reader's string so that a huge cell
+ * is not kept alive by the slice.
+ */
+export function boundedCell(text: string, max: number): string {
+  return text.length > max ? Buffer.from(text.slice(0, max + 1)).toString() : text;
+}
+
+/** The event loop's turn: timers and sockets (a health check, other requests) run between rows. */
+export const yieldToEventLoop = () => new Promise<void>((resolve) => setImmediate(resolve));
+
+/** Rows read between two turns of the event loop. */
+const ROWS_PER_TURN = 500;
+
 /** A cell's value as the text a person sees; formulas give their result, rich text its runs. */
 export function cellText(value: unknown): string {
   if (value === null || value === undefined) return '';
@@ -59,22 +74,34 @@ export type SheetSink = {
   end(kind: BulkUploadKind): void;
 };
 
+export type SheetLimits = {
+  /** Data rows of one sheet. */
+  maxRows: number;
+  /** Data rows of every template sheet together. */
+  maxFileRows: number;
+  /** Characters kept of a cell (see `boundedCell`). */
+  maxCellChars: number;
+};
+
 /**
  * Reads the template's sheets with exceljs's streaming reader, handing each data row to `sink`
  * as soon as it is read: the first non-empty row is the header (columns matched by text),
  * every later row a data row. Sheets of other names are skipped, as is a second sheet of a
  * kind. Blank rows are kept (the import reports those between data rows). A sheet missing a
- * required column, or of more than `maxRows` rows, makes the whole read throw `SheetProblem`
- * at its end. Returns the kinds whose sheet was found.
+ * required column, of more than `maxRows` rows, or a file of more than `maxFileRows`, makes the
+ * whole read throw `SheetProblem` at its end. The event loop gets a turn every few hundred rows.
+ * Returns the kinds whose sheet was found.
  */
 export async function streamTemplateSheets(
   input: Readable,
-  maxRows: number,
+  limits: SheetLimits,
   sink: SheetSink,
 ): Promise<Set<BulkUploadKind>> {
+  const { maxRows, maxFileRows, maxCellChars } = limits;
   const found = new Set<BulkUploadKind>();
   const problems: string[] = [];
   let tooManyRows = false;
+  let fileRows = 0;
   const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
     worksheets: 'emit',
     sharedStrings: 'cache',
@@ -115,10 +142,12 @@ export async function streamTemplateSheets(
         }
         continue;
       }
-      if (++rows > maxRows) continue;
+      if (++fileRows % ROWS_PER_TURN === 0) await yieldToEventLoop();
+      if (++rows > maxRows || fileRows > maxFileRows) continue;
       if (!complete) continue;
       const cells: Record<string, string> = {};
-      for (const [column, key] of header) cells[key] = cellText(values[column]);
+      for (const [column, key] of header)
+        cells[key] = boundedCell(cellText(values[column]), maxCellChars);
       sink.row(kind, { row: row.number, cells });
     }
     if (rows > maxRows) {
@@ -126,6 +155,10 @@ export async function streamTemplateSheets(
       problems.push(`${template.sheet}: more than ${maxRows} rows`);
     }
     sink.end(kind);
+  }
+  if (fileRows > maxFileRows) {
+    tooManyRows = true;
+    problems.push(`the file has more than ${maxFileRows} rows`);
   }
   if (problems.length > 0)
     throw new SheetProblem(
