@@ -10,11 +10,41 @@ import {
 } from '../modules/tickets/test-fixtures.ts';
 import { startTcpProxy, type TcpProxy } from '../test/tcp-proxy.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
-import { openDatabase, retryWhileUnavailable, rowsOf, type Database } from './client.ts';
+import {
+  openDatabase,
+  retryWhileUnavailable,
+  rowsOf,
+  type Database,
+  type DatabaseTimeouts,
+} from './client.ts';
 import { seedDemoData } from './seed.ts';
 import { tickets } from './schema.ts';
 
 const url = process.env.TEST_DATABASE_URL;
+
+/**
+ * The app on the demo world whose pool reaches PostgreSQL through a TCP proxy the tests cut,
+ * freeze and restore; the shared server itself is never stopped. `direct` bypasses the proxy.
+ */
+async function appBehindProxy(timeouts?: DatabaseTimeouts) {
+  const direct = await createTestDatabase();
+  await seedDemoData(direct.owner);
+  const f = await demoFixtures(direct.owner);
+  const raw = direct.raw;
+  if (raw.kind !== 'postgres') throw new Error('needs PostgreSQL');
+  const proxy = await startTcpProxy(String(raw.pool.options.connectionString));
+  const proxied = await openDatabase({ databaseUrl: proxy.url, timeouts });
+  const app = await buildApp({ config: testConfig(), database: proxied, logger: false });
+  await app.ready();
+  return { direct, proxy, proxied, app, f };
+}
+
+async function closeAll(parts: Partial<Omit<Awaited<ReturnType<typeof appBehindProxy>>, 'f'>>) {
+  await parts.app?.close();
+  await parts.proxied?.close();
+  await parts.proxy?.close();
+  await parts.direct?.dispose();
+}
 
 // The app's pool reaches PostgreSQL through a TCP proxy the test cuts and restores; the shared
 // server itself is never stopped.
@@ -28,22 +58,9 @@ describe.skipIf(!url)(
     let f: DemoFixtures;
 
     beforeAll(async () => {
-      direct = await createTestDatabase();
-      await seedDemoData(direct.owner);
-      f = await demoFixtures(direct.owner);
-      const raw = direct.raw;
-      if (raw.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      proxy = await startTcpProxy(String(raw.pool.options.connectionString));
-      proxied = await openDatabase({ databaseUrl: proxy.url });
-      app = await buildApp({ config: testConfig(), database: proxied, logger: false });
-      await app.ready();
+      ({ direct, proxy, proxied, app, f } = await appBehindProxy());
     }, 120_000);
-    afterAll(async () => {
-      await app?.close();
-      await proxied?.close();
-      await proxy?.close();
-      await direct?.dispose();
-    });
+    afterAll(() => closeAll({ direct, proxy, proxied, app }));
 
     const place = () =>
       app.inject({
@@ -101,22 +118,11 @@ describe.skipIf(!url)(
     const timeouts = { statementMs: 1_000, idleInTransactionMs: 2_000, keepAliveMs: 1_000 };
 
     beforeAll(async () => {
-      direct = await createTestDatabase();
-      await seedDemoData(direct.owner);
-      f = await demoFixtures(direct.owner);
-      const raw = direct.raw;
-      if (raw.kind !== 'postgres') throw new Error('needs PostgreSQL');
-      proxy = await startTcpProxy(String(raw.pool.options.connectionString));
-      proxied = await openDatabase({ databaseUrl: proxy.url, timeouts });
-      app = await buildApp({ config: testConfig(), database: proxied, logger: false });
-      await app.ready();
+      ({ direct, proxy, proxied, app, f } = await appBehindProxy(timeouts));
     }, 120_000);
     afterAll(async () => {
       proxy?.thaw();
-      await app?.close();
-      await proxied?.close();
-      await proxy?.close();
-      await direct?.dispose();
+      await closeAll({ direct, proxy, proxied, app });
     });
 
     const place = (key: string) =>

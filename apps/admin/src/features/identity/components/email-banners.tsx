@@ -72,6 +72,12 @@ export function EmailBanners({
       },
     });
 
+  const resendButton = (
+    <Button color="inherit" size="small" onClick={send} disabled={resend.isPending}>
+      {t('banners.resend')}
+    </Button>
+  );
+
   return (
     <>
       {kind === 'verify' && (
@@ -79,11 +85,7 @@ export function EmailBanners({
           severity="info"
           sx={{ borderRadius: 0 }}
           data-testid="email-verify-banner"
-          action={
-            <Button color="inherit" size="small" onClick={send} disabled={resend.isPending}>
-              {t('banners.resend')}
-            </Button>
-          }
+          action={resendButton}
         >
           {t('banners.verify', {
             email: status.email,
@@ -111,9 +113,7 @@ export function EmailBanners({
           data-testid="email-pending-banner"
           action={
             <>
-              <Button color="inherit" size="small" onClick={send} disabled={resend.isPending}>
-                {t('banners.resend')}
-              </Button>
+              {resendButton}
               <Button color="inherit" size="small" onClick={() => setDialog('update')}>
                 {t('banners.change')}
               </Button>
