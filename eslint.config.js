@@ -4,6 +4,41 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import boundaries from 'eslint-plugin-boundaries';
 import globals from 'globals';
 
+/**
+ * The server's modules in layers: a module may import its own files, the tables of any module
+ * (the schema, gathered in db/schema.ts) and the modules of a lower layer, never one of its own
+ * layer or above, so the module graph has no circle. Pure rules shared with the admin and the
+ * storefront live below every module, in packages/contracts/src/rules.
+ */
+const SERVER_LAYERS = [
+  [
+    'identity',
+    'images',
+    'catalog',
+    'discounts',
+    'modifier-groups',
+    'localization',
+    'bulk-upload',
+    'pos-mapping',
+    'dispatch',
+  ],
+  ['outlet-settings', 'tickets', 'dashboard', 'platform', 'reports', 'price-adjustments'],
+  ['service-areas', 'table-bills', 'storefront'],
+];
+const serverModuleRules = SERVER_LAYERS.flatMap((layer, level) =>
+  layer.map((module) => ({
+    from: [['module', { module }]],
+    allow: [
+      'core',
+      'table',
+      ['module', { module }],
+      ...SERVER_LAYERS.slice(0, level)
+        .flat()
+        .map((lower) => ['module', { module: lower }]),
+    ],
+  })),
+);
+
 export default tseslint.config(
   {
     ignores: [
@@ -59,6 +94,33 @@ export default tseslint.config(
             { from: 'feature', allow: ['shared', ['feature', { feature: '${from.feature}' }]] },
             { from: 'shared', allow: ['shared'] },
             { from: 'test', allow: ['test', 'shared', 'app'] },
+          ],
+        },
+      ],
+    },
+  },
+  {
+    files: ['apps/server/src/**/*.ts'],
+    ignores: ['apps/server/src/**/*.test.ts', 'apps/server/src/test/**'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/include': ['apps/server/src/**/*'],
+      'boundaries/elements': [
+        { type: 'table', pattern: 'apps/server/src/modules/*/*.table.ts', mode: 'file' },
+        { type: 'module', pattern: 'apps/server/src/modules/*/**', capture: ['module'] },
+        { type: 'core', pattern: 'apps/server/src/**/*', mode: 'file' },
+      ],
+    },
+    rules: {
+      'boundaries/element-types': [
+        'error',
+        {
+          default: 'disallow',
+          rules: [
+            // The composition root (app.ts), the database, plugins and integrations.
+            { from: 'core', allow: ['core', 'table', 'module'] },
+            { from: 'table', allow: ['core', 'table'] },
+            ...serverModuleRules,
           ],
         },
       ],

@@ -27,3 +27,11 @@ export * from './pos-mapping.ts';
 export * from './dashboard.ts';
 export * from './table-bills.ts';
 export * from './routes.ts';
+// The pure rules the server, the admin and the storefront share: pricing and rounding, time
+// and schedules, payment methods, discounts' arithmetic, the stored cart.
+export * from './rules/stored-cart.ts';
+export * from './rules/pricing.ts';
+export * from './rules/discount-arithmetic.ts';
+export * from './rules/local-time.ts';
+export * from './rules/opening-hours.ts';
+export * from './rules/payment-methods.ts';

@@ -30,7 +30,7 @@ import { Notices } from '../components/notices.tsx';
 import { ErrorSummary } from '../components/states.tsx';
 import { Totals } from '../components/totals.tsx';
 import { useQuote } from '../lib/use-quote.ts';
-import type { OrderingProps } from './ordering.tsx';
+import type { OrderingProps } from './ordering-props.ts';
 
 type Attempt = { hash: string; key: string; token: string | null; outcome: 'unknown' | 'failed' };
 

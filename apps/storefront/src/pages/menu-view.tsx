@@ -7,7 +7,7 @@ import type { Cart } from '../lib/use-cart.ts';
 import { ItemSheet } from '../components/item-sheet.tsx';
 import { Notices } from '../components/notices.tsx';
 import { BASE, navigate, paths } from '../lib/router.ts';
-import type { OrderingProps } from './ordering.tsx';
+import type { OrderingProps } from './ordering-props.ts';
 
 /** The menu as the admin configured it for this template, priced as the intake will. */
 export function MenuView({

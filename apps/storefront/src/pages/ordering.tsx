@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { OrderingTemplate, PublicServiceArea, PublicStorefront } from '@app/contracts';
+import type { OrderingTemplate, PublicStorefront } from '@app/contracts';
 import { api } from '../lib/api.ts';
 import { useI18n } from '../lib/i18n.tsx';
 import { isPreview, navigate, paths, type Route } from '../lib/router.ts';
@@ -7,9 +7,8 @@ import { useCart } from '../lib/use-cart.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
 import { MenuView } from './menu-view.tsx';
+import type { OrderingProps } from './ordering-props.ts';
 import { CheckoutView } from './checkout-view.tsx';
-
-type Branch = PublicStorefront['branches'][number];
 
 /** A branch's public link for one template: /{slug}/{branchId}/{delivery|pickup|dining|menu}. */
 export function BranchPage({
@@ -104,18 +103,6 @@ export function LinkPage({
     />
   );
 }
-
-export type OrderingProps = {
-  store: PublicStorefront;
-  branch: Branch;
-  template: OrderingTemplate | 'MENU';
-  table?: PublicServiceArea;
-  /** The unique link the customer came through; the order records it. */
-  uniqueLinkId?: string;
-  checkout: boolean;
-  menuPath: string;
-  checkoutPath: string;
-};
 
 /** The menu and the checkout of one branch and template, over one cart. */
 function Ordering(props: OrderingProps) {

@@ -4,7 +4,7 @@ import {
   type CategoryResponse,
   type ScheduleEntry,
 } from '@app/contracts';
-import type { CategoryRow, ItemRow, ScheduleRow, VariantRow } from './catalog.repository.ts';
+import type { CategoryRow, ItemRow, ScheduleRow, VariantRow } from './catalog.table.ts';
 
 const ALL_DAY = { openTime: '00:00', closeTime: '23:59' } as const;
 

@@ -11,20 +11,13 @@ import {
   variants,
 } from './catalog.table.ts';
 import type { toScheduleRows } from './catalog-shapes.ts';
-import {
-  deleteTenantRow,
-  findTenantRow,
-  tenantRow,
-  updateTenantRow,
-} from '../../db/tenant-keys.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
+import { deleteTenantRow, findTenantRow, updateTenantRow } from '../../db/tenant-rows.ts';
 import type { priceAdjustmentSchedules } from '../price-adjustments/price-adjustments.table.ts';
 
 type Q = Db | Tx;
 
-export type CategoryRow = typeof categories.$inferSelect;
-export type ItemRow = typeof items.$inferSelect;
-export type VariantRow = typeof variants.$inferSelect;
-export type ScheduleRow = typeof categorySchedules.$inferSelect;
+export type { CategoryRow, ItemRow, ScheduleRow, VariantRow } from './catalog.table.ts';
 
 /** The menu's order among siblings (sections, or items in a section): position, older first. */
 export const menuOrder = (t: { position: AnyPgColumn; createdAt: AnyPgColumn }) => [

@@ -160,3 +160,9 @@ export const itemTaxes = pgTable(
     tenantForeignKey('catalog_item_taxes_tax_fk', t, t.taxId, taxDefinitions, 'cascade'),
   ],
 );
+
+/** The catalogue's rows as read (the repository and the shapes built from them). */
+export type CategoryRow = typeof categories.$inferSelect;
+export type ItemRow = typeof items.$inferSelect;
+export type VariantRow = typeof variants.$inferSelect;
+export type ScheduleRow = typeof categorySchedules.$inferSelect;

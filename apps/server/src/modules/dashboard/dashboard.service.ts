@@ -12,10 +12,10 @@ import {
   type DashboardSummary,
   type LocalizedText,
   type TicketStatus,
+  branchLocalTime,
+  minorUnit,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
-import { branchLocalTime } from '../tickets/local-time.ts';
-import { minorUnit } from '../tickets/pricing.ts';
 import type {
   DashboardGroup,
   DashboardRepository,

@@ -9,11 +9,13 @@ import {
   type LocalizedText,
   type OrderingTemplate,
   type UpdateDiscountBody,
+  type StoredCart,
+  discountFor,
+  withDiscount,
+  type DiscountRule,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import type { StoredCart } from '../tickets/ticket-shapes.ts';
-import { discountFor, withDiscount, type DiscountRule } from './discount-arithmetic.ts';
 import {
   type DiscountsRepository,
   type DiscountWithItems,

@@ -2,7 +2,8 @@ import { and, asc, eq, inArray } from 'drizzle-orm';
 import type { Db, Tx } from '../../db/client.ts';
 import { items } from '../catalog/catalog.table.ts';
 import { itemModifierGroups, modifierGroups, modifierItems } from './modifier-groups.table.ts';
-import { deleteTenantRow, tenantRow, updateTenantRow } from '../../db/tenant-keys.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
+import { deleteTenantRow, updateTenantRow } from '../../db/tenant-rows.ts';
 
 type Q = Db | Tx;
 export type GroupRow = typeof modifierGroups.$inferSelect;

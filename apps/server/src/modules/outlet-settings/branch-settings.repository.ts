@@ -1,9 +1,10 @@
 import { and, asc, eq, sql } from 'drizzle-orm';
-import type {
-  CheckoutTemplate,
-  LocalizedText,
-  PaymentTemplate,
-  StoreHoursSlot,
+import {
+  type CheckoutTemplate,
+  type LocalizedText,
+  type PaymentTemplate,
+  type StoreHoursSlot,
+  type StoredPaymentMethod,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
@@ -14,7 +15,6 @@ import {
   deliveryZones,
 } from './outlet-settings.table.ts';
 import { serviceAreaPaymentMethods, serviceAreas } from '../service-areas/service-areas.table.ts';
-import type { StoredPaymentMethod } from './payment-methods.ts';
 import { paymentMethodsRepository } from './payment-methods.repository.ts';
 import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
 import { branchOrder } from '../identity/branches.ts';

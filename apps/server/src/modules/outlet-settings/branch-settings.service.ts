@@ -18,14 +18,16 @@ import {
   type PaymentMethodsBody,
   type PaymentTemplate,
   type StoreHoursDay,
+  fullWeek,
+  effectivePaymentMethods,
+  offeredMethods,
+  serviceAreaStored,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import type { BranchRow, TenantRow } from '../identity/identity.table.ts';
 import { operatingStatusOf } from '../identity/branches.ts';
 import type { BranchSettingsRepository } from './branch-settings.repository.ts';
-import { fullWeek } from './opening-hours.ts';
-import { effectivePaymentMethods, offeredMethods, serviceAreaStored } from './payment-methods.ts';
 
 const card = (b: BranchRow): BranchCard => ({
   branchId: b.id,

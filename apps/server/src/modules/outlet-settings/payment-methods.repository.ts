@@ -1,9 +1,8 @@
 import { and, eq, inArray } from 'drizzle-orm';
-import type { PaymentTemplate } from '@app/contracts';
+import { type PaymentTemplate, type StoredPaymentMethod } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { serviceAreaPaymentMethods } from '../service-areas/service-areas.table.ts';
 import { branchPaymentMethods } from './outlet-settings.table.ts';
-import type { StoredPaymentMethod } from './payment-methods.ts';
 import { tenantBranchRows } from '../../db/tenant-keys.ts';
 
 type Q = Db | Tx;

@@ -8,7 +8,8 @@ import {
   priceAdjustmentSchedules,
   priceAdjustmentVariants,
 } from './price-adjustments.table.ts';
-import { deleteTenantRow, tenantRow, updateTenantRow } from '../../db/tenant-keys.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
+import { deleteTenantRow, updateTenantRow } from '../../db/tenant-rows.ts';
 
 type Q = Db | Tx;
 export type AdjustmentRow = typeof priceAdjustments.$inferSelect;

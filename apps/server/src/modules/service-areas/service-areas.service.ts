@@ -12,11 +12,12 @@ import {
   type UniqueLink,
   type UniqueLinkBody,
   type UniqueLinkTemplate,
+  effectivePaymentMethods,
+  serviceAreaStored,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { effectivePaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
 import type { PaymentMethodsRepository } from '../outlet-settings/payment-methods.repository.ts';
 import { qrFile, type QrFile } from './qr-codes.ts';
 import { type ServiceAreasRepository, type AreaRow } from './service-areas.repository.ts';

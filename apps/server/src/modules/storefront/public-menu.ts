@@ -4,11 +4,14 @@ import {
   toMilli,
   type OrderingTemplate,
   type PublicMenu,
+  openState,
+  acceptedPaymentMethods,
+  serviceAreaStored,
+  branchLocalTime,
+  minorUnit,
+  roundToUnit,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
-import { openState } from '../outlet-settings/opening-hours.ts';
-import { acceptedPaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
-import { branchLocalTime } from '../tickets/local-time.ts';
 import type { CatalogueSection } from '../tickets/ordering.repository.ts';
 import {
   adjustmentRules,
@@ -18,7 +21,6 @@ import {
   type OrderingReads,
 } from '../tickets/ordering.ts';
 import { operatingStatusOf } from '../identity/branches.ts';
-import { minorUnit, roundToUnit } from '../tickets/pricing.ts';
 import type { StorefrontRepository } from './storefront.repository.ts';
 
 /** The sections enclosing a section, from its main section down (without itself). */

@@ -3,7 +3,8 @@ import type { Db } from '../../db/client.ts';
 import { tenants } from '../identity/identity.table.ts';
 import { branchDeliveryZones, deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
 import { serviceAreas, uniqueLinks } from '../service-areas/service-areas.table.ts';
-import { findTenantRow, tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
+import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
+import { findTenantRow } from '../../db/tenant-rows.ts';
 import { tenantBranches } from '../identity/branches.ts';
 
 /** The public reads of a storefront: a tenant by its slug, its branches, zones and tables. */

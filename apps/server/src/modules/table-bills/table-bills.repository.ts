@@ -5,10 +5,10 @@ import {
   type LocalizedText,
   type TableBillPaymentMethod,
   type TableBillTransactionStatus,
+  type StoredLine,
 } from '@app/contracts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
-import type { StoredLine } from '../tickets/ticket-shapes.ts';
 import { serviceAreas } from '../service-areas/service-areas.table.ts';
 import {
   tableBillRefunds,

@@ -13,13 +13,13 @@ import {
   type TableBillTransaction,
   type TableBillTransactionsQuery,
   type TableBillTransactionsResponse,
+  minorUnit,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
 import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
-import { minorUnit } from '../tickets/pricing.ts';
 import { assertSameRequest, chargeOnline, requestFingerprint } from '../tickets/online-payment.ts';
 import { tableBillPaymentUpdate } from './table-bill-events.ts';
 import type {

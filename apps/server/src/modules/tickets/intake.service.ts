@@ -14,6 +14,16 @@ import {
   type Ticket,
   type TicketDetails,
   type TicketIntakeBody,
+  openState,
+  acceptedPaymentMethods,
+  serviceAreaStored,
+  branchLocalTime,
+  type BranchLocalTime,
+  minorUnit,
+  priceCart,
+  type PricingLine,
+  type PricingModifier,
+  toCartData,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -24,9 +34,6 @@ import type {
 } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
 import type { DiscountsService } from '../discounts/discounts.service.ts';
-import { openState } from '../outlet-settings/opening-hours.ts';
-import { acceptedPaymentMethods, serviceAreaStored } from '../outlet-settings/payment-methods.ts';
-import { branchLocalTime, type BranchLocalTime } from './local-time.ts';
 import {
   adjustmentRules,
   orderable,
@@ -34,10 +41,8 @@ import {
   type CatalogueIndex,
   type OrderingReads,
 } from './ordering.ts';
-import { minorUnit, priceCart, type PricingLine, type PricingModifier } from './pricing.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
-import { toCartData } from './ticket-shapes.ts';
 import { assertSameRequest, chargeOnline, requestFingerprint } from './online-payment.ts';
 
 export type Clock = () => Date;

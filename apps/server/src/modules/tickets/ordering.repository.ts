@@ -1,12 +1,13 @@
 import { and, eq, sql, type SQL } from 'drizzle-orm';
-import type {
-  AdjustableTemplate,
-  AdjustmentDirection,
-  AdjustmentType,
-  CheckoutTemplate,
-  LocalizedText,
-  StoreHoursDay,
-  TaxType,
+import {
+  type AdjustableTemplate,
+  type AdjustmentDirection,
+  type AdjustmentType,
+  type CheckoutTemplate,
+  type LocalizedText,
+  type StoreHoursDay,
+  type TaxType,
+  type StoredPaymentMethod,
 } from '@app/contracts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
@@ -16,7 +17,6 @@ import {
   serviceAreaSections,
   uniqueLinks,
 } from '../service-areas/service-areas.table.ts';
-import type { StoredPaymentMethod } from '../outlet-settings/payment-methods.ts';
 import { tickets } from './tickets.table.ts';
 import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
 

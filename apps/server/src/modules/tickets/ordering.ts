@@ -3,6 +3,7 @@ import {
   scheduleOpen,
   type AdjustmentRule,
   type OrderingTemplate,
+  type BranchLocalTime,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import {
@@ -12,7 +13,6 @@ import {
   type CatalogueSnapshot,
   type CatalogueVariant,
 } from './ordering.repository.ts';
-import type { BranchLocalTime } from './local-time.ts';
 
 /** A section chain is orderable when every section up to the root is active, open and allowed. */
 function sectionsOpen(

@@ -1,6 +1,6 @@
 import type { TicketChange } from '@app/contracts';
 import type { RealtimeEvent } from '../../realtime/notifier.ts';
-import type { TicketRow } from './tickets.repository.ts';
+import type { TicketRow } from './tickets.table.ts';
 
 /** A ticket's columns as values (a row in hand) or as SQL (a row being inserted). */
 export type TicketColumns<V> = {

@@ -12,11 +12,12 @@ import { branches, tenants, users } from '../identity/identity.table.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { changeFields, type TicketColumns } from './ticket-events.ts';
 import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
-import { findTenantRow, tenantRow } from '../../db/tenant-keys.ts';
+import { tenantRow } from '../../db/tenant-keys.ts';
+import { findTenantRow } from '../../db/tenant-rows.ts';
 
 type Q = Db | Tx;
-export type TicketRow = typeof tickets.$inferSelect;
-export type NewTicketRow = typeof tickets.$inferInsert;
+import type { NewTicketRow } from './tickets.table.ts';
+export type { NewTicketRow, TicketRow } from './tickets.table.ts';
 
 const withNames = {
   ticket: tickets,

@@ -19,6 +19,9 @@ import {
   type TicketSummary,
   type TransferTicketBody,
   type UpdateTicketStatusBody,
+  toCartData,
+  toTicketDetails,
+  minorUnit,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
@@ -27,8 +30,6 @@ import type { Notifier } from '../../realtime/notifier.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt } from './receipt.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
-import { toCartData, toTicketDetails } from './ticket-shapes.ts';
-import { minorUnit } from './pricing.ts';
 
 const languageOf = (v: string) => Language.catch('en').parse(v);
 

@@ -20,9 +20,10 @@ import {
   type PaymentMethodType,
   type Language,
   type OrderingTemplate,
+  type StoredCart,
+  type StoredDetails,
 } from '@app/contracts';
 import { branches, tenantIdColumn, tenants, users } from '../identity/identity.table.ts';
-import type { StoredCart, StoredDetails } from './ticket-shapes.ts';
 
 export const ticketStatus = pgEnum(
   'ticket_status',
@@ -131,3 +132,7 @@ export const ticketPrints = pgTable(
     index('ticket_prints_ticket_idx').on(t.tenantId, t.ticketId),
   ],
 );
+
+/** A ticket's row as read, and as written by the intake. */
+export type TicketRow = typeof tickets.$inferSelect;
+export type NewTicketRow = typeof tickets.$inferInsert;

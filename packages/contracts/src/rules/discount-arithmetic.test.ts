@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { describe, expect, it } from 'vitest';
-import type { Currency } from '@app/contracts';
-import { priceCart, type PricingLine } from '../tickets/pricing.ts';
+import { type Currency } from '../common.ts';
+import { priceCart, type PricingLine } from './pricing.ts';
 import { discountFor, withDiscount, type DiscountRule } from './discount-arithmetic.ts';
 
 const title = (en: string) => ({ fieldValue: en, en });

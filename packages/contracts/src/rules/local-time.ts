@@ -1,4 +1,4 @@
-import { localMoment, wallClock, type LocalMoment } from '@app/contracts';
+import { localMoment, wallClock, type LocalMoment } from '../common.ts';
 
 export type BranchLocalTime = LocalMoment & {
   /** Wall-clock date and time in the branch's zone, to the minute: 2025-03-01T19:30. */

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OperatingHoursBody, hoursOpenAt } from '@app/contracts';
+import { OperatingHoursBody, hoursOpenAt } from '../outlet-settings.ts';
 import { firstInstantAt, nextOpening, openState, type WeekDay } from './opening-hours.ts';
 
 const slot = (open: string, close: string) => {

@@ -1,6 +1,11 @@
-import type { CheckoutTemplate } from '@app/contracts';
-import { OPEN_AROUND_THE_CLOCK, hoursOpenAt, slotStart, type StoreHoursDay } from '@app/contracts';
-import { branchLocalTime } from '../tickets/local-time.ts';
+import { type CheckoutTemplate } from '../common.ts';
+import {
+  OPEN_AROUND_THE_CLOCK,
+  hoursOpenAt,
+  slotStart,
+  type StoreHoursDay,
+} from '../outlet-settings.ts';
+import { branchLocalTime } from './local-time.ts';
 
 export type WeekDay = Pick<StoreHoursDay, 'day' | 'dayClosed' | 'hours'>;
 

@@ -1,13 +1,7 @@
-import {
-  CURRENCY_DECIMALS,
-  fromMilli,
-  mulDivRound,
-  toMilli,
-  type Currency,
-  type LocalizedText,
-  type TaxType,
-} from '@app/contracts';
-import type { StoredCart, StoredLine, StoredTax } from './ticket-shapes.ts';
+import { CURRENCY_DECIMALS, type Currency, type LocalizedText } from '../common.ts';
+import { type TaxType } from '../identity.ts';
+import { fromMilli, mulDivRound, toMilli } from '../money.ts';
+import type { StoredCart, StoredLine, StoredTax } from './stored-cart.ts';
 
 /**
  * Pricing of a cart, in exact thousandths (BigInt). Rules:

@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
-import { fromMilli, toMilli, type Currency } from '@app/contracts';
+import { type Currency } from '../common.ts';
+import { fromMilli, toMilli } from '../money.ts';
 import { minorUnit, priceCart, toRate, type PricingLine, type PricingTax } from './pricing.ts';
 
 const t = (en: string) => ({ fieldValue: en, en });

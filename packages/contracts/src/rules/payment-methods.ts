@@ -5,7 +5,7 @@ import {
   type PaymentMethodSetting,
   type PaymentMethodType,
   type PaymentTemplate,
-} from '@app/contracts';
+} from '../branch-basics.ts';
 
 export type StoredPaymentMethod = { paymentMethodType: PaymentMethodType; active: boolean };
 

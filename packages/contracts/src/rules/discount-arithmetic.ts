@@ -1,15 +1,13 @@
 import {
-  fromMilli,
-  mulDivRound,
-  toMilli,
   type DiscountApplication,
   type DiscountRefusal,
   type DiscountTemplate,
   type DiscountType,
-  type OrderingTemplate,
-} from '@app/contracts';
-import { minorUnit } from '../tickets/pricing.ts';
-import type { StoredCart } from '../tickets/ticket-shapes.ts';
+} from '../discounts.ts';
+import { fromMilli, mulDivRound, toMilli } from '../money.ts';
+import { type OrderingTemplate } from '../tickets.ts';
+import { minorUnit } from './pricing.ts';
+import type { StoredCart } from './stored-cart.ts';
 
 /**
  * How a discount prices an order, as a pure function of the priced cart and the discount.

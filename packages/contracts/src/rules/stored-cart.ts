@@ -1,14 +1,13 @@
+import { type Currency, type LocalizedText } from '../common.ts';
+import { type DiscountType } from '../discounts.ts';
 import {
-  type Currency,
   type CartData,
-  type DiscountType,
-  type LocalizedText,
   type TicketCartItem,
   type TicketDetails,
   type TicketModifier,
   type TicketTax,
   type TicketTaxType,
-} from '@app/contracts';
+} from '../tickets.ts';
 
 /**
  * The ticket's cart as stored in `tickets.cart_data`: the spec's shape (§3) with every amount
