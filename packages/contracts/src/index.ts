@@ -35,3 +35,4 @@ export * from './rules/discount-arithmetic.ts';
 export * from './rules/local-time.ts';
 export * from './rules/opening-hours.ts';
 export * from './rules/payment-methods.ts';
+export * from './rules/menu.ts';

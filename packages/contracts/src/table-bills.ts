@@ -4,6 +4,7 @@ import { PUBLIC_TENANT_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { ONLINE_PAYMENT_METHODS, PaymentMethodType } from './branch-basics.ts';
 import type { TicketStatus } from './tickets.ts';
 import { Amount, IdempotencyKey } from './tickets.ts';
+import { toMilli } from './money.ts';
 
 /**
  * Table bill payments (operations-platform §2.1 tablebill/live-payments and
@@ -97,6 +98,45 @@ export const TableBillTransaction = z.object({
 });
 export type TableBillTransaction = z.infer<typeof TableBillTransaction>;
 
+/** Why a range of the transactions page is refused, and on which field. */
+export type DateRangeProblem = {
+  field: 'dateFrom' | 'dateTo';
+  code: 'date_min' | 'date_before_start' | 'range_too_long';
+};
+
+/**
+ * THE rule of a transactions range, from `fromMs` (included) to `toMs` (excluded): not before
+ * TABLE_BILL_LIMITS.minDate (in any zone), ending after it starts, at most rangeDaysMax days and
+ * one more (a last day in a zone an hour away, a day of clock change). The server's query and
+ * the admin's date pickers (their days as the instants it sends) both ask it.
+ */
+export function dateRangeProblem(fromMs: number, toMs: number): DateRangeProblem | null {
+  if (fromMs < Date.parse(`${L.minDate}T00:00:00Z`) - 14 * 3_600_000)
+    return { field: 'dateFrom', code: 'date_min' };
+  if (toMs <= fromMs) return { field: 'dateTo', code: 'date_before_start' };
+  if (toMs - fromMs > (L.rangeDaysMax + 1) * 86_400_000)
+    return { field: 'dateTo', code: 'range_too_long' };
+  return null;
+}
+
+/**
+ * THE rule of a partial refund's amount, in exact thousandths: above 0 (`min`), a whole number
+ * of the currency's minor unit and not rounding to nothing (`amount_invalid`), at most what is
+ * left of the payment (`refund_exceeds_paid`). The server's refund and the admin's dialog ask it.
+ */
+export function refundAmountProblem(
+  amount: number,
+  remainingMilli: bigint,
+  currency: Currency,
+): 'min' | 'amount_invalid' | 'refund_exceeds_paid' | null {
+  if (!(amount > 0)) return 'min';
+  if (!fitsMinorUnit(amount, currency)) return 'amount_invalid';
+  const milli = toMilli(amount.toFixed(3));
+  if (milli <= 0n) return 'amount_invalid';
+  if (milli > remainingMilli) return 'refund_exceeds_paid';
+  return null;
+}
+
 /** An instant with its offset, as `toISOString()` writes it or with +03:00. */
 const Instant = Text.pipe(z.iso.datetime({ offset: true, message: 'date_invalid' }));
 
@@ -114,13 +154,8 @@ export const TableBillTransactionsQuery = z
     pageSize: z.coerce.number().int().min(1).max(L.pageSizeMax).default(L.pageSize),
   })
   .superRefine((q, ctx) => {
-    const from = Date.parse(q.dateFrom);
-    const to = Date.parse(q.dateTo);
-    const issue = (path: string, message: string) =>
-      ctx.addIssue({ code: 'custom', path: [path], message });
-    if (from < Date.parse(`${L.minDate}T00:00:00Z`) - 14 * 3_600_000) issue('dateFrom', 'date_min');
-    else if (to <= from) issue('dateTo', 'date_before_start');
-    else if (to - from > (L.rangeDaysMax + 1) * 86_400_000) issue('dateTo', 'range_too_long');
+    const problem = dateRangeProblem(Date.parse(q.dateFrom), Date.parse(q.dateTo));
+    if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.code });
   })
   .meta({
     examples: [

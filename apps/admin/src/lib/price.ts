@@ -1,5 +1,6 @@
 import {
   formatMoney,
+  startingPrice,
   type Currency,
   type Language,
   type PriceAdjustmentResponse,
@@ -13,9 +14,8 @@ export interface DisplayPrice {
 
 /** The price an item card shows: the lowest variant price, or null without variants. */
 export function displayPrice(variants: readonly { price: number }[]): DisplayPrice | null {
-  if (variants.length === 0) return null;
-  const amount = Math.min(...variants.map((v) => v.price));
-  return { amount, startsFrom: variants.length > 1 };
+  const start = startingPrice(variants);
+  return start && { amount: start.price, startsFrom: start.from };
 }
 
 /** A price adjustment's amount: "10%", or the flat amount in the tenant's currency. */

@@ -1,7 +1,10 @@
 import {
   TICKET_LIMITS,
   fromMilli,
+  modifierGroupProblem,
+  startingPrice,
   toMilli,
+  unitPriceMilli,
   type CartItemInput,
   type PublicMenu,
 } from '@app/contracts';
@@ -30,20 +33,15 @@ export const amountOf = (m: bigint): number => Number(fromMilli(m));
 
 /** The price a card shows: the cheapest variant, 'from' when there is more than one. */
 export function startsFrom(item: MenuItem): { price: number; from: boolean } {
-  const prices = item.variants.map((v) => v.price);
-  return { price: prices.length ? Math.min(...prices) : 0, from: item.variants.length > 1 };
+  return startingPrice(item.variants) ?? { price: 0, from: false };
 }
 
 export const chosenIn = (group: ModifierGroup, selection: Selection): number =>
   group.modifierItems.reduce((n, m) => n + (selection[m.id] ?? 0), 0);
 
-/** Whether a group's choice breaks its min or max (the intake's codes). */
-export function groupIssue(group: ModifierGroup, selection: Selection): GroupIssue | null {
-  const n = chosenIn(group, selection);
-  if (n < group.minQuantity) return 'modifier_group_min';
-  if (group.maxQuantity > 0 && n > group.maxQuantity) return 'modifier_group_max';
-  return null;
-}
+/** Whether a group's choice breaks its min or max (the intake's own rule and codes). */
+export const groupIssue = (group: ModifierGroup, selection: Selection): GroupIssue | null =>
+  modifierGroupProblem(chosenIn(group, selection), group);
 
 export function selectionIssues(item: MenuItem, selection: Selection): Record<string, GroupIssue> {
   const issues: Record<string, GroupIssue> = {};
@@ -100,13 +98,13 @@ export function unitPrice(
   const prices = new Map(
     item.modifierGroups.flatMap((g) => g.modifierItems.map((m) => [m.id, m.price] as const)),
   );
-  let total = milli(variant.price);
+  const priced: { priceMilli: bigint; quantity: number }[] = [];
   for (const m of modifiers) {
     const price = prices.get(m.modifierItemId);
     if (price === undefined) return null;
-    total += milli(price) * BigInt(m.quantity);
+    priced.push({ priceMilli: milli(price), quantity: m.quantity });
   }
-  return total;
+  return unitPriceMilli(milli(variant.price), priced);
 }
 
 /** A cart line for the item as chosen; modifiers in the menu's order. */

@@ -1,6 +1,7 @@
 import { CURRENCY_DECIMALS, type Currency, type LocalizedText } from '../common.ts';
 import { type TaxType } from '../identity.ts';
 import { fromMilli, mulDivRound, toMilli } from '../money.ts';
+import { unitPriceMilli } from './menu.ts';
 import type { StoredCart, StoredLine, StoredTax } from './stored-cart.ts';
 
 /**
@@ -109,7 +110,10 @@ export function priceCart(input: PricingInput): StoredCart {
       const price = toMilli(m.price);
       return { m, price, total: price * BigInt(m.quantity) };
     });
-    const unitPrice = variantPrice + modifiers.reduce((s, x) => s + x.total, 0n);
+    const unitPrice = unitPriceMilli(
+      variantPrice,
+      modifiers.map((x) => ({ priceMilli: x.price, quantity: x.m.quantity })),
+    );
     const total = unitPrice * BigInt(l.quantity);
     const taxes = lineTaxes(total, l.taxes, unit);
     itemsTotal += total;

@@ -14,6 +14,7 @@ import {
   type TableBillTransactionsQuery,
   type TableBillTransactionsResponse,
   minorUnit,
+  refundAmountProblem,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -295,19 +296,20 @@ export function createTableBillsService(deps: {
           throw new Conflict('already_refunded', 'This payment has been refunded in full');
         if (await repo.hasPendingRefund(tx, tenantId, id))
           throw new Conflict('refund_in_progress', 'Another refund of this payment is under way');
-        if (body.amount !== undefined && !fitsMinorUnit(body.amount, currency))
-          throw new ValidationFailed('amount', ['amount_invalid']);
-        const milli = body.amount === undefined ? remaining : toMilli(body.amount.toFixed(3));
-        // A positive amount below a thousandth (1e-320) rounds to nothing: not a refund.
-        if (milli <= 0n) throw new ValidationFailed('amount', ['amount_invalid']);
-        if (milli > remaining)
+        // The one rule the admin's dialog asks too (a 1e-320 rounds to nothing: no refund).
+        const problem =
+          body.amount === undefined ? null : refundAmountProblem(body.amount, remaining, currency);
+        if (problem)
           throw new ValidationFailed([
             {
               field: 'amount',
-              codes: ['refund_exceeds_paid'],
-              params: { remaining: Number(fromMilli(remaining)) },
+              codes: [problem],
+              ...(problem === 'refund_exceeds_paid'
+                ? { params: { remaining: Number(fromMilli(remaining)) } }
+                : {}),
             },
           ]);
+        const milli = body.amount === undefined ? remaining : toMilli(body.amount.toFixed(3));
         const refundId = await repo.insertRefund(tx, {
           tenantId,
           transactionId: id,

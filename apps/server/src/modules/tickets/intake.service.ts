@@ -24,6 +24,7 @@ import {
   type PricingLine,
   type PricingModifier,
   toCartData,
+  modifierGroupProblem,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -100,9 +101,8 @@ function priceLines(
     for (const g of v.groups) {
       const count = chosen.get(g.id) ?? 0;
       const field = `${path}.modifierGroups.${g.id}`;
-      if (count < g.minQuantity) fail(field, 'modifier_group_min');
-      // A maximum of 0 sets no upper limit.
-      else if (g.maxQuantity > 0 && count > g.maxQuantity) fail(field, 'modifier_group_max');
+      const problem = modifierGroupProblem(count, g);
+      if (problem) fail(field, problem);
     }
 
     const priced = priceNow(v, template, at, rules);

@@ -1,4 +1,5 @@
 import { describe, expect, it } from 'vitest';
+import { TableBillTransactionsQuery } from '@app/contracts';
 import {
   dateRangeError,
   endOfLocalDay,
@@ -21,6 +22,21 @@ describe('the transactions range', () => {
     expect(dateRangeError('2023-01-01', '2025-01-01')).toBe('range_too_long');
     expect(dateRangeError('', '2025-01-01')).toBe('date_invalid');
   });
+
+  it('agrees with the server’s query on every length around a year, leap years included', () => {
+    for (const start of ['2023-03-01', '2024-01-01', '2024-10-20']) {
+      for (let days = 360; days <= 370; days++) {
+        const first = new Date(`${start}T12:00:00`);
+        const last = new Date(first.getTime() + days * 86_400_000);
+        const to = `${last.getFullYear()}-${String(last.getMonth() + 1).padStart(2, '0')}-${String(last.getDate()).padStart(2, '0')}`;
+        const query = TableBillTransactionsQuery.safeParse({
+          dateFrom: startOfLocalDay(start),
+          dateTo: endOfLocalDay(to),
+        });
+        expect(dateRangeError(start, to) === null, `${start} … ${to}`).toBe(query.success);
+      }
+    }
+  });
 });
 
 describe('a partial refund amount', () => {
@@ -32,5 +48,8 @@ describe('a partial refund amount', () => {
     expect(refundAmountError('5.001', 5, 'JOD')).toBe('refund_exceeds_paid');
     expect(refundAmountError('1.005', 5, 'EUR')).toBe('amount_invalid');
     expect(refundAmountError('abc', 5, 'JOD')).toBe('amount_invalid');
+    // Exact thousandths, no float fudge: what is left is exactly what may go back.
+    expect(refundAmountError('0.3', 0.1 + 0.2, 'JOD')).toBeNull();
+    expect(refundAmountError('0.0001', 5, 'JOD')).toBe('amount_invalid');
   });
 });

@@ -1,7 +1,9 @@
 import {
   CURRENCY_DECIMALS,
   TABLE_BILL_LIMITS,
-  fitsMinorUnit,
+  dateRangeProblem,
+  refundAmountProblem,
+  toMilli,
   type Currency,
   type Language,
 } from '@app/contracts';
@@ -30,20 +32,26 @@ export function endOfLocalDay(date: string): string {
 
 export type DateRangeError = 'date_invalid' | 'date_min' | 'date_before_start' | 'range_too_long';
 
-/** The range's problem the server would refuse it for, before asking it. */
+/**
+ * The range's problem the server would refuse it for, before asking it: the contracts' own rule
+ * over the instants the page sends (the first day's start, the day after the last).
+ */
 export function dateRangeError(from: string, to: string): DateRangeError | null {
   const valid = (v: string) => /^\d{4}-\d{2}-\d{2}$/.test(v) && !Number.isNaN(Date.parse(v));
   if (!valid(from) || !valid(to)) return 'date_invalid';
   if (from < TABLE_BILL_LIMITS.minDate) return 'date_min';
   if (to < from) return 'date_before_start';
-  const days = (Date.parse(to) - Date.parse(from)) / 86_400_000;
-  if (days >= TABLE_BILL_LIMITS.rangeDaysMax) return 'range_too_long';
-  return null;
+  return (
+    dateRangeProblem(Date.parse(startOfLocalDay(from)), Date.parse(endOfLocalDay(to)))?.code ?? null
+  );
 }
 
 export type RefundAmountError = 'required' | 'min' | 'refund_exceeds_paid' | 'amount_invalid';
 
-/** A partial refund's amount as typed: a number above 0, within what is left, in minor units. */
+/**
+ * A partial refund's amount as typed: a decimal number, then the contracts' own rule (above 0,
+ * in minor units, within what is left, in exact thousandths).
+ */
 export function refundAmountError(
   text: string,
   remaining: number,
@@ -52,11 +60,7 @@ export function refundAmountError(
   const trimmed = text.trim().replace(',', '.');
   if (trimmed === '') return 'required';
   if (!/^\d+(\.\d+)?$/.test(trimmed)) return 'amount_invalid';
-  const amount = Number(trimmed);
-  if (amount <= 0) return 'min';
-  if (!fitsMinorUnit(amount, currency)) return 'amount_invalid';
-  if (amount > remaining + 1e-9) return 'refund_exceeds_paid';
-  return null;
+  return refundAmountProblem(Number(trimmed), toMilli(remaining.toFixed(3)), currency);
 }
 
 export const decimalsOf = (currency: Currency) => CURRENCY_DECIMALS[currency];
