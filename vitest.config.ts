@@ -25,7 +25,7 @@ export default defineConfig({
         // The admin's build steps (vite.config.ts and its plugins) run in Node.
         test: {
           name: 'admin-build',
-          include: ['apps/admin/*.test.ts'],
+          include: ['apps/admin/*.test.ts', 'tools/**/*.test.ts'],
           environment: 'node',
           // A production build of the admin runs first.
           hookTimeout: 120_000,

@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildForBudget, type BudgetBuild } from './budget-build.ts';
+import { buildForBudget, type BudgetBuild } from '../../tools/build/budget-build.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Issue 11: the first visit to the sign-in landing fetches at most 250 kB of script (brotli). */

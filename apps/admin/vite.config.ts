@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { buildOutput } from './build-output.ts';
+import { buildOutput } from '../../tools/build/build-output.ts';
 
 // The server listens on 8080 in development; it also serves the built SPA in production.
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';

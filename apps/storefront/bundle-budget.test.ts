@@ -3,7 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { Rolldown } from 'vite';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { buildForBudget, type BudgetBuild } from '../admin/budget-build.ts';
+import { buildForBudget, type BudgetBuild } from '../../tools/build/budget-build.ts';
 
 const root = path.dirname(fileURLToPath(import.meta.url));
 /** Issue 19: a storefront page's first visit fetches at most 150 kB of script on the wire. */

@@ -1,7 +1,7 @@
 import { fileURLToPath } from 'node:url';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
-import { buildOutput } from '../admin/build-output.ts';
+import { buildOutput } from '../../tools/build/build-output.ts';
 
 // The server serves the built storefront under /store (STOREFRONT_URL's default).
 const apiTarget = process.env.API_PROXY_TARGET ?? 'http://localhost:8080';

@@ -2,9 +2,9 @@ import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import { expect, test, type Page } from '@playwright/test';
 import type { TreeNode } from '@app/contracts';
-import { zipBomb } from '../../server/src/test/zip-build.ts';
+import { zipBomb } from '../../../tools/testing/zip-build.ts';
 import { LANGS, SCREEN_SIZES, useLangAndSize } from './screenshots.ts';
-import { accessToken, signIn, signInAt } from './auth.ts';
+import { accessToken, signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 /**
  * Bulk upload (issue 17) against the real server: the owner downloads the template from the

@@ -3,7 +3,7 @@ import { expect, test, type Locator, type Page } from '@playwright/test';
 import { keyboardMove } from './drag.ts';
 import { failOnConsoleErrors } from './console-errors.ts';
 import { LANGS, SCREEN_SIZES, shoot } from './screenshots.ts';
-import { signIn } from './auth.ts';
+import { signIn } from '../../../tools/e2e/auth.ts';
 
 /**
  * Menu management (issue 4) in a real browser against the real server, as the demo owner and

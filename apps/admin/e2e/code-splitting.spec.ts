@@ -1,5 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './auth.ts';
+import { signIn } from '../../../tools/e2e/auth.ts';
 
 test.use({ viewport: { width: 1280, height: 800 } });
 

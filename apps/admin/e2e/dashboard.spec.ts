@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { cartLine, orderableItems, type MenuItem } from './orders.ts';
-import { results } from './api.ts';
-import { accessToken, signIn } from './auth.ts';
+import { cartLine, orderableItems, type MenuItem } from '../../../tools/e2e/orders.ts';
+import { results } from '../../../tools/e2e/api.ts';
+import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
 
 /**
  * Issue 20 items 4 and 5: the owner's dashboard shows the demo tenant's figures as the orders

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { Discount, PublicMenu, PublicStorefront, Ticket } from '@app/contracts';
-import { resultsOf as results } from './api.ts';
+import { resultsOf as results } from '../../../tools/e2e/api.ts';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
-import { accessToken, signIn, signInAt } from './auth.ts';
+import { accessToken, signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 /**
  * Discounts (issue 15) against the real server: the manager creates a 15% code on the form, an

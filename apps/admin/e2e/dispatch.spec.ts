@@ -1,9 +1,9 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PublicMenu, PublicStorefront, Ticket } from '@app/contracts';
-import { resultsOf as results } from './api.ts';
+import { resultsOf as results } from '../../../tools/e2e/api.ts';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
-import { accessToken, signIn, signInAt } from './auth.ts';
+import { accessToken, signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 /**
  * Driver dispatch and the third-party delivery outlet (issue 18) against the real server and

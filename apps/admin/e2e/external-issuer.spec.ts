@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { failOnConsoleErrors } from './console-errors.ts';
 import { OAuth2Issuer } from 'oauth2-mock-server';
-import { menuLinks } from './auth.ts';
+import { menuLinks } from '../../../tools/e2e/auth.ts';
 import { ORDER_TAKER_MENU } from '../src/test/role-menus.ts';
 import {
   AUDIENCE,

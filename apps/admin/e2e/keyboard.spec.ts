@@ -1,6 +1,6 @@
 import { expect, test, type Locator, type Page } from '@playwright/test';
 import { keyboardMove } from './drag.ts';
-import { DEMO_PASSWORD } from './auth.ts';
+import { DEMO_PASSWORD } from '../../../tools/e2e/auth.ts';
 import {
   accessToken,
   demoWorld,

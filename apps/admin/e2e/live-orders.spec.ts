@@ -8,9 +8,9 @@ import {
   type Locator,
   type Page,
 } from '@playwright/test';
-import { cartLine, orderableItems, type MenuItem } from './orders.ts';
-import { results } from './api.ts';
-import { accessToken, signIn } from './auth.ts';
+import { cartLine, orderableItems, type MenuItem } from '../../../tools/e2e/orders.ts';
+import { results } from '../../../tools/e2e/api.ts';
+import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
 
 /**
  * Issue 6, live orders (spec §2.3): the order taker starts live orders and an order placed

@@ -1,7 +1,7 @@
 import { expect, test, type Page } from '@playwright/test';
 import { failOnConsoleErrors } from './console-errors.ts';
 import { LANGS, shoot } from './screenshots.ts';
-import { accessToken, menuLinks, signIn } from './auth.ts';
+import { accessToken, menuLinks, signIn } from '../../../tools/e2e/auth.ts';
 
 /**
  * Translate menu (menu-management.md §2 screen 16, issue 17) in a real browser against the

@@ -1,6 +1,6 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { failOnConsoleErrors } from './console-errors.ts';
-import { accessToken, signIn } from './auth.ts';
+import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
 import { EMPTY_SAVE_MESSAGES } from '../src/features/price-adjustments/test/fixtures.ts';
 
 /**

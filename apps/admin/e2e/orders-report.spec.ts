@@ -5,10 +5,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
-import { cartLine, orderableItems, type MenuItem } from './orders.ts';
-import { results } from './api.ts';
+import { cartLine, orderableItems, type MenuItem } from '../../../tools/e2e/orders.ts';
+import { results } from '../../../tools/e2e/api.ts';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
-import { accessToken, signIn, signInAt } from './auth.ts';
+import { accessToken, signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 /**
  * Issue 16, the orders report (spec §2.6): orders placed and completed today are found by a

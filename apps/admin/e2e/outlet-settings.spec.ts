@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
-import { signIn, signInAt } from './auth.ts';
+import { signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 type Localized = { fieldValue: string; en?: string; ar?: string; es?: string };
 type Storefront = {

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
-import { signIn } from './auth.ts';
+import { signIn } from '../../../tools/e2e/auth.ts';
 
 type OperatingStatus = { closed: boolean; acceptingOrders: boolean; busy: boolean };
 type StorefrontBranch = {

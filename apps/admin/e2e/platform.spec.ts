@@ -1,6 +1,6 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
 import { SCREEN_SIZES, shoot } from './screenshots.ts';
-import { signIn, signInAt } from './auth.ts';
+import { signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 /**
  * Issue 20 (items 1, 2, 6, 8): a new user registers on the provider's sign-in page, signs up an

@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { LANGS, SCREEN_SIZES, useLangAndSize } from './screenshots.ts';
-import { signIn, signInAt } from './auth.ts';
+import { signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 /**
  * POS mapping (issue 17) against the real server and HubRise's emulator that it serves: the

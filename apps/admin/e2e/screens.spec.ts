@@ -1,6 +1,6 @@
 import { expect, test } from '@playwright/test';
 import { LANGS, SCREEN_SIZES, shoot } from './screenshots.ts';
-import { signInAt } from './auth.ts';
+import { signInAt } from '../../../tools/e2e/auth.ts';
 
 /**
  * The sign-in screens and each role's landing page in English and Arabic, wide and narrow:

@@ -7,7 +7,7 @@ import jsQR from 'jsqr';
 import sharp from 'sharp';
 import { storefrontAddress } from '@app/contracts';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
-import { signIn, signInAt } from './auth.ts';
+import { signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
 type Localized = { fieldValue: string; en?: string };
 type Area = {

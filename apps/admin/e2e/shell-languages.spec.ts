@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { expect, test, type Page } from '@playwright/test';
-import { signIn } from './auth.ts';
+import { signIn } from '../../../tools/e2e/auth.ts';
 
 // Wide enough for the permanent side menu (md breakpoint and up).
 test.use({ viewport: { width: 1280, height: 800 } });

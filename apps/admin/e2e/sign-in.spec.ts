@@ -1,6 +1,6 @@
 import { expect, test, type Page } from '@playwright/test';
 import { failOnConsoleErrors } from './console-errors.ts';
-import { fillSignInPage, menuLinks, signIn } from './auth.ts';
+import { fillSignInPage, menuLinks, signIn } from '../../../tools/e2e/auth.ts';
 import { MANAGER_MENU, ORDER_TAKER_MENU, OWNER_MENU } from '../src/test/role-menus.ts';
 
 // Wide enough for the permanent side menu (md breakpoint and up).

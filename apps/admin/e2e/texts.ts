@@ -3,7 +3,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /** The admin's own texts (src/locales), so specs find buttons and dialogs in any language. */
-export type Lang = 'en' | 'ar' | 'es';
+import type { Lang } from '../../../tools/e2e/a11y.ts';
+
+export type { Lang };
 
 const localesDir = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../src/locales');
 const catalogues = new Map<string, Record<string, unknown>>();

@@ -15,8 +15,8 @@ import type {
   Ticket,
   TicketCounters,
 } from '@app/contracts';
-import { resultsOf as results } from './api.ts';
-import { accessToken, signIn } from './auth.ts';
+import { resultsOf as results } from '../../../tools/e2e/api.ts';
+import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
 
 /**
  * The ticket view and its actions (issue 6, point 5) against the real server: orders placed

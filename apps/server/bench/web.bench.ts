@@ -11,7 +11,7 @@ import {
   type CDPSession,
   type Page,
 } from '@playwright/test';
-import e2eConfig from '../../admin/playwright.config.ts';
+import { CHROMIUM_LAUNCH } from '../../../tools/e2e/chromium.ts';
 import type { Figure } from './harness.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
@@ -167,7 +167,7 @@ async function storefrontVisit(browser: Browser, origin: string) {
  * customer's first visit of the storefront on a phone.
  */
 export async function benchWeb(): Promise<Figure[]> {
-  const launch = e2eConfig.use?.launchOptions ?? {};
+  const launch = CHROMIUM_LAUNCH;
   const executablePath = launch.executablePath ?? '/usr/bin/chromium';
   if (!fs.existsSync(executablePath)) {
     const skipped = `no Chromium at ${executablePath} (Debian package chromium, or CHROMIUM_PATH)`;

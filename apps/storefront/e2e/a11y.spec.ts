@@ -9,7 +9,7 @@ import {
   signedInTab,
   transitionsDone,
   type Size,
-} from '../../admin/e2e/a11y.ts';
+} from '../../../tools/e2e/a11y.ts';
 import { KINDS_CHECKED, STOREFRONT_PAGES, type Lang, type StoreIds } from './a11y-pages.ts';
 
 /**

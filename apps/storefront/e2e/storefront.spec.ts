@@ -13,8 +13,8 @@ import {
   type PublicStorefront,
   type PublicTicket,
 } from '@app/contracts';
-import { results } from '../../admin/e2e/api.ts';
-import { accessToken, signIn } from '../../admin/e2e/auth.ts';
+import { results } from '../../../tools/e2e/api.ts';
+import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
 
 /**
  * Issue 19: a customer on a phone orders from the storefront (a branch link, a table's QR code,

@@ -7,7 +7,7 @@ import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
 import { menuWorkbook } from '../../test/menu-workbook.ts';
-import { buildZip, deflated, zipBomb } from '../../test/zip-build.ts';
+import { buildZip, deflated, zipBomb } from '../../../../../tools/testing/zip-build.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
 import { bulkUploadRepository, createBulkWriter } from './bulk-upload.repository.ts';
 import { ITEMS_PER_BATCH } from './bulk-upload.service.ts';

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
-import { buildZip, deflated } from '../../test/zip-build.ts';
+import { buildZip, deflated } from '../../../../../tools/testing/zip-build.ts';
 import { checkedZipStream, readCentralDirectory, workbookSheets } from './zip-guard.ts';
 
 const LIMITS = { maxEntries: 200, maxInflatedBytes: 32 * 1024 * 1024 };

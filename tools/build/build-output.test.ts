@@ -5,7 +5,7 @@ import zlib from 'node:zlib';
 import type { UserConfig } from 'vite';
 import { describe, expect, it } from 'vitest';
 import { moveSourceMaps, precompress, sourceMapsDirOf } from './build-output.ts';
-import viteConfig from './vite.config.ts';
+import viteConfig from '../../apps/admin/vite.config.ts';
 
 function fakeDist(): string {
   const dist = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'admin-build-')), 'dist');
