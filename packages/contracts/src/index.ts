@@ -27,6 +27,7 @@ export * from './pos-mapping.ts';
 export * from './dashboard.ts';
 export * from './table-bills.ts';
 export * from './routes.ts';
+export * from './client.ts';
 // The pure rules the server, the admin and the storefront share: pricing and rounding, time
 // and schedules, payment methods, discounts' arithmetic, the stored cart.
 export * from './rules/stored-cart.ts';

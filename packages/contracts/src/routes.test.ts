@@ -31,6 +31,7 @@ const INFRA = new Set([
   'areas',
   'http',
   'routes',
+  'client',
   'index',
 ]);
 const contractAreas = () =>

@@ -1,126 +1,82 @@
 import {
-  fillRoutePath,
+  ApiError,
+  createApiClient,
   storefrontRoutes,
   ticketIntakeRoutes,
   tableBillsRoutes,
-  type PayTableBillBody,
-  type PublicTableBill,
-  type PublicMenu,
-  type PublicQuote,
-  type PublicServiceArea,
-  type PublicUniqueLink,
-  type QuoteBody,
+  type OrderingTemplate,
+  type RouteInput,
   type PublicStorefront,
-  type PublicTicket,
-  type TableBillReceipt,
-  type Ticket,
+  type QuoteBody,
   type TicketIntakeBody,
 } from '@app/contracts';
 
-/** An answer other than success: the envelope's field codes or its error code. */
-export class ApiError extends Error {
-  constructor(
-    readonly status: number,
-    readonly code: string,
-    /** Field → codes from a 422 `{ errors: [{ field, codes }] }`. */
-    readonly fields: Record<string, string[]> = {},
-  ) {
-    super(code);
-  }
+/** The answers of this app's calls: the routes of the contracts, through their one client. */
+export { ApiError } from '@app/contracts';
+
+/**
+ * What to tell the customer of a failed call: the server's code, or `network` when it was not
+ * reached, `form_invalid` for field codes, `unknown` otherwise.
+ */
+export function codeOf(error: ApiError): string {
+  if (error.code) return error.code;
+  if (error.status === 0) return 'network';
+  return error.fieldErrors.length > 0 ? 'form_invalid' : 'unknown';
 }
 
-type Problem = {
-  errors?: { field: string; codes: string[] }[];
-  error?: { code?: string };
-};
+/** A failure that is not an ApiError (a bug, a fetch that threw) as the customer is told it. */
+export const asApiError = (error: unknown): ApiError =>
+  error instanceof ApiError ? error : new ApiError(0, 'Network error');
 
-async function call<T>(
-  method: 'GET' | 'POST',
-  url: string,
-  init: { body?: unknown; headers?: Record<string, string>; signal?: AbortSignal } = {},
-): Promise<T> {
-  let res: Response;
-  try {
-    res = await fetch(url, {
-      method,
-      signal: init.signal,
-      headers: {
-        accept: 'application/json',
-        ...(init.body === undefined ? {} : { 'content-type': 'application/json' }),
-        ...init.headers,
-      },
-      body: init.body === undefined ? undefined : JSON.stringify(init.body),
-    });
-  } catch (err) {
-    if (init.signal?.aborted) throw err;
-    throw new ApiError(0, 'network');
-  }
-  const json = (await res.json().catch(() => ({}))) as Problem & { results?: T };
-  if (res.ok) return json.results as T;
-  const fields: Record<string, string[]> = {};
-  for (const e of json.errors ?? []) fields[e.field] = e.codes;
-  const code = json.error?.code ?? (json.errors ? 'form_invalid' : 'unknown');
-  throw new ApiError(res.status, code, fields);
-}
-
+// The storefront's calls are public: no token, no redirect.
+const { call } = createApiClient(() => ({}));
 const r = storefrontRoutes;
 
 export const api = {
   storefront: (slug: string, signal?: AbortSignal) =>
-    call<PublicStorefront>('GET', fillRoutePath(r.storefront.path, { slug }), { signal }),
+    call(r.storefront, { params: { slug } }, { signal }),
   /** A table's menu (serviceAreaId) offers the payment methods of the table's payment mode. */
   menu: (
     tenantId: string,
     branchId: string,
-    template: string,
+    template: OrderingTemplate,
     signal?: AbortSignal,
     serviceAreaId?: string,
   ) =>
-    call<PublicMenu>(
-      'GET',
-      `${fillRoutePath(r.menu.path, { tenantId, branchId })}?checkoutTemplate=${template}${
-        serviceAreaId ? `&serviceAreaId=${encodeURIComponent(serviceAreaId)}` : ''
-      }`,
-      { signal },
+    call(
+      r.menu,
+      { params: { tenantId, branchId }, query: { checkoutTemplate: template, serviceAreaId } },
+      // Read often and large: the server made it from the same contract.
+      { signal, trusted: true },
     ),
   serviceArea: (slug: string, serviceAreaId: string, signal?: AbortSignal) =>
-    call<PublicServiceArea>('GET', fillRoutePath(r.serviceArea.path, { slug, serviceAreaId }), {
-      signal,
-    }),
+    call(r.serviceArea, { params: { slug, serviceAreaId } }, { signal }),
   uniqueLink: (slug: string, linkId: string, signal?: AbortSignal) =>
-    call<PublicUniqueLink>('GET', fillRoutePath(r.uniqueLink.path, { slug, linkId }), { signal }),
+    call(r.uniqueLink, { params: { slug, linkId } }, { signal }),
   /** The cart priced as the intake would price it now, with its discount (nothing stored). */
   quote: (tenantId: string, branchId: string, body: QuoteBody, signal?: AbortSignal) =>
-    call<PublicQuote>('POST', fillRoutePath(r.quote.path, { tenantId, branchId }), {
-      body,
-      signal,
-    }),
+    call(r.quote, { params: { tenantId, branchId }, body }, { signal }),
   ticket: (tenantId: string, ticketId: string, signal?: AbortSignal) =>
-    call<PublicTicket>('GET', fillRoutePath(r.ticket.path, { tenantId, ticketId }), { signal }),
+    call(r.ticket, { params: { tenantId, ticketId } }, { signal }),
   placeOrder: (tenantId: string, branchId: string, body: TicketIntakeBody, key: string) =>
-    call<Ticket>('POST', fillRoutePath(ticketIntakeRoutes.intake.path, { tenantId, branchId }), {
+    call(ticketIntakeRoutes.intake, {
+      params: { tenantId, branchId },
       body,
       headers: { 'idempotency-key': key },
     }),
   tableBill: (tenantId: string, serviceAreaId: string, signal?: AbortSignal) =>
-    call<PublicTableBill>(
-      'GET',
-      fillRoutePath(tableBillsRoutes.publicBill.path, { tenantId, serviceAreaId }),
-      {
-        signal,
-      },
-    ),
+    call(tableBillsRoutes.publicBill, { params: { tenantId, serviceAreaId } }, { signal }),
   payTableBill: (
     tenantId: string,
     serviceAreaId: string,
-    body: Omit<PayTableBillBody, 'paymentMethodType'>,
+    body: RouteInput<typeof tableBillsRoutes.payBill>['body'],
     key: string,
   ) =>
-    call<TableBillReceipt>(
-      'POST',
-      fillRoutePath(tableBillsRoutes.payBill.path, { tenantId, serviceAreaId }),
-      { body, headers: { 'idempotency-key': key } },
-    ),
+    call(tableBillsRoutes.payBill, {
+      params: { tenantId, serviceAreaId },
+      body,
+      headers: { 'idempotency-key': key },
+    }),
 };
 
 /** A card token from the payment provider: card details go to it, never to our server. */
@@ -139,16 +95,14 @@ export async function cardToken(
       body: JSON.stringify(card),
     });
   } catch {
-    throw new ApiError(0, 'payment_provider_unavailable');
+    throw new ApiError(0, 'The payment provider was not reached', 'payment_provider_unavailable');
   }
   const json = (await res.json().catch(() => ({}))) as { id?: string; error?: { code?: string } };
   if (res.ok && json.id) return json.id;
-  if (res.status >= 500) throw new ApiError(res.status, 'payment_provider_unavailable');
-  throw new ApiError(
-    res.status,
-    json.error?.code === 'invalid_card' ? 'invalid_card' : 'payment_declined',
-    {
-      card: ['invalid_card'],
-    },
-  );
+  if (res.status >= 500)
+    throw new ApiError(res.status, 'The payment provider failed', 'payment_provider_unavailable');
+  const code = json.error?.code === 'invalid_card' ? 'invalid_card' : 'payment_declined';
+  throw new ApiError(res.status, code, code, undefined, [
+    { field: 'card', codes: ['invalid_card'] },
+  ]);
 }

@@ -1,6 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PublicQuote, QuoteBody } from '@app/contracts';
-import { ApiError, api } from './api.ts';
+import { api, asApiError, type ApiError } from './api.ts';
 
 /** Changes of the cart or the code within this time make one price preview, not several. */
 export const QUOTE_DELAY_MS = 300;
@@ -35,7 +35,7 @@ export function useQuote(tenantId: string, branchId: string, body: QuoteBody | n
         })
         .catch((error: unknown) => {
           if (controller.signal.aborted) return;
-          setState({ key, error: error instanceof ApiError ? error : new ApiError(0, 'network') });
+          setState({ key, error: asApiError(error) });
         });
     }, QUOTE_DELAY_MS);
     return () => {

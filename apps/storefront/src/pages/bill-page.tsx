@@ -1,6 +1,6 @@
 import { useRef, useState } from 'react';
 import type { PublicStorefront, PublicTableBill, TableBillReceipt } from '@app/contracts';
-import { ApiError, api, cardToken } from '../lib/api.ts';
+import { api, asApiError, cardToken, codeOf } from '../lib/api.ts';
 import { cardDetails, cardProblems, newIdempotencyKey, type CardEntry } from '../lib/checkout.ts';
 import { hasMessage, useErrorText, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
@@ -99,20 +99,22 @@ function BillView({
         ),
       );
     } catch (e) {
-      const error = e instanceof ApiError ? e : new ApiError(0, 'network');
+      const error = asApiError(e);
+      const code = codeOf(error);
+      const fields = error.fields;
       // Refused for sure: the next try is a new payment.
       if (error.status > 0) attempt.current = null;
-      if (error.fields.paymentToken || error.fields.card) setErrors({ number: 'payment_declined' });
-      if (error.code === 'table_bill_changed' || error.code === 'nothing_to_pay') reload();
+      if (fields.paymentToken || fields.card) setErrors({ number: 'payment_declined' });
+      if (code === 'table_bill_changed' || code === 'nothing_to_pay') reload();
       setProblem(
-        error.code === 'table_bill_changed'
+        code === 'table_bill_changed'
           ? t('bill.changed')
-          : error.code === 'nothing_to_pay'
+          : code === 'nothing_to_pay'
             ? t('bill.nothingToPay')
-            : error.fields.paymentToken
-              ? text(error.fields.paymentToken[0] ?? 'payment_declined')
-              : hasMessage(`error.${error.code}`)
-                ? text(error.code)
+            : fields.paymentToken
+              ? text(fields.paymentToken[0] ?? 'payment_declined')
+              : hasMessage(`error.${code}`)
+                ? text(code)
                 : t('bill.failed'),
       );
       summary.current?.focus();

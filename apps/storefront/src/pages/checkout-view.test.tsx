@@ -11,6 +11,7 @@ import type {
 } from '@app/contracts';
 import { lineOf, type MenuItem } from '../lib/cart.ts';
 import { I18nProvider } from '../lib/i18n.tsx';
+import { placedTicket } from '../../../../tools/testing/ticket.ts';
 import { CheckoutView } from './checkout-view.tsx';
 
 const text = (en: string, ar = en) => ({ fieldValue: en, en, ar });
@@ -106,7 +107,8 @@ function quoteFor(body: QuoteBody): PublicQuote {
 
 type Sent = { method: string; path: string; body: unknown };
 function fakeServer(
-  order: () => Response = () => Response.json({ results: { id: id(500) } }, { status: 201 }),
+  order: () => Response = () =>
+    Response.json({ results: placedTicket({ id: id(500) }) }, { status: 201 }),
   quote: (body: QuoteBody) => Response = (body) => Response.json({ results: quoteFor(body) }),
 ) {
   const sent: Sent[] = [];

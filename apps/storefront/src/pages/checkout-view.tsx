@@ -7,7 +7,7 @@ import {
   type OrderingTemplate,
   type PublicMenu,
 } from '@app/contracts';
-import { ApiError, api, cardToken } from '../lib/api.ts';
+import { api, asApiError, cardToken, codeOf } from '../lib/api.ts';
 import { itemCount, milli, priceCart } from '../lib/cart.ts';
 import {
   checkForm,
@@ -147,10 +147,11 @@ export function CheckoutView({
       cart.clear();
       onPlaced(ticket.id);
     } catch (e) {
-      const error = e instanceof ApiError ? e : new ApiError(0, 'network');
+      const error = asApiError(e);
+      const code = codeOf(error);
       if (attempt.current && error.status > 0) attempt.current.outcome = 'failed';
       const fields: FieldErrors =
-        error.code === DISCOUNT_CODE_TRIES_EXCEEDED ? { discountCode: [error.code] } : {};
+        code === DISCOUNT_CODE_TRIES_EXCEEDED ? { discountCode: [code] } : {};
       const byLine: Record<string, string> = {};
       let banner: string | null = null;
       for (const [field, codes] of Object.entries(error.fields)) {
@@ -170,12 +171,12 @@ export function CheckoutView({
       setLineErrors(byLine);
       setProblem(
         banner ??
-          (error.code === 'form_invalid' || error.code === 'network'
+          (code === 'form_invalid' || code === 'network'
             ? Object.keys(error.fields).length > 0
               ? t('error.form_invalid')
               : t('error.unknown')
-            : hasMessage(`error.${error.code}`)
-              ? text(error.code)
+            : hasMessage(`error.${code}`)
+              ? text(code)
               : t('error.unknown')),
       );
       summary.current?.focus();
