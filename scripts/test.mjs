@@ -13,6 +13,13 @@ const vitestJson = (name) => [
   `--outputFile.json=${path.join(reports, `${name}.json`)}`,
 ]; // optional: typecheck | lint | unit | pg | e2e
 const step = (name) => !only || only === name;
+// Each step's wall time, printed at the end: CI must stay under 45 minutes on two cores.
+const timings = [];
+let started = Date.now();
+const lap = (name) => {
+  timings.push(`${name} ${Math.round((Date.now() - started) / 1000)} s`);
+  started = Date.now();
+};
 const pgUrl = process.env.TEST_DATABASE_URL;
 const withoutPg = { ...process.env };
 delete withoutPg.TEST_DATABASE_URL;
@@ -21,16 +28,19 @@ ensureInstalled();
 if (step('typecheck')) {
   console.log('\n▶ typecheck');
   run('npm', ['run', 'typecheck']);
+  lap('typecheck');
 }
 if (step('lint')) {
   console.log('\n▶ lint (eslint, prettier)');
   run('npm', ['run', 'lint']);
+  lap('lint');
 }
 if (step('unit')) {
   console.log('\n▶ unit and server integration tests (embedded PGlite)');
   run('npx', ['vitest', 'run', ...vitestJson('unit')], {
     env: { ...withoutPg, TEST_DATABASE_URL: '' },
   });
+  lap('unit');
 }
 if (step('pg')) {
   if (pgUrl) {
@@ -38,6 +48,7 @@ if (step('pg')) {
     run('npx', ['vitest', 'run', '--project', 'server', ...vitestJson('postgres')], {
       env: { TEST_DATABASE_URL: pgUrl },
     });
+    lap('pg');
   } else {
     console.log(
       '\n▷ TEST_DATABASE_URL not set: the PostgreSQL server run is skipped (.ci/run sets it)',
@@ -47,6 +58,7 @@ if (step('pg')) {
 if (step('e2e')) {
   console.log('\n▶ end-to-end tests in Chromium');
   ensureBuilt();
+  lap('build');
   fs.rmSync(path.join(root, '.tmp', 'e2e-data'), { recursive: true, force: true });
   run(
     'npx',
@@ -55,6 +67,7 @@ if (step('e2e')) {
       env: { PLAYWRIGHT_JSON_OUTPUT_NAME: path.join(reports, 'e2e.json') },
     },
   );
+  lap('e2e');
 }
 
 // One plain closing line over every runner: vitest (PGlite, PostgreSQL) and Playwright.
@@ -73,6 +86,6 @@ for (const file of fs.readdirSync(reports)) {
     skipped += (report.numPendingTests ?? 0) + (report.numTodoTests ?? 0);
   }
 }
-console.log(`\n✓ all test steps passed`);
+console.log(`\n✓ all test steps passed (${timings.join(', ')})`);
 console.log(`${passed} passed, ${failed} failed, ${skipped} skipped`);
 if (failed > 0) process.exit(1);
