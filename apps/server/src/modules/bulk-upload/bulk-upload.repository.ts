@@ -1,4 +1,4 @@
-import { and, eq, getTableColumns, inArray, sql, type SQL } from 'drizzle-orm';
+import { eq, getTableColumns, sql, type SQL } from 'drizzle-orm';
 import type { PgTable } from 'drizzle-orm/pg-core';
 import type { Db, Tx } from '../../db/client.ts';
 import { categories, items, variants } from '../catalog/catalog.table.ts';
@@ -10,9 +10,6 @@ import {
 import type { PlannedGroup, PlannedItem, PlannedSection } from './import-plan.ts';
 
 type Q = Db | Tx;
-
-/** Items per statement (with their variants and links, in the same statement), by default. */
-const ITEMS_PER_STATEMENT = 1000;
 
 type Insertable<T extends PgTable> = keyof T['$inferInsert'] & string;
 
@@ -57,41 +54,6 @@ function together(inserts: SQL[]): SQL {
   return sql`with ${sql.join(before, sql`, `)} ${last}`;
 }
 
-/**
- * The import's statements on the transaction's one connection, queued: `run` returns at once
- * (the caller goes on reading and planning), each statement starts when the one before it has
- * finished, and after a failure the rest are not sent (the transaction is lost anyway).
- * `done` waits for the queue and throws the first failure.
- */
-export function createBulkWriter(q: Q, options: { yieldBetween?: boolean } = {}) {
-  let queue: Promise<void> = Promise.resolve();
-  let failure: { error: unknown } | null = null;
-  return {
-    run(statement: SQL) {
-      queue = queue.then(async () => {
-        if (failure) return;
-        // An embedded database runs each statement in this thread: others get a turn first.
-        if (options.yieldBetween) await new Promise<void>((resolve) => setImmediate(resolve));
-        try {
-          await q.execute(statement);
-        } catch (error) {
-          failure = { error };
-        }
-      });
-    },
-    /** Waits for every statement queued to finish or be dropped. */
-    async settled() {
-      await queue;
-    },
-    async done() {
-      await queue;
-      if (failure) throw failure.error;
-    },
-  };
-}
-
-export type BulkWriter = ReturnType<typeof createBulkWriter>;
-
 /** The menu as the import matches against it, and the batched inserts of what it adds. */
 export const bulkUploadRepository = {
   async sections(q: Q, tenantId: string) {
@@ -125,10 +87,10 @@ export const bulkUploadRepository = {
       .where(eq(modifierGroups.tenantId, tenantId));
   },
 
-  /** Sends the inserts of planned sections (not awaited: see `createBulkWriter`). */
-  addSections(writer: BulkWriter, tenantId: string, sections: PlannedSection[]) {
+  /** Inserts planned sections. */
+  async addSections(q: Q, tenantId: string, sections: PlannedSection[]) {
     if (sections.length === 0) return;
-    writer.run(
+    await q.execute(
       insertFromJson(
         categories,
         { tenantId },
@@ -138,10 +100,10 @@ export const bulkUploadRepository = {
     );
   },
 
-  /** Sends the inserts of planned modifier groups and their modifier items. */
-  addGroups(writer: BulkWriter, tenantId: string, groups: PlannedGroup[]) {
+  /** Inserts planned modifier groups and their modifier items, in one statement. */
+  async addGroups(q: Q, tenantId: string, groups: PlannedGroup[]) {
     if (groups.length === 0) return;
-    writer.run(
+    await q.execute(
       together([
         insertFromJson(
           modifierGroups,
@@ -160,54 +122,34 @@ export const bulkUploadRepository = {
   },
 
   /**
-   * Sends the inserts of planned items, a chunk a statement: the items, their variants and
-   * their modifier-group links together (the foreign keys are checked at the statement's end).
+   * Inserts planned items, their variants and their modifier-group links in one statement (the
+   * foreign keys are checked at the statement's end).
    */
-  addItems(
-    writer: BulkWriter,
-    tenantId: string,
-    planned: PlannedItem[],
-    perStatement = ITEMS_PER_STATEMENT,
-  ) {
-    for (let at = 0; at < planned.length; at += perStatement) {
-      const chunk = planned.slice(at, at + perStatement);
-      const variantRows = chunk.flatMap((i) => i.variants.map((v) => ({ itemId: i.id, ...v })));
-      const linkRows = chunk.flatMap((i) =>
-        i.groupIds.map((groupId, position) => ({ itemId: i.id, groupId, position })),
-      );
-      const inserts = [
+  async addItems(q: Q, tenantId: string, chunk: PlannedItem[]) {
+    if (chunk.length === 0) return;
+    const variantRows = chunk.flatMap((i) => i.variants.map((v) => ({ itemId: i.id, ...v })));
+    const linkRows = chunk.flatMap((i) =>
+      i.groupIds.map((groupId, position) => ({ itemId: i.id, groupId, position })),
+    );
+    const inserts = [
+      insertFromJson(
+        items,
+        { tenantId },
+        ['id', 'categoryId', 'title', 'description', 'position'],
+        chunk,
+      ),
+      insertFromJson(variants, { tenantId }, ['itemId', 'title', 'price', 'position'], variantRows),
+    ];
+    if (linkRows.length > 0)
+      inserts.push(
         insertFromJson(
-          items,
+          itemModifierGroups,
           { tenantId },
-          ['id', 'categoryId', 'title', 'description', 'position'],
-          chunk,
+          ['itemId', 'groupId', 'position'],
+          linkRows,
         ),
-        insertFromJson(
-          variants,
-          { tenantId },
-          ['itemId', 'title', 'price', 'position'],
-          variantRows,
-        ),
-      ];
-      if (linkRows.length > 0)
-        inserts.push(
-          insertFromJson(
-            itemModifierGroups,
-            { tenantId },
-            ['itemId', 'groupId', 'position'],
-            linkRows,
-          ),
-        );
-      writer.run(together(inserts));
-    }
-  },
-
-  /** Sends the delete of items sent earlier (their variants and links go with them). */
-  removeItems(writer: BulkWriter, tenantId: string, ids: string[]) {
-    if (ids.length > 0)
-      writer.run(
-        sql`delete from ${items} where ${and(eq(items.tenantId, tenantId), inArray(items.id, ids))}`,
       );
+    await q.execute(together(inserts));
   },
 
   /** Serializes imports of one tenant: the second waits and then sees the first one's rows. */

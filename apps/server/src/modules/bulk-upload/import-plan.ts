@@ -154,13 +154,9 @@ const rowList = (rows: SheetRow[]) =>
 
 /** The rows of one item (the same section and title) and what was decided for them. */
 type ItemRows = {
-  key: string;
   rows: SheetRow[];
   outcome: 'open' | 'added' | 'skipped' | 'failed';
-  item?: PlannedItem;
   error?: string;
-  /** Handed to the writer already. */
-  taken?: boolean;
 };
 
 const itemKey = (row: SheetRow) =>
@@ -173,11 +169,8 @@ const itemKey = (row: SheetRow) =>
  * modifier group) is left as it is and neither added nor failed. Every refusal becomes one
  * line of `errorMessage` naming the sheet and its rows.
  *
- * Sections and modifier groups are planned a sheet at a time; items a row at a time, so that
- * the import can write them while the file is still being read: an item is decided when a row
- * of another item follows it. Rows of an item that stand apart in the sheet decide it again at
- * the end (`finishItems` names the items to take back); the outcome is the same as deciding
- * every item over all its rows.
+ * Each sheet is planned whole, in the order sections, modifier groups, items (items name the
+ * other two); an item is decided over all its rows, wherever they stand in the sheet.
  */
 export class ImportPlanner {
   private readonly errors = {
@@ -205,11 +198,7 @@ export class ImportPlanner {
   /** New rows go after the ones already there, in the order of the sheet. */
   private readonly nextPosition = new Map<string, number>();
   private readonly items = new Map<string, ItemRows>();
-  private current: ItemRows | null = null;
-  private blankItemRows: SheetRow[] = [];
   private blankItems = 0;
-  private readonly apart = new Set<ItemRows>();
-  private ready: ItemRows[] = [];
 
   constructor(existing: ExistingMenu) {
     const byId = new Map(existing.sections.map((s) => [s.id, s]));
@@ -410,80 +399,27 @@ export class ImportPlanner {
   }
 
   /**
-   * One row of the Items sheet, in sheet order, after both other sheets were planned: the rows
-   * of one section and title make one item, one variant a row. A blank row is reported when a
-   * filled one follows it.
+   * The Items sheet (null: none), whole, after both other sheets: the rows of one section and
+   * title make one item, one variant a row, in the order of its first row.
    */
-  itemRow(row: SheetRow): void {
-    if (isBlank(row)) {
-      this.blankItemRows.push(row);
-      return;
+  planItems(rows: SheetRow[] | null): PlannedItem[] {
+    const { filled, blank } = dataRows(rows, 'items', this.errors.items);
+    this.blankItems = blank;
+    for (const row of filled) {
+      const key = itemKey(row);
+      const item = this.items.get(key);
+      if (item) item.rows.push(row);
+      else this.items.set(key, { rows: [row], outcome: 'open' });
     }
-    for (const blank of this.blankItemRows) {
-      this.blankItems++;
-      this.errors.items.push(`${label('items')} row ${blank.row}: the row is empty`);
+    const planned: PlannedItem[] = [];
+    for (const item of this.items.values()) {
+      const added = this.decide(item);
+      if (added) planned.push(added);
     }
-    this.blankItemRows = [];
-    const current = this.current;
-    // The next row of the same item (as written, or the same once normalized).
-    if (current) {
-      const last = current.rows[current.rows.length - 1]!.cells;
-      if (last.section === row.cells.section && last.title === row.cells.title) {
-        current.rows.push(row);
-        return;
-      }
-    }
-    const key = itemKey(row);
-    if (current?.key === key) {
-      current.rows.push(row);
-      return;
-    }
-    if (current) this.decide(current);
-    let rows = this.items.get(key);
-    if (rows) {
-      // Rows of an item apart from its first ones: decided again over all of them at the end.
-      rows.rows.push(row);
-      this.apart.add(rows);
-    } else {
-      rows = { key, rows: [row], outcome: 'open' };
-      this.items.set(key, rows);
-    }
-    this.current = rows;
+    return planned;
   }
 
-  /** The items decided as added since the last call, to be written now (none while fewer than `atLeast`). */
-  takeItems(atLeast = 0): PlannedItem[] {
-    if (this.ready.length === 0 || this.ready.length < atLeast) return [];
-    const taken = this.ready;
-    this.ready = [];
-    for (const rows of taken) rows.taken = true;
-    return taken.map((rows) => rows.item!);
-  }
-
-  /**
-   * The end of the Items sheet: the last item decided, and each item whose rows stood apart
-   * decided again over all its rows. Returns the ids of items handed out earlier that are
-   * not to be kept as written (delete them; an item still added comes again from `takeItems`).
-   */
-  finishItems(): string[] {
-    if (this.current) this.decide(this.current);
-    this.current = null;
-    const remove: string[] = [];
-    for (const rows of this.apart) {
-      const earlier = rows.item;
-      if (earlier && rows.taken) remove.push(earlier.id);
-      else if (earlier) this.ready = this.ready.filter((r) => r !== rows);
-      rows.taken = false;
-      rows.outcome = 'open';
-      rows.item = undefined;
-      rows.error = undefined;
-      this.decide(rows, earlier?.position);
-    }
-    this.apart.clear();
-    return remove;
-  }
-
-  /** What the import found, added and refused (after `finishItems`). */
+  /** What the import found, added and refused (after `planItems`). */
   outcome(): BulkUploadResult {
     const result = { ...this.result };
     const itemErrors: string[] = [];
@@ -532,9 +468,8 @@ export class ImportPlanner {
     return named;
   }
 
-  /** Decides one item over the rows it has (an open one, or one decided again at the end). */
-  private decide(state: ItemRows, position?: number): void {
-    if (state.outcome !== 'open') return;
+  /** Decides one item over its rows; returns it when it is added. */
+  private decide(state: ItemRows): PlannedItem | null {
     const { rows } = state;
     const I = BULK_UPLOAD_TEMPLATE.items.columns;
     const first = rows[0]!;
@@ -594,24 +529,23 @@ export class ImportPlanner {
       this.itemKeys.has(`${sectionId}\u0000${nameKey(title)}`)
     ) {
       state.outcome = 'skipped';
-      return;
+      return null;
     }
     if (problems.length > 0 || !sectionId) {
       state.outcome = 'failed';
       state.error = `${label('items')} ${rowList(rows)}${title ? ` (${quoted(title)})` : ''}: ${problems.join('; ')}`;
-      return;
+      return null;
     }
     state.outcome = 'added';
-    state.item = {
+    return {
       id: randomUUID(),
       categoryId: sectionId,
       title: localized(title, ar, es),
       description: description ? localized(description) : null,
-      position: position ?? this.take(`item:${sectionId}`),
+      position: this.take(`item:${sectionId}`),
       variants,
       groupIds,
     };
-    this.ready.push(state);
   }
 }
 

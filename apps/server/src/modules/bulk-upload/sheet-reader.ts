@@ -66,13 +66,8 @@ export function kindOfSheet(name: string): BulkUploadKind | null {
   return null;
 }
 
-/** Where the reader hands the template's rows, as it reads them. */
-export type SheetSink = {
-  /** A data row of a template sheet (a sheet missing a required column sends none). */
-  row(kind: BulkUploadKind, row: SheetRow): void;
-  /** The end of a template sheet (after its last row). */
-  end(kind: BulkUploadKind): void;
-};
+/** Takes a data row of a template sheet (a sheet missing a required column sends none). */
+export type SheetSink = (kind: BulkUploadKind, row: SheetRow) => void;
 
 export type SheetLimits = {
   /** Data rows of one sheet. */
@@ -148,13 +143,12 @@ export async function streamTemplateSheets(
       const cells: Record<string, string> = {};
       for (const [column, key] of header)
         cells[key] = boundedCell(cellText(values[column]), maxCellChars);
-      sink.row(kind, { row: row.number, cells });
+      sink(kind, { row: row.number, cells });
     }
     if (rows > maxRows) {
       tooManyRows = true;
       problems.push(`${template.sheet}: more than ${maxRows} rows`);
     }
-    sink.end(kind);
   }
   if (fileRows > maxFileRows) {
     tooManyRows = true;
