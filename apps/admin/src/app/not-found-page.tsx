@@ -6,8 +6,8 @@ import { useTranslation } from 'react-i18next';
 import { paths } from '../lib/paths.ts';
 
 /**
- * An admin page the user may open whose area is not built yet: said inside the admin, with a
- * way back, instead of sending a signed-in user to the sign-in landing.
+ * A path below an admin page the user may open that no screen answers: said inside the admin,
+ * with a way back, instead of sending a signed-in user to the sign-in landing.
  */
 export function NotFoundPage() {
   const { t } = useTranslation();

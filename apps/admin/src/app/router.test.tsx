@@ -3,6 +3,7 @@ import { cleanup, render, screen, within } from '@testing-library/react';
 import { QueryClient } from '@tanstack/react-query';
 import { RouterProvider, createMemoryRouter, type RouteObject } from 'react-router';
 import { Permission } from '@app/contracts';
+import { ADMIN_PAGES } from '../lib/pages.ts';
 import { accessRuleFor } from '../lib/route-access.ts';
 import { resetAuthForTests } from '../lib/auth.ts';
 import { authConfigRoute, fakeServer, ok } from '../test/fake-server.ts';
@@ -67,9 +68,9 @@ describe('routes and guards', () => {
     },
   );
 
-  // Every area's pages are built; a path under one with a rule but no page is still not found.
-  it.each(['/admin/tablebill/no-such-page'])(
-    'shows a signed-in owner opening %s, an area not built yet, the not-found page in the admin',
+  // A path below a page the owner may open, that no screen answers.
+  it.each(['/admin/tablebill/live-payments/no-such-page', '/admin/bulk-upload/x'])(
+    'shows a signed-in owner opening %s the not-found page in the admin',
     async (path) => {
       const router = renderAt(path);
       expect(
@@ -244,5 +245,14 @@ describe('admin pages and their rights', () => {
     for (const page of pages) {
       expect(Permission.options, page).toContain(accessRuleFor(concrete(page))?.permission);
     }
+  });
+
+  it('gives every page of the one table a screen, and each its own rule', () => {
+    const routed = new Set(adminPages(routes));
+    const described = Object.values(ADMIN_PAGES).map((page) => page.path);
+    expect(described.filter((path) => !routed.has(path))).toEqual([]);
+    // The most specific page wins: a page below another is guarded by its own right.
+    for (const page of Object.values(ADMIN_PAGES))
+      expect(accessRuleFor(page.path.replace(/:[^/]+/g, 'x'))?.path).toBe(page.path);
   });
 });

@@ -59,9 +59,9 @@ function TicketLinkRedirect() {
 /**
  * The routes of spec §2.1. The sign-in pages ship with the app; the admin shell and each
  * area's pages load on their first visit (their routes' `lazy`). Every /admin page sits behind
- * RequireAccess, which checks the page's rule in route-access.ts. An admin path with a rule but
- * no page yet (an area not built) shows the not-found page inside the admin; any other unknown
- * path goes to the login landing.
+ * RequireAccess, which checks the page's rule (lib/pages.ts, read by route-access.ts). A path
+ * below an admin page that no screen answers shows the not-found page inside the admin; any
+ * other unknown path goes to the login landing.
  */
 export const routes: RouteObject[] = [
   {

@@ -1,5 +1,6 @@
 import { paths } from './paths.ts';
-import { homePathFor, type Session } from './session.tsx';
+import { landingPathOf } from './pages.ts';
+import type { Session } from './session.tsx';
 
 /**
  * Where a user goes right after signing in (spec §2.2): a user without a tenant to the outlet
@@ -11,5 +12,5 @@ export function landingPath(session: Session, storedPath: string | null): string
   if (!user) return paths.loginLanding;
   const hasTenant = session.tenants.some((tenant) => tenant.tenantId === session.tenantId);
   if (user.role !== 'SuperAdmin' && !hasTenant) return paths.outletSignup;
-  return storedPath ?? homePathFor(user.role);
+  return storedPath ?? landingPathOf(user.role);
 }

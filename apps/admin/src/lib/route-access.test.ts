@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import type { Role } from '@app/contracts';
 import { paths } from './paths.ts';
-import { MENU } from '../shell/menu-entries.ts';
+import { menuLinks } from '../shell/menu-entries.ts';
 import { accessRuleFor, mayOpen, type AccessSubject } from './route-access.ts';
 
 const subject = (role: Role, isIntegrated = false): AccessSubject => ({
@@ -16,7 +16,7 @@ const who = (path: string, isIntegrated = false) =>
 
 describe('route access', () => {
   it('has a rule for every side menu link', () => {
-    const links = MENU.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.children));
+    const links = menuLinks();
     expect(links.filter((link) => !accessRuleFor(link.path)).map((link) => link.path)).toEqual([]);
   });
 

@@ -8,7 +8,7 @@ import {
   type TenantSummary,
 } from '@app/contracts';
 import { requestTenantLanguage } from './auth.ts';
-import { paths } from './paths.ts';
+import { landingPathOf } from './pages.ts';
 
 export interface SessionUser {
   name: string;
@@ -114,12 +114,6 @@ export function readStoredTenantId(): string | null {
   }
 }
 
-/** Where a role starts its work: spec §2.2, owners on the dashboard, others on live orders. */
-export function homePathFor(role: Role): string {
-  if (role === 'SuperAdmin') return paths.tenants;
-  return role === 'StoreOwner' ? paths.dashboard : paths.liveOrders;
-}
-
 /**
  * Spec §4.5: remember the chosen tenant and reload the app in it. The spec reloads to the
  * main dashboard, which only owners may open (§6); other roles reload to live orders.
@@ -132,5 +126,5 @@ export function switchTenant(tenant: Pick<SessionTenant, 'tenantId' | 'role'>): 
   }
   // The new tenant's default language applies, as after a sign-in (spec §1).
   requestTenantLanguage();
-  window.location.assign(homePathFor(tenant.role));
+  window.location.assign(landingPathOf(tenant.role));
 }

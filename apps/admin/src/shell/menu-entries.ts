@@ -22,7 +22,7 @@ import ViewCarouselOutlined from '@mui/icons-material/ViewCarouselOutlined';
 import { matchPath } from 'react-router';
 import type en from '../locales/en/common.json';
 import { mayOpen, type AccessSubject } from '../lib/route-access.ts';
-import { BUILT_PAGES, paths } from '../lib/paths.ts';
+import { paths } from '../lib/paths.ts';
 
 export type NavLabel = keyof (typeof en)['nav'];
 
@@ -30,7 +30,7 @@ export interface MenuLink {
   kind: 'link';
   label: NavLabel;
   icon: SvgIconComponent;
-  /** Shown exactly when the user may open this path (its rule in route-access.ts). */
+  /** Shown exactly when the user may open this path (its page in lib/pages.ts). */
   path: string;
   /** Shows the live-orders count (new plus unverified tickets). */
   badge?: 'liveOrders';
@@ -54,7 +54,7 @@ export type MenuEntry = MenuLink | MenuGroup;
 
 /**
  * Side menu of spec §2.12, top to bottom. An entry shows when its page may be opened, so the
- * menu and the route guard cannot disagree (route-access.ts cites the spec for each page).
+ * menu and the route guard cannot disagree (lib/pages.ts gives each page its right).
  */
 export const MENU: readonly MenuEntry[] = [
   {
@@ -188,16 +188,19 @@ export const MENU: readonly MenuEntry[] = [
   },
 ];
 
+/** Every link of the menu, its groups' included. */
+export const menuLinks = (entries: readonly MenuEntry[] = MENU): MenuLink[] =>
+  entries.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.children));
+
 /**
- * The entries a user may see: built pages the user may open; a group shows when at least one
- * of its links does.
+ * The entries a user may see: pages the user may open; a group shows when at least one of its
+ * links does.
  */
 export function visibleMenu(
   entries: readonly MenuEntry[],
   subject: AccessSubject | null,
-  built: ReadonlySet<string> = BUILT_PAGES,
 ): MenuEntry[] {
-  const shown = (path: string) => built.has(path) && mayOpen(path, subject);
+  const shown = (path: string) => mayOpen(path, subject);
   return entries.flatMap((entry): MenuEntry[] => {
     if (entry.kind === 'link') return shown(entry.path) ? [entry] : [];
     const children = entry.children.filter((child) => shown(child.path));
@@ -207,7 +210,7 @@ export function visibleMenu(
 
 /** The link the current path belongs to: the longest path that prefixes it. */
 export function activeLinkPath(entries: readonly MenuEntry[], pathname: string): string | null {
-  const links = entries.flatMap((entry) => (entry.kind === 'link' ? [entry] : entry.children));
+  const links = menuLinks(entries);
   let best: { path: string; length: number } | null = null;
   for (const link of links) {
     for (const prefix of [link.path, ...(link.covers ?? [])]) {

@@ -4,8 +4,8 @@ import { paths } from '../../lib/paths.ts';
 export const catalogPaths = {
   arrange: paths.catalogArrange,
   mainSections: paths.catalog,
-  sectionPattern: `${paths.catalog}/:categoryId`,
+  sectionPattern: paths.catalogSection,
   section: (id: string) => `${paths.catalog}/${encodeURIComponent(id)}`,
   /** The categories manager tree ('manage catalog v2'). */
-  manager: '/admin/catalog/v2/manage',
+  manager: paths.catalogManager,
 } as const;

@@ -3,7 +3,7 @@ import { paths } from '../../lib/paths.ts';
 /** The price adjustments' pages (menu-management.md §2) under the admin area. */
 export const priceAdjustmentPaths = {
   list: paths.priceAdjustments,
-  formPattern: `${paths.priceAdjustments}/:id`,
+  formPattern: paths.priceAdjustmentForm,
   /** One price adjustment's form; the id 'new' creates one. */
   form: (id: string) => `${paths.priceAdjustments}/${encodeURIComponent(id)}`,
 } as const;
