@@ -17,7 +17,7 @@ export * from './phone.ts';
 export * from './reports.ts';
 export * from './storefront.ts';
 export * from './branch-basics.ts';
-export * from './outlet-settings.ts';
+export * from './outlet-settings/index.ts';
 export * from './outlet-signup.ts';
 export * from './discounts.ts';
 export * from './dispatch.ts';

@@ -34,11 +34,14 @@ const INFRA = new Set([
   'client',
   'index',
 ]);
+/** An area's contract is a file, or a folder of files (outlet-settings); rules/ is no area. */
 const contractAreas = () =>
   fs
-    .readdirSync(path.join(root, 'packages/contracts/src'))
-    .filter((f) => f.endsWith('.ts') && !f.endsWith('.test.ts'))
-    .map((f) => f.replace(/\.ts$/, ''))
+    .readdirSync(path.join(root, 'packages/contracts/src'), { withFileTypes: true })
+    .filter((f) =>
+      f.isDirectory() ? f.name !== 'rules' : f.name.endsWith('.ts') && !f.name.endsWith('.test.ts'),
+    )
+    .map((f) => f.name.replace(/\.ts$/, ''))
     .filter((f) => !INFRA.has(f))
     .sort();
 
@@ -88,7 +91,7 @@ describe('every route defined once', () => {
     const used = new Set(
       ALL_ROUTES.flatMap((r) => ('permission' in r.access ? [r.access.permission] : [])),
     );
-    const pages = fs.readFileSync(path.join(root, 'apps/admin/src/lib/route-access.ts'), 'utf8');
+    const pages = fs.readFileSync(path.join(root, 'apps/admin/src/lib/pages.ts'), 'utf8');
     for (const permission of Permission.options) {
       const onPage = pages.includes(`permission: '${permission}'`);
       expect(used.has(permission) || onPage, permission).toBe(true);

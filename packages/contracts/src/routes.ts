@@ -8,7 +8,7 @@ import { identityRoutes } from './identity.ts';
 import { imagesRoutes } from './images.ts';
 import { localizationRoutes } from './localization.ts';
 import { modifierGroupsRoutes } from './modifier-groups.ts';
-import { outletSettingsRoutes } from './outlet-settings.ts';
+import { outletSettingsRoutes } from './outlet-settings/index.ts';
 import { outletSignupRoutes } from './outlet-signup.ts';
 import { platformRoutes } from './platform.ts';
 import { posMappingRoutes } from './pos-mapping.ts';

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { OperatingHoursBody, hoursOpenAt } from '../outlet-settings.ts';
+import { OperatingHoursBody, hoursOpenAt } from '../outlet-settings/index.ts';
 import { firstInstantAt, nextOpening, openState, type WeekDay } from './opening-hours.ts';
 
 const slot = (open: string, close: string) => {

@@ -4,7 +4,7 @@ import {
   hoursOpenAt,
   slotStart,
   type StoreHoursDay,
-} from '../outlet-settings.ts';
+} from '../outlet-settings/index.ts';
 import { branchLocalTime } from './local-time.ts';
 
 export type WeekDay = Pick<StoreHoursDay, 'day' | 'dayClosed' | 'hours'>;
