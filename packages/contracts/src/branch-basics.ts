@@ -3,7 +3,7 @@ import { BranchParams, CheckoutTemplate, LocalizedText, TenantParams, Uuid } fro
 import { routesOf, TENANT_PATH } from './http.ts';
 
 // The parts of a branch's settings that orders, tickets and the profile read too; apart from
-// outlet-settings.ts so that reading them does not bring its phone validation (libphonenumber).
+// outlet-settings/ so that reading them does not bring its phone validation (libphonenumber).
 
 /** Outlet status of one branch (operations-platform §2.7, §4.4, §7.3). */
 export const BranchOperatingStatus = z.object({
