@@ -7,7 +7,7 @@ import { useMoney } from '../lib/money.ts';
 import { navigate, paths } from '../lib/router.ts';
 import { useLoad } from '../lib/use-load.ts';
 import { ErrorSummary, isNotFound, PageProblem, PageSpinner } from '../components/states.tsx';
-import { BackLink, CardFields, Section } from './checkout-view.tsx';
+import { BackLink, CardFields, Section } from '../components/form-fields.tsx';
 
 type Attempt = { amount: number; key: string; token: string };
 

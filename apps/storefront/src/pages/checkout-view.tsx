@@ -1,38 +1,27 @@
-import { useId, useRef, useState, type ReactNode } from 'react';
+import { useState } from 'react';
 import {
   DISCOUNT_CODE_TRIES_EXCEEDED,
   TICKET_LIMITS,
-  isOnlinePayment,
   normalizeDiscountCode,
   type OrderingTemplate,
   type PublicMenu,
 } from '@app/contracts';
-import { api, asApiError, cardToken, codeOf } from '../lib/api.ts';
 import { itemCount, milli, priceCart } from '../lib/cart.ts';
-import {
-  checkForm,
-  emptyForm,
-  intakeBody,
-  newIdempotencyKey,
-  offeredPayments,
-  cardDetails,
-  formCard,
-  quoteBody,
-  type CardEntry,
-  type CheckoutForm,
-  type FieldErrors,
-} from '../lib/checkout.ts';
-import { hasMessage, useErrorText, useI18n } from '../lib/i18n.tsx';
+import { emptyForm, offeredPayments, quoteBody, type CheckoutForm } from '../lib/checkout.ts';
+import { useErrorText, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import type { Cart } from '../lib/use-cart.ts';
-import { Stepper } from '../components/item-sheet.tsx';
+import { BackLink, Input, Section, Select } from '../components/form-fields.tsx';
 import { Notices } from '../components/notices.tsx';
 import { ErrorSummary } from '../components/states.tsx';
 import { Totals } from '../components/totals.tsx';
 import { useQuote } from '../lib/use-quote.ts';
+import { CartLines } from './checkout/cart-lines.tsx';
+import { DeliveryAddress } from './checkout/delivery-address.tsx';
+import { PaymentFields } from './checkout/payment-fields.tsx';
+import { PromoCode } from './checkout/promo-code.tsx';
+import { usePlaceOrder } from './checkout/use-place-order.ts';
 import type { OrderingProps } from './ordering-props.ts';
-
-type Attempt = { hash: string; key: string; token: string | null; outcome: 'unknown' | 'failed' };
 
 /** The cart, the details its template needs, payment, and placing the order. */
 export function CheckoutView({
@@ -52,19 +41,24 @@ export function CheckoutView({
   onBack: () => void;
   onPlaced: (ticketId: string) => void;
 }) {
-  const { t, l, lang } = useI18n();
+  const { t, l } = useI18n();
   const money = useMoney(menu.currency);
   const payments = offeredPayments(menu, store.payments);
   const [form, setForm] = useState<CheckoutForm>(() => emptyForm(payments[0] ?? ''));
-  const [errors, setErrors] = useState<FieldErrors>({});
-  const [problem, setProblem] = useState<string | null>(null);
-  const [lineErrors, setLineErrors] = useState<Record<string, string>>({});
-  const [busy, setBusy] = useState(false);
   const [codeInput, setCodeInput] = useState('');
   // The code the price preview is asked with (Apply); the order carries the field's code.
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
-  const attempt = useRef<Attempt | null>(null);
-  const summary = useRef<HTMLParagraphElement>(null);
+  const { place, busy, errors, setErrors, problem, lineErrors, summary } = usePlaceOrder({
+    store,
+    branch,
+    template,
+    table,
+    uniqueLinkId,
+    onPlaced: (ticketId) => {
+      cart.clear();
+      onPlaced(ticketId);
+    },
+  });
 
   // Lines the menu no longer offers (hidden, sold out, out of schedule) are not ordered.
   const { priced, unavailable, itemsTotal } = priceCart(menu, cart.lines);
@@ -104,87 +98,6 @@ export function CheckoutView({
     setAppliedCode(typedCode);
   }
 
-  async function place() {
-    setProblem(null);
-    setLineErrors({});
-    const lines = orderLines;
-    const base = intakeBody({
-      template,
-      lines,
-      form,
-      tableId: table?.id ?? null,
-      lang,
-      discountCode: typedCode,
-      uniqueLinkId: uniqueLinkId ?? null,
-    });
-    const found = checkForm(base, form);
-    // A code the preview refused would be refused by the intake too: the customer decides.
-    if (typedCode && typedCode === appliedCode && refusal) found.discountCode = [refusal];
-    setErrors(found);
-    if (Object.keys(found).length > 0) {
-      setProblem(t('error.form_invalid'));
-      summary.current?.focus();
-      return;
-    }
-    const hash = JSON.stringify(base);
-    // The same order retried after an unknown outcome keeps its key (and card token): the
-    // intake then answers the first ticket instead of making a second.
-    const again = attempt.current?.hash === hash && attempt.current.outcome === 'unknown';
-    const key = again ? attempt.current!.key : newIdempotencyKey();
-    setBusy(true);
-    try {
-      let token = again ? attempt.current!.token : null;
-      if (base.paymentMethodType && isOnlinePayment(base.paymentMethodType) && !token) {
-        token = await cardToken(store.payments!, cardDetails(formCard(form)));
-      }
-      attempt.current = { hash, key, token, outcome: 'unknown' };
-      const ticket = await api.placeOrder(
-        store.tenantId,
-        branch.branchId,
-        { ...base, paymentToken: token } as Parameters<typeof api.placeOrder>[2],
-        key,
-      );
-      cart.clear();
-      onPlaced(ticket.id);
-    } catch (e) {
-      const error = asApiError(e);
-      const code = codeOf(error);
-      if (attempt.current && error.status > 0) attempt.current.outcome = 'failed';
-      const fields: FieldErrors =
-        code === DISCOUNT_CODE_TRIES_EXCEEDED ? { discountCode: [code] } : {};
-      const byLine: Record<string, string> = {};
-      let banner: string | null = null;
-      for (const [field, codes] of Object.entries(error.fields)) {
-        const code = codes[0] ?? 'invalid';
-        const line = /^cartItems\.(\d+)/.exec(field);
-        if (line) {
-          const target = lines[Number(line[1])];
-          if (target) byLine[target.id] = text(code);
-        } else if (['branchId', 'checkoutTemplate', 'uniqueLinkId'].includes(field))
-          banner = text(code);
-        else if (field === 'paymentToken' || field === 'card') {
-          fields.cardNumber = [code];
-          banner = text(code);
-        } else fields[field] = [code];
-      }
-      setErrors(fields);
-      setLineErrors(byLine);
-      setProblem(
-        banner ??
-          (code === 'form_invalid' || code === 'network'
-            ? Object.keys(error.fields).length > 0
-              ? t('error.form_invalid')
-              : t('error.unknown')
-            : hasMessage(`error.${code}`)
-              ? text(code)
-              : t('error.unknown')),
-      );
-      summary.current?.focus();
-    } finally {
-      setBusy(false);
-    }
-  }
-
   const unavailableNote = unavailable.length > 0 && (
     <p className="notice warn">{t('cart.unavailable', { count: itemCount(unavailable) })}</p>
   );
@@ -200,7 +113,6 @@ export function CheckoutView({
       </main>
     );
 
-  const online = form.payment !== '' && isOnlinePayment(form.payment);
   return (
     <main className="page with-bar">
       <BackLink onBack={onBack} />
@@ -219,46 +131,26 @@ export function CheckoutView({
       {unavailableNote}
       <ErrorSummary ref={summary} problem={problem} />
 
-      <ul className="lines" aria-label={t('cart.title')}>
-        {priced.map((p) => (
-          <li key={p.line.id} className="line">
-            <div className="line-text">
-              <span className="item-title">{l(p.item.localizedTitle)}</span>
-              {p.item.variants.length > 1 && <span className="muted">{l(p.variantTitle)}</span>}
-              {p.modifierTitles.length > 0 && (
-                <span className="muted">
-                  {p.modifierTitles
-                    .map((m) => (m.quantity > 1 ? `${m.quantity}× ${l(m.title)}` : l(m.title)))
-                    .join(', ')}
-                </span>
-              )}
-              {p.line.specialRequest && <span className="muted">“{p.line.specialRequest}”</span>}
-              {(lineErrors[p.line.id] ?? quoteLineErrors[p.line.id]) && (
-                <span className="error" role="alert">
-                  {lineErrors[p.line.id] ?? text(quoteLineErrors[p.line.id]!)}
-                </span>
-              )}
-            </div>
-            <div className="line-side">
-              <span className="item-price">{money(p.total)}</span>
-              <Stepper
-                label={l(p.item.localizedTitle)}
-                value={p.line.quantity}
-                min={0}
-                max={TICKET_LIMITS.quantityMax}
-                onChange={(q) => cart.setQuantity(p.line.id, q)}
-              />
-            </div>
-          </li>
-        ))}
-      </ul>
+      <CartLines
+        priced={priced}
+        currency={menu.currency}
+        errors={lineErrors}
+        quoteErrors={quoteLineErrors}
+        onQuantity={(id, q) => cart.setQuantity(id, q)}
+      />
 
       <form
         className="form"
         noValidate
         onSubmit={(e) => {
           e.preventDefault();
-          if (!busy) void place();
+          if (!busy)
+            void place({
+              form,
+              lines: orderLines,
+              discountCode: typedCode,
+              refusal: typedCode && typedCode === appliedCode ? refusal : null,
+            });
         }}
       >
         {template === 'DINING' && !table && (
@@ -310,62 +202,7 @@ export function CheckoutView({
         </Section>
 
         {template === 'DELIVERY' && (
-          <Section title={t('checkout.address')}>
-            <Select
-              label={t('checkout.zone')}
-              value={form.zoneId}
-              required
-              error={err('deliveryZoneId')}
-              onChange={(v) => set('zoneId', v)}
-              placeholder={t('checkout.chooseZone')}
-              options={menu.deliveryZones.map((z) => ({
-                value: z.deliveryZoneId,
-                label: `${l(z.localizedTitle)} · ${money(z.deliveryFee)}`,
-              }))}
-              text={text}
-            />
-            <Input
-              label={t('checkout.address1')}
-              value={form.address1}
-              required
-              autoComplete="address-line1"
-              maxLength={TICKET_LIMITS.addressLineMax}
-              error={err('shippingAddress.address1') ?? err('shippingAddress')}
-              onChange={(v) => set('address1', v)}
-              text={text}
-            />
-            <Input
-              label={t('checkout.streetAddress')}
-              value={form.streetAddress}
-              autoComplete="address-line2"
-              maxLength={TICKET_LIMITS.addressLineMax}
-              error={err('shippingAddress.streetAddress')}
-              onChange={(v) => set('streetAddress', v)}
-              text={text}
-            />
-            <div className="triple">
-              {(['building', 'floor', 'apartment'] as const).map((k) => (
-                <Input
-                  key={k}
-                  label={t(`checkout.${k}`)}
-                  value={form[k]}
-                  maxLength={TICKET_LIMITS.addressShortMax}
-                  error={err(`shippingAddress.${k}`)}
-                  onChange={(v) => set(k, v)}
-                  text={text}
-                />
-              ))}
-            </div>
-            <Input
-              label={t('checkout.directions')}
-              value={form.directions}
-              multiline
-              maxLength={TICKET_LIMITS.instructionsMax}
-              error={err('shippingAddress.manualDirections')}
-              onChange={(v) => set('directions', v)}
-              text={text}
-            />
-          </Section>
+          <DeliveryAddress menu={menu} form={form} set={set} err={err} text={text} />
         )}
 
         {template !== 'DINING' && (
@@ -394,53 +231,7 @@ export function CheckoutView({
           </Section>
         )}
 
-        <Section title={t('checkout.payment')}>
-          {payments.length === 0 ? (
-            <p className="notice warn">{t('checkout.noPayment')}</p>
-          ) : (
-            <div
-              className={`choices${err('paymentMethodType') ? ' invalid' : ''}`}
-              role="radiogroup"
-              aria-label={t('checkout.payment')}
-            >
-              {payments.map((m) => (
-                <label key={m} className="option">
-                  <input
-                    type="radio"
-                    name="payment"
-                    checked={form.payment === m}
-                    onChange={() => set('payment', m)}
-                  />
-                  <span className="option-title">{t(`pay.${m}`)}</span>
-                </label>
-              ))}
-              {err('paymentMethodType') && (
-                <p className="error">{text(err('paymentMethodType')!)}</p>
-              )}
-            </div>
-          )}
-          {online && (
-            <div className="card-fields">
-              <CardFields
-                card={formCard(form)}
-                errors={{
-                  number: err('cardNumber'),
-                  expiry: err('cardExpiry'),
-                  cvc: err('cardCvc'),
-                }}
-                onChange={(field, v) =>
-                  set(
-                    ({ number: 'cardNumber', expiry: 'cardExpiry', cvc: 'cardCvc' } as const)[
-                      field
-                    ],
-                    v,
-                  )
-                }
-                text={text}
-              />
-            </div>
-          )}
-        </Section>
+        <PaymentFields payments={payments} form={form} set={set} err={err} text={text} />
 
         <Section title={t('checkout.instructions')}>
           <Input
@@ -455,75 +246,23 @@ export function CheckoutView({
           />
         </Section>
 
-        <Section title={t('checkout.promo')}>
-          <div className={`field promo${err('discountCode') ? ' invalid' : ''}`}>
-            <label htmlFor="promo-code" className="visually-hidden">
-              {t('checkout.promo')}
-            </label>
-            <div className="row">
-              <input
-                id="promo-code"
-                value={codeInput}
-                dir="ltr"
-                autoCapitalize="characters"
-                autoComplete="off"
-                spellCheck={false}
-                maxLength={TICKET_LIMITS.discountCodeMax}
-                placeholder={t('checkout.promoPlaceholder')}
-                aria-invalid={err('discountCode') || refusal ? true : undefined}
-                aria-describedby="promo-code-note"
-                onChange={(e) => setCodeInput(e.target.value)}
-                onKeyDown={(e) => {
-                  // Enter applies the code; it does not place the order.
-                  if (e.key === 'Enter') {
-                    e.preventDefault();
-                    applyCode();
-                  }
-                }}
-              />
-              {appliedCode && typedCode === appliedCode ? (
-                <button
-                  type="button"
-                  className="button secondary"
-                  onClick={() => {
-                    setCodeInput('');
-                    setAppliedCode(null);
-                    setErrors(({ discountCode: _, ...rest }) => rest);
-                  }}
-                >
-                  {t('checkout.promoRemove')}
-                </button>
-              ) : (
-                <button
-                  type="button"
-                  className="button secondary"
-                  disabled={!typedCode}
-                  onClick={applyCode}
-                >
-                  {t('checkout.promoApply')}
-                </button>
-              )}
-            </div>
-            <span
-              id="promo-code-note"
-              role="status"
-              className={err('discountCode') || refusal ? 'error' : 'muted small'}
-            >
-              {err('discountCode')
-                ? text(err('discountCode')!)
-                : !appliedCode || typedCode !== appliedCode
-                  ? ''
-                  : refusal
-                    ? text(refusal)
-                    : appliedDiscount
-                      ? t('checkout.promoApplied', {
-                          name: l(appliedDiscount.localizedName),
-                          amount: money(appliedDiscount.appliedDiscountValue),
-                        })
-                      : t('checkout.promoChecking')}
-            </span>
-          </div>
-        </Section>
+        <PromoCode
+          value={codeInput}
+          onChange={setCodeInput}
+          applied={appliedCode !== null && typedCode === appliedCode}
+          error={err('discountCode')}
+          refusal={refusal}
+          discount={appliedDiscount}
+          canApply={typedCode !== null}
+          money={money}
+          onApply={applyCode}
+          onRemove={() => {
+            setCodeInput('');
+            setAppliedCode(null);
+            setErrors(({ discountCode: _, ...rest }) => rest);
+          }}
+          text={text}
+        />
 
         {quote.data || shown ? (
           <div aria-busy={!quote.data}>
@@ -569,174 +308,5 @@ export function CheckoutView({
         </div>
       </form>
     </main>
-  );
-}
-
-export function BackLink({ onBack }: { onBack: () => void }) {
-  const { t, lang } = useI18n();
-  return (
-    <button type="button" className="link back" onClick={onBack}>
-      <span aria-hidden="true">{lang === 'ar' ? '→' : '←'}</span> {t('common.back')}
-    </button>
-  );
-}
-
-export function Section({ title, children }: { title: string; children: ReactNode }) {
-  return (
-    <fieldset className="form-section">
-      <legend>{title}</legend>
-      {children}
-    </fieldset>
-  );
-}
-
-/** The card's number, expiry and CVC, typed left to right in every language. */
-export function CardFields({
-  card,
-  errors,
-  onChange,
-  text,
-}: {
-  card: CardEntry;
-  errors: Partial<Record<keyof CardEntry, string>>;
-  onChange: (field: keyof CardEntry, value: string) => void;
-  text: (code: string) => string;
-}) {
-  const { t } = useI18n();
-  return (
-    <>
-      <Input
-        label={t('checkout.cardNumber')}
-        value={card.number}
-        inputMode="numeric"
-        dir="ltr"
-        autoComplete="cc-number"
-        required
-        error={errors.number}
-        onChange={(v) => onChange('number', v)}
-        text={text}
-      />
-      <div className="pair">
-        <Input
-          label={t('checkout.cardExpiry')}
-          value={card.expiry}
-          dir="ltr"
-          autoComplete="cc-exp"
-          placeholder="MM/YY"
-          required
-          error={errors.expiry}
-          onChange={(v) => onChange('expiry', v)}
-          text={text}
-        />
-        <Input
-          label={t('checkout.cardCvc')}
-          value={card.cvc}
-          inputMode="numeric"
-          dir="ltr"
-          autoComplete="cc-csc"
-          required
-          error={errors.cvc}
-          onChange={(v) => onChange('cvc', v)}
-          text={text}
-        />
-      </div>
-      <p className="muted small">{t('checkout.cardNote')}</p>
-    </>
-  );
-}
-
-type InputProps = {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  error?: string;
-  text: (code: string) => string;
-  type?: string;
-  required?: boolean;
-  multiline?: boolean;
-  hideLabel?: boolean;
-  autoComplete?: string;
-  inputMode?: 'numeric' | 'tel' | 'text';
-  placeholder?: string;
-  maxLength?: number;
-  dir?: 'ltr';
-};
-
-export function Input(p: InputProps) {
-  const id = useId();
-  const common = {
-    id,
-    value: p.value,
-    required: p.required,
-    'aria-invalid': p.error ? true : undefined,
-    'aria-describedby': p.error ? `${id}-error` : undefined,
-    autoComplete: p.autoComplete,
-    placeholder: p.placeholder,
-    maxLength: p.maxLength,
-    dir: p.dir,
-  };
-  return (
-    <div className={`field${p.error ? ' invalid' : ''}`}>
-      <label htmlFor={id} className={p.hideLabel ? 'visually-hidden' : undefined}>
-        {p.label}
-        {p.required && <span aria-hidden="true"> *</span>}
-      </label>
-      {p.multiline ? (
-        <textarea {...common} rows={2} onChange={(e) => p.onChange(e.target.value)} />
-      ) : (
-        <input
-          {...common}
-          type={p.type ?? 'text'}
-          inputMode={p.inputMode}
-          onChange={(e) => p.onChange(e.target.value)}
-        />
-      )}
-      {p.error && (
-        <span id={`${id}-error`} className="error">
-          {p.text(p.error)}
-        </span>
-      )}
-    </div>
-  );
-}
-
-function Select(p: {
-  label: string;
-  value: string;
-  onChange: (v: string) => void;
-  options: { value: string; label: string }[];
-  placeholder: string;
-  error?: string;
-  required?: boolean;
-  text: (code: string) => string;
-}) {
-  const id = useId();
-  return (
-    <div className={`field${p.error ? ' invalid' : ''}`}>
-      <label htmlFor={id}>
-        {p.label}
-        {p.required && <span aria-hidden="true"> *</span>}
-      </label>
-      <select
-        id={id}
-        value={p.value}
-        required={p.required}
-        aria-invalid={p.error ? true : undefined}
-        aria-describedby={p.error ? `${id}-error` : undefined}
-        onChange={(e) => p.onChange(e.target.value)}
-      >
-        <option value="">{p.placeholder}</option>
-        {p.options.map((o) => (
-          <option key={o.value} value={o.value}>
-            {o.label}
-          </option>
-        ))}
-      </select>
-      {p.error && (
-        <span id={`${id}-error`} className="error">
-          {p.text(p.error)}
-        </span>
-      )}
-    </div>
   );
 }
