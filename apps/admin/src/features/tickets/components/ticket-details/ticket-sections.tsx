@@ -1,0 +1,151 @@
+import type { ReactNode } from 'react';
+import Link from '@mui/material/Link';
+import Typography from '@mui/material/Typography';
+import { localize, type Ticket } from '@app/contracts';
+import { useTranslation } from 'react-i18next';
+import { useLanguage } from '../../../../lib/i18n.ts';
+import { formatLocalDateTime, formatTimestamp, mapLink } from './ticket-format.ts';
+import { Section, Field, DateText, Ltr } from './ticket-fields.tsx';
+
+export function OrderSection({
+  ticket,
+  timeZone,
+}: {
+  ticket: Ticket;
+  timeZone: string | undefined;
+}) {
+  const { t } = useTranslation('ticketDetails');
+  const lang = useLanguage();
+  const d = ticket.ticketDetails;
+  const area = d.serviceArea;
+  return (
+    <Section titleKey="order">
+      <Field label={t('fields.orderType')}>
+        {ticket.ticketType === 'callstaff'
+          ? t('sheet.callStaff')
+          : t(`templates.${d.checkoutUiTemplate}`)}
+      </Field>
+      <Field label={t('fields.brand')}>{localize(ticket.tenantName, lang)}</Field>
+      <Field label={t('fields.branch')}>{localize(ticket.branchName, lang)}</Field>
+      {area && (
+        <Field label={t('fields.table')}>
+          {[area.sectionName, [area.title, area.value].filter(Boolean).join(' ')]
+            .filter(Boolean)
+            .join(' · ')}
+        </Field>
+      )}
+      {d.uniqueLink && <Field label={t('fields.uniqueLink')}>{d.uniqueLink.name}</Field>}
+      <Field label={t('history.placed')}>
+        <DateText>{formatTimestamp(ticket.timestamp, lang, timeZone)}</DateText>
+      </Field>
+    </Section>
+  );
+}
+
+export function CustomerSection({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('ticketDetails');
+  const d = ticket.ticketDetails;
+  const onProperty = d.onPropertyInfo;
+  const rows: [string, ReactNode][] = [];
+  if (d.firstName) rows.push([t('fields.firstName'), d.firstName]);
+  if (d.lastName) rows.push([t('fields.lastName'), d.lastName]);
+  if (d.reservationLastName) rows.push([t('fields.reservationLastName'), d.reservationLastName]);
+  if (onProperty?.tableNumber != null)
+    rows.push([t('fields.tableNumber'), <Ltr key="table">{onProperty.tableNumber}</Ltr>]);
+  if (d.phoneNumber)
+    rows.push([
+      t('fields.phoneNumber'),
+      <Link key="phone" href={`tel:${d.phoneNumber}`} dir="ltr">
+        {d.phoneNumber}
+      </Link>,
+    ]);
+  if (onProperty?.phoneNumber)
+    rows.push([t('fields.roomPhoneNumber'), <Ltr key="room">{onProperty.phoneNumber}</Ltr>]);
+  if (rows.length === 0) return null;
+  return (
+    <Section titleKey="customer">
+      {rows.map(([label, value]) => (
+        <Field key={label} label={label}>
+          {value}
+        </Field>
+      ))}
+    </Section>
+  );
+}
+
+export function FulfilmentSection({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('ticketDetails');
+  const lang = useLanguage();
+  const d = ticket.ticketDetails;
+  return (
+    <Section titleKey="fulfilment">
+      {d.isFulfillmentAsap || !d.preferredFulfillmentLocalDateTime ? (
+        <Typography sx={{ fontWeight: 600 }}>{t('fields.asap')}</Typography>
+      ) : (
+        <Field label={t('fields.preferredTime')}>
+          <DateText>{formatLocalDateTime(d.preferredFulfillmentLocalDateTime, lang)}</DateText>
+        </Field>
+      )}
+    </Section>
+  );
+}
+
+export function DeliverySection({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('ticketDetails');
+  const lang = useLanguage();
+  const d = ticket.ticketDetails;
+  const a = d.shippingAddress;
+  const map = mapLink(ticket);
+  return (
+    <Section titleKey="delivery">
+      {d.deliveryZone && (
+        <Field label={t('fields.deliveryZone')}>{localize(d.deliveryZone, lang)}</Field>
+      )}
+      {a && (
+        <>
+          <Field label={t('fields.address1')}>{a.address1}</Field>
+          {a.streetAddress && <Field label={t('fields.streetAddress')}>{a.streetAddress}</Field>}
+          {a.building && <Field label={t('fields.building')}>{a.building}</Field>}
+          {a.floor && <Field label={t('fields.floor')}>{a.floor}</Field>}
+          {a.apartment && <Field label={t('fields.apartment')}>{a.apartment}</Field>}
+          {a.manualDirections && (
+            <Field label={t('fields.manualDirections')}>{a.manualDirections}</Field>
+          )}
+          {map && (
+            <Field label={t('fields.coordinates')}>
+              <Link href={map} target="_blank" rel="noopener noreferrer" dir="ltr">
+                {a.lat}, {a.lng}
+              </Link>
+            </Field>
+          )}
+        </>
+      )}
+    </Section>
+  );
+}
+
+export function PaymentSection({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('ticketDetails');
+  const d = ticket.ticketDetails;
+  const p = d.paymentDetails;
+  const method = d.paymentMethodType ?? p.paymentMethodType;
+  return (
+    <Section titleKey="payment">
+      <Field label={t('fields.paymentMethod')}>
+        {method ? t(`payments.${method}`) : t('fields.notSet')}
+      </Field>
+      {p.cardScheme && <Field label={t('fields.cardScheme')}>{p.cardScheme}</Field>}
+      {p.maskedValue && (
+        <Field label={t('fields.maskedValue')}>
+          <Ltr>{p.maskedValue}</Ltr>
+        </Field>
+      )}
+      {p.paymentStatus && <Field label={t('fields.paymentStatus')}>{p.paymentStatus}</Field>}
+      {p.paymentUniqueInvoiceId && (
+        <Field label={t('fields.invoiceId')}>
+          <Ltr>{p.paymentUniqueInvoiceId}</Ltr>
+        </Field>
+      )}
+    </Section>
+  );
+}
