@@ -15,7 +15,7 @@ import { useTranslation } from 'react-i18next';
 import { localize } from '@app/contracts';
 import { storefrontPreviewQuery } from '../lib/storefront-preview.ts';
 import { useTenantSession } from '../lib/use-tenant-session.ts';
-import { Spinner } from './spinner.tsx';
+import { QueryStatus } from './load-error.tsx';
 
 /** A Preview button and its dialog: the customer storefront, embedded, in preview mode (§2.7). */
 export function StorefrontPreviewButton({ label }: { label: string }) {
@@ -49,19 +49,7 @@ function StorefrontPreviewDialog({ onClose }: { onClose: () => void }) {
     <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="sm" fullWidth>
       <DialogTitle id={titleId}>{t('storefrontPreview.title')}</DialogTitle>
       <DialogContent>
-        {preview.isPending && <Spinner />}
-        {preview.isError && (
-          <Alert
-            severity="error"
-            action={
-              <Button color="inherit" size="small" onClick={() => void preview.refetch()}>
-                {t('storefrontPreview.retry')}
-              </Button>
-            }
-          >
-            {t('storefrontPreview.loadFailed')}
-          </Alert>
-        )}
+        <QueryStatus query={preview} message={t('storefrontPreview.loadFailed')} snackbar={false} />
         {branches.length > 1 && (
           <TextField
             select

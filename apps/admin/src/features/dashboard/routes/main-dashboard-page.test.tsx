@@ -134,7 +134,7 @@ describe('the main dashboard', () => {
     renderCatalog(<MainDashboardPage />);
     expect(await screen.findByText(/The figures could not be loaded/)).toBeVisible();
     fail = false;
-    await userEvent.click(screen.getByRole('button', { name: 'Retry' }));
+    await userEvent.click(screen.getByRole('button', { name: 'Try again' }));
     await waitFor(() => expect(figure('Orders')).toBe('0'));
     expect(screen.getAllByText('No accepted orders in this period yet.').length).toBeGreaterThan(2);
   });

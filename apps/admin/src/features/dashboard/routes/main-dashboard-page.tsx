@@ -10,7 +10,7 @@ import Typography from '@mui/material/Typography';
 import RefreshOutlined from '@mui/icons-material/RefreshOutlined';
 import { localize, type DashboardSummary, type Language } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { BranchSelect } from '../../../components/branch-select.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -48,9 +48,12 @@ export function MainDashboardPage() {
   if (!data && summary.isPending) body = <Spinner label={t('loading')} />;
   else if (!data)
     body = (
-      <RetryAlert retryLabel={t('retry')} onRetry={() => void summary.refetch()}>
-        {t('loadError')}
-      </RetryAlert>
+      <LoadError
+        error={summary.error}
+        onRetry={() => void summary.refetch()}
+        message={t('loadError')}
+        snackbar={false}
+      />
     );
   else body = <Figures data={data} period={period} lang={lang} />;
 

@@ -2,7 +2,6 @@ import { type ReactNode } from 'react';
 import { useParams } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
-import Button from '@mui/material/Button';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import { useTranslation } from 'react-i18next';
@@ -13,6 +12,7 @@ import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useDiscount } from '../api/discounts-queries.ts';
 import { NEW_DISCOUNT, discountPaths } from '../paths.ts';
 import { DiscountEditor } from '../components/discount-editor.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 
 /** marketing/discounts/{id}: 'new' creates, any other id edits (operations-platform §2.5). */
 export function DiscountFormPage() {
@@ -28,20 +28,7 @@ export function DiscountFormPage() {
   else if (discount.data) body = <DiscountEditor key={id} discount={discount.data} />;
   else if (isApiError(discount.error, 404))
     body = <Alert severity="warning">{t('form.notFound')}</Alert>;
-  else {
-    body = (
-      <Alert
-        severity="error"
-        action={
-          <Button color="inherit" size="small" onClick={() => void discount.refetch()}>
-            {t('list.retry')}
-          </Button>
-        }
-      >
-        {t('form.loadFailed')}
-      </Alert>
-    );
-  }
+  else body = <QueryStatus query={discount} message={t('form.loadFailed')} snackbar={false} />;
 
   return (
     <Stack spacing={2} sx={{ maxInlineSize: 760 }}>

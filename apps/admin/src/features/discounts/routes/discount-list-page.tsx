@@ -1,7 +1,6 @@
 import { useEffect, useEffectEvent } from 'react';
 import { Link as RouterLink } from 'react-router';
 import { useMutationState } from '@tanstack/react-query';
-import Alert from '@mui/material/Alert';
 import Box from '@mui/material/Box';
 import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
@@ -13,13 +12,13 @@ import AddIcon from '@mui/icons-material/Add';
 import type { Discount } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { PageTitleBar } from '../../../components/page-header.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { discountKeys, useDiscounts, useToggleDiscount } from '../api/discounts-queries.ts';
 import { DiscountList } from '../components/discount-list.tsx';
 import { NEW_DISCOUNT, discountPaths } from '../paths.ts';
+import { QueryStatus } from '../../../components/load-error.tsx';
 
 /** The discounts whose active toggle is being saved right now. */
 function useSavingDiscounts(tenantId: string): ReadonlySet<string> {
@@ -85,19 +84,7 @@ export function DiscountListPage() {
       </PageTitleBar>
       <Typography color="text.secondary">{t('list.intro')}</Typography>
 
-      {discounts.isPending && <Spinner />}
-      {discounts.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void discounts.refetch()}>
-              {t('list.retry')}
-            </Button>
-          }
-        >
-          {t('list.loadFailed')}
-        </Alert>
-      )}
+      <QueryStatus query={discounts} message={t('list.loadFailed')} snackbar={false} />
       {discounts.isSuccess && list.length === 0 && (
         <Paper variant="outlined" sx={{ padding: 4, textAlign: 'center' }}>
           <Typography color="text.secondary">{t('list.empty')}</Typography>

@@ -8,7 +8,6 @@ import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import { localize, type BranchOperatingStatus, type BranchStatus } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { playNotificationSound, unlockNotificationSound } from '../../../lib/notification-sound.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -19,6 +18,7 @@ import {
 } from '../api/outlet-status-queries.ts';
 import { BranchStatusCard } from '../components/branch-status-card.tsx';
 import { SoundHelpDialog } from '../components/sound-help-dialog.tsx';
+import { QueryStatus } from '../../../components/load-error.tsx';
 
 type SoundProblem = 'blocked' | 'unavailable';
 
@@ -97,19 +97,7 @@ export function OutletStatusPage() {
         </Alert>
       )}
 
-      {statuses.isPending && <Spinner />}
-      {statuses.isError && (
-        <Alert
-          severity="error"
-          action={
-            <Button color="inherit" size="small" onClick={() => void statuses.refetch()}>
-              {t('page.retry')}
-            </Button>
-          }
-        >
-          {t('page.loadFailed')}
-        </Alert>
-      )}
+      <QueryStatus query={statuses} message={t('page.loadFailed')} snackbar={false} />
       {statuses.isSuccess && statuses.data.length === 0 && (
         <Alert severity="info">{t('page.empty')}</Alert>
       )}

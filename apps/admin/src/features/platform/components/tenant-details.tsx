@@ -12,19 +12,19 @@ import Typography from '@mui/material/Typography';
 import { localize, type PlatformTenantDetails } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
-import { Spinner } from '../../../components/spinner.tsx';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useSetTenantActive, useTenantDetails } from '../api/platform-queries.ts';
 import { TenantStatusChip } from './tenant-status-chip.tsx';
 import { formatDate } from '../lib/format.ts';
+import { QueryStatus } from '../../../components/load-error.tsx';
 
 /** One tenant as the super admin opens it: facts, people, branches, and its on/off switch. */
 export function TenantDetails({ id }: { id: string }) {
   const { t: tc } = useTranslation();
   const details = useTenantDetails(id);
-  if (details.isPending) return <Spinner />;
-  if (details.isError) return <Alert severity="error">{tc('snackbar.pleaseRefresh')}</Alert>;
+  if (!details.data)
+    return <QueryStatus query={details} message={tc('snackbar.pleaseRefresh')} snackbar={false} />;
   return <DetailsBody tenant={details.data} />;
 }
 

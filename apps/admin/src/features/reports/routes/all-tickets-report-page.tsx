@@ -5,7 +5,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import { useQuery } from '@tanstack/react-query';
 import { localize, type ReportFilterInput } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -90,9 +90,12 @@ export function AllTicketsReportPage({
   else if (!data || (report.isError && !isApiError(report.error, 422))) {
     body =
       report.error instanceof ValidationError ? null : (
-        <RetryAlert retryLabel={t('retry')} onRetry={() => void report.refetch()}>
-          {t('loadError')}
-        </RetryAlert>
+        <LoadError
+          error={report.error}
+          onRetry={() => void report.refetch()}
+          message={t('loadError')}
+          snackbar={false}
+        />
       );
   } else if (data.totals.count === 0) {
     body = (

@@ -14,7 +14,7 @@ import {
   type TableBillTransaction,
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
@@ -89,9 +89,12 @@ export function LivePaymentsPage({
   if (!feed.data && feed.isPending) body = <Spinner label={t('loading')} />;
   else if (!feed.data)
     body = (
-      <RetryAlert retryLabel={t('retry')} onRetry={() => void feed.refetch()}>
-        {t('loadError')}
-      </RetryAlert>
+      <LoadError
+        error={feed.error}
+        onRetry={() => void feed.refetch()}
+        message={t('loadError')}
+        snackbar={false}
+      />
     );
   else if (list.length === 0)
     body = (

@@ -24,7 +24,7 @@ import {
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTableLabel } from '../lib/use-table-label.ts';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { PageHeader } from '../../../components/page-header.tsx';
 import { BranchSelect } from '../../../components/branch-select.tsx';
@@ -106,9 +106,12 @@ export function TransactionsPage({
   else if (!data || (transactions.isError && !isApiError(transactions.error, 422)))
     body =
       transactions.error instanceof ValidationError ? null : (
-        <RetryAlert retryLabel={t('retry')} onRetry={() => void transactions.refetch()}>
-          {t('loadError')}
-        </RetryAlert>
+        <LoadError
+          error={transactions.error}
+          onRetry={() => void transactions.refetch()}
+          message={t('loadError')}
+          snackbar={false}
+        />
       );
   else if (data.totals.count === 0)
     body = (

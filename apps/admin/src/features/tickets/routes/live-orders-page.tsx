@@ -12,7 +12,7 @@ import type { TicketCounters, TicketSummary } from '@app/contracts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
-import { RetryAlert } from '../../../components/retry-alert.tsx';
+import { LoadError } from '../../../components/load-error.tsx';
 import { EmptyState } from '../../../components/empty-state.tsx';
 import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
@@ -89,9 +89,12 @@ export function LiveOrdersPage() {
     body = <Spinner label={t('loading')} />;
   } else if (!tickets.data) {
     body = (
-      <RetryAlert retryLabel={t('retry')} onRetry={() => void tickets.refetch()}>
-        {t('loadError')}
-      </RetryAlert>
+      <LoadError
+        error={tickets.error}
+        onRetry={() => void tickets.refetch()}
+        message={t('loadError')}
+        snackbar={false}
+      />
     );
   } else {
     body = <LiveOrdersView tickets={tickets.data.results} counters={tickets.data.counters} />;
