@@ -104,6 +104,11 @@ export type OpenOptions = {
   ownerUrl?: string;
   dataDir?: string;
   memory?: boolean;
+  /**
+   * An in-memory database started from this dump of a data folder (PGlite's `dumpDataDir`)
+   * instead of an empty cluster: the tests' migrated template, about 3 s faster a file.
+   */
+  memoryFrom?: Blob;
   /** PostgreSQL only; DATABASE_TIMEOUT_DEFAULTS when not given. */
   timeouts?: DatabaseTimeouts;
 };
@@ -459,7 +464,7 @@ export async function openDatabase(opts: OpenOptions): Promise<Database> {
   const startParams = [...PGLITE_START_PARAMS];
   const client = dataPath
     ? await PGlite.create(dataPath, { startParams })
-    : await PGlite.create({ startParams });
+    : await PGlite.create({ startParams, loadDataDir: opts.memoryFrom });
   const handles = pgliteHandles(client);
   const db = drizzlePglite(handles.app as PGlite, { schema }) as unknown as Db;
   const owner = drizzlePglite(handles.owner as PGlite, { schema });

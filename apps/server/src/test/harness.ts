@@ -7,6 +7,7 @@ import { loadConfig, type Config } from '../config.ts';
 import { openDatabase, type Database } from '../db/client.ts';
 import { buildApp, type App } from '../app.ts';
 import { seedDemoData } from '../db/seed.ts';
+import { PGLITE_TEMPLATE_ENV } from './pglite-template.ts';
 
 /**
  * A migrated database of its own for one test file: in-memory PGlite by default, or a fresh
@@ -17,7 +18,12 @@ export async function createTestDatabase(
   url = process.env.TEST_DATABASE_URL,
 ): Promise<Database & { dispose(): Promise<void> }> {
   if (!url) {
-    const database = await openDatabase({ memory: true });
+    const template = process.env[PGLITE_TEMPLATE_ENV];
+    const database = await openDatabase({
+      memory: true,
+      memoryFrom: template ? new Blob([fs.readFileSync(template)]) : undefined,
+    });
+    // Nothing left to run on the migrated template; the whole history on an empty cluster.
     await database.migrate();
     return { ...database, dispose: () => database.close() };
   }
