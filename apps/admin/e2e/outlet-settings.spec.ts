@@ -227,9 +227,9 @@ test('the owner edits a branch, its templates, hours, brand colour and zone fees
       cartData: { deliveryTotal: 3.25, deliveryFeesUnDefined: false },
     });
 
-    // A page the admin does not have, under an area the owner may open, is said inside the
+    // A path the admin does not have, below a page the owner may open, is said inside the
     // admin with its menu still there.
-    await page.goto('/admin/tablebill/no-such-page');
+    await page.goto('/admin/tablebill/live-payments/no-such-page');
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   } finally {
