@@ -18,6 +18,14 @@ const fileError = (code: string) => new ValidationFailed('file', [code]);
 type SheetRows = Record<BulkUploadKind, SheetRow[]>;
 
 /**
+ * The checked archive handed to the reader 64 kB at a time: its entries are stored, and a
+ * whole sheet given at once would be parsed in one go, holding the event loop for seconds.
+ */
+function* inSlices(bytes: Uint8Array, size = 64 * 1024) {
+  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
+}
+
+/**
  * Reads an uploaded xlsx whole, before the database is involved: checked as a zip first
  * (entries, inflated size, in bounded memory), then its template sheets' rows. Throws the
  * file's 422 when it is no xlsx, is refused, breaks the template or holds none of its sheets.
@@ -42,7 +50,7 @@ export async function readWorkbook(bytes: Buffer) {
   let found: Set<BulkUploadKind>;
   try {
     found = await streamTemplateSheets(
-      Readable.from([archive.zip]),
+      Readable.from(inSlices(archive.zip)),
       {
         maxRows: BULK_UPLOAD_LIMITS.maxRowsPerSheet,
         maxFileRows: BULK_UPLOAD_LIMITS.maxRowsPerFile,
@@ -131,7 +139,10 @@ export function createBulkUploadService(deps: {
       const groups = planner.planGroups(sheets.modifierGroups);
       await repo.addGroups(tx, tenantId, groups);
       if (pace.yieldBetweenStatements) await yieldToEventLoop();
-      const items = planner.planItems(sheets.items);
+      const items = await planner.planItems(
+        sheets.items,
+        pace.yieldBetweenStatements ? yieldToEventLoop : undefined,
+      );
       for (let at = 0; at < items.length; at += pace.itemsPerStatement) {
         if (pace.yieldBetweenStatements) await yieldToEventLoop();
         await repo.addItems(tx, tenantId, items.slice(at, at + pace.itemsPerStatement));

@@ -43,6 +43,9 @@ export type PlannedGroup = {
   choices: { title: LocalizedText; price: string; position: number }[];
 };
 
+/** Items decided between two turns of the event loop (when the caller asks for turns). */
+const ITEMS_PER_TURN = 500;
+
 /** Names compare without case or extra spaces: 'Hot  drinks' is 'hot drinks'. */
 export const nameKey = (text: string) => text.trim().toLowerCase().replace(/\s+/g, ' ');
 
@@ -400,9 +403,10 @@ export class ImportPlanner {
 
   /**
    * The Items sheet (null: none), whole, after both other sheets: the rows of one section and
-   * title make one item, one variant a row, in the order of its first row.
+   * title make one item, one variant a row, in the order of its first row. `turn`, when given,
+   * is awaited every few hundred items (the event loop's turn on an embedded database).
    */
-  planItems(rows: SheetRow[] | null): PlannedItem[] {
+  async planItems(rows: SheetRow[] | null, turn?: () => Promise<void>): Promise<PlannedItem[]> {
     const { filled, blank } = dataRows(rows, 'items', this.errors.items);
     this.blankItems = blank;
     for (const row of filled) {
@@ -412,9 +416,11 @@ export class ImportPlanner {
       else this.items.set(key, { rows: [row], outcome: 'open' });
     }
     const planned: PlannedItem[] = [];
+    let decided = 0;
     for (const item of this.items.values()) {
       const added = this.decide(item);
       if (added) planned.push(added);
+      if (turn && ++decided % ITEMS_PER_TURN === 0) await turn();
     }
     return planned;
   }
