@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext } from '@playwright/test';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
 import { signIn, signInAt } from '../../../tools/e2e/auth.ts';
+import { paths } from '../src/lib/paths.ts';
 
 type Localized = { fieldValue: string; en?: string; ar?: string; es?: string };
 type Storefront = {
@@ -229,7 +230,7 @@ test('the owner edits a branch, its templates, hours, brand colour and zone fees
 
     // A path the admin does not have, below a page the owner may open, is said inside the
     // admin with its menu still there.
-    await page.goto('/admin/tablebill/live-payments/no-such-page');
+    await page.goto(`${paths.tableBillLivePayments}/no-such-page`);
     await expect(page.getByRole('heading', { level: 1, name: 'Page not found' })).toBeVisible();
     await expect(page.getByRole('navigation', { name: 'Main navigation' })).toBeVisible();
   } finally {
