@@ -24,6 +24,8 @@ export default defineConfig({
           // PGlite per test file, started from one migrated template (its global setup);
           // PostgreSQL runs get one database per file.
           globalSetup: ['apps/server/src/test/pglite-template.ts'],
+          // No statement is sent to a pg client still running one (the app keeps no queue).
+          setupFiles: ['apps/server/src/test/one-statement-at-a-time.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
         },

@@ -234,7 +234,7 @@ describe("the app's handle", () => {
 
   // PGlite's one connection has no pool to check a client out of.
   it.runIf(process.env.TEST_DATABASE_URL)(
-    'scopes a transaction begun with a plain-text begin (the report export streams in one)',
+    'scopes a connection checked out of the pool by hand (the report export reads through one)',
     async () => {
       const raw = database.raw;
       if (raw.kind !== 'postgres') throw new Error('PostgreSQL expected');

@@ -3,14 +3,15 @@ import { sql, type SQL } from 'drizzle-orm';
 
 /**
  * Row-level security's second line of tenant isolation (docs/deployment.md, "Row-level
- * security"): whose rows the database work of the current request may touch. The app's
- * connection acts as a role without BYPASSRLS. On PostgreSQL a transaction begins by setting
- * the scope with `set_config(..., true)`, and a plain statement runs on a connection whose
- * session was set to its scope (rewritten whenever it differs, reset outside a scope), so no
- * scope reaches another request on a pooled connection; on PGlite's one connection the app's
- * statements run one at a time, each after the session's scope was set to
- * its own. Work outside any scope sees no tenant's rows at all: a forgotten scope returns
- * nothing, never everything.
+ * security"): whose rows the database work of the current request may touch. The request's
+ * scope is set once, where its work starts (`handle()` runs the handler `inScope`), and the
+ * app's connections act as a role without BYPASSRLS. On PostgreSQL the app's pool hands out
+ * each connection with its session set to the scope of the code that asked for it (a plain
+ * statement's, or a transaction's for all its statements), rewritten whenever it differs, so
+ * no scope reaches another request on a pooled connection; on PGlite's one connection the
+ * app's statements run one at a time, each after the session's scope was set to its own. Work
+ * outside any scope sees no tenant's rows at all: a forgotten scope returns nothing, never
+ * everything.
  */
 export type DbScope = {
   /** The tenants whose rows may be read and written (the path's tenant, or the caller's). */

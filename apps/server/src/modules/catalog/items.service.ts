@@ -11,11 +11,10 @@ export function createItemsService(deps: CatalogDeps) {
   async function readItem(q: Db | Tx, tenantId: string, id: string) {
     const row = await repo.item(q, tenantId, id);
     if (!row) throw new NotFound('Item');
-    const [vs, taxes, groups] = await Promise.all([
-      repo.variantsOf(q, tenantId, id),
-      repo.taxesOf(q, tenantId, id),
-      deps.itemGroups.groupIdsOfItems(q, tenantId, [id]),
-    ]);
+    // One after another: `q` may be a transaction, whose one connection runs one statement.
+    const vs = await repo.variantsOf(q, tenantId, id);
+    const taxes = await repo.taxesOf(q, tenantId, id);
+    const groups = await deps.itemGroups.groupIdsOfItems(q, tenantId, [id]);
     return toItem(
       row,
       vs,

@@ -95,10 +95,8 @@ export function createSectionsService(deps: CatalogDeps) {
         const row = await repo.category(tx, tenantId, id, true);
         if (!row) throw new NotFound('Section');
         if (!row.parentId) await assertMainSectionsEditable(repo, tx, tenantId);
-        const [children, contents] = await Promise.all([
-          repo.childCategories(tx, tenantId, id),
-          repo.itemsOf(tx, tenantId, id),
-        ]);
+        const children = await repo.childCategories(tx, tenantId, id);
+        const contents = await repo.itemsOf(tx, tenantId, id);
         if (children.length > 0 || contents.length > 0) {
           throw new Conflict(
             'unable_to_delete_remove_children',

@@ -51,11 +51,10 @@ export function createPriceAdjustmentsService(deps: {
   ): Promise<PriceAdjustmentResponse[]> {
     const rows = await repo.list(q, tenantId, ids);
     const idsOf = rows.map((r) => r.id);
-    const [found, schedules, sections] = await Promise.all([
-      repo.linked(q, tenantId, idsOf),
-      repo.schedules(q, tenantId, idsOf),
-      repo.sections(q, tenantId),
-    ]);
+    // One after another: `q` may be a transaction, whose one connection runs one statement.
+    const found = await repo.linked(q, tenantId, idsOf);
+    const schedules = await repo.schedules(q, tenantId, idsOf);
+    const sections = await repo.sections(q, tenantId);
     // Menu order: sections as the catalogue tree walks them, then items, then variants.
     const rank = menuRanks(sections);
     const linked = found

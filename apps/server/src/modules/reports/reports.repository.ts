@@ -11,9 +11,9 @@ import {
   type ReportFilter,
   type TicketStatus,
 } from '@app/contracts';
-import type { Duplex } from 'node:stream';
 import { PgDialect } from 'drizzle-orm/pg-core';
-import pg from 'pg';
+import type pg from 'pg';
+import PgCursor from 'pg-cursor';
 import { rowsOf, type Database, type Db } from '../../db/client.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { branches } from '../identity/identity.table.ts';
@@ -212,11 +212,15 @@ export const EXPORT_BATCH = 500;
 
 type Cursor = { at: string; ticketNumber: string };
 
+/** Rows a cursor fetches per round trip while exporting from PostgreSQL. */
+const CURSOR_BATCH = 1_000;
+
 /**
- * One statement whose rows go to `sink` one by one as PostgreSQL sends them, never gathered
- * into a result: while the sink waits the socket is paused, so PostgreSQL is held back by its
- * send buffer and the server keeps no rows. In a read-only transaction on a connection of its
- * own; a reading stopped half-way closes that connection, which ends the statement.
+ * One statement read through a cursor (pg-cursor), `CURSOR_BATCH` rows at a time, each batch
+ * handed to `sink` row by row before the next is asked for: the writer's backpressure holds
+ * the reading, and neither side keeps more than a batch. In a read-only transaction on a
+ * connection of its own; a reading stopped half-way drops that connection, which ends the
+ * statement.
  */
 async function streamRows<T>(
   pool: pg.Pool,
@@ -227,45 +231,16 @@ async function streamRows<T>(
   let clean = false;
   try {
     await client.query('begin read only');
-    const socket = (client as unknown as { connection: { stream: Duplex } }).connection.stream;
-    await new Promise<void>((resolve, reject) => {
-      let failed = false;
-      let paused = false;
-      const fail = (err: unknown) => {
-        if (failed) return;
-        failed = true;
-        reject(err as Error);
-      };
-      const config: pg.QueryArrayConfig = {
-        text: query.sql,
-        values: query.params,
-        rowMode: 'array',
-      };
-      const submitted = new pg.Query(config);
-      submitted.on('row', (row: T) => {
-        if (failed) return;
-        let wait: Promise<void> | undefined;
-        try {
-          wait = sink(row);
-        } catch (err) {
-          fail(err);
-          return;
-        }
-        if (wait && !paused) {
-          paused = true;
-          socket.pause();
-          wait.then(() => {
-            paused = false;
-            socket.resume();
-          }, fail);
-        }
-      });
-      submitted.on('end', () => {
-        if (!failed) resolve();
-      });
-      submitted.on('error', fail);
-      void client.query(submitted);
-    });
+    const cursor = client.query(new PgCursor<T>(query.sql, query.params, { rowMode: 'array' }));
+    for (;;) {
+      const rows = await cursor.read(CURSOR_BATCH);
+      for (const row of rows) {
+        const wait = sink(row);
+        if (wait) await wait;
+      }
+      if (rows.length < CURSOR_BATCH) break;
+    }
+    await cursor.close();
     await client.query('commit');
     clean = true;
   } finally {

@@ -107,10 +107,9 @@ export function createTicketsService(deps: {
   }
 
   async function read(tenantId: string, ticketId: string, q: Db | Tx = db): Promise<Ticket> {
-    const [row, history] = await Promise.all([
-      repo.withNames(q, tenantId, ticketId),
-      repo.history(q, tenantId, ticketId),
-    ]);
+    // One after another: `q` may be a transaction, whose one connection runs one statement.
+    const row = await repo.withNames(q, tenantId, ticketId);
+    const history = await repo.history(q, tenantId, ticketId);
     if (!row) throw new NotFound('Ticket');
     return toTicket(row.ticket, row.tenantName, row.branchName, history);
   }
