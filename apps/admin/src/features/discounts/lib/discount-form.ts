@@ -15,6 +15,7 @@ import {
 } from '@app/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { CreateDiscountInput, UpdateDiscountInput } from '../api/discounts-api.ts';
+import { errorKey, type ErrorTable } from '../../../lib/error-table.ts';
 import { errorsFromIssues, issueCode } from '../../../lib/form-errors.ts';
 
 /** The templates a discount can be enabled for, in display order. */
@@ -183,47 +184,34 @@ export const discountResolver =
     };
   };
 
-/**
- * The message key (under discounts:errors) of a field's error code, with the §5.1 wording; the
- * value typed decides between "required" and the other codes.
- */
+/** §5.1's wording of each control's codes (keys under discounts:errors), for this form. */
+const discountErrors = (form: DiscountForm): ErrorTable<DiscountField> => ({
+  any: {
+    discount_code_unique: 'codeUnique',
+    discount_code_automatic_active: 'automaticActive',
+    discount_template_not_allowed: 'templateNotAllowed',
+    item_not_found: 'itemNotFound',
+    items_required: 'itemsRequired',
+    amount_invalid: 'amountInvalid',
+  },
+  fields: {
+    name: { max: 'nameMax', '*': 'nameRequired' },
+    code: { blank: 'codeRequired', pattern: 'codePattern', '*': 'codeLength' },
+    discountApplication: { '*': 'applicationRequired' },
+    discountType: { '*': 'typeRequired' },
+    discountValue: {
+      blank: 'valueRequired',
+      '*': form.discountType === 'PERCENTAGE' ? 'percentageRange' : 'valueRange',
+    },
+    minOrderValue: { blank: 'minOrderRequired', '*': 'minOrderRange' },
+    maximumDiscountValue: { blank: 'maximumRequired', '*': 'maximumRange' },
+    checkoutTemplates: { '*': 'templatesRequired' },
+    overallUsageLimit: { blank: 'usageLimitRequired', '*': 'usageLimitRange' },
+  },
+});
+
+/** The message key (under discounts:errors) of a field's error code, from the one table. */
 export function discountErrorKey(field: DiscountField, code: string, form: DiscountForm): string {
-  switch (code) {
-    case 'discount_code_unique':
-      return 'codeUnique';
-    case 'discount_code_automatic_active':
-      return 'automaticActive';
-    case 'discount_template_not_allowed':
-      return 'templateNotAllowed';
-    case 'item_not_found':
-      return 'itemNotFound';
-    case 'items_required':
-      return 'itemsRequired';
-    case 'amount_invalid':
-      return 'amountInvalid';
-  }
-  switch (field) {
-    case 'name':
-      return code === 'max' ? 'nameMax' : 'nameRequired';
-    case 'code':
-      if (blank(form.code)) return 'codeRequired';
-      return code === 'pattern' ? 'codePattern' : 'codeLength';
-    case 'discountApplication':
-      return 'applicationRequired';
-    case 'discountType':
-      return 'typeRequired';
-    case 'discountValue':
-      if (blank(form.discountValue)) return 'valueRequired';
-      return form.discountType === 'PERCENTAGE' ? 'percentageRange' : 'valueRange';
-    case 'minOrderValue':
-      return blank(form.minOrderValue) ? 'minOrderRequired' : 'minOrderRange';
-    case 'maximumDiscountValue':
-      return blank(form.maximumDiscountValue) ? 'maximumRequired' : 'maximumRange';
-    case 'checkoutTemplates':
-      return 'templatesRequired';
-    case 'overallUsageLimit':
-      return blank(form.overallUsageLimit) ? 'usageLimitRequired' : 'usageLimitRange';
-    default:
-      return 'invalid';
-  }
+  const value = field in form ? form[field as keyof DiscountForm] : undefined;
+  return errorKey(discountErrors(form), field, code, typeof value === 'string' && blank(value));
 }

@@ -32,6 +32,7 @@ import { BackLink } from '../../../components/back-link.tsx';
 import { ConfirmDialog } from '../../../components/confirm-dialog.tsx';
 import { LoadError } from '../../../components/load-error.tsx';
 import { ValidationError, isApiError } from '../../../lib/api-client.ts';
+import { errorKey, ownKeys, type ErrorTable } from '../../../lib/error-table.ts';
 import { applyServerErrors, scrollToFirstInvalid } from '../../../lib/form-errors.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { branchProfilePath } from '../../../lib/paths.ts';
@@ -54,16 +55,19 @@ type OutletFormOut = z.output<typeof OutletForm>;
 
 type FieldName = (typeof OUTLET_FIELDS)[number];
 
-const KNOWN_CODES = new Set([
-  'required',
-  'max',
-  'min',
-  'invalid_type',
-  'phone_invalid',
-  'currency_invalid',
-  'locale_invalid',
-  'email_invalid',
-]);
+/** The outlet form's codes, each with its own message (errors.<code>). */
+const OUTLET_ERRORS: ErrorTable = {
+  any: ownKeys(
+    'required',
+    'max',
+    'min',
+    'invalid_type',
+    'phone_invalid',
+    'currency_invalid',
+    'locale_invalid',
+    'email_invalid',
+  ),
+};
 
 function formOf(outlet: OutletConfig | null, branch: BranchProfile, lang: 'en' | 'ar' | 'es') {
   if (outlet)
@@ -161,7 +165,7 @@ function OutletEditor({
   });
 
   const errorText = (code: string | undefined) =>
-    code ? t(`errors.${KNOWN_CODES.has(code) ? code : 'invalid'}` as 'errors.invalid') : undefined;
+    code ? t(`errors.${errorKey(OUTLET_ERRORS, undefined, code)}` as 'errors.invalid') : undefined;
 
   /** §8: a refused save shows 'Error, {first error}'; field codes also mark their controls. */
   const showFailure = (error: unknown) => {

@@ -8,6 +8,7 @@ import {
 } from '@app/contracts';
 import type { FieldError } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
+import { errorKey, ownKeys, type ErrorTable } from '../../../lib/error-table.ts';
 
 /** A name in the three languages: English is the default text (fieldValue). */
 export const localizedNameForm = (max: number) =>
@@ -51,18 +52,21 @@ export const BusinessNameForm = z.object({
 });
 export type BusinessNameForm = z.input<typeof BusinessNameForm>;
 
-const KNOWN = new Set([
-  'required',
-  'max',
-  'phone_invalid',
-  'hex_color_invalid',
-  'delivery_fee_invalid',
-  'fee_max',
-  'operating_hour_range_invalid',
-  'operating_hour_duplicate_opening_hours',
-  'operating_hour_intersection',
-  'operating_hour_minute_invalid',
-]);
+/** The outlet settings' codes, each with its own message (errors.<code>). */
+const SETTINGS_ERRORS: ErrorTable = {
+  any: ownKeys(
+    'required',
+    'max',
+    'phone_invalid',
+    'hex_color_invalid',
+    'delivery_fee_invalid',
+    'fee_max',
+    'operating_hour_range_invalid',
+    'operating_hour_duplicate_opening_hours',
+    'operating_hour_intersection',
+    'operating_hour_minute_invalid',
+  ),
+};
 
 /** The sentence for an outlet settings field's error code, from the form or the server. */
 export function useSettingsErrorText() {
@@ -71,7 +75,7 @@ export function useSettingsErrorText() {
     (error: Pick<FieldError, 'message'> | undefined, max?: number) => {
       if (!error) return undefined;
       const code = error.message ?? 'invalid';
-      return t(`errors.${KNOWN.has(code) ? code : 'invalid'}` as 'errors.invalid', {
+      return t(`errors.${errorKey(SETTINGS_ERRORS, undefined, code)}` as 'errors.invalid', {
         max: max ?? 0,
         feeMax: new Intl.NumberFormat('en').format(LIMITS_BRANCH.deliveryFeeMax),
       });

@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import type { FieldErrors, Resolver } from 'react-hook-form';
 import type { PriceAdjustmentInput } from '../api/price-adjustments-api.ts';
+import { errorKey, type ErrorTable } from '../../../lib/error-table.ts';
 import { errorsFromIssues, issueCode } from '../../../lib/form-errors.ts';
 
 /** The templates an adjustment may cover, in display order. */
@@ -61,35 +62,41 @@ export function toPriceAdjustmentBody(form: PriceAdjustmentForm): PriceAdjustmen
 
 export type PriceAdjustmentField = keyof PriceAdjustmentForm;
 
-/**
- * The message key (under priceAdjustments.errors) of a field's error code, with the §5
- * wording; the value typed decides between "required" and the other codes.
- */
+/** §5's wording of each control's codes (keys under priceAdjustments.errors), for this form. */
+const priceAdjustmentErrors = (form: PriceAdjustmentForm): ErrorTable<PriceAdjustmentField> => ({
+  fields: {
+    name: {
+      ItemAlreadyExists: 'alreadyExists',
+      blank: 'nameRequired',
+      max: 'nameMax',
+      '*': 'nameMin',
+    },
+    adjustmentType: { adjustment_type_not_supported: 'typeNotSupported', '*': 'typeRequired' },
+    adjustmentDirection: { '*': 'directionRequired' },
+    amount: {
+      blank: 'amountRequired',
+      min: 'amountMin',
+      max: form.adjustmentType === 'Percentage' ? 'percentageMax' : 'amountMax',
+      '*': 'amountInvalid',
+    },
+    checkoutTemplates: { '*': 'templatesRequired' },
+    priority: { blank: 'priorityRequired', '*': 'priorityRange' },
+  },
+});
+
+/** The message key of a field's error code, from the one table; an empty value reads "required". */
 export function priceAdjustmentErrorKey(
   field: PriceAdjustmentField,
   code: string,
   form: PriceAdjustmentForm,
 ): string {
-  switch (field) {
-    case 'name':
-      if (code === 'ItemAlreadyExists') return 'alreadyExists';
-      if (blank(form.name)) return 'nameRequired';
-      return code === 'max' ? 'nameMax' : 'nameMin';
-    case 'adjustmentType':
-      return code === 'adjustment_type_not_supported' ? 'typeNotSupported' : 'typeRequired';
-    case 'adjustmentDirection':
-      return 'directionRequired';
-    case 'amount':
-      if (blank(form.amount)) return 'amountRequired';
-      if (code === 'min') return 'amountMin';
-      if (code === 'max')
-        return form.adjustmentType === 'Percentage' ? 'percentageMax' : 'amountMax';
-      return 'amountInvalid';
-    case 'checkoutTemplates':
-      return 'templatesRequired';
-    case 'priority':
-      return blank(form.priority) ? 'priorityRequired' : 'priorityRange';
-  }
+  const value = form[field];
+  return errorKey(
+    priceAdjustmentErrors(form),
+    field,
+    code,
+    typeof value === 'string' && blank(value),
+  );
 }
 
 /** Which control shows an error on a body field (`checkoutTemplates.0` belongs to the group). */

@@ -3,6 +3,7 @@ import { issueCode, type FieldError } from '@app/contracts';
 import type { z } from 'zod';
 import { useTranslation } from 'react-i18next';
 import { ValidationError } from '../../../lib/api-client.ts';
+import { errorKey, ownKeys, type ErrorTable } from '../../../lib/error-table.ts';
 
 /** Field → first code, from a contract schema's check of the form's values. */
 export function codesOf(result: z.ZodSafeParseResult<unknown>): Record<string, string> {
@@ -29,26 +30,29 @@ export function useFieldErrorText() {
   return useCallback(
     (code: string | undefined, limits: { min?: number; max?: number; chars?: boolean } = {}) => {
       if (!code) return undefined;
-      switch (code) {
-        case 'required':
-        case 'min':
-          if (limits.min === undefined) return t('errors.required');
-          return limits.chars && limits.min === 1
-            ? t('errors.requiredMinChar')
-            : t('errors.requiredMin', { n: limits.min });
-        case 'max':
-          return limits.chars
-            ? t('errors.maxChars', { n: limits.max })
-            : t('errors.max', { n: limits.max });
-        case 'duplicate_floor':
-        case 'duplicate_service_area':
-        case 'duplicate_unique_link':
-        case 'range_invalid':
-        case 'section_not_found':
-          return t(`errors.${code}`);
-        default:
-          return t('errors.invalid');
-      }
+      const required =
+        limits.min === undefined
+          ? 'required'
+          : limits.chars && limits.min === 1
+            ? 'requiredMinChar'
+            : 'requiredMin';
+      const table: ErrorTable = {
+        any: {
+          required,
+          min: required,
+          max: limits.chars ? 'maxChars' : 'max',
+          ...ownKeys(
+            'duplicate_floor',
+            'duplicate_service_area',
+            'duplicate_unique_link',
+            'range_invalid',
+            'section_not_found',
+          ),
+        },
+      };
+      return t(`errors.${errorKey(table, undefined, code)}` as 'errors.invalid', {
+        n: code === 'max' ? limits.max : limits.min,
+      });
     },
     [t],
   );
