@@ -1,5 +1,5 @@
 import { vi } from 'vitest';
-import { CATALOG_BASE, fillRoutePath } from '@app/contracts';
+import { ALL_ROUTES, CATALOG_BASE, fillRoutePath, type RouteDef } from '@app/contracts';
 
 export interface FakeRequest {
   method: string;
@@ -23,11 +23,55 @@ export const AUTH_CONFIG = {
   passwordResetUrl: null,
 };
 
+const DEFINED = ALL_ROUTES.map((route) => ({
+  route,
+  pattern: new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+  // A literal segment beats a parameter: `/tenants/all` is not `/tenants/:tenantId`.
+  params: route.path.split(':').length - 1,
+}));
+
+/** The contracts' route a fake answers for, or undefined outside the API. */
+export function definitionOf(method: string, pathname: string): RouteDef | undefined {
+  return DEFINED.filter((d) => d.route.method === method && d.pattern.test(pathname)).sort(
+    (a, b) => a.params - b.params,
+  )[0]?.route;
+}
+
+/**
+ * What the fakes answered that the contracts do not allow (a shape the real server cannot
+ * send); the admin's test setup fails the test that made one.
+ */
+export const contractViolations: string[] = [];
+
+async function checkAnswer(key: string, route: RouteDef, response: Response): Promise<void> {
+  const schema = route.results ?? route.response;
+  if (!schema || !response.ok || response.status === 204) return;
+  if (!response.headers.get('content-type')?.includes('json')) return;
+  const body: unknown = await response.clone().json();
+  const checked = route.results
+    ? schema.safeParse((body as { results?: unknown } | null)?.results)
+    : schema.safeParse(body);
+  if (!checked.success) {
+    const issues = checked.error.issues
+      .slice(0, 5)
+      .map((i) => `${i.path.join('.') || '(root)'}: ${i.message}`);
+    contractViolations.push(`${key} answered what ${route.path} cannot: ${issues.join('; ')}`);
+  }
+}
+
 /**
  * Fakes the network at the HTTP layer: `fetch` answers from `routes`, keyed "GET /path"
- * (query ignored); anything else is a 404, and every request is recorded.
+ * (query ignored); anything else is a 404, and every request is recorded. Each key under
+ * /api/ must be a route of the contracts, and each answer of a route with a result schema must
+ * fit it: a test cannot fake what the server never says.
  */
 export function fakeServer(routes: Record<string, FakeRoute>) {
+  for (const key of Object.keys(routes)) {
+    const [method = '', pathname = ''] = key.split(' ');
+    if (pathname.startsWith('/api/') && !definitionOf(method, pathname)) {
+      throw new Error(`fake route "${key}" is no route of the contracts`);
+    }
+  }
   const requests: FakeRequest[] = [];
   const fetchMock = vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
     const request = new Request(new URL(String(input), TEST_ORIGIN), init);
@@ -40,10 +84,14 @@ export function fakeServer(routes: Record<string, FakeRoute>) {
       signal: init?.signal ?? undefined,
     };
     requests.push(recorded);
-    const route = routes[`${request.method} ${url.pathname}`];
+    const key = `${request.method} ${url.pathname}`;
+    const route = routes[key];
     if (!route)
       return Response.json({ error: { code: 'not_found', message: 'no route' } }, { status: 404 });
-    return route(recorded);
+    const response = await route(recorded);
+    const definition = definitionOf(request.method, url.pathname);
+    if (definition) await checkAnswer(key, definition, response);
+    return response;
   });
   vi.stubGlobal('fetch', fetchMock);
   return { requests, fetchMock };
