@@ -35,6 +35,7 @@ import {
   useServiceAreaPage,
   useUpdateServiceArea,
 } from '../api/service-areas-queries.ts';
+import { useSelection, useTablesView } from '../lib/tables-view.ts';
 import { QrColorField } from './qr-color-field.tsx';
 import { ServiceAreaDialog } from './service-area-dialog.tsx';
 import { type Branch, useSaveThen, PartTitle, useDownload } from './part-kit.tsx';
@@ -63,10 +64,8 @@ export function ServiceAreasPart({ branch }: { branch: Branch }) {
   const sections = useSections(branch);
   const paging = usePaging(LIMITS_SERVICE_AREAS.pageSize);
   const { page, pageSize } = paging;
-  const [sort, setSort] = useState<ServiceAreaSort>('value');
-  const [direction, setDirection] = useState<'asc' | 'desc'>('asc');
-  const [sectionId, setSectionId] = useState('');
-  const [selected, setSelected] = useState<ReadonlySet<string>>(new Set());
+  const { sort, direction, sectionId, sortBy, filterTo } = useTablesView(() => paging.onPage(0));
+  const { selected, toggle, clear } = useSelection();
   const [color, setColor] = useState<string>(DEFAULT_QR_COLOR);
   const [editing, setEditing] = useState<ServiceArea | null | 'new'>(null);
   const [switching, setSwitching] = useState<ServiceAreaTemplate | null>(null);
@@ -86,19 +85,6 @@ export function ServiceAreasPart({ branch }: { branch: Branch }) {
   const allOnPage = pageIds.length > 0 && pageIds.every((id) => selected.has(id));
   const someOnPage = pageIds.some((id) => selected.has(id));
 
-  const toggle = (id: string, on: boolean) =>
-    setSelected((prev) => {
-      const next = new Set(prev);
-      if (on) next.add(id);
-      else next.delete(id);
-      return next;
-    });
-  const sortBy = (key: ServiceAreaSort) => {
-    setDirection(sort === key && direction === 'asc' ? 'desc' : 'asc');
-    setSort(key);
-    paging.onPage(0);
-  };
-
   const runSwitch = async (template: ServiceAreaTemplate) => {
     const { succeeded, total } = await switchTemplate.mutateAsync({
       ids: [...selected],
@@ -106,7 +92,7 @@ export function ServiceAreasPart({ branch }: { branch: Branch }) {
     });
     if (succeeded === total) {
       notify.success(t('switch.done', { template }));
-      setSelected(new Set());
+      clear();
     } else {
       notify.error(t('switch.partial', { succeeded, total }));
     }
@@ -128,10 +114,7 @@ export function ServiceAreasPart({ branch }: { branch: Branch }) {
           size="small"
           label={t('tables.filter')}
           value={sectionId}
-          onChange={(event) => {
-            setSectionId(event.target.value);
-            paging.onPage(0);
-          }}
+          onChange={(event) => filterTo(event.target.value)}
           sx={{ minInlineSize: 220 }}
           slotProps={{ select: { displayEmpty: true }, inputLabel: { shrink: true } }}
         >
