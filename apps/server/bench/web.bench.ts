@@ -85,12 +85,16 @@ async function meter(cdp: CDPSession) {
   const types = new Map<string, string>();
   const cached = new Set<string>();
   const bodies = new Map<string, number>();
+  const urls = new Map<string, string>();
+  /** Each request's URL and its bytes on the wire, for BENCH_WEB_FILES=1. */
+  let files: { url: string; bytes: number }[] = [];
   let script = 0;
   let total = 0;
   let decoded = 0;
   cdp.on('Network.requestServedFromCache', (e) => cached.add(e.requestId));
   cdp.on('Network.responseReceived', (e) => {
     types.set(e.requestId, e.type);
+    urls.set(e.requestId, e.response.url);
     if (e.response.fromDiskCache || e.response.status === 304) cached.add(e.requestId);
   });
   cdp.on('Network.dataReceived', (e) =>
@@ -98,14 +102,16 @@ async function meter(cdp: CDPSession) {
   );
   cdp.on('Network.loadingFinished', (e) => {
     total += e.encodedDataLength;
+    files.push({ url: urls.get(e.requestId) ?? e.requestId, bytes: e.encodedDataLength });
     if (types.get(e.requestId) === 'Script') script += e.encodedDataLength;
     if (!cached.has(e.requestId)) decoded += bodies.get(e.requestId) ?? 0;
   });
   await cdp.send('Network.enable');
   return {
-    read: () => ({ script, total, decoded }),
+    read: () => ({ script, total, decoded, files }),
     reset: () => {
       script = total = decoded = 0;
+      files = [];
     },
   };
 }
@@ -194,6 +200,11 @@ export async function benchWeb(): Promise<Figure[]> {
     await page.getByRole('group', { name: 'Show orders' }).waitFor({ timeout: 60_000 });
     await page.waitForLoadState('networkidle', { timeout: 30_000 }).catch(() => undefined);
     const journey = bytes.read();
+    if (process.env.BENCH_WEB_FILES) {
+      // What the journey fetched, heaviest first: where to look when its figure moves.
+      const heaviest = [...journey.files].sort((a, b) => b.bytes - a.bytes);
+      for (const f of heaviest) console.log(`    ${String(f.bytes).padStart(7)}  ${f.url}`);
+    }
 
     await cdp.send('Network.clearBrowserCache');
     bytes.reset();

@@ -29,7 +29,7 @@ import {
 } from './plugins/errors.ts';
 import { loggerOptions } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
-import { spaPlugin } from './plugins/spa.ts';
+import { API_CSP, API_DROPPED_HEADERS, spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
 import { createIdentity, identityStore } from './modules/identity/identity.ts';
 import { oidcKeysAtRest } from './modules/identity/oidc-keys.ts';
@@ -216,6 +216,17 @@ export async function buildApp(deps: AppDeps) {
       },
     },
     crossOriginEmbedderPolicy: false,
+  });
+  // The API's JSON is never shown as a page: it goes without the headers only a document obeys
+  // (the full CSP, framing, referrer, ...), some 700 bytes less on every call, with the short
+  // policy OWASP's REST cheat sheet gives instead; nosniff, HSTS and the resource policy stay.
+  app.addHook('onSend', async (request, reply, payload) => {
+    const type = reply.getHeader('content-type');
+    if (request.url.startsWith('/api/') && typeof type === 'string' && type.includes('json')) {
+      for (const header of API_DROPPED_HEADERS) reply.removeHeader(header);
+      reply.header('content-security-policy', API_CSP);
+    }
+    return payload;
   });
   // Text answers above 1 KiB in brotli or gzip; files already encoded (the SPA's .br/.gz),
   // images and WebSocket upgrades pass through untouched.

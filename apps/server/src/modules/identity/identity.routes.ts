@@ -39,14 +39,19 @@ export const identityHandlers =
     // Our own reset page when we are the issuer and can send its e-mail.
     const ownReset =
       provider && deps.account.canSendMail ? `${config.publicUrl}${PASSWORD_RESET_PATH}` : null;
-    handle(app, identityRoutes.authConfig, async () => ({
-      authority: config.oidc.issuer,
-      clientId: config.oidc.clientId,
-      scope: config.oidc.scope,
-      audience: config.oidc.audience,
-      roleClaim: config.oidc.roleClaim,
-      passwordResetUrl: config.oidc.passwordResetUrl ?? ownReset,
-    }));
+    // The same until the server restarts: the SPA's second start after the provider's redirect
+    // reads it from the cache.
+    handle(app, identityRoutes.authConfig, async ({ reply }) => {
+      reply.header('cache-control', 'public, max-age=300');
+      return {
+        authority: config.oidc.issuer,
+        clientId: config.oidc.clientId,
+        scope: config.oidc.scope,
+        audience: config.oidc.audience,
+        roleClaim: config.oidc.roleClaim,
+        passwordResetUrl: config.oidc.passwordResetUrl ?? ownReset,
+      };
+    });
 
     const timer = setInterval(() => {
       deps.sweep().catch((err: unknown) => app.log.warn({ err }, 'identity sweep failed'));

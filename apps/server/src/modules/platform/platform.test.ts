@@ -44,6 +44,37 @@ describe('health and readiness', () => {
     expect(connect).not.toContain('wss:');
   });
 
+  it("gives the API's JSON the short policy of an answer never shown as a page", async () => {
+    const res = await ctx.app.inject({ method: 'GET', url: '/api/public/auth-config' });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['strict-transport-security']).toBeDefined();
+    for (const header of ['x-frame-options', 'referrer-policy', 'cross-origin-opener-policy']) {
+      expect(res.headers[header], header).toBeUndefined();
+    }
+    // The same configuration until a restart: a browser may keep it for five minutes.
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+  });
+
+  it("gives the provider's discovery the same short policy, and lets it be cached", async () => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: '/oidc/.well-known/openid-configuration',
+    });
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-security-policy']).toBe(
+      "default-src 'none'; frame-ancestors 'none'",
+    );
+    expect(res.headers['x-frame-options']).toBeUndefined();
+    expect(res.headers['cache-control']).toBe('public, max-age=300');
+    // Its sign-in pages are documents and keep the full policy.
+    const page = await ctx.app.inject({ method: 'GET', url: '/oidc/interaction/nothing' });
+    expect(String(page.headers['content-security-policy'])).toContain("default-src 'self'");
+  });
+
   it('echoes a well-formed request id from the caller', async () => {
     const res = await ctx.app.inject({
       method: 'GET',

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
@@ -9,7 +9,14 @@ import { useLanguage } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useResendVerification } from '../api/account-queries.ts';
-import { LegacyEmailDialog, MigratedDialog } from './legacy-email-dialog.tsx';
+
+/** The move's dialogs and their form library load when the banner's button is first used. */
+const LegacyEmailDialog = lazy(async () => ({
+  default: (await import('./legacy-email-dialog.tsx')).LegacyEmailDialog,
+}));
+const MigratedDialog = lazy(async () => ({
+  default: (await import('./legacy-email-dialog.tsx')).MigratedDialog,
+}));
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 
@@ -54,6 +61,12 @@ export function EmailBanners({
   const [dialog, setDialog] = useState<'update' | 'done' | null>(null);
   const [movedTo, setMovedTo] = useState('');
   const kind = bannerFor(status);
+  // Mounted from the first opening on, so that closing plays its transition.
+  const [dialogsUsed, setDialogsUsed] = useState(false);
+  const openUpdate = () => {
+    setDialogsUsed(true);
+    setDialog('update');
+  };
 
   const logOut = (
     <Button component={RouterLink} to={paths.logout} color="inherit" size="small">
@@ -98,7 +111,7 @@ export function EmailBanners({
           severity="warning"
           sx={{ borderRadius: 0 }}
           action={
-            <Button color="inherit" size="small" onClick={() => setDialog('update')}>
+            <Button color="inherit" size="small" onClick={openUpdate}>
               {t('banners.update')}
             </Button>
           }
@@ -114,7 +127,7 @@ export function EmailBanners({
           action={
             <>
               {resendButton}
-              <Button color="inherit" size="small" onClick={() => setDialog('update')}>
+              <Button color="inherit" size="small" onClick={openUpdate}>
                 {t('banners.change')}
               </Button>
             </>
@@ -128,17 +141,25 @@ export function EmailBanners({
           {t('banners.migrated', { legacy: status.linkedLegacyEmail, email: status.email })}
         </Alert>
       )}
-      <LegacyEmailDialog
-        open={dialog === 'update'}
-        tenantId={tenantId}
-        account={status.email}
-        onClose={() => setDialog(null)}
-        onMigrated={(email) => {
-          setMovedTo(email);
-          setDialog('done');
-        }}
-      />
-      <MigratedDialog open={dialog === 'done'} email={movedTo} onClose={() => setDialog(null)} />
+      {dialogsUsed && (
+        <Suspense fallback={null}>
+          <LegacyEmailDialog
+            open={dialog === 'update'}
+            tenantId={tenantId}
+            account={status.email}
+            onClose={() => setDialog(null)}
+            onMigrated={(email) => {
+              setMovedTo(email);
+              setDialog('done');
+            }}
+          />
+          <MigratedDialog
+            open={dialog === 'done'}
+            email={movedTo}
+            onClose={() => setDialog(null)}
+          />
+        </Suspense>
+      )}
     </>
   );
 }
