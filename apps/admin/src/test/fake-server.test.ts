@@ -1,5 +1,7 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
+import { identityRoutes } from '@app/contracts';
 import {
+  answer,
   authConfigRoute,
   contractViolations,
   definitionOf,
@@ -33,6 +35,21 @@ describe('the fake server', () => {
 
     fakeServer(authConfigRoute);
     await fetch('/api/public/auth-config');
+    expect(contractViolations).toEqual([]);
+  });
+
+  it('builds a typed answer from the route itself', async () => {
+    const config = {
+      authority: 'http://localhost:3000/oidc',
+      clientId: 'admin-spa',
+      scope: 'openid',
+      audience: 'http://localhost:3000/api',
+      roleClaim: 'extension_role',
+      passwordResetUrl: null,
+    };
+    fakeServer(answer(identityRoutes.authConfig, {}, config));
+    const res = await fetch('/api/public/auth-config');
+    expect(await res.json()).toEqual({ results: config });
     expect(contractViolations).toEqual([]);
   });
 });

@@ -1,5 +1,11 @@
 import { vi } from 'vitest';
-import { ALL_ROUTES, CATALOG_BASE, fillRoutePath, type RouteDef } from '@app/contracts';
+import {
+  ALL_ROUTES,
+  CATALOG_BASE,
+  fillRoutePath,
+  type RouteDef,
+  type RouteResult,
+} from '@app/contracts';
 
 export interface FakeRequest {
   method: string;
@@ -98,6 +104,18 @@ export function fakeServer(routes: Record<string, FakeRoute>) {
 }
 
 export const ok = (results: unknown) => () => Response.json({ results });
+
+/**
+ * A fake answer written against a route of the contracts: its key built from the route's
+ * method and path with `params` filled in, its results typed by the route's schema.
+ */
+export function answer<R extends RouteDef>(
+  route: R,
+  params: Record<string, string>,
+  results: RouteResult<R>,
+): Record<string, FakeRoute> {
+  return { [`${route.method} ${fillRoutePath(route.path, params)}`]: ok(results) };
+}
 export const authConfigRoute = { 'GET /api/public/auth-config': ok(AUTH_CONFIG) };
 
 /** menu-management.md §7: {base} of the catalogue calls for one tenant, to key fake answers. */
