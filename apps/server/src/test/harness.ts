@@ -51,9 +51,13 @@ export async function createTestDatabase(
 /**
  * The key secrets are sealed under in tests: one for the whole run, so that two apps on one
  * database (a restart, a second copy) open each other's rows whatever their data folders; the
- * key file a server makes in its data folder by default has tests of its own.
+ * key file a server makes in its data folder by default has tests of its own. Kept in the
+ * environment, so that a child process (the report bench's export) opens the same rows.
  */
-const TEST_SECRETS_KEY = randomBytes(32);
+const TEST_SECRETS_KEY = Buffer.from(
+  (process.env.TEST_SECRETS_KEY ??= randomBytes(32).toString('hex')),
+  'hex',
+);
 
 export function testConfig(overrides: Partial<Config> = {}): Config {
   // Uploaded files of a test go to a temporary folder, never into the repository.

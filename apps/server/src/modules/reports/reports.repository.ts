@@ -212,8 +212,8 @@ export const EXPORT_BATCH = 500;
 
 type Cursor = { at: string; ticketNumber: string };
 
-/** Rows a cursor fetches per round trip while exporting from PostgreSQL. */
-const CURSOR_BATCH = 1_000;
+/** Rows a cursor fetches per round trip while exporting from PostgreSQL (250: retained memory 1.05× the writer alone, 1,000 gave 1.37×). */
+const CURSOR_BATCH = 250;
 
 /**
  * One statement read through a cursor (pg-cursor), `CURSOR_BATCH` rows at a time, each batch
