@@ -1,4 +1,5 @@
 import { expect, test, type Browser, type Page } from '@playwright/test';
+import { routePathRegex } from '@app/contracts';
 import { A11Y_PAGES, type A11yPage, type DemoIds, type Who } from './a11y-pages.ts';
 import {
   SIZES,
@@ -87,9 +88,6 @@ async function demoIds(page: Page): Promise<DemoIds> {
   return ids;
 }
 
-const patternRegex = (pattern: string) =>
-  new RegExp(`^${pattern.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
-
 const linkCache = new Map<A11yPage, string>();
 
 /** The first link on `entry.linkFrom` to a page of `entry.pattern` (a row of the demo's data). */
@@ -104,7 +102,7 @@ async function linkedUrl(page: Page, entry: A11yPage): Promise<string> {
       (p) => p.url,
     ),
   );
-  const fits = patternRegex(entry.pattern);
+  const fits = routePathRegex(entry.pattern);
   const hrefs = await page
     .getByRole('main')
     .locator('a[href]')

@@ -111,6 +111,10 @@ export const pathParamNames = (path: string): string[] =>
     .filter((part) => part.startsWith(':'))
     .map((part) => part.slice(1));
 
+/** The concrete paths of a route's pattern: each `:name` stands for one segment. */
+export const routePathRegex = (path: string): RegExp =>
+  new RegExp(`^${path.replace(/:[A-Za-z]+/g, '[^/]+')}$`);
+
 /** A concrete URL for a route: every `:name` replaced by its (encoded) value. */
 export function fillRoutePath(path: string, params: Record<string, unknown> | undefined): string {
   return path

@@ -18,11 +18,14 @@ export function errorKey<F extends string>(
   isBlank = false,
 ): string {
   const own = field === undefined ? undefined : table.fields?.[field];
+  // Own keys only: a code such as 'constructor' must not find Object's.
+  const at = (messages: FieldMessages | undefined, key: string) =>
+    messages && Object.hasOwn(messages, key) ? messages[key] : undefined;
   return (
-    table.any?.[code] ??
-    (isBlank ? own?.blank : undefined) ??
-    own?.[code] ??
-    own?.['*'] ??
+    at(table.any, code) ??
+    (isBlank ? at(own, 'blank') : undefined) ??
+    at(own, code) ??
+    at(own, '*') ??
     'invalid'
   );
 }

@@ -3,8 +3,9 @@ import {
   ALL_ROUTES,
   CATALOG_BASE,
   fillRoutePath,
+  routePathRegex,
   type RouteDef,
-  type RouteResult,
+  type RouteReply,
 } from '@app/contracts';
 
 export interface FakeRequest {
@@ -31,16 +32,18 @@ export const AUTH_CONFIG = {
 
 const DEFINED = ALL_ROUTES.map((route) => ({
   route,
-  pattern: new RegExp(`^${route.path.replace(/:[A-Za-z]+/g, '[^/]+')}/?$`),
+  pattern: routePathRegex(route.path),
   // A literal segment beats a parameter: `/tenants/all` is not `/tenants/:tenantId`.
   params: route.path.split(':').length - 1,
 }));
 
 /** The contracts' route a fake answers for, or undefined outside the API. */
 export function definitionOf(method: string, pathname: string): RouteDef | undefined {
-  return DEFINED.filter((d) => d.route.method === method && d.pattern.test(pathname)).sort(
-    (a, b) => a.params - b.params,
-  )[0]?.route;
+  // A trailing slash is the same call (`/tenants/` as the spec writes it, or without).
+  const paths = [pathname, pathname.replace(/(.)\/$/, '$1')];
+  return DEFINED.filter(
+    (d) => d.route.method === method && paths.some((p) => d.pattern.test(p)),
+  ).sort((a, b) => a.params - b.params)[0]?.route;
 }
 
 /**
@@ -107,12 +110,13 @@ export const ok = (results: unknown) => () => Response.json({ results });
 
 /**
  * A fake answer written against a route of the contracts: its key built from the route's
- * method and path with `params` filled in, its results typed by the route's schema.
+ * method and path with `params` filled in, its results typed as the server's handler returns
+ * them (the route's schema's input).
  */
 export function answer<R extends RouteDef>(
   route: R,
   params: Record<string, string>,
-  results: RouteResult<R>,
+  results: RouteReply<R>,
 ): Record<string, FakeRoute> {
   return { [`${route.method} ${fillRoutePath(route.path, params)}`]: ok(results) };
 }

@@ -38,6 +38,8 @@ export const API_DROPPED_HEADERS = DOCUMENT_ONLY_HEADERS.filter(
   (header) => header !== 'strict-transport-security',
 );
 export const API_CSP = "default-src 'none'; frame-ancestors 'none'";
+/** Answers that change only when the server restarts (sign-in configuration, discovery). */
+export const UNTIL_RESTART_CACHE = 'public, max-age=300';
 
 /** Served files that have a `.br` or `.gz` sibling written by the build. */
 function precompressedFiles(root: string): Set<string> {

@@ -1,4 +1,5 @@
 import type { FastifyPluginAsyncZod } from 'fastify-type-provider-zod';
+import { UNTIL_RESTART_CACHE } from '../../plugins/spa.ts';
 import type Provider from 'oidc-provider';
 import { identityRoutes } from '@app/contracts';
 import { handle } from '../../plugins/handle.ts';
@@ -42,7 +43,7 @@ export const identityHandlers =
     // The same until the server restarts: the SPA's second start after the provider's redirect
     // reads it from the cache.
     handle(app, identityRoutes.authConfig, async ({ reply }) => {
-      reply.header('cache-control', 'public, max-age=300');
+      reply.header('cache-control', UNTIL_RESTART_CACHE);
       return {
         authority: config.oidc.issuer,
         clientId: config.oidc.clientId,

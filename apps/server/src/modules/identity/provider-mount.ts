@@ -1,7 +1,7 @@
 import type { IncomingMessage } from 'node:http';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type Provider from 'oidc-provider';
-import { API_CSP, API_DROPPED_HEADERS } from '../../plugins/spa.ts';
+import { API_CSP, API_DROPPED_HEADERS, UNTIL_RESTART_CACHE } from '../../plugins/spa.ts';
 import { OIDC_MOUNT } from './oidc-provider.ts';
 
 /** The provider's answers in JSON, never shown as a page (its sign-in pages are HTML). */
@@ -41,7 +41,7 @@ export const providerMount =
       }
       // The same until the server restarts: the SPA's second start after sign-in reads it from
       // the cache.
-      if (path === DISCOVERY) reply.raw.setHeader('cache-control', 'public, max-age=300');
+      if (path === DISCOVERY) reply.raw.setHeader('cache-control', UNTIL_RESTART_CACHE);
       await callback(raw, reply.raw);
     };
     app.all(OIDC_MOUNT, { schema: { hide: true } }, handler);
