@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import compress from '@fastify/compress';
 import fastifyStatic from '@fastify/static';
-import Fastify, { type FastifyServerOptions } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import helmet from '@fastify/helmet';
 import websocket from '@fastify/websocket';
 import {
@@ -429,20 +429,24 @@ export async function buildApp(deps: AppDeps) {
       createDashboardService({ repository: createDashboardRepository(database.db), clock }),
     ),
   );
+  const tableBills = createTableBillsService({
+    db: database.db,
+    repository: tableBillsRepository,
+    clock,
+    notifier,
+    payments,
+  });
+  if (payments)
+    reconcileRefunds(
+      app,
+      [tickets.settlePendingRefunds, tableBills.settlePendingRefunds],
+      config.payments?.reconcileEveryMs ?? 60_000,
+    );
   await app.register(
-    tableBillsHandlers(
-      createTableBillsService({
-        db: database.db,
-        repository: tableBillsRepository,
-        clock,
-        notifier,
-        payments,
-      }),
-      {
-        payLimit: config.intakeRateLimit,
-        readLimit: config.publicReadRateLimit,
-      },
-    ),
+    tableBillsHandlers(tableBills, {
+      payLimit: config.intakeRateLimit,
+      readLimit: config.publicReadRateLimit,
+    }),
   );
 
   await app.register(imagesHandlers(images));
@@ -525,3 +529,35 @@ export async function buildApp(deps: AppDeps) {
 }
 
 export type App = Awaited<ReturnType<typeof buildApp>>;
+
+/**
+ * The refund reconciler: refunds whose outcome the gateway never told (they stay pending) are
+ * asked about again once the server is ready and then every `everyMs`, one round at a time.
+ */
+function reconcileRefunds(
+  app: FastifyInstance,
+  rounds: (() => Promise<number>)[],
+  everyMs: number,
+): void {
+  let running: Promise<void> | null = null;
+  const round = () => {
+    running ??= (async () => {
+      for (const settle of rounds) {
+        await settle().catch((err: unknown) => app.log.warn({ err }, 'refund reconciliation'));
+      }
+    })().finally(() => {
+      running = null;
+    });
+    return running;
+  };
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    void round();
+    timer = setInterval(() => void round(), everyMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}

@@ -128,6 +128,10 @@ const Env = z.object({
   PAYMENT_GATEWAY_SECRET_KEY: z.string().min(1).optional(),
   PAYMENT_GATEWAY_PUBLISHABLE_KEY: z.string().min(1).optional(),
   PAYMENT_GATEWAY_TOKEN_URL: z.string().url().optional(),
+  // How long a gateway call may go unanswered, and how often refunds left without an answer
+  // are asked about again (also once at start).
+  PAYMENT_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(120).default(10),
+  PAYMENT_REFUND_RECONCILE_SECONDS: z.coerce.number().min(0.05).max(86_400).default(60),
   // Serve the gateway's local emulator under /emulators/card-gateway (off unless set; the demo
   // sets it) and, without PAYMENT_GATEWAY_URL, pay through it.
   PAYMENT_GATEWAY_EMULATOR: z.enum(['true', 'false']).optional(),
@@ -191,6 +195,10 @@ export type PaymentsConfig = {
   tokenUrl: string;
   /** This server also serves the gateway's emulator (at /emulators/card-gateway). */
   emulator: boolean;
+  /** A call left unanswered this long is given up (its outcome unknown). */
+  timeoutMs?: number;
+  /** How often refunds whose outcome is unknown are asked about again (default 60 s). */
+  reconcileEveryMs?: number;
 };
 
 export const EMULATOR_PREFIX = '/emulators/card-gateway';
@@ -293,6 +301,10 @@ function paymentsConfig(
   keys: () => EmulatorKeys,
 ): PaymentsConfig | null {
   const emulator = e.PAYMENT_GATEWAY_EMULATOR === 'true';
+  const timing = {
+    timeoutMs: Math.round(e.PAYMENT_GATEWAY_TIMEOUT_SECONDS * 1000),
+    reconcileEveryMs: Math.round(e.PAYMENT_REFUND_RECONCILE_SECONDS * 1000),
+  };
   if (e.PAYMENT_GATEWAY_URL) {
     if (!e.PAYMENT_GATEWAY_SECRET_KEY || !e.PAYMENT_GATEWAY_PUBLISHABLE_KEY)
       throw new Error(
@@ -305,6 +317,7 @@ function paymentsConfig(
       publishableKey: e.PAYMENT_GATEWAY_PUBLISHABLE_KEY,
       tokenUrl: e.PAYMENT_GATEWAY_TOKEN_URL ?? `${baseUrl}/v1/tokens`,
       emulator,
+      ...timing,
     };
   }
   if (!emulator) return null;
@@ -316,6 +329,7 @@ function paymentsConfig(
     publishableKey: e.PAYMENT_GATEWAY_PUBLISHABLE_KEY ?? 'pk_test_emulator',
     tokenUrl: e.PAYMENT_GATEWAY_TOKEN_URL ?? `${publicUrl}${EMULATOR_PREFIX}/v1/tokens`,
     emulator: true,
+    ...timing,
   };
 }
 

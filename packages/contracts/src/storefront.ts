@@ -12,6 +12,7 @@ import {
   OrderingTemplate,
   RejectReason,
   TICKET_LIMITS,
+  TicketRefund,
   TicketStatus,
   TicketType,
 } from './tickets.ts';
@@ -166,6 +167,8 @@ export const PublicTicket = z.object({
   deliveryZone: LocalizedText.nullable(),
   paymentMethodType: PaymentMethodType.nullable(),
   paymentStatus: z.string().nullable(),
+  /** The refund of a cancelled order paid online (null: none owed). */
+  refund: TicketRefund.nullable(),
   cartData: CartData,
 });
 export type PublicTicket = z.infer<typeof PublicTicket>;

@@ -60,9 +60,15 @@ export function fitsMinorUnit(amount: number, currency: Currency): boolean {
   return Math.abs(scaled - Math.round(scaled)) < 1e-6;
 }
 
+/** A refund is PENDING from when it is asked until the gateway's answer is known. */
+export const TableBillRefundStatus = z.enum(['PENDING', 'SUCCEEDED']);
+export type TableBillRefundStatus = z.infer<typeof TableBillRefundStatus>;
+
 export const TableBillRefund = z.object({
   id: Uuid,
   amount: Amount,
+  /** PENDING: asked, with no answer from the gateway yet (it may have been made). */
+  status: TableBillRefundStatus,
   /** When it was refunded (ISO 8601, UTC). */
   at: z.string(),
   /** The staff member who refunded it. */

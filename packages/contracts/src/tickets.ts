@@ -247,6 +247,45 @@ export const TicketServiceArea = z.object({
   sectionName: z.string().nullable(),
 });
 
+/**
+ * `paymentDetails.paymentStatus` of an order paid online: SUCCESS once taken; when the order is
+ * cancelled, REFUND_PENDING until the gateway's answer is known (a refund asked but not answered
+ * may have been made), then REFUNDED, or REFUND_FAILED when the gateway refused it.
+ */
+export const OnlinePaymentStatus = z.enum([
+  'SUCCESS',
+  'REFUND_PENDING',
+  'REFUNDED',
+  'REFUND_FAILED',
+]);
+export type OnlinePaymentStatus = z.infer<typeof OnlinePaymentStatus>;
+
+/** The refund of a cancelled order paid online, as the customer and staff are told of it. */
+export const TicketRefund = z.object({
+  /** The whole order's total: a cancel refunds it all. */
+  amount: Amount,
+  currency: Currency,
+  /** PENDING: asked of the gateway, answer not known yet; FAILED: the gateway refused it. */
+  status: z.enum(['PENDING', 'SUCCEEDED', 'FAILED']),
+});
+export type TicketRefund = z.infer<typeof TicketRefund>;
+
+const REFUND_OF_PAYMENT = new Map<string | null, TicketRefund['status']>([
+  ['REFUND_PENDING', 'PENDING'],
+  ['REFUNDED', 'SUCCEEDED'],
+  ['REFUND_FAILED', 'FAILED'],
+]);
+
+/** THE refund an order's payment status tells of (null: none), for every screen that shows it. */
+export function ticketRefundOf(
+  paymentStatus: string | null,
+  total: number,
+  currency: Currency,
+): TicketRefund | null {
+  const status = REFUND_OF_PAYMENT.get(paymentStatus);
+  return status ? { amount: total, currency, status } : null;
+}
+
 export const PaymentDetails = z.object({
   paymentMethodType: PaymentMethodType.nullable(),
   cardScheme: z.string().nullable(),

@@ -9,10 +9,11 @@ export type GatewayTestContext = TestContext & {
  * The app on the demo world, taking online payments through the card gateway's emulator on a
  * port of its own (the server talks to it over real HTTP); `close` stops both.
  */
-export async function createTestAppWithGateway(keys: {
-  secretKey: string;
-  publishableKey: string;
-}): Promise<GatewayTestContext> {
+export async function createTestAppWithGateway(
+  keys: { secretKey: string; publishableKey: string },
+  /** The gateway calls' timeout and the refund reconciler's interval (default: 10 s, 1 h). */
+  timing: { timeoutMs?: number; reconcileEveryMs?: number } = {},
+): Promise<GatewayTestContext> {
   const gateway = await startCardGatewayEmulator(keys);
   const ctx = await createTestApp({
     seed: true,
@@ -22,6 +23,9 @@ export async function createTestAppWithGateway(keys: {
         ...keys,
         tokenUrl: `${gateway.url}/v1/tokens`,
         emulator: false,
+        // A test's rounds are its own: the timer's would race its steps.
+        reconcileEveryMs: 3_600_000,
+        ...timing,
       },
     },
   });

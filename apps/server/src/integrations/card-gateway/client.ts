@@ -1,6 +1,7 @@
 import {
   PaymentDeclined,
   PaymentProviderUnavailable,
+  PaymentRefused,
   type Authorization,
   type PaymentProvider,
 } from './payment-provider.ts';
@@ -36,6 +37,15 @@ export function createCardGatewayClient(config: CardGatewayConfig): PaymentProvi
     const json = (await res.json().catch(() => ({}))) as T & GatewayError;
     if (res.ok) return json;
     if (res.status === 402) throw new PaymentDeclined(json.error?.code ?? 'declined');
+    // A refusal says nothing was done; a failure on the gateway's side (5xx) or a request
+    // turned away for now (408, 429, a replay while its first is in progress) says nothing sure.
+    const code = json.error?.code;
+    const unsure =
+      res.status >= 500 ||
+      res.status === 408 ||
+      res.status === 429 ||
+      code === 'idempotency_in_progress';
+    if (!unsure) throw new PaymentRefused(code ?? String(res.status));
     throw new PaymentProviderUnavailable(
       `card gateway answered ${res.status} ${json.error?.code ?? ''} on ${path}`,
     );
@@ -77,10 +87,23 @@ export function createCardGatewayClient(config: CardGatewayConfig): PaymentProvi
     async refund(paymentId, amountMinor, idempotencyKey) {
       const refund = await call<{ id: string }>(
         `/v1/payments/${encodeURIComponent(paymentId)}/refunds`,
-        { amount: amountMinor },
+        { amount: amountMinor, reference: idempotencyKey },
         idempotencyKey,
       );
       return { refundId: refund.id };
+    },
+
+    async findRefund(paymentId, idempotencyKey) {
+      const res = await send(`/v1/payments/${encodeURIComponent(paymentId)}`, {
+        headers: { authorization: `Bearer ${config.secretKey}` },
+      });
+      // A payment the gateway does not know has no refund.
+      if (res.status === 404) return null;
+      if (!res.ok)
+        throw new PaymentProviderUnavailable(`card gateway answered ${res.status} on a payment`);
+      const payment = (await res.json()) as { refunds?: { id: string; reference?: string }[] };
+      const found = payment.refunds?.find((r) => r.reference === idempotencyKey);
+      return found ? { refundId: found.id } : null;
     },
 
     async void(paymentId, idempotencyKey) {

@@ -10,6 +10,9 @@ import { fail, listenEmulator, type EmulatorAddress } from '../emulator-server.t
  * - 4000 0000 0000 0002: declined (`card_declined`)
  * - 4000 0000 0000 9995: declined (`insufficient_funds`)
  * - 4000 0000 0000 0119: the gateway fails on authorisation (HTTP 500)
+ *
+ * Refunds can be made to misbehave (`faults`, or `PUT /_faults` with the secret key), so that
+ * tests and the demo reach a refund whose outcome the server does not learn.
  */
 export type CardGatewayEmulatorOptions = {
   secretKey: string;
@@ -25,7 +28,18 @@ export type EmulatedPayment = {
   capturedAmount: number;
   refundedAmount: number;
   card: { scheme: string; last4: string };
-  refunds: { id: string; amount: number }[];
+  /** `reference`: the refund's idempotency key, by which its maker can look it up. */
+  refunds: { id: string; amount: number; reference: string | null }[];
+};
+
+/**
+ * How refunds misbehave: `late` makes each refund but answers only `delayMs` later (after the
+ * client gave up); `unreachable` makes none and answers 503 `delayMs` later, reading a payment
+ * included (a gateway that cannot be reached).
+ */
+export type CardGatewayFaults = {
+  refunds: 'none' | 'late' | 'unreachable';
+  delayMs: number;
 };
 
 type Card = {
@@ -48,7 +62,10 @@ const id = (prefix: string) => `${prefix}_${randomBytes(12).toString('hex')}`;
 export type CardGatewayEmulator = {
   routes: FastifyPluginAsync;
   payments: Map<string, EmulatedPayment>;
+  faults: CardGatewayFaults;
 };
+
+const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 export function createCardGatewayEmulator(
   options: CardGatewayEmulatorOptions,
@@ -57,6 +74,7 @@ export function createCardGatewayEmulator(
   const payments = new Map<string, EmulatedPayment>();
   // Idempotency keys per operation: a replay answers the first result.
   const replies = new Map<string, { status: number; body: unknown }>();
+  const faults: CardGatewayFaults = { refunds: 'none', delayMs: 2_000 };
 
   const keyed = (request: FastifyRequest, scope: string) => {
     const key = request.headers['idempotency-key'];
@@ -90,18 +108,27 @@ export function createCardGatewayEmulator(
       if (!authorized(request, options.secretKey)) return fail(reply, 401, 'unauthorized');
     });
 
-    const once =
-      (scope: string, run: (request: FastifyRequest) => { status: number; body: unknown }) =>
-      async (request: FastifyRequest, reply: FastifyReply) => {
+    type Result = { status: number; body: unknown };
+    /** `run` once per idempotency key: a replay answers the first success again. */
+    const keyedResult =
+      (scope: string, run: (request: FastifyRequest) => Result) =>
+      (request: FastifyRequest): Result => {
         const key = keyed(request, scope);
         const replay = key ? replies.get(key) : undefined;
         if (replay)
-          return reply.status(replay.status === 201 ? 200 : replay.status).send(replay.body);
+          return { status: replay.status === 201 ? 200 : replay.status, body: replay.body };
         const result = run(request);
         // Only successes are kept for replay: a refused request may be tried again.
         if (key && result.status < 300) replies.set(key, result);
-        return reply.status(result.status).send(result.body);
+        return result;
       };
+    const once = (scope: string, run: (request: FastifyRequest) => Result) => {
+      const result = keyedResult(scope, run);
+      return async (request: FastifyRequest, reply: FastifyReply) => {
+        const { status, body } = result(request);
+        return reply.status(status).send(body);
+      };
+    };
     const error = (status: number, code: string) => ({
       status,
       body: { error: { code, message: code } },
@@ -136,7 +163,22 @@ export function createCardGatewayEmulator(
       }),
     );
 
+    app.put('/_faults', async (request, reply) => {
+      const body = (request.body ?? {}) as Partial<CardGatewayFaults>;
+      if (!['none', 'late', 'unreachable'].includes(String(body.refunds ?? faults.refunds)))
+        return fail(reply, 400, 'refunds_invalid');
+      const delayMs = Number(body.delayMs ?? faults.delayMs);
+      if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 60_000)
+        return fail(reply, 400, 'delay_invalid');
+      Object.assign(faults, { refunds: body.refunds ?? faults.refunds, delayMs });
+      return reply.send(faults);
+    });
+
     app.get('/v1/payments/:id', async (request, reply) => {
+      if (faults.refunds === 'unreachable') {
+        await pause(faults.delayMs);
+        return fail(reply, 503, 'unavailable');
+      }
       const payment = paymentOf(request);
       return payment ? reply.send(payment) : fail(reply, 404, 'not_found');
     });
@@ -169,25 +211,37 @@ export function createCardGatewayEmulator(
       }),
     );
 
-    app.post(
-      '/v1/payments/:id/refunds',
-      once('refunds', (request) => {
-        const payment = paymentOf(request);
-        if (!payment) return error(404, 'not_found');
-        const amount = Number((request.body as { amount?: unknown } | undefined)?.amount);
-        if (payment.status !== 'captured') return error(409, 'payment_not_captured');
-        if (!Number.isInteger(amount) || amount <= 0) return error(400, 'amount_invalid');
-        if (payment.refundedAmount + amount > payment.capturedAmount)
-          return error(409, 'refund_exceeds_capture');
-        const refund = { id: id('re'), amount };
-        payment.refunds.push(refund);
-        payment.refundedAmount += amount;
-        return { status: 201, body: { ...refund, paymentId: payment.id, status: 'succeeded' } };
-      }),
-    );
+    const refund = keyedResult('refunds', (request) => {
+      const payment = paymentOf(request);
+      if (!payment) return error(404, 'not_found');
+      const amount = Number((request.body as { amount?: unknown } | undefined)?.amount);
+      if (payment.status !== 'captured') return error(409, 'payment_not_captured');
+      if (!Number.isInteger(amount) || amount <= 0) return error(400, 'amount_invalid');
+      if (payment.refundedAmount + amount > payment.capturedAmount)
+        return error(409, 'refund_exceeds_capture');
+      const reference = (request.body as { reference?: unknown } | undefined)?.reference;
+      const made = {
+        id: id('re'),
+        amount,
+        reference: typeof reference === 'string' ? reference : null,
+      };
+      payment.refunds.push(made);
+      payment.refundedAmount += amount;
+      return { status: 201, body: { ...made, paymentId: payment.id, status: 'succeeded' } };
+    });
+    app.post('/v1/payments/:id/refunds', async (request, reply) => {
+      if (faults.refunds === 'unreachable') {
+        await pause(faults.delayMs);
+        return fail(reply, 503, 'unavailable');
+      }
+      const { status, body } = refund(request);
+      // `late`: the refund is made now, its answer held back until the client gave up.
+      if (faults.refunds === 'late') await pause(faults.delayMs);
+      return reply.status(status).send(body);
+    });
   };
 
-  return { routes, payments };
+  return { routes, payments, faults };
 }
 
 /** The emulator on a port of its own (0: any free one), as tests and `npm run` scripts use it. */
@@ -196,5 +250,5 @@ export async function startCardGatewayEmulator(
 ) {
   const emulator = createCardGatewayEmulator(options);
   const { url, close } = await listenEmulator(emulator.routes, options);
-  return { url, payments: emulator.payments, close };
+  return { url, payments: emulator.payments, faults: emulator.faults, close };
 }

@@ -14,11 +14,18 @@ export interface PaymentProvider {
     idempotencyKey: string;
   }): Promise<Authorization>;
   capture(paymentId: string, amountMinor: number, idempotencyKey: string): Promise<void>;
+  /**
+   * Refunds under `idempotencyKey`, which is also the refund's reference at the provider. Throws
+   * `PaymentRefused` when the provider answered no (nothing was refunded), and
+   * `PaymentProviderUnavailable` when no answer came: the refund may or may not have been made.
+   */
   refund(
     paymentId: string,
     amountMinor: number,
     idempotencyKey: string,
   ): Promise<{ refundId: string }>;
+  /** The refund made under `idempotencyKey`, asked of the provider; null when there is none. */
+  findRefund(paymentId: string, idempotencyKey: string): Promise<{ refundId: string } | null>;
   void(paymentId: string, idempotencyKey: string): Promise<void>;
 }
 
@@ -36,6 +43,14 @@ export class PaymentDeclined extends Error {
   constructor(readonly reason: string) {
     super(`payment declined: ${reason}`);
     this.name = 'PaymentDeclined';
+  }
+}
+
+/** The provider answered no to a request other than a payment (nothing was done). */
+export class PaymentRefused extends Error {
+  constructor(readonly code: string) {
+    super(`payment provider refused: ${code}`);
+    this.name = 'PaymentRefused';
   }
 }
 

@@ -2,6 +2,7 @@ import {
   currencyOf,
   PREVIEW_TEMPLATE_ORDER,
   storefrontAddress,
+  ticketRefundOf,
   type StorefrontPreview,
   type PublicQuote,
   type PublicServiceArea,
@@ -48,6 +49,7 @@ export function toPublicTicket(t: Ticket): PublicTicket {
     deliveryZone: d.deliveryZone,
     paymentMethodType: d.paymentMethodType,
     paymentStatus: d.paymentDetails.paymentStatus,
+    refund: ticketRefundOf(d.paymentDetails.paymentStatus, t.cartData.total, t.cartData.currency),
     cartData: t.cartData,
   };
 }

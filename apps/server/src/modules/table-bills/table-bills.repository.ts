@@ -4,6 +4,7 @@ import {
   type Currency,
   type LocalizedText,
   type TableBillPaymentMethod,
+  type TableBillRefundStatus,
   type TableBillTransactionStatus,
   type StoredLine,
 } from '@app/contracts';
@@ -39,7 +40,13 @@ export type TransactionView = {
   payment_reference: string;
   paid_at: string;
   ticket_numbers: (number | string)[];
-  refunds: { id: string; amount: string; at: string; by: string | null }[];
+  refunds: {
+    id: string;
+    amount: string;
+    at: string;
+    by: string | null;
+    status: TableBillRefundStatus;
+  }[];
 };
 
 /** An order on a table's tab. */
@@ -67,7 +74,7 @@ const tabConditions = (tenantId: string, serviceAreaId: string, since: Date) => 
   and not exists (select 1 from table_bill_transaction_tickets l
     where l.tenant_id = t.tenant_id and l.ticket_id = t.id)`;
 
-/** Transactions with their tickets and succeeded refunds; `where` filters `x`. */
+/** Transactions with their tickets and refunds (made or pending); `where` filters `x`. */
 function viewQuery(where: SQL, tail: SQL = sql``): SQL {
   return sql`
     select x.id, x.tenant_id, x.branch_id, b.name as branch_name, x.service_area_id,
@@ -79,9 +86,10 @@ function viewQuery(where: SQL, tail: SQL = sql``): SQL {
         join tickets t on t.tenant_id = l.tenant_id and t.id = l.ticket_id
         where l.tenant_id = x.tenant_id and l.transaction_id = x.id), '[]'::json) as ticket_numbers,
       coalesce((select json_agg(json_build_object('id', r.id, 'amount', r.amount::text,
-          'at', ${ISO('r.created_at')}, 'by', u.display_name) order by r.created_at)
+          'at', ${ISO('r.created_at')}, 'by', u.display_name, 'status', r.status)
+          order by r.created_at)
         from table_bill_refunds r left join users u on u.id = r.user_id
-        where r.tenant_id = x.tenant_id and r.transaction_id = x.id and r.status = 'SUCCEEDED'),
+        where r.tenant_id = x.tenant_id and r.transaction_id = x.id),
         '[]'::json) as refunds
     from table_bill_transactions x
     join branches b on b.id = x.branch_id
@@ -240,9 +248,10 @@ export const tableBillsRepository = {
     return row;
   },
 
-  async hasPendingRefund(tx: Tx, tenantId: string, transactionId: string): Promise<boolean> {
+  /** The refund of a transaction whose outcome is not known yet (one at most). */
+  async pendingRefund(tx: Tx, tenantId: string, transactionId: string) {
     const [row] = await tx
-      .select({ id: tableBillRefunds.id })
+      .select()
       .from(tableBillRefunds)
       .where(
         and(
@@ -252,7 +261,20 @@ export const tableBillsRepository = {
         ),
       )
       .limit(1);
-    return row !== undefined;
+    return row;
+  },
+
+  /** Refunds of every tenant whose outcome is not known yet (the reconciler's round). */
+  async pendingRefunds(q: Q): Promise<{ tenantId: string; transactionId: string }[]> {
+    return q
+      .select({
+        tenantId: tableBillRefunds.tenantId,
+        transactionId: tableBillRefunds.transactionId,
+      })
+      .from(tableBillRefunds)
+      .where(eq(tableBillRefunds.status, 'PENDING'))
+      .orderBy(tableBillRefunds.createdAt)
+      .limit(500);
   },
 
   async insertRefund(q: Q, row: typeof tableBillRefunds.$inferInsert): Promise<string> {
@@ -264,8 +286,13 @@ export const tableBillsRepository = {
     return created.id;
   },
 
+  /** A pending refund the provider refused: nothing was refunded, so nothing is kept. */
   async deleteRefund(q: Q, tenantId: string, id: string) {
-    await q.delete(tableBillRefunds).where(tenantRow(tableBillRefunds, tenantId, id));
+    await q
+      .delete(tableBillRefunds)
+      .where(
+        and(tenantRow(tableBillRefunds, tenantId, id), eq(tableBillRefunds.status, 'PENDING')),
+      );
   },
 
   async completeRefund(

@@ -21,7 +21,14 @@ import { isUniqueViolation } from '../../db/errors.ts';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
 import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
-import { assertSameRequest, chargeOnline, requestFingerprint } from '../tickets/online-payment.ts';
+import {
+  assertSameRequest,
+  chargeOnline,
+  refundOnline,
+  requestFingerprint,
+  type RefundOutcome,
+} from '../tickets/online-payment.ts';
+import { inScope, inTenant } from '../../db/tenant-scope.ts';
 import { tableBillPaymentUpdate } from './table-bill-events.ts';
 import type {
   TableBillsRepository,
@@ -148,6 +155,56 @@ export function createTableBillsService(deps: {
     const row = await repo.view(db, tenantId, id);
     if (!row) throw new NotFound('Table bill transaction');
     return toTransaction(row);
+  }
+
+  /**
+   * Asks the provider for the transaction's pending refund under its one key (`settle`: first
+   * whether it was made already) and writes what it answered; of two settling at once, the
+   * first to lock the payment writes it. Answers the refund's state (null: none was pending).
+   */
+  async function settleRefund(
+    tenantId: string,
+    transactionId: string,
+    settle: boolean,
+  ): Promise<RefundOutcome['state'] | null> {
+    const pending = await db.transaction(async (tx) => {
+      const row = await repo.lock(tx, tenantId, transactionId);
+      const refund = row && (await repo.pendingRefund(tx, tenantId, transactionId));
+      return row && refund ? { row, refund } : null;
+    });
+    if (!pending) return null;
+    const { row, refund } = pending;
+    const milli = toMilli(refund.amount);
+    const outcome = await refundOnline(provider(), {
+      paymentId: row.paymentReference,
+      amountMinor: Number(milli / minorUnit(currencyOf(row.currency))),
+      key: `tablebill-refund:${refund.id}`,
+      settle,
+    });
+    if (outcome.state === 'UNKNOWN') return outcome.state;
+    if (outcome.state === 'REFUSED') {
+      await repo.deleteRefund(db, tenantId, refund.id);
+      return outcome.state;
+    }
+    await db.transaction(async (tx) => {
+      const now = await repo.lock(tx, tenantId, transactionId);
+      const still = now && (await repo.pendingRefund(tx, tenantId, transactionId));
+      if (!now || still?.id !== refund.id) return;
+      const refunded = toMilli(now.refundedAmount) + milli;
+      const status = transactionStatusOf(toMilli(now.amount), refunded);
+      const refundedAmount = fromMilli(refunded);
+      await repo.completeRefund(
+        tx,
+        tenantId,
+        { id: refund.id, providerRefundId: outcome.refundId },
+        { id: transactionId, refundedAmount, status },
+      );
+      await notifier.publish(
+        tx,
+        tableBillPaymentUpdate('refunded', { ...now, refundedAmount, status }, clock()),
+      );
+    });
+    return outcome.state;
   }
 
   return {
@@ -278,7 +335,10 @@ export function createTableBillsService(deps: {
     /**
      * Refunds through the provider. The refund is written PENDING first under the payment's row
      * lock (one at a time, never past what was paid), the provider is asked outside any
-     * database transaction, and the refund is then marked done, or deleted when refused.
+     * database transaction under the refund's own key, and the refund is then marked done, or
+     * deleted when refused. With no answer it stays PENDING, and the owner sees so: a refund
+     * asked while one is pending settles that one (the gateway is asked whether it was made,
+     * then asked again under the same key), never a second.
      */
     async refund(
       tenantId: string,
@@ -286,16 +346,17 @@ export function createTableBillsService(deps: {
       userId: string,
     ): Promise<TableBillTransaction> {
       const id = body.tableBillTransactionId;
-      const reserved = await db.transaction(async (tx) => {
+      // Whether a refund was pending already: then that one is settled, no new one asked.
+      const settle = await db.transaction(async (tx) => {
         const row = await repo.lock(tx, tenantId, id);
         if (!row) throw new NotFound('Table bill transaction');
         provider();
+        const pending = await repo.pendingRefund(tx, tenantId, id);
+        if (pending) return true;
         const currency = currencyOf(row.currency);
         const remaining = toMilli(row.amount) - toMilli(row.refundedAmount);
         if (remaining <= 0n)
           throw new Conflict('already_refunded', 'This payment has been refunded in full');
-        if (await repo.hasPendingRefund(tx, tenantId, id))
-          throw new Conflict('refund_in_progress', 'Another refund of this payment is under way');
         // The one rule the admin's dialog asks too (a 1e-320 rounds to nothing: no refund).
         const problem =
           body.amount === undefined ? null : refundAmountProblem(body.amount, remaining, currency);
@@ -310,50 +371,34 @@ export function createTableBillsService(deps: {
             },
           ]);
         const milli = body.amount === undefined ? remaining : toMilli(body.amount.toFixed(3));
-        const refundId = await repo.insertRefund(tx, {
+        await repo.insertRefund(tx, {
           tenantId,
           transactionId: id,
           amount: fromMilli(milli),
           userId,
           createdAt: clock(),
         });
-        return { row, refundId, milli, currency };
+        return false;
       });
-
-      let providerRefundId: string;
-      try {
-        const done = await provider().refund(
-          reserved.row.paymentReference,
-          Number(reserved.milli / minorUnit(reserved.currency)),
-          `tablebill-refund:${reserved.refundId}`,
+      const outcome = await settleRefund(tenantId, id, settle);
+      if (outcome === 'REFUSED')
+        throw new Conflict(
+          'refund_refused',
+          'The payment provider refused the refund; nothing was refunded.',
         );
-        providerRefundId = done.refundId;
-      } catch {
-        await repo.deleteRefund(db, tenantId, reserved.refundId);
-        throw new ServiceUnavailable(
-          'payment_provider_unavailable',
-          'The refund could not be made; nothing was refunded. Try again.',
-        );
-      }
-
-      await db.transaction(async (tx) => {
-        const row = await repo.lock(tx, tenantId, id);
-        if (!row) throw new NotFound('Table bill transaction');
-        const refunded = toMilli(row.refundedAmount) + reserved.milli;
-        const status = transactionStatusOf(toMilli(row.amount), refunded);
-        const refundedAmount = fromMilli(refunded);
-        await repo.completeRefund(
-          tx,
-          tenantId,
-          { id: reserved.refundId, providerRefundId },
-          { id, refundedAmount, status },
-        );
-        await notifier.publish(
-          tx,
-          tableBillPaymentUpdate('refunded', { ...row, refundedAmount, status }, clock()),
-        );
-      });
       return view(tenantId, id);
+    },
+
+    /**
+     * The reconciler's round (on a timer and at start): every refund still pending, of any
+     * tenant, asked of the gateway again. Answers how many are still pending.
+     */
+    async settlePendingRefunds(): Promise<number> {
+      const everyTenant = () =>
+        inScope({ tenantIds: [], crossTenantRead: true }, () => repo.pendingRefunds(db));
+      for (const { tenantId, transactionId } of await everyTenant())
+        await inTenant(tenantId, () => settleRefund(tenantId, transactionId, true));
+      return (await everyTenant()).length;
     },
   };
 }

@@ -11,6 +11,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { tenantForeignKey } from '../../db/tenant-keys.ts';
 import {
+  TableBillRefundStatus,
   TableBillTransactionStatus,
   type Currency,
   type TableBillPaymentMethod,
@@ -25,7 +26,10 @@ export const tableBillTransactionStatus = pgEnum(
     ...TableBillTransactionStatus[],
   ],
 );
-export const tableBillRefundStatus = pgEnum('table_bill_refund_status', ['PENDING', 'SUCCEEDED']);
+export const tableBillRefundStatus = pgEnum(
+  'table_bill_refund_status',
+  TableBillRefundStatus.options as [TableBillRefundStatus, ...TableBillRefundStatus[]],
+);
 
 /** One online payment of a table's bill, captured at the payment provider. */
 export const tableBillTransactions = pgTable(
@@ -84,7 +88,8 @@ export const tableBillTransactionTickets = pgTable(
 
 /**
  * A refund of a transaction. It is written PENDING before the provider is asked (one at a time
- * per transaction) and SUCCEEDED after; a refused one is deleted again.
+ * per transaction) and stays so until the provider's answer is known (asked again on a retry,
+ * by the reconciler, and at start); then SUCCEEDED, or deleted when the provider refused it.
  */
 export const tableBillRefunds = pgTable(
   'table_bill_refunds',

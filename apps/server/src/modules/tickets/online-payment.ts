@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto';
 import { Conflict, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
 import {
   PaymentDeclined,
+  PaymentRefused,
   type Authorization,
   type PaymentProvider,
 } from '../../integrations/card-gateway/payment-provider.ts';
@@ -48,5 +49,33 @@ export async function chargeOnline(
       'payment_provider_unavailable',
       'The payment could not be taken; nothing was charged. Try again.',
     );
+  }
+}
+
+/** What became of a refund: made, refused (nothing refunded), or not known (no answer). */
+export type RefundOutcome =
+  | { state: 'SUCCEEDED'; refundId: string }
+  | { state: 'REFUSED'; code: string }
+  | { state: 'UNKNOWN' };
+
+/**
+ * Refunds `amountMinor` of a payment under `key`, the same key on every try, so that the
+ * gateway makes it once however often it is asked. `settle` (a retry, the reconciler) first
+ * asks the gateway whether a refund under that key exists: one whose answer was lost is found.
+ */
+export async function refundOnline(
+  gateway: PaymentProvider,
+  input: { paymentId: string; amountMinor: number; key: string; settle: boolean },
+): Promise<RefundOutcome> {
+  try {
+    if (input.settle) {
+      const found = await gateway.findRefund(input.paymentId, input.key);
+      if (found) return { state: 'SUCCEEDED', refundId: found.refundId };
+    }
+    const made = await gateway.refund(input.paymentId, input.amountMinor, input.key);
+    return { state: 'SUCCEEDED', refundId: made.refundId };
+  } catch (error) {
+    if (error instanceof PaymentRefused) return { state: 'REFUSED', code: error.code };
+    return { state: 'UNKNOWN' };
   }
 }

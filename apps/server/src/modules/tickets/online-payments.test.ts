@@ -201,29 +201,34 @@ describe('an online card order', () => {
     });
   });
 
-  it('keeps the order when the refund fails, so staff can try again', async () => {
+  it('cancels the order and says so when the gateway refuses the refund; a retry asks again', async () => {
     const token = await tokenFor('4242424242424242');
     const paid = (await place(onlineOrder(token.body.id))).json().results;
     const paymentId = paid.ticketDetails.paymentDetails.paymentUniqueInvoiceId;
-    // The gateway loses the payment (as a gateway outage would answer).
+    // The gateway does not know the payment (404): a refusal, nothing refunded.
     const stored = emulator.payments.get(paymentId)!;
     emulator.payments.delete(paymentId);
-    const failed = await setStatus(paid.id, { status: 'Cancelled', reason: 'OUT_OF_STOCK' });
-    expect(failed.statusCode).toBe(503);
-    expect(failed.json().error.code).toBe('payment_refund_failed');
-    const still = await ctx.app.inject({
-      method: 'GET',
-      url: `/api/admin/tenants/${f.alBayt.id}/tickets/${paid.id}`,
-      headers: staff,
+    const refused = await setStatus(paid.id, { status: 'Cancelled', reason: 'OUT_OF_STOCK' });
+    expect(refused.statusCode, refused.body).toBe(200);
+    expect(refused.json().results).toMatchObject({
+      status: 'Cancelled',
+      ticketDetails: { paymentDetails: { paymentStatus: 'REFUND_FAILED' } },
     });
-    expect(still.json().results).toMatchObject({
-      status: 'UnVerified',
-      ticketDetails: { paymentDetails: { paymentStatus: 'SUCCESS' } },
+    const page = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/public/tenants/${f.alBayt.id}/tickets/${paid.id}`,
+    });
+    expect(page.json().results.refund).toEqual({
+      amount: 11.35,
+      currency: 'JOD',
+      status: 'FAILED',
     });
     emulator.payments.set(paymentId, stored);
     const retried = await setStatus(paid.id, { status: 'Cancelled', reason: 'OUT_OF_STOCK' });
     expect(retried.statusCode).toBe(200);
+    expect(retried.json().results.ticketDetails.paymentDetails.paymentStatus).toBe('REFUNDED');
     expect(stored.refundedAmount).toBe(stored.capturedAmount);
+    expect(stored.refunds).toHaveLength(1);
   });
 });
 

@@ -123,6 +123,26 @@ export const ticketsRepository = {
   },
 
   /** Locks the ticket for a state change: a second writer waits, then sees the new state. */
+  async byId(q: Q, tenantId: string, id: string) {
+    const [row] = await q
+      .select()
+      .from(tickets)
+      .where(tenantRow(tickets, tenantId, id));
+    return row;
+  },
+
+  /** Tickets of every tenant whose refund's outcome is not known yet (the reconciler's). */
+  async pendingRefunds(q: Q): Promise<{ tenantId: string; id: string }[]> {
+    return q
+      .select({ tenantId: tickets.tenantId, id: tickets.id })
+      .from(tickets)
+      .where(
+        sql`${tickets.ticketDetails} -> 'paymentDetails' ->> 'paymentStatus' = 'REFUND_PENDING'`,
+      )
+      .orderBy(tickets.createdAt)
+      .limit(500);
+  },
+
   async lock(tx: Tx, tenantId: string, id: string) {
     const [row] = await tx
       .select()

@@ -22,11 +22,14 @@ import {
   toCartData,
   toTicketDetails,
   minorUnit,
+  type OnlinePaymentStatus,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
 import type { PaymentProvider } from '../../integrations/card-gateway/payment-provider.ts';
 import type { Notifier } from '../../realtime/notifier.ts';
+import { inScope, inTenant } from '../../db/tenant-scope.ts';
+import { refundOnline } from './online-payment.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt } from './receipt.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
@@ -86,24 +89,54 @@ export function createTicketsService(deps: {
 }) {
   const { db, repository: repo, clock, notifier } = deps;
 
-  /**
-   * §4.1: a cancelled order paid online is refunded in full before the cancel is stored; a
-   * provider failure leaves the ticket as it was (503), and a retry refunds at most once.
-   */
-  async function refundIfPaid(row: TicketRow): Promise<TicketRow['ticketDetails'] | null> {
+  const refundKey = (ticketId: string) => `refund:${ticketId}`;
+
+  /** The refund a cancel of `row` owes: its online payment in full, or nothing. */
+  function refundOwed(row: TicketRow): { paymentId: string; amountMinor: number } | null {
     const paid = row.ticketDetails.paymentDetails;
     if (paid?.paymentStatus !== 'SUCCESS' || !paid.paymentUniqueInvoiceId) return null;
     if (!deps.payments) throw new ServiceUnavailable('payment_refund_failed');
     const amountMinor = Number(toMilli(row.total) / minorUnit(currencyOf(row.currency)));
-    try {
-      await deps.payments.refund(paid.paymentUniqueInvoiceId, amountMinor, `refund:${row.id}`);
-    } catch {
-      throw new ServiceUnavailable(
-        'payment_refund_failed',
-        'The online payment could not be refunded; the order was not cancelled. Try again.',
-      );
-    }
-    return { ...row.ticketDetails, paymentDetails: { ...paid, paymentStatus: 'REFUNDED' } };
+    return { paymentId: paid.paymentUniqueInvoiceId, amountMinor };
+  }
+
+  const withPaymentStatus = (
+    details: TicketRow['ticketDetails'],
+    paymentStatus: OnlinePaymentStatus,
+  ): TicketRow['ticketDetails'] => ({
+    ...details,
+    paymentDetails: { ...details.paymentDetails, paymentStatus },
+  });
+
+  /**
+   * §4.1: the refund of a cancelled order paid online, asked of the gateway under the ticket's
+   * one key. It stays REFUND_PENDING while no answer comes (it may have been made); `settle`
+   * (a retried cancel, the reconciler) first asks the gateway whether it was. Of two settling
+   * at once, the first to lock the ticket writes the outcome.
+   */
+  async function settleRefund(tenantId: string, ticketId: string, settle: boolean) {
+    const payments = deps.payments;
+    const row = await repo.byId(db, tenantId, ticketId);
+    if (!row || !payments) return;
+    const paid = row.ticketDetails.paymentDetails;
+    if (paid?.paymentStatus !== 'REFUND_PENDING' || !paid.paymentUniqueInvoiceId) return;
+    const amountMinor = Number(toMilli(row.total) / minorUnit(currencyOf(row.currency)));
+    const outcome = await refundOnline(payments, {
+      paymentId: paid.paymentUniqueInvoiceId,
+      amountMinor,
+      key: refundKey(ticketId),
+      settle,
+    });
+    if (outcome.state === 'UNKNOWN') return;
+    await db.transaction(async (tx) => {
+      const locked = await repo.lock(tx, tenantId, ticketId);
+      if (locked?.ticketDetails.paymentDetails?.paymentStatus !== 'REFUND_PENDING') return;
+      const settled = outcome.state === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED';
+      await repo.update(tx, tenantId, ticketId, {
+        ticketDetails: withPaymentStatus(locked.ticketDetails, settled),
+      });
+      await notifier.publish(tx, ticketChange('status', locked));
+    });
   }
 
   async function read(tenantId: string, ticketId: string, q: Db | Tx = db): Promise<Ticket> {
@@ -192,9 +225,22 @@ export function createTicketsService(deps: {
       body: UpdateTicketStatusBody,
       userId: string,
     ) {
-      await db.transaction(async (tx) => {
+      const owed = await db.transaction(async (tx) => {
         const row = await repo.lock(tx, tenantId, ticketId);
         if (!row) throw new NotFound('Ticket');
+        // A cancel sent again while its refund is pending (its answer lost) settles that
+        // refund; after the gateway refused it, asks it again.
+        const refund = row.ticketDetails.paymentDetails?.paymentStatus;
+        if (
+          row.status === 'Cancelled' &&
+          body.status === 'Cancelled' &&
+          (refund === 'REFUND_PENDING' || refund === 'REFUND_FAILED')
+        ) {
+          const pending = withPaymentStatus(row.ticketDetails, 'REFUND_PENDING');
+          if (refund === 'REFUND_FAILED')
+            await repo.update(tx, tenantId, ticketId, { ticketDetails: pending });
+          return 'retry' as const;
+        }
         if (body.fromStatus && body.fromStatus !== row.status) {
           throw new Conflict(
             'status_changed',
@@ -212,12 +258,15 @@ export function createTicketsService(deps: {
           throw new ValidationFailed('reason', ['required']);
         const reason = body.status === 'Cancelled' ? (body.reason ?? null) : null;
         const closed = !isOpenTicket(body.status);
-        const refunded = body.status === 'Cancelled' ? await refundIfPaid(row) : null;
+        // Cancelled with its refund pending, in one transaction: the refund is then asked.
+        const owed = body.status === 'Cancelled' ? refundOwed(row) : null;
         await repo.update(tx, tenantId, ticketId, {
           status: body.status,
           cancellationReason: reason,
           ...(closed ? { closedAt: clock() } : {}),
-          ...(refunded ? { ticketDetails: refunded } : {}),
+          ...(owed
+            ? { ticketDetails: withPaymentStatus(row.ticketDetails, 'REFUND_PENDING') }
+            : {}),
         });
         await repo.insertEvent(tx, {
           tenantId,
@@ -230,8 +279,25 @@ export function createTicketsService(deps: {
           userId,
         });
         await notifier.publish(tx, ticketChange('status', { ...row, status: body.status }));
+        return owed ? ('first' as const) : null;
       });
+      if (owed) await settleRefund(tenantId, ticketId, owed === 'retry');
       return read(tenantId, ticketId);
+    },
+
+    /**
+     * The reconciler's round (on a timer and at start): every ticket refund still pending, of
+     * any tenant, asked of the gateway again. Answers how many are still pending.
+     */
+    async settlePendingRefunds(): Promise<number> {
+      const pending = await inScope({ tenantIds: [], crossTenantRead: true }, () =>
+        repo.pendingRefunds(db),
+      );
+      for (const { tenantId, id } of pending)
+        await inTenant(tenantId, () => settleRefund(tenantId, id, true));
+      return (
+        await inScope({ tenantIds: [], crossTenantRead: true }, () => repo.pendingRefunds(db))
+      ).length;
     },
 
     /** Moves an open ticket to another branch of the same tenant. */

@@ -91,6 +91,10 @@ export const tickets = pgTable(
     index('tickets_unverified_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'UnVerified'`),
+    // The refund reconciler's round: only the refunds whose outcome is not known yet.
+    index('tickets_refund_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.ticketDetails} -> 'paymentDetails' ->> 'paymentStatus' = 'REFUND_PENDING'`),
   ],
 );
 

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_refund_pending_idx" ON "tickets" USING btree ("created_at") WHERE "tickets"."ticket_details" -> 'paymentDetails' ->> 'paymentStatus' = 'REFUND_PENDING';
