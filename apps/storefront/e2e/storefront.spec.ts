@@ -437,6 +437,29 @@ test('a customer pays online by card through the payment provider (its emulator)
       paymentStatus: 'SUCCESS',
     });
     await shot(customer, testInfo, 'status-paid-1280-en');
+
+    // The restaurant rejects it: the customer's page (no reload) says why and that the money
+    // went back, with the amount.
+    const staff = await context.newPage();
+    await signIn(staff, 'staff@demo.local');
+    const rejected = await request.put(
+      `/api/admin/tenants/${store.tenantId}/tickets/${ticket.id}`,
+      {
+        headers: { authorization: `Bearer ${await accessToken(staff)}` },
+        data: { status: 'Cancelled', reason: 'OUT_OF_STOCK' },
+      },
+    );
+    expect(rejected.status(), await rejected.text()).toBe(200);
+    const box = customer.getByRole('status').filter({ hasText: 'Cancelled' });
+    await expect(box).toContainText('Some items were out of stock.', { timeout: 15_000 });
+    await expect(box).toContainText(
+      /JOD\s[\d.]+ has been refunded to your card\. It can take a few days/,
+    );
+    expect(await placedTicket(request, store, customer)).toMatchObject({
+      paymentStatus: 'REFUNDED',
+      refund: { status: 'SUCCEEDED', amount: ticket.cartData.total },
+    });
+    await shot(customer, testInfo, 'status-refunded-1280-en');
   } finally {
     await context.close();
   }

@@ -147,6 +147,10 @@ export const ar: Record<MessageKey, string> = {
   'status.placedAt': 'قُدّم {time}',
   'status.asap': 'في أقرب وقت',
   'status.scheduled': 'في {time}',
+  'status.refund.PENDING': 'استرداد {amount} في الطريق: مزوّد الدفع يؤكده الآن.',
+  'status.refund.SUCCEEDED':
+    'تم استرداد {amount} إلى بطاقتك. قد يستغرق ظهوره في كشف حسابك بضعة أيام.',
+  'status.refund.FAILED': 'تعذّر استرداد {amount} تلقائيًا؛ المطعم يتولّى الأمر.',
   'status.paid': 'مدفوع',
   'status.orderAgain': 'اطلب شيئًا آخر',
   'status.notFound': 'لم يتم العثور على هذا الطلب.',

@@ -145,6 +145,12 @@ export const en = {
   'status.placedAt': 'Placed {time}',
   'status.asap': 'As soon as possible',
   'status.scheduled': 'For {time}',
+  'status.refund.PENDING':
+    'Your refund of {amount} is on its way: the payment provider is confirming it.',
+  'status.refund.SUCCEEDED':
+    '{amount} has been refunded to your card. It can take a few days to show on your statement.',
+  'status.refund.FAILED':
+    'The refund of {amount} could not be made automatically; the restaurant is handling it.',
   'status.paid': 'Paid',
   'status.orderAgain': 'Order something else',
   'status.notFound': 'This order was not found.',

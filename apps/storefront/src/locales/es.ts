@@ -147,6 +147,12 @@ export const es: Record<MessageKey, string> = {
   'status.placedAt': 'Hecho {time}',
   'status.asap': 'Lo antes posible',
   'status.scheduled': 'Para {time}',
+  'status.refund.PENDING':
+    'Tu reembolso de {amount} está en camino: el proveedor de pago lo está confirmando.',
+  'status.refund.SUCCEEDED':
+    'Se han reembolsado {amount} a tu tarjeta. Puede tardar unos días en aparecer en tu extracto.',
+  'status.refund.FAILED':
+    'El reembolso de {amount} no se pudo hacer automáticamente; el restaurante se está ocupando.',
   'status.paid': 'Pagado',
   'status.orderAgain': 'Pedir algo más',
   'status.notFound': 'No se encontró este pedido.',

@@ -11,13 +11,18 @@ import { Totals } from '../components/totals.tsx';
 /** How often an open order's status is asked again (304 while nothing changed). */
 export const POLL_MS = 4000;
 
-/** The customer's order: its status followed live until it is completed or cancelled. */
+/**
+ * The customer's order: its status followed live until it is completed or cancelled, and a
+ * refund followed until the payment provider confirmed it.
+ */
 export function OrderPage({ store, ticketId }: { store: PublicStorefront; ticketId: string }) {
   const { t } = useI18n();
   const ticket = useLoad(`${store.tenantId}:${ticketId}`, (signal) =>
     api.ticket(store.tenantId, ticketId, signal),
   );
-  const open = ticket.data ? isOpenTicket(ticket.data.status) : true;
+  const open = ticket.data
+    ? isOpenTicket(ticket.data.status) || ticket.data.refund?.status === 'PENDING'
+    : true;
   const { reload } = ticket;
   useEffect(() => {
     if (!open) return;
@@ -86,6 +91,11 @@ function OrderStatus({ store, ticket }: { store: PublicStorefront; ticket: Publi
         {ticket.status === 'Cancelled' && ticket.cancellationReason && (
           <p>{t(`status.reason.${ticket.cancellationReason}`)}</p>
         )}
+        {ticket.refund && (
+          <p className="refund" data-refund={ticket.refund.status}>
+            {t(`status.refund.${ticket.refund.status}`, { amount: money(ticket.refund.amount) })}
+          </p>
+        )}
         {ticket.status !== 'Cancelled' && (
           <ol className="steps">
             {STEPS.map((step, i) => (
@@ -99,7 +109,9 @@ function OrderStatus({ store, ticket }: { store: PublicStorefront; ticket: Publi
             ))}
           </ol>
         )}
-        {isOpenTicket(ticket.status) && <p className="muted small">{t('status.live')}</p>}
+        {(isOpenTicket(ticket.status) || ticket.refund?.status === 'PENDING') && (
+          <p className="muted small">{t('status.live')}</p>
+        )}
       </div>
 
       <p className="muted">

@@ -9,7 +9,7 @@ import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined
 import { formatMoney, localize, type Language, type TableBillTransaction } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useTableLabel } from '../lib/use-table-label.ts';
-import { orderNumbersText, paidAtText, timeText } from '../lib/table-bill-form.ts';
+import { orderNumbersText, paidAtText, pendingRefundOf, timeText } from '../lib/table-bill-form.ts';
 import { TransactionStatusChip } from './transaction-status-chip.tsx';
 
 /** One payment as a card: the feed's row, and the transactions' row on a narrow screen. */
@@ -104,16 +104,19 @@ export function PaymentCard({
               </Typography>
             )}
           </Box>
-          <TransactionStatusChip status={tx.status} />
+          <TransactionStatusChip transaction={tx} />
           <Button
             variant="outlined"
             color="error"
             size="small"
-            disabled={tx.status === 'REFUNDED'}
+            disabled={tx.status === 'REFUNDED' && !pendingRefundOf(tx)}
             onClick={() => onRefund(tx)}
-            aria-label={t('refundOf', { table: tableLabel(tx.serviceArea), amount })}
+            aria-label={t(pendingRefundOf(tx) ? 'checkRefundOf' : 'refundOf', {
+              table: tableLabel(tx.serviceArea),
+              amount,
+            })}
           >
-            {t('refund')}
+            {t(pendingRefundOf(tx) ? 'checkRefund' : 'refund')}
           </Button>
         </Stack>
       </Stack>

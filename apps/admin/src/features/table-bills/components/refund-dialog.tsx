@@ -23,14 +23,25 @@ import { useTableLabel } from '../lib/use-table-label.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { ApiError, ValidationError } from '../../../lib/api-client.ts';
 import { useRefund } from '../api/table-bills-queries.ts';
-import { decimalsOf, refundAmountError, type RefundAmountError } from '../lib/table-bill-form.ts';
+import {
+  decimalsOf,
+  pendingRefundOf,
+  refundAmountError,
+  type RefundAmountError,
+} from '../lib/table-bill-form.ts';
 
-type ServerProblem =
-  'already_refunded' | 'refund_in_progress' | 'payment_provider_unavailable' | 'generic';
+const SERVER_PROBLEMS = [
+  'already_refunded',
+  'refund_refused',
+  'payment_provider_unavailable',
+] as const;
+type ServerProblem = (typeof SERVER_PROBLEMS)[number] | 'generic';
 
 /**
  * The refund's confirmation (§7.5 PATCH refund): what was paid and refunded, the whole rest or
- * a part of it, and the amount on the confirm button. The server checks the same again.
+ * a part of it, and the amount on the confirm button. The server checks the same again. While
+ * a refund is pending (asked, the gateway's answer never came), the dialog offers only to check
+ * it: the server asks the gateway about that refund and never makes a second one.
  */
 export function RefundDialog({
   tenantId,
@@ -59,20 +70,26 @@ export function RefundDialog({
   const partialAmount = Number(text.trim().replace(',', '.'));
   const shownAmount = mode === 'full' ? remaining : partialAmount;
   const card = `${tx.cardScheme ?? ''} ${tx.maskedValue ?? ''}`.trim();
+  const pending = pendingRefundOf(tx);
 
   const submit = async () => {
     setProblem(null);
-    const invalid = mode === 'partial' ? refundAmountError(text, remaining, tx.currency) : null;
+    const invalid =
+      mode === 'partial' && !pending ? refundAmountError(text, remaining, tx.currency) : null;
     setFieldError(invalid);
     if (invalid) return;
     try {
-      await refund.mutateAsync({
+      const after = await refund.mutateAsync({
         tableBillTransactionId: tx.tableBillTransactionId,
-        ...(mode === 'partial' ? { amount: partialAmount } : {}),
+        ...(mode === 'partial' && !pending ? { amount: partialAmount } : {}),
       });
-      enqueueSnackbar(t('refundDialog.done', { amount: money(shownAmount) }), {
-        variant: 'success',
-      });
+      const stillPending = pendingRefundOf(after);
+      const amount = money(pending?.amount ?? shownAmount);
+      if (stillPending)
+        enqueueSnackbar(t('refundDialog.pending', { amount: money(stillPending.amount) }), {
+          variant: 'warning',
+        });
+      else enqueueSnackbar(t('refundDialog.done', { amount }), { variant: 'success' });
       onClose();
     } catch (error) {
       if (error instanceof ValidationError) {
@@ -84,13 +101,7 @@ export function RefundDialog({
         }
       }
       const code = error instanceof ApiError ? error.code : undefined;
-      setProblem(
-        code === 'already_refunded' ||
-          code === 'refund_in_progress' ||
-          code === 'payment_provider_unavailable'
-          ? code
-          : 'generic',
-      );
+      setProblem(SERVER_PROBLEMS.find((known) => known === code) ?? 'generic');
     }
   };
 
@@ -104,7 +115,9 @@ export function RefundDialog({
 
   return (
     <SmallDialog titleId={titleId} busy={busy} onClose={onClose}>
-      <DialogTitle id={titleId}>{t('refundDialog.title')}</DialogTitle>
+      <DialogTitle id={titleId}>
+        {t(pending ? 'refundDialog.checkTitle' : 'refundDialog.title')}
+      </DialogTitle>
       <DialogContent>
         <Typography sx={{ fontWeight: 600 }}>
           {t('tableAt', {
@@ -140,18 +153,29 @@ export function RefundDialog({
             </strong>
           </dd>
         </Box>
-        <RadioGroup
-          value={mode}
-          onChange={(e) => {
-            setMode(e.target.value as 'full' | 'partial');
-            setFieldError(null);
-          }}
-          aria-label={t('refundDialog.title')}
-        >
-          <FormControlLabel value="full" control={<Radio />} label={t('refundDialog.full')} />
-          <FormControlLabel value="partial" control={<Radio />} label={t('refundDialog.partial')} />
-        </RadioGroup>
-        {mode === 'partial' && (
+        {pending && (
+          <Alert severity="warning" sx={{ marginBlockStart: 1.5 }}>
+            {t('refundDialog.pendingExplained', { amount: money(pending.amount) })}
+          </Alert>
+        )}
+        {!pending && (
+          <RadioGroup
+            value={mode}
+            onChange={(e) => {
+              setMode(e.target.value as 'full' | 'partial');
+              setFieldError(null);
+            }}
+            aria-label={t('refundDialog.title')}
+          >
+            <FormControlLabel value="full" control={<Radio />} label={t('refundDialog.full')} />
+            <FormControlLabel
+              value="partial"
+              control={<Radio />}
+              label={t('refundDialog.partial')}
+            />
+          </RadioGroup>
+        )}
+        {mode === 'partial' && !pending && (
           <TextField
             autoFocus
             fullWidth
@@ -167,9 +191,11 @@ export function RefundDialog({
             slotProps={{ htmlInput: { inputMode: 'decimal', dir: 'ltr' } }}
           />
         )}
-        <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 1.5 }}>
-          {t('refundDialog.warning', { card })}
-        </Typography>
+        {!pending && (
+          <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 1.5 }}>
+            {t('refundDialog.warning', { card })}
+          </Typography>
+        )}
         {problem && (
           <Alert severity="error" sx={{ marginBlockStart: 1.5 }}>
             {t(`refundDialog.errors.${problem}`)}
@@ -180,11 +206,15 @@ export function RefundDialog({
         busy={busy}
         onCancel={onClose}
         cancelLabel={t('refundDialog.cancel')}
-        cancelAutoFocus={mode === 'full'}
-        confirmLabel={t('refundDialog.confirm', {
-          amount: Number.isFinite(shownAmount) && shownAmount > 0 ? money(shownAmount) : '',
-        })}
-        confirmColor="error"
+        cancelAutoFocus={mode === 'full' && !pending}
+        confirmLabel={
+          pending
+            ? t('refundDialog.check')
+            : t('refundDialog.confirm', {
+                amount: Number.isFinite(shownAmount) && shownAmount > 0 ? money(shownAmount) : '',
+              })
+        }
+        confirmColor={pending ? 'primary' : 'error'}
         confirmDisabled={problem === 'already_refunded'}
         onConfirm={() => void submit()}
       />

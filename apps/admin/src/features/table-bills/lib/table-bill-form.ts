@@ -6,6 +6,7 @@ import {
   toMilli,
   type Currency,
   type Language,
+  type TableBillTransaction,
 } from '@app/contracts';
 
 const localeOf = (lang: Language) => `${lang === 'en' ? 'en-GB' : lang}-u-nu-latn`;
@@ -80,3 +81,7 @@ export function timeText(iso: string, lang: Language): string {
 /** "#1042, #1043". */
 export const orderNumbersText = (numbers: readonly number[]) =>
   numbers.map((n) => `#${n}`).join(', ');
+
+/** The payment's refund the gateway has not confirmed yet (null: none pending). */
+export const pendingRefundOf = (tx: Pick<TableBillTransaction, 'refunds'>) =>
+  tx.refunds.find((r) => r.status === 'PENDING') ?? null;

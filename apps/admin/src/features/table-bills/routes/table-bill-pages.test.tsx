@@ -156,6 +156,59 @@ describe('table live payments', () => {
     expect(within(dialog).getByRole('button', { name: /^Refund/ })).toBeDisabled();
   });
 
+  it('says when the gateway has not confirmed a refund, and checks it without a second', async () => {
+    const pendingRefund = {
+      id: 'cccccccc-0000-4000-8000-000000000001',
+      amount: 4,
+      at: '2025-06-11T09:30:00.000Z',
+      by: 'Lina Haddad',
+      status: 'PENDING' as const,
+    };
+    const bodies: unknown[] = [];
+    let answer = payment(1, { refunds: [pendingRefund] });
+    fakeServer({
+      [`GET ${feedUrl}`]: () => Response.json({ results: [answer] }),
+      [`PATCH ${refundUrl}`]: (r: FakeRequest) => {
+        bodies.push(JSON.parse(r.body!));
+        // The gateway answers the second check only.
+        if (bodies.length === 2)
+          answer = payment(1, {
+            refundedAmount: 4,
+            status: 'PARTIALLY_REFUNDED',
+            refunds: [{ ...pendingRefund, status: 'SUCCEEDED' }],
+          });
+        return Response.json({ results: answer });
+      },
+    });
+    const user = userEvent.setup();
+    renderCatalog(<LivePaymentsPage createClient={fakeHub().createClient} />);
+    // The first refund got no answer from the gateway: the payment says so.
+    expect(await screen.findByText('Refund pending')).toBeVisible();
+    const check = () => screen.getByRole('button', { name: /Check the pending refund of Table 1/ });
+    await user.click(check());
+    let dialog = screen.getByRole('dialog', { name: 'A refund is pending' });
+    expect(within(dialog).queryByRole('radio')).not.toBeInTheDocument();
+    expect(spaced(within(dialog).getByRole('alert').textContent)).toMatch(
+      /^A refund of JOD 4\.000 was asked, but the card gateway has not confirmed it yet\./,
+    );
+    // Still no answer: the owner is told it stays pending.
+    await user.click(within(dialog).getByRole('button', { name: 'Check the refund' }));
+    expect(spaced((await screen.findByText(/has not confirmed the refund of/)).textContent)).toBe(
+      'The card gateway has not confirmed the refund of JOD 4.000 yet. It shows as pending and is checked again automatically.',
+    );
+    await waitFor(() => expect(screen.queryByRole('dialog')).not.toBeInTheDocument());
+    await user.click(check());
+    dialog = screen.getByRole('dialog', { name: 'A refund is pending' });
+    await user.click(within(dialog).getByRole('button', { name: 'Check the refund' }));
+    expect(spaced((await screen.findByText(/refunded\.$/)).textContent)).toBe(
+      'JOD 4.000 refunded.',
+    );
+    // A check names no amount: the server settles the pending refund and asks no other.
+    const id = payment(1).tableBillTransactionId;
+    expect(bodies).toEqual([{ tableBillTransactionId: id }, { tableBillTransactionId: id }]);
+    await waitFor(() => expect(screen.queryByText('Refund pending')).not.toBeInTheDocument());
+  });
+
   it('says when nothing was paid in the past 24 hours', async () => {
     fakeServer({ [`GET ${feedUrl}`]: ok([]) });
     renderCatalog(<LivePaymentsPage createClient={fakeHub().createClient} />);

@@ -44,6 +44,7 @@ import {
   localToday,
   orderNumbersText,
   paidAtText,
+  pendingRefundOf,
   startOfLocalDay,
   type DateRangeError,
 } from '../lib/table-bill-form.ts';
@@ -298,18 +299,21 @@ function TransactionsTable({
                 </bdi>
               </TableCell>
               <TableCell>
-                <TransactionStatusChip status={tx.status} />
+                <TransactionStatusChip transaction={tx} />
               </TableCell>
               <TableCell align="right">
                 <Button
                   size="small"
                   color="error"
                   variant="outlined"
-                  disabled={tx.status === 'REFUNDED'}
+                  disabled={tx.status === 'REFUNDED' && !pendingRefundOf(tx)}
                   onClick={() => onRefund(tx)}
-                  aria-label={t('refundOf', { table: tableLabel(tx.serviceArea), amount })}
+                  aria-label={t(pendingRefundOf(tx) ? 'checkRefundOf' : 'refundOf', {
+                    table: tableLabel(tx.serviceArea),
+                    amount,
+                  })}
                 >
-                  {t('refund')}
+                  {t(pendingRefundOf(tx) ? 'checkRefund' : 'refund')}
                 </Button>
               </TableCell>
             </TableRow>

@@ -12,11 +12,13 @@ import PrintOutlinedIcon from '@mui/icons-material/PrintOutlined';
 import ShareOutlinedIcon from '@mui/icons-material/ShareOutlined';
 import SwapHorizIcon from '@mui/icons-material/SwapHoriz';
 import {
+  formatMoney,
   isNotAccepted,
   isOpenTicket,
   localize,
   RECEIPT_SIZES,
   TICKET_TRANSITIONS,
+  ticketRefundOf,
   type ReceiptSize,
   type Ticket,
   type TicketStatus,
@@ -96,7 +98,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   const changeStatus = async (input: { note: string; reason?: Ticket['cancellationReason'] }) => {
     if (!action) return;
     try {
-      await updateStatus.mutateAsync({
+      const after = await updateStatus.mutateAsync({
         status: TARGET[action],
         fromStatus: ticket.status,
         note: input.note,
@@ -109,6 +111,18 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
           reason: input.reason ? t(`reasons.${input.reason}`) : '',
         }),
       );
+      // A refund the card gateway has not confirmed yet is said too, not taken for done.
+      const refund = ticketRefundOf(
+        after.ticketDetails.paymentDetails.paymentStatus,
+        after.cartData.total,
+        after.cartData.currency,
+      );
+      if (refund && refund.status !== 'SUCCEEDED')
+        notify.info(
+          t(refund.status === 'PENDING' ? 'messages.refundPending' : 'refund.still.FAILED', {
+            amount: formatMoney(refund.amount, refund.currency, lang),
+          }),
+        );
       setAction(null);
     } catch (error) {
       if (isApiError(error, 409)) {

@@ -181,6 +181,48 @@ describe('the ticket details sheet', () => {
     ).toBeVisible();
   });
 
+  it('says a refund is pending and checks it by sending the cancel again', async () => {
+    const cancelled = testTicket({ status: 'Cancelled', cancellationReason: 'OUT_OF_STOCK' });
+    const payment = (paymentStatus: string) => ({
+      paymentMethodType: 'CREDIT_CARD_ONLINE' as const,
+      cardScheme: 'VISA',
+      maskedValue: '**** 4242',
+      paymentStatus,
+      paymentUniqueInvoiceId: 'INV-1',
+    });
+    cancelled.ticketDetails.paymentDetails = payment('REFUND_PENDING');
+    const refunded: Ticket = {
+      ...cancelled,
+      ticketDetails: { ...cancelled.ticketDetails, paymentDetails: payment('REFUNDED') },
+    };
+    let served = cancelled;
+    const server = fakeServer({
+      ...authConfigRoute,
+      [`GET ${url}`]: () => Response.json({ results: served }),
+      [`PUT ${url}`]: () => {
+        served = refunded;
+        return Response.json({ results: served });
+      },
+    });
+    const { user, sheet } = await openSheet();
+    expect(within(sheet).getByText('Refund pending')).toBeVisible();
+    expect(
+      within(sheet).getByText(/The card gateway has not confirmed the refund yet/),
+    ).toBeVisible();
+    await user.click(within(sheet).getByRole('button', { name: 'Check the refund' }));
+    // The whole total, 7.750 (6.500 and 1.250 delivery), in the currency's own format.
+    expect(await screen.findByText(/^JOD\s7\.750 refunded\.$/)).toBeVisible();
+    // The same cancel, with its reason, from the status it has: the server settles the refund.
+    expect(puts(server).map((r) => JSON.parse(r.body!) as unknown)).toEqual([
+      expect.objectContaining({
+        status: 'Cancelled',
+        fromStatus: 'Cancelled',
+        reason: 'OUT_OF_STOCK',
+      }),
+    ]);
+    expect(await within(sheet).findByText('Refunded')).toBeVisible();
+  });
+
   it('explains a 409 and reads the ticket again', async () => {
     const server = serveTicket(testTicket(), () =>
       Response.json(

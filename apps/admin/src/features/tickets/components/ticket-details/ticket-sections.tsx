@@ -1,9 +1,18 @@
 import type { ReactNode } from 'react';
+import Button from '@mui/material/Button';
 import Link from '@mui/material/Link';
 import Typography from '@mui/material/Typography';
-import { localize, type Ticket } from '@app/contracts';
+import {
+  formatMoney,
+  localize,
+  OnlinePaymentStatus,
+  ticketRefundOf,
+  type Ticket,
+} from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useLanguage } from '../../../../lib/i18n.ts';
+import { useNotify } from '../../../../lib/notify.tsx';
+import { useUpdateTicketStatus } from '../../api/ticket-detail.ts';
 import { formatLocalDateTime, formatTimestamp, mapLink } from './ticket-format.ts';
 import { Section, Field, DateText, Ltr } from './ticket-fields.tsx';
 
@@ -129,6 +138,7 @@ export function PaymentSection({ ticket }: { ticket: Ticket }) {
   const d = ticket.ticketDetails;
   const p = d.paymentDetails;
   const method = d.paymentMethodType ?? p.paymentMethodType;
+  const known = OnlinePaymentStatus.safeParse(p.paymentStatus);
   return (
     <Section titleKey="payment">
       <Field label={t('fields.paymentMethod')}>
@@ -140,12 +150,80 @@ export function PaymentSection({ ticket }: { ticket: Ticket }) {
           <Ltr>{p.maskedValue}</Ltr>
         </Field>
       )}
-      {p.paymentStatus && <Field label={t('fields.paymentStatus')}>{p.paymentStatus}</Field>}
+      {p.paymentStatus && (
+        <Field label={t('fields.paymentStatus')}>
+          {known.success ? t(`paymentStatus.${known.data}`) : p.paymentStatus}
+        </Field>
+      )}
       {p.paymentUniqueInvoiceId && (
         <Field label={t('fields.invoiceId')}>
           <Ltr>{p.paymentUniqueInvoiceId}</Ltr>
         </Field>
       )}
+      <RefundField ticket={ticket} />
     </Section>
+  );
+}
+
+/**
+ * The refund of a cancelled order paid online: its amount and state. While the card gateway has
+ * not answered (pending) or after it refused, staff can ask again: the cancel is sent once more,
+ * and the server settles the one refund under its key, never a second.
+ */
+function RefundField({ ticket }: { ticket: Ticket }) {
+  const { t } = useTranslation('ticketDetails');
+  const lang = useLanguage();
+  const notify = useNotify();
+  const update = useUpdateTicketStatus(ticket.tenantId, ticket.id);
+  const refund = ticketRefundOf(
+    ticket.ticketDetails.paymentDetails.paymentStatus,
+    ticket.cartData.total,
+    ticket.cartData.currency,
+  );
+  if (!refund) return null;
+  const amount = formatMoney(refund.amount, refund.currency, lang);
+  const again = async () => {
+    try {
+      const after = await update.mutateAsync({
+        status: 'Cancelled',
+        fromStatus: ticket.status,
+        ...(ticket.cancellationReason ? { reason: ticket.cancellationReason } : {}),
+      });
+      const now = ticketRefundOf(
+        after.ticketDetails.paymentDetails.paymentStatus,
+        after.cartData.total,
+        after.cartData.currency,
+      );
+      if (now?.status === 'SUCCEEDED') notify.success(t('refund.done', { amount }));
+      else notify.error(t(`refund.still.${now?.status ?? 'PENDING'}`, { amount }));
+    } catch {
+      notify.error(t('refund.failed'));
+    }
+  };
+  return (
+    <Field label={t('fields.refund')}>
+      <bdi>{amount}</bdi> · {t(`refund.status.${refund.status}`)}
+      {refund.status !== 'SUCCEEDED' && (
+        <>
+          <Typography
+            variant="body2"
+            color="text.secondary"
+            component="span"
+            sx={{ display: 'block' }}
+          >
+            {t(`refund.explained.${refund.status}`)}
+          </Typography>
+          <Button
+            size="small"
+            variant="outlined"
+            disabled={update.isPending}
+            onClick={() => void again()}
+            sx={{ marginBlockStart: 0.5 }}
+          >
+            {t(refund.status === 'PENDING' ? 'refund.check' : 'refund.tryAgain')}
+          </Button>
+        </>
+      )}
+    </Field>
   );
 }
