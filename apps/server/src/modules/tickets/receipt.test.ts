@@ -166,4 +166,29 @@ describe('the receipt', () => {
     euros.cartData = { ...euros.cartData, currency: 'EUR', total: 2.5 };
     expect(total(renderReceipt(euros, { lang: 'en', size: '80', timeZone: 'UTC' }))).toBe('2.50');
   });
+
+  it('prints the refund of a cancelled order paid online, with its state', () => {
+    const paid = (paymentStatus: string) => {
+      const t = ticket({ status: 'Cancelled', cancellationReason: 'OUT_OF_STOCK' });
+      t.ticketDetails.paymentDetails = {
+        ...t.ticketDetails.paymentDetails,
+        paymentMethodType: 'CREDIT_CARD_ONLINE',
+        paymentStatus,
+      };
+      return t;
+    };
+    const total = ticket().cartData.total;
+    const en = renderReceipt(paid('REFUND_PENDING'), { lang: 'en', size: '80', timeZone: 'UTC' });
+    expect(en).toContain(
+      `<td>Refund (pending)</td><td class="amount">-<span dir="ltr">${formatMoney(total, 'JOD', 'en', { symbol: false })}</span>`,
+    );
+    const ar = renderReceipt(paid('REFUNDED'), { lang: 'ar', size: '80', timeZone: 'UTC' });
+    expect(ar).toContain('<td>مُسترد</td>');
+    const es = renderReceipt(paid('REFUND_FAILED'), { lang: 'es', size: '58', timeZone: 'UTC' });
+    expect(es).toContain('<td>Reembolso rechazado</td>');
+    // Paid and kept: no refund line.
+    expect(renderReceipt(paid('SUCCESS'), { lang: 'en', size: '80', timeZone: 'UTC' })).not.toMatch(
+      /Refund/,
+    );
+  });
 });

@@ -10,7 +10,9 @@ import {
   type PaymentMethodType,
   type ReceiptSize,
   type Ticket,
+  type TicketRefund,
   type TicketStatus,
+  ticketRefundOf,
   wallClock,
 } from '@app/contracts';
 import { documentStart, escapeHtml } from '../../html.ts';
@@ -46,6 +48,7 @@ type Labels = {
   discount: string;
   discountTypes: Record<DiscountType, string>;
   total: string;
+  refunds: Record<TicketRefund['status'], string>;
   instructions: string;
   note: string;
   thanks: string;
@@ -204,6 +207,9 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
     );
   }
   totals.push(amountRow(e(t.total), `${money(cart.total)} ${e(currency)}`, 'grand'));
+  // A cancelled order paid online: the refund and its state, under the total.
+  const refund = ticketRefundOf(d.paymentDetails.paymentStatus, cart.total, currency);
+  if (refund) totals.push(amountRow(e(t.refunds[refund.status]), `-${money(refund.amount)}`));
 
   const instructions = d.customerCheckoutSpecialInstructions
     ? `<hr><div>${row(t.instructions, e(d.customerCheckoutSpecialInstructions))}</div>`
