@@ -390,6 +390,7 @@ export async function buildApp(deps: AppDeps) {
     clock,
     notifier,
     payments,
+    giveBackDiscountUse: discountsRepository.giveBack,
   });
   await app.register(
     storefrontHandlers(

@@ -379,4 +379,55 @@ describe('the usage limit under concurrent orders', () => {
       await update(auto, { active: false });
     }
   }, 60_000);
+
+  it('gives a use back when an order is rejected or cancelled, exactly under concurrency', async () => {
+    const d = await discount({
+      discountCode: 'COMEBACK',
+      discountApplication: 'MANUAL_ENTRY',
+      overallUsageLimit: 3,
+    });
+    const move = (id: string, status: string, reason?: string) =>
+      ctx.app.inject({
+        method: 'PUT',
+        url: `/api/admin/tenants/${f.alBayt.id}/tickets/${id}`,
+        headers: manager,
+        payload: { status, ...(reason ? { reason } : {}) },
+      });
+    const first = await Promise.all(
+      [1, 2, 3].map(() => place({ ...tea(), discountCode: 'COMEBACK' })),
+    );
+    expect(first.map((r) => r.statusCode)).toEqual([201, 201, 201]);
+    const [a, b, c] = first.map((r) => r.json().results.id as string);
+    expect(refusal(await place({ ...tea(), discountCode: 'COMEBACK' }))).toEqual([
+      { field: 'discountCode', codes: ['discount_usage_limit_reached'] },
+    ]);
+    // A rejected order (never accepted) gives its use back: the code works again, once.
+    expect((await move(a!, 'Cancelled', 'OUT_OF_STOCK')).statusCode).toBe(200);
+    expect(await usage(d.id)).toBe(2);
+    expect((await place({ ...tea(), discountCode: 'COMEBACK' })).statusCode).toBe(201);
+    expect(await usage(d.id)).toBe(3);
+
+    // An accepted order cancelled while 20 customers try the code: at most one of them gets
+    // the use it gives back (none when they all tried before it came back).
+    expect((await move(b!, 'InProgress')).statusCode).toBe(200);
+    const [cancelled, ...tries] = await Promise.all([
+      move(b!, 'Cancelled', 'OUT_OF_STOCK'),
+      ...Array.from({ length: 20 }, () => place({ ...tea(), discountCode: 'COMEBACK' })),
+    ]);
+    expect(cancelled!.statusCode).toBe(200);
+    const won = tries.filter((r) => r.statusCode === 201).length;
+    expect(won).toBeLessThanOrEqual(1);
+    // The count is the orders that keep the discount, never above the limit.
+    const kept = await ctx.database.owner
+      .select({ n: sql<number>`count(*)::int` })
+      .from(s.tickets)
+      .where(and(eq(s.tickets.discountId, d.id), sql`${s.tickets.status} <> 'Cancelled'`))
+      .then((rows) => rows[0]!.n);
+    expect(await usage(d.id)).toBe(kept);
+    expect(kept).toBe(2 + won);
+    // A completed order keeps its use.
+    expect((await move(c!, 'InProgress')).statusCode).toBe(200);
+    expect((await move(c!, 'Completed')).statusCode).toBe(200);
+    expect(await usage(d.id)).toBe(kept);
+  }, 60_000);
 });

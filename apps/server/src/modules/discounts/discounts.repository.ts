@@ -144,6 +144,17 @@ export const discountsRepository = {
       .returning({ ...getTableColumns(discounts), itemIds: itemIdsOf });
     return row;
   },
+
+  /**
+   * Gives one use back (an order that counted it was cancelled or rejected), in the cancel's
+   * transaction; the row lock orders it with concurrent claims, so the count stays exact.
+   */
+  async giveBack(tx: Tx, tenantId: string, id: string): Promise<void> {
+    await tx
+      .update(discounts)
+      .set({ usageCount: sql`greatest(${discounts.usageCount} - 1, 0)` })
+      .where(and(eq(discounts.tenantId, tenantId), eq(discounts.id, id)));
+  },
 };
 
 export type DiscountsRepository = typeof discountsRepository;

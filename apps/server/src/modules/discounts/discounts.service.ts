@@ -28,6 +28,8 @@ export type DiscountsService = ReturnType<typeof createDiscountsService>;
 export type OrderDiscount = {
   /** The cart with the discount taken off (the priced cart itself when none applies). */
   cart: StoredCart;
+  /** The discount whose use `place` counts (null: none), kept on the ticket. */
+  discountId: string | null;
   /**
    * Runs the ticket's insert. With a discount, in one transaction with counting its use, so a
    * failed insert gives the use back and the usage limit is never passed.
@@ -260,7 +262,7 @@ export function createDiscountsService(deps: { db: Db; repository: DiscountsRepo
       cart: StoredCart;
     }): Promise<OrderDiscount> {
       const { tenantId, template, cart } = input;
-      const none: OrderDiscount = { cart, place: (insert) => insert(db) };
+      const none: OrderDiscount = { cart, discountId: null, place: (insert) => insert(db) };
       const code = input.code ? normalizeDiscountCode(input.code) || null : null;
       const found = await repo.forOrder(db, tenantId, code);
       const chosen = choose(found, code, cart, template);
@@ -269,6 +271,7 @@ export function createDiscountsService(deps: { db: Db; repository: DiscountsRepo
       const { discount, rule, amount } = chosen.discount;
       return {
         cart: withDiscount(cart, rule, amount),
+        discountId: discount.id,
         place: (insert) =>
           db.transaction(async (tx) => {
             if (!(await repo.claim(tx, tenantId, discount.id))) {

@@ -381,6 +381,7 @@ export function createIntakeService(deps: {
         total: cart.total,
         serviceAreaId: details.serviceArea?.id ?? null,
         deliveryZoneId: details.deliveryZoneId,
+        discountId: discount.discountId,
         ticketDetails: details,
         cartData: cart,
         cancellationReason: null,

@@ -86,6 +86,8 @@ export function createTicketsService(deps: {
   notifier: Notifier;
   /** Refunds the online payment of a ticket cancelled after it was paid. */
   payments?: PaymentProvider | null;
+  /** Gives back the discount use a cancelled order counted, in the cancel's transaction. */
+  giveBackDiscountUse?: (tx: Tx, tenantId: string, discountId: string) => Promise<void>;
 }) {
   const { db, repository: repo, clock, notifier } = deps;
 
@@ -260,6 +262,9 @@ export function createTicketsService(deps: {
         const closed = !isOpenTicket(body.status);
         // Cancelled with its refund pending, in one transaction: the refund is then asked.
         const owed = body.status === 'Cancelled' ? refundOwed(row) : null;
+        // Cancelled is final: the order's discount use goes back once, with the cancel.
+        if (body.status === 'Cancelled' && row.discountId)
+          await deps.giveBackDiscountUse?.(tx, tenantId, row.discountId);
         await repo.update(tx, tenantId, ticketId, {
           status: body.status,
           cancellationReason: reason,

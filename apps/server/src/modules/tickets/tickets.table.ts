@@ -70,6 +70,8 @@ export const tickets = pgTable(
     total: numeric('total', { precision: 14, scale: 3 }).notNull(),
     serviceAreaId: uuid('service_area_id'),
     deliveryZoneId: uuid('delivery_zone_id'),
+    // The discount whose use this order counted: the use is given back when it is cancelled.
+    discountId: uuid('discount_id'),
     ticketDetails: jsonb('ticket_details').$type<StoredDetails>().notNull(),
     cartData: jsonb('cart_data').$type<StoredCart>().notNull(),
     cancellationReason: ticketRejectReason('cancellation_reason'),
