@@ -251,12 +251,14 @@ export const TicketServiceArea = z.object({
  * `paymentDetails.paymentStatus` of an order paid online: SUCCESS once taken; when the order is
  * cancelled, REFUND_PENDING until the gateway's answer is known (a refund asked but not answered
  * may have been made), then REFUNDED, or REFUND_FAILED when the gateway refused it.
+ * TABLE_BILL_PAID: a pay-later order settled by its table's bill (refunds go through the bill).
  */
 export const OnlinePaymentStatus = z.enum([
   'SUCCESS',
   'REFUND_PENDING',
   'REFUNDED',
   'REFUND_FAILED',
+  'TABLE_BILL_PAID',
 ]);
 export type OnlinePaymentStatus = z.infer<typeof OnlinePaymentStatus>;
 

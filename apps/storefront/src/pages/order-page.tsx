@@ -151,7 +151,8 @@ function OrderStatus({ store, ticket }: { store: PublicStorefront; ticket: Publi
       {ticket.paymentMethodType && (
         <p className="muted">
           {t(`pay.${ticket.paymentMethodType}`)}
-          {ticket.paymentStatus === 'SUCCESS' && ` · ${t('status.paid')}`}
+          {(ticket.paymentStatus === 'SUCCESS' || ticket.paymentStatus === 'TABLE_BILL_PAID') &&
+            ` · ${t('status.paid')}`}
         </p>
       )}
       <a

@@ -3,6 +3,7 @@ import {
   TABLE_BILL_STATUSES,
   type Currency,
   type LocalizedText,
+  type OnlinePaymentStatus,
   type TableBillPaymentMethod,
   type TableBillRefundStatus,
   type TableBillTransactionStatus,
@@ -178,6 +179,22 @@ export const tableBillsRepository = {
         ticketId,
       })),
     );
+    // Each order the payment settled shows as paid, with the card and the payment's reference.
+    const paid = JSON.stringify({
+      paymentStatus: 'TABLE_BILL_PAID' satisfies OnlinePaymentStatus,
+      cardScheme: created.cardScheme,
+      maskedValue: created.maskedValue,
+      paymentUniqueInvoiceId: created.paymentReference,
+    });
+    await tx.execute(sql`
+      update tickets set updated_at = now(),
+        ticket_details = jsonb_set(ticket_details, '{paymentDetails}',
+          coalesce(ticket_details -> 'paymentDetails', '{}'::jsonb) || ${paid}::jsonb)
+      where tenant_id = ${row.tenantId}
+        and id in (${sql.join(
+          ticketIds.map((id) => sql`${id}::uuid`),
+          sql`, `,
+        )})`);
     return created;
   },
 

@@ -212,6 +212,21 @@ describe('paying a bill and watching it arrive', () => {
       status: 'captured',
       capturedAmount: Math.round(receipt.amount * 1000),
     });
+    // Each order it settled shows as paid, with the card and the payment's reference.
+    for (const ticket of [a, b]) {
+      const seenByStaff = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/tenants/${f.alBayt.id}/tickets/${ticket.id}`,
+        headers: staff,
+      });
+      expect(seenByStaff.json().results.ticketDetails.paymentDetails).toEqual({
+        paymentMethodType: 'PAY_LATER',
+        cardScheme: 'VISA',
+        maskedValue: '•••• 4242',
+        paymentStatus: 'TABLE_BILL_PAID',
+        paymentUniqueInvoiceId: row.paymentReference,
+      });
+    }
 
     // The same request again answers the same payment; another body under the key is refused.
     const again = await pay('7', { amount: seen.amountDue, paymentToken: 'tok_x' }, 'k-7');
