@@ -4,6 +4,7 @@ import { expect, test, type APIRequestContext, type Page, type TestInfo } from '
 import { cartLine, orderableItems, type MenuItem } from '../../../tools/e2e/orders.ts';
 import { results } from '../../../tools/e2e/api.ts';
 import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
+import type { ReportTotals } from '@app/contracts';
 
 /**
  * Issue 20 items 4 and 5: the owner's dashboard shows the demo tenant's figures as the orders
@@ -23,7 +24,7 @@ type Branch = {
   branchOperatingStatus: { closed: boolean; acceptingOrders: boolean; busy: boolean };
 };
 type Menu = { sections: { items: MenuItem[] }[]; serviceAreas: { id: string; value: string }[] };
-type Totals = { count: number; amounts: { currency: string; total: number }[] };
+type Totals = ReportTotals;
 
 async function shot(page: Page, testInfo: TestInfo, name: string) {
   await page.evaluate(() => document.fonts.ready);
@@ -184,7 +185,7 @@ test("the dashboard shows today's and this week's figures as the orders report c
   await page.reload();
   await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
   await expect.poll(() => figure(page, 'Orders')).toBe(report.count);
-  expect(await figure(page, 'Sales')).toBe(report.amounts[0]?.total ?? 0);
+  expect(await figure(page, 'Sales')).toBe(report.amounts[0]?.sales.total ?? 0);
   expect(await figure(page, 'Awaiting acceptance')).toBeGreaterThanOrEqual(1);
   await expect(page.getByText(/of the days and hours of Asia\/Amman/)).toBeVisible();
   // Real charts drawn by the library, not an empty frame.
@@ -199,7 +200,7 @@ test("the dashboard shows today's and this week's figures as the orders report c
   await page.getByRole('button', { name: 'This week' }).click();
   const week = await owner.report(weekStart, today);
   await expect.poll(() => figure(page, 'Orders')).toBe(week.count);
-  expect(await figure(page, 'Sales')).toBe(week.amounts[0]?.total ?? 0);
+  expect(await figure(page, 'Sales')).toBe(week.amounts[0]?.sales.total ?? 0);
 
   // One branch: Abdoun's figures are the report's for Abdoun.
   await page.getByRole('button', { name: 'Today' }).click();
@@ -208,7 +209,7 @@ test("the dashboard shows today's and this week's figures as the orders report c
   await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveText('Abdoun');
   const abdoun = await owner.report(today, today, [abdounId]);
   await expect.poll(() => figure(page, 'Orders')).toBe(abdoun.count);
-  expect(await figure(page, 'Sales')).toBe(abdoun.amounts[0]?.total ?? 0);
+  expect(await figure(page, 'Sales')).toBe(abdoun.amounts[0]?.sales.total ?? 0);
   await page.getByRole('combobox', { name: 'Branch' }).click();
   await page.getByRole('option', { name: 'All branches' }).click();
 

@@ -109,7 +109,8 @@ async function readReport(page: Page) {
     await expect(bodyRows.first()).not.toHaveText(first);
   }
   const count = Number((await page.getByTestId('report-count').innerText()).replace(/\D/g, ''));
-  const total = amountOf(await page.getByTestId('report-total').innerText());
+  // The footer's sales line: the orders accepted and not cancelled (the filter's Completed).
+  const total = amountOf(await page.getByTestId('report-total').locator('dd').innerText());
   return { rows, count, total };
 }
 
@@ -198,11 +199,13 @@ test('filter by dates and a status, totals match the rows, the export opens in L
   await page.getByRole('button', { name: 'Search' }).click();
   await expect(page.getByText('Minimum Date should be 2020-01-01')).toBeVisible();
 
-  const today = await page.evaluate(() =>
-    new Intl.DateTimeFormat('en-CA', { year: 'numeric', month: '2-digit', day: '2-digit' }).format(
-      new Date(),
-    ),
-  );
+  // The report's days are the branches' (Amman's), as the dashboard's.
+  const today = new Intl.DateTimeFormat('en-CA', {
+    timeZone: 'Asia/Amman',
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
   await page.getByLabel('Start date').fill(today);
   await page.getByLabel('End date').fill(today);
   await page.getByRole('combobox', { name: 'Statuses' }).click();
@@ -246,7 +249,9 @@ test('filter by dates and a status, totals match the rows, the export opens in L
   const heading = new Map(csv.slice(1, 12).map((r) => [r[0], r[1]]));
   expect(heading.get('Dates')).toBe(`${today} – ${today}`);
   expect(heading.get('Statuses')).toBe('Completed');
-  const headerAt = csv.findIndex((r) => r[0] === 'Order number' && r[1] === 'Date and time');
+  const headerAt = csv.findIndex(
+    (r) => r[0] === 'Order number' && r[1] === 'Date and time (branch)',
+  );
   const totalColumn = csv[headerAt]!.indexOf('Total');
   const data = csv.slice(headerAt + 1, headerAt + 1 + shown.count);
   expect(data.map((r) => Number(r[0]))).toEqual(numbers);
@@ -254,7 +259,7 @@ test('filter by dates and a status, totals match the rows, the export opens in L
   expect(data.every((r) => r[2] === 'Completed')).toBe(true);
   const after = csv.slice(headerAt + 1 + shown.count).filter((r) => r.some((c) => c !== ''));
   expect(after[0]!.slice(0, 2)).toEqual(['Orders', String(shown.count)]);
-  expect(after[1]![0]).toBe('Total');
+  expect(after[1]![0]).toBe(`Sales (${shown.count})`);
   expect(amountOf(after[1]![totalColumn]!)).toBe(shown.total);
   expect(after[1]![totalColumn + 1]).toBe('JOD');
 });

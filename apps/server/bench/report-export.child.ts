@@ -241,6 +241,7 @@ async function exceljsAlone(a: ExceljsArgs) {
         t.zone?.title.en ?? null,
         t.table,
         at / 86_400_000 + 25569,
+        false,
       ];
       sheet.addRow(cells(row), 'JOD');
       // As the export does after each batch it writes: the zip and the reader catch up.

@@ -150,7 +150,7 @@ export async function benchReport(url: string, count: number) {
     const startDay = ammanDay(new Date(newest.getTime() - (wanted - 1) * stepMs));
     const filter: ReportFilterInput = { startDate: startDay, endDate: today, timezone: TIME_ZONE };
     const totals = await repository.totals(queryOf(filter));
-    const rows = totals.reduce((n, t) => n + Number(t.count), 0);
+    const rows = totals.byStatus.reduce((n, t) => n + Number(t.count), 0);
     const serverArgs = {
       mode: 'export',
       databaseUrl: databaseUrl.toString(),

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { Currency, LocalizedText, TenantParams, Uuid } from './common.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
 import { Amount, OrderingTemplate, TicketStatus } from './tickets.ts';
+import { ORDER_BUCKET_STATUSES } from './order-buckets.ts';
 
 /**
  * The owner's main dashboard (operations-platform §2.1 dashboard/main-dashboard, §6
@@ -14,15 +15,8 @@ export const DASHBOARD_LIMITS = {
   topItems: 5,
 } as const;
 
-/**
- * The tickets that count as orders and sales: accepted and not cancelled. The orders report
- * finds the same tickets with these statuses, the same dates and time zone, and the branch.
- * Call-staff tickets never count (the report lists cart tickets only).
- */
-export const DASHBOARD_COUNTED_STATUSES = ['InProgress', 'Completed'] as const satisfies readonly [
-  TicketStatus,
-  ...TicketStatus[],
-];
+/** The tickets that count as orders and sales (order-buckets.ts, the report's too). */
+export const DASHBOARD_COUNTED_STATUSES = ORDER_BUCKET_STATUSES.sales;
 
 /** Weeks start on Sunday, as the spec's days do (0–6 from Sunday, §9). */
 export const DASHBOARD_WEEK_START_DAY = 0;

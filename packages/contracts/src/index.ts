@@ -25,6 +25,7 @@ export * from './service-areas.ts';
 export * from './bulk-upload.ts';
 export * from './pos-mapping.ts';
 export * from './dashboard.ts';
+export * from './order-buckets.ts';
 export * from './table-bills.ts';
 export * from './routes.ts';
 export * from './client.ts';

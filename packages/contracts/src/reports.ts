@@ -165,6 +165,8 @@ export const ReportRow = z.object({
   currency: Currency,
   branchId: Uuid,
   branchName: LocalizedText,
+  /** The zone of the branch's clock: the screen shows `timestamp` on it, as the ticket does. */
+  branchTimeZone: z.string(),
   deliveryZone: LocalizedText.nullable(),
   /** The table, room or sunbed as printed: "Table 12". */
   serviceArea: z.string().nullable(),
@@ -173,10 +175,26 @@ export const ReportRow = z.object({
 });
 export type ReportRow = z.infer<typeof ReportRow>;
 
-/** The footer of the whole filter: how many tickets, and their totals in each currency. */
+/** How many tickets, and their totals added up. */
+export const ReportSum = z.object({ count: z.number().int(), total: Amount });
+export type ReportSum = z.infer<typeof ReportSum>;
+
+/**
+ * The footer of the whole filter: how many tickets it finds, and in each currency what they
+ * add up to by what they count as (order-buckets.ts, the dashboard's definitions): sales
+ * (accepted, not cancelled), awaiting acceptance, cancelled, and of the cancelled the refunded.
+ */
 export const ReportTotals = z.object({
   count: z.number().int(),
-  amounts: z.array(z.object({ currency: Currency, total: Amount })),
+  amounts: z.array(
+    z.object({
+      currency: Currency,
+      sales: ReportSum,
+      awaiting: ReportSum,
+      cancelled: ReportSum,
+      refunded: ReportSum,
+    }),
+  ),
 });
 export type ReportTotals = z.infer<typeof ReportTotals>;
 
@@ -207,7 +225,7 @@ export const reportsRoutes = {
     access,
     summary: 'One page of cart tickets by the report filter, with totals over the whole filter',
     description:
-      'Newest first. `totals` count every ticket the filter finds and add their totals per currency. Dates are days of `timezone`, from 2020-01-01.',
+      'Newest first. `totals` count every ticket the filter finds and, per currency, add up their totals as sales (accepted, not cancelled), awaiting acceptance, cancelled, and refunded (cancelled orders whose online payment went back). Dates are days of `timezone`, from 2020-01-01.',
     params: TenantParams,
     body: CartTicketsReportBody,
     response: CartTicketsReportResponse,

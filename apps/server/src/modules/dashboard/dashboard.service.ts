@@ -1,6 +1,7 @@
 import {
   Currency,
   DASHBOARD_COUNTED_STATUSES,
+  ORDER_BUCKET_STATUSES,
   DASHBOARD_LIMITS,
   DASHBOARD_WEEK_START_DAY,
   OrderingTemplate,
@@ -24,7 +25,7 @@ import type {
 } from './dashboard.repository.ts';
 
 const COUNTED: readonly TicketStatus[] = DASHBOARD_COUNTED_STATUSES;
-const AWAITING: readonly TicketStatus[] = ['UnVerified', 'New'];
+const AWAITING: readonly TicketStatus[] = ORDER_BUCKET_STATUSES.awaiting;
 
 /** A calendar day `days` after `date` (YYYY-MM-DD); negative goes back. */
 export function addDays(date: string, days: number): string {

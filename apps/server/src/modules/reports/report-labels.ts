@@ -1,4 +1,10 @@
-import type { Language, OrderingTemplate, PaymentMethodType, TicketStatus } from '@app/contracts';
+import type {
+  Language,
+  OrderBucket,
+  OrderingTemplate,
+  PaymentMethodType,
+  TicketStatus,
+} from '@app/contracts';
 
 /** The texts of the exported file, in the admin's language (the screen's own are in locales/). */
 export type ReportLabels = {
@@ -36,7 +42,8 @@ export type ReportLabels = {
     currency: string;
   };
   count: string;
-  total: string;
+  /** The footer's lines per currency (order-buckets.ts), each with its number of orders. */
+  totals: Record<OrderBucket | 'refunded', string>;
   status: Record<TicketStatus, string>;
   type: Record<OrderingTemplate, string>;
   payment: Record<PaymentMethodType, string>;
@@ -63,7 +70,7 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
     exportedAt: 'Exported at',
     columns: {
       ticketNumber: 'Order number',
-      timestamp: 'Date and time',
+      timestamp: 'Date and time (branch)',
       status: 'Status',
       type: 'Order type',
       firstName: 'First name',
@@ -78,7 +85,12 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       currency: 'Currency',
     },
     count: 'Orders',
-    total: 'Total',
+    totals: {
+      sales: 'Sales',
+      awaiting: 'Awaiting acceptance',
+      cancelled: 'Cancelled',
+      refunded: 'Of them refunded',
+    },
     status: {
       UnVerified: 'Not Accepted',
       New: 'New',
@@ -117,7 +129,7 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
     exportedAt: 'تاريخ التصدير',
     columns: {
       ticketNumber: 'رقم الطلب',
-      timestamp: 'التاريخ والوقت',
+      timestamp: 'التاريخ والوقت (بتوقيت الفرع)',
       status: 'الحالة',
       type: 'نوع الطلب',
       firstName: 'الاسم الأول',
@@ -132,7 +144,12 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       currency: 'العملة',
     },
     count: 'الطلبات',
-    total: 'المجموع',
+    totals: {
+      sales: 'المبيعات',
+      awaiting: 'بانتظار القبول',
+      cancelled: 'ملغاة',
+      refunded: 'منها مستردة',
+    },
     status: {
       UnVerified: 'غير مقبول',
       New: 'جديد',
@@ -171,7 +188,7 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
     exportedAt: 'Exportado el',
     columns: {
       ticketNumber: 'Número de pedido',
-      timestamp: 'Fecha y hora',
+      timestamp: 'Fecha y hora (de la sucursal)',
       status: 'Estado',
       type: 'Tipo de pedido',
       firstName: 'Nombre',
@@ -186,7 +203,12 @@ export const REPORT_LABELS: Record<Language, ReportLabels> = {
       currency: 'Moneda',
     },
     count: 'Pedidos',
-    total: 'Total',
+    totals: {
+      sales: 'Ventas',
+      awaiting: 'Pendientes de aceptar',
+      cancelled: 'Cancelados',
+      refunded: 'De ellos reembolsados',
+    },
     status: {
       UnVerified: 'No aceptado',
       New: 'Nuevo',

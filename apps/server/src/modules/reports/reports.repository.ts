@@ -1,6 +1,7 @@
 import { asc, eq, sql, type SQL } from 'drizzle-orm';
 import {
   NOT_ACCEPTED_STATUSES,
+  REFUNDED_PAYMENT_STATUS,
   REPORT_LIMITS,
   reportPaymentMethodType,
   type Currency,
@@ -14,7 +15,7 @@ import {
 import { PgDialect } from 'drizzle-orm/pg-core';
 import type pg from 'pg';
 import PgCursor from 'pg-cursor';
-import { rowsOf, type Database, type Db } from '../../db/client.ts';
+import { rowsOf, type Database, type Db, type Tx } from '../../db/client.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { branches } from '../identity/identity.table.ts';
 import { deliveryZones } from '../outlet-settings/outlet-settings.table.ts';
@@ -152,6 +153,7 @@ export type ReportRowRecord = TicketColumns & {
   id: string;
   tenant_id: string;
   branch_name: LocalizedText;
+  branch_time_zone: string;
   delivery_zone: LocalizedText | null;
   timestamp: string;
 };
@@ -171,12 +173,14 @@ export type ExportRow = [
   branchId: string,
   deliveryZone: string | null,
   serviceArea: string | null,
-  /** Local date and time in the filter's zone as an Excel serial day number. */
+  /** Local date and time on the branch's clock as an Excel serial day number. */
   localSerial: number,
+  /** A cancelled order whose online payment went back. */
+  refunded: boolean,
 ];
 
 /** The export's columns in the order of ExportRow. */
-function exportColumns(q: ReportQuery, lang: Language): SQL[] {
+function exportColumns(q: ReportQuery, lang: Language, zones: BranchZone[]): SQL[] {
   // The zone as the ticket named it, in the export's language or its generic value.
   const zone = sql`case when jsonb_typeof(t.ticket_details -> 'deliveryZone') = 'object'
     then coalesce(nullif(t.ticket_details -> 'deliveryZone' ->> ${lang}::text, ''),
@@ -196,9 +200,20 @@ function exportColumns(q: ReportQuery, lang: Language): SQL[] {
     zone,
     AREA_NAME,
     // date_part answers a float8 (extract a numeric, slower per row).
-    sql`date_part('epoch', t.created_at at time zone ${q.timezone}) / 86400 + 25569`,
+    sql`date_part('epoch', t.created_at at time zone ${branchZone(q, zones)}) / 86400 + 25569`,
+    REFUNDED,
   ];
   return columns.map((c, i) => sql`${c} as ${sql.raw(`c${i}`)}`);
+}
+
+/** A branch and the zone its clock keeps. */
+export type BranchZone = { id: string; timeZone: string };
+
+/** Each ticket's branch's zone, from the tenant's few branches (the filter's for any other). */
+function branchZone(q: ReportQuery, zones: BranchZone[]): SQL {
+  if (zones.length === 0) return sql`${q.timezone}`;
+  const cases = zones.map((z) => sql`when ${z.id}::uuid then ${z.timeZone}`);
+  return sql`(case t.branch_id ${sql.join(cases, sql` `)} else ${q.timezone} end)`;
 }
 
 /**
@@ -262,6 +277,70 @@ async function streamRows<T>(
   }
 }
 
+/** Tickets of one currency and status, counted and added up. */
+export type StatusSum = { currency: Currency; status: TicketStatus; count: string; total: string };
+
+/** A cancelled order whose online payment went back (the same test as its partial index). */
+const REFUNDED = sql.raw(
+  `t.ticket_details -> 'paymentDetails' ->> 'paymentStatus' = '${REFUNDED_PAYMENT_STATUS}'`,
+);
+
+/**
+ * The filter's tickets per currency and status: from the day totals where the filter is on
+ * their columns (whole UTC days from them, the partial days at the span's edges from the
+ * tickets), else from the tickets.
+ */
+async function statusSums(q: Db | Tx, r: ReportQuery, dayTotals: boolean): Promise<StatusSum[]> {
+  if (!dayTotals) {
+    const result = await q.execute(sql`
+      select t.currency, t.status, count(*)::text as count, sum(t.total)::text as total
+      from tickets t
+      where ${conditions(r)}
+      group by t.currency, t.status
+      order by t.currency, t.status
+    `);
+    return rowsOf(result);
+  }
+  const span = daySpan(r);
+  const [b] = rowsOf<Bounds>(
+    await q.execute(sql`
+      select lo::text, hi::text, first_day::text, last_day::text,
+        (first_day::timestamp at time zone 'UTC')::text as first_start,
+        (last_day::timestamp at time zone 'UTC')::text as last_start
+      from (
+        select lo, hi,
+          ((lo at time zone 'UTC') + interval '1 day' - interval '1 microsecond')::date as first_day,
+          (hi at time zone 'UTC')::date as last_day
+        from (select ${span.from} as lo, ${span.to ?? sql`null::timestamptz`} as hi) s
+      ) d
+    `),
+  );
+  const at = (v: string) => sql`${v}::timestamptz`;
+  const ticketsIn = (s: Span) =>
+    sql`select t.currency, t.status, 1::bigint as n, t.total as amount from tickets t
+      where ${conditions(r, s)}`;
+  const parts: SQL[] = [];
+  if (b!.last_day === null || b!.first_day < b!.last_day) {
+    parts.push(
+      sql`select r.currency, r.status, r.ticket_count as n, r.total as amount
+        from report_day_totals r
+        where ${dayTotalConditions(r, b!.first_day, b!.last_day)}`,
+      ticketsIn({ from: at(b!.lo), to: at(b!.first_start) }),
+    );
+    if (b!.hi && b!.last_start) parts.push(ticketsIn({ from: at(b!.last_start), to: at(b!.hi) }));
+  } else {
+    parts.push(ticketsIn({ from: at(b!.lo), to: b!.hi ? at(b!.hi) : null }));
+  }
+  const result = await q.execute(sql`
+    select x.currency, x.status, sum(x.n)::text as count, sum(x.amount)::text as total
+    from (${sql.join(parts, sql` union all `)}) x
+    group by x.currency, x.status
+    having sum(x.n) > 0
+    order by x.currency, x.status
+  `);
+  return rowsOf(result);
+}
+
 /** The orders report's reads: cart tickets of one tenant, always by tenant first. */
 export function createReportsRepository(
   db: Db,
@@ -280,7 +359,7 @@ export function createReportsRepository(
           ${PHONE} as phone_number,
           coalesce(t.payment_method_type, 'CASH') as payment_method,
           t.checkout_template as type, t.total::text as total, t.currency,
-          t.branch_id, b.name as branch_name,
+          t.branch_id, b.name as branch_name, b.time_zone as branch_time_zone,
           case when jsonb_typeof(t.ticket_details -> 'deliveryZone') = 'object'
             then t.ticket_details -> 'deliveryZone' end as delivery_zone,
           ${AREA_NAME} as service_area,
@@ -295,61 +374,35 @@ export function createReportsRepository(
     },
 
     /**
-     * The footer of the whole filter per currency. Filters on the day totals' columns add up
-     * the whole UTC days inside the span from them and the tickets of the partial days at its
-     * edges; the others (number, phone, table) add up the tickets. One statement, one snapshot.
+     * The footer of the whole filter per currency and status. Filters on the day totals'
+     * columns add up the whole UTC days inside the span from them and the tickets of the
+     * partial days at its edges; the others (number, phone, table) add up the tickets. The
+     * refunded orders (few, under a partial index) are added up from the tickets. One
+     * transaction, one snapshot.
      */
     async totals(
       q: ReportQuery,
       opts: { dayTotals?: boolean } = {},
-    ): Promise<{ currency: Currency; count: string; total: string }[]> {
-      if (opts.dayTotals === false || !byDayTotals(q)) {
-        const result = await db.execute(sql`
-          select t.currency, count(*)::text as count, sum(t.total)::text as total
-          from tickets t
-          where ${conditions(q)}
-          group by t.currency
-          order by t.currency
-        `);
-        return rowsOf(result);
-      }
-      const span = daySpan(q);
-      const [b] = rowsOf<Bounds>(
-        await db.execute(sql`
-          select lo::text, hi::text, first_day::text, last_day::text,
-            (first_day::timestamp at time zone 'UTC')::text as first_start,
-            (last_day::timestamp at time zone 'UTC')::text as last_start
-          from (
-            select lo, hi,
-              ((lo at time zone 'UTC') + interval '1 day' - interval '1 microsecond')::date as first_day,
-              (hi at time zone 'UTC')::date as last_day
-            from (select ${span.from} as lo, ${span.to ?? sql`null::timestamptz`} as hi) s
-          ) d
-        `),
+    ): Promise<{
+      byStatus: StatusSum[];
+      refunded: { currency: Currency; count: string; total: string }[];
+    }> {
+      return db.transaction(
+        async (tx) => {
+          const byStatus = await statusSums(tx, q, opts.dayTotals !== false && byDayTotals(q));
+          const refunded = rowsOf<{ currency: Currency; count: string; total: string }>(
+            await tx.execute(sql`
+              select t.currency, count(*)::text as count, sum(t.total)::text as total
+              from tickets t
+              where ${conditions(q)} and ${REFUNDED}
+              group by t.currency
+              order by t.currency
+            `),
+          );
+          return { byStatus, refunded };
+        },
+        { isolationLevel: 'repeatable read', accessMode: 'read only' },
       );
-      const at = (v: string) => sql`${v}::timestamptz`;
-      const ticketsIn = (s: Span) =>
-        sql`select t.currency, 1::bigint as n, t.total as amount from tickets t where ${conditions(q, s)}`;
-      const parts: SQL[] = [];
-      if (b!.last_day === null || b!.first_day < b!.last_day) {
-        parts.push(
-          sql`select r.currency, r.ticket_count as n, r.total as amount from report_day_totals r
-            where ${dayTotalConditions(q, b!.first_day, b!.last_day)}`,
-          ticketsIn({ from: at(b!.lo), to: at(b!.first_start) }),
-        );
-        if (b!.hi && b!.last_start)
-          parts.push(ticketsIn({ from: at(b!.last_start), to: at(b!.hi) }));
-      } else {
-        parts.push(ticketsIn({ from: at(b!.lo), to: b!.hi ? at(b!.hi) : null }));
-      }
-      const result = await db.execute(sql`
-        select x.currency, sum(x.n)::text as count, sum(x.amount)::text as total
-        from (${sql.join(parts, sql` union all `)}) x
-        group by x.currency
-        having sum(x.n) > 0
-        order by x.currency
-      `);
-      return rowsOf(result);
     },
 
     /**
@@ -357,8 +410,13 @@ export function createReportsRepository(
      * one streamed statement on PostgreSQL; on the embedded database, keyset batches, each
      * asked for while the one before is written.
      */
-    async exportRows(q: ReportQuery, lang: Language, sink: ExportSink): Promise<void> {
-      const columns = sql.join(exportColumns(q, lang), sql`, `);
+    async exportRows(
+      q: ReportQuery,
+      lang: Language,
+      zones: BranchZone[],
+      sink: ExportSink,
+    ): Promise<void> {
+      const columns = sql.join(exportColumns(q, lang, zones), sql`, `);
       const order = sql`order by t.created_at desc, t.ticket_number desc`;
       if (raw?.kind === 'postgres') {
         const query = dialect.sqlToQuery(
@@ -396,9 +454,11 @@ export function createReportsRepository(
       }
     },
 
-    async branchNames(tenantId: string): Promise<{ id: string; name: LocalizedText }[]> {
+    async branchNames(
+      tenantId: string,
+    ): Promise<{ id: string; name: LocalizedText; timeZone: string }[]> {
       return db
-        .select({ id: branches.id, name: branches.name })
+        .select({ id: branches.id, name: branches.name, timeZone: branches.timeZone })
         .from(branches)
         .where(eq(branches.tenantId, tenantId))
         .orderBy(...branchOrder());

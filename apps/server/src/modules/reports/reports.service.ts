@@ -3,6 +3,11 @@ import {
   REPORT_LIMITS,
   fromMilli,
   localize,
+  ORDER_BUCKETS,
+  orderBucketOf,
+  toMilli,
+  type OrderBucket,
+  type TicketStatus,
   reportPaymentMethodType,
   type CartTicketsExportBody,
   type CartTicketsReportBody,
@@ -58,6 +63,7 @@ const toRow = (r: ReportRowRecord): ReportRow => ({
   currency: r.currency,
   branchId: r.branch_id,
   branchName: r.branch_name,
+  branchTimeZone: r.branch_time_zone,
   deliveryZone: r.delivery_zone,
   serviceArea: r.service_area,
   timestamp: r.timestamp,
@@ -180,11 +186,12 @@ export function createReportsService({
       const [rows, sums] = await orTimeZoneError(() =>
         Promise.all([repository.page(q, body.page, body.pageSize), repository.totals(q)]),
       );
-      const totals: ReportTotals = {
-        count: sums.reduce((n, s) => n + Number(s.count), 0),
-        amounts: sums.map((s) => ({ currency: s.currency, total: Number(s.total) })),
+      return {
+        results: rows.map(toRow),
+        page: body.page,
+        pageSize: body.pageSize,
+        totals: reportTotalsOf(sums),
       };
-      return { results: rows.map(toRow), page: body.page, pageSize: body.pageSize, totals };
     },
 
     /**
@@ -205,17 +212,18 @@ export function createReportsService({
       const cells = exportCells(labels, branchName);
 
       let count = 0;
-      // Integer thousandths in a float64: exact up to 2^53 (9 × 10^12 of a currency), and a
-      // tenth of the cost of a regular expression and two BigInts for every row.
-      const sums = new Map<Currency, number>();
+      // The footer adds up the rows written, by the same definitions as the screen's totals.
+      const tally = reportTally();
       let started: () => void = () => undefined;
       const firstRow = new Promise<void>((resolve) => (started = resolve));
-      const reading = repository.exportRows(q, lang, (r) => {
+      const reading = repository.exportRows(q, lang, branches, (r) => {
         // The reader went away: stop reading the database for nobody.
         if (output.destroyed) throw new Error('export reader gone');
         started();
         sheet.addRow(cells(r), r[9]);
-        sums.set(r[9], (sums.get(r[9]) ?? 0) + Math.round(Number(r[8]) * 1000));
+        const milli = Math.round(Number(r[8]) * 1000);
+        tally.addStatus(r[9], r[1], 1, milli);
+        if (r[14]) tally.addRefunded(r[9], 1, milli);
         return ++count % DRAIN_EVERY === 0 && sheet.needsDrain() ? sheet.drained() : undefined;
       });
       // Answer once the rows come (or there are none): a failing query answers an error, not a
@@ -229,9 +237,15 @@ export function createReportsService({
       const finish = async () => {
         await reading;
         sheet.addBlankRow();
-        sheet.addTotal(labels.count, count);
-        for (const [currency, milli] of [...sums].sort(([a], [b]) => a.localeCompare(b)))
-          sheet.addTotal(labels.total, Number(fromMilli(BigInt(milli))), currency);
+        const totals = tally.totals();
+        sheet.addTotal(labels.count, totals.count);
+        for (const a of totals.amounts)
+          for (const bucket of [...ORDER_BUCKETS, 'refunded'] as const)
+            sheet.addTotal(
+              `${labels.totals[bucket]} (${a[bucket].count})`,
+              a[bucket].total,
+              a.currency,
+            );
         await sheet.finish();
       };
       finish().catch((err: unknown) => output.destroy(err as Error));
@@ -245,6 +259,76 @@ export function createReportsService({
       return repository.zones(tenantId);
     },
   };
+}
+
+type Bucket = OrderBucket | 'refunded';
+type Sums = Record<Bucket, { count: number; milli: number }>;
+
+/**
+ * The report's totals added up by currency and by what each ticket counts as (order-buckets.ts),
+ * in integer thousandths: exact in a float64 up to 2^53 (9 × 10^12 of a currency), and cheap
+ * enough to add every exported row.
+ */
+export function reportTally() {
+  const byCurrency = new Map<Currency, Sums>();
+  let count = 0;
+  const sumsOf = (currency: Currency) => {
+    let sums = byCurrency.get(currency);
+    if (!sums) {
+      sums = {
+        sales: { count: 0, milli: 0 },
+        awaiting: { count: 0, milli: 0 },
+        cancelled: { count: 0, milli: 0 },
+        refunded: { count: 0, milli: 0 },
+      };
+      byCurrency.set(currency, sums);
+    }
+    return sums;
+  };
+  const add = (currency: Currency, bucket: Bucket, n: number, milli: number) => {
+    const sum = sumsOf(currency)[bucket];
+    sum.count += n;
+    sum.milli += milli;
+  };
+  const sum = (s: { count: number; milli: number }) => ({
+    count: s.count,
+    total: Number(fromMilli(BigInt(s.milli))),
+  });
+  return {
+    /** `n` tickets of one status adding up to `milli`. */
+    addStatus(currency: Currency, status: TicketStatus, n: number, milli: number) {
+      count += n;
+      add(currency, orderBucketOf(status), n, milli);
+    },
+    /** `n` cancelled tickets among those already added whose money went back. */
+    addRefunded(currency: Currency, n: number, milli: number) {
+      add(currency, 'refunded', n, milli);
+    },
+    totals(): ReportTotals {
+      return {
+        count,
+        amounts: [...byCurrency]
+          .sort(([a], [b]) => a.localeCompare(b))
+          .map(([currency, s]) => ({
+            currency,
+            sales: sum(s.sales),
+            awaiting: sum(s.awaiting),
+            cancelled: sum(s.cancelled),
+            refunded: sum(s.refunded),
+          })),
+      };
+    },
+  };
+}
+
+/** The totals of the page's footer from the repository's sums. */
+function reportTotalsOf(sums: Awaited<ReturnType<ReportsRepository['totals']>>): ReportTotals {
+  const tally = reportTally();
+  for (const s of sums.byStatus)
+    tally.addStatus(s.currency, s.status, Number(s.count), Number(toMilli(s.total)));
+  for (const s of sums.refunded)
+    tally.addRefunded(s.currency, Number(s.count), Number(toMilli(s.total)));
+  return tally.totals();
 }
 
 export type ReportsService = ReturnType<typeof createReportsService>;

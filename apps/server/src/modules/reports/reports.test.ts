@@ -158,13 +158,22 @@ describe('the report call', () => {
     expect(body.page).toBe(0);
     expect(body.pageSize).toBe(10);
     expect(body.results).toHaveLength(10);
+    const none = { count: 0, total: 0 };
     expect(body.totals).toEqual({
       count: expected.length,
-      amounts: [{ currency: 'JOD', total: sumOf(expected) }],
+      amounts: [
+        {
+          currency: 'JOD',
+          sales: { count: expected.length, total: sumOf(expected) },
+          awaiting: none,
+          cancelled: none,
+          refunded: none,
+        },
+      ],
     });
     const { rows } = await allPages(filter);
     expect(rows.map((r) => r.ticketNumber)).toEqual(expected.map((p) => p.ticketNumber));
-    expect(sumOf(rows)).toBe(body.totals.amounts[0].total);
+    expect(sumOf(rows)).toBe(body.totals.amounts[0].sales.total);
   });
 
   it('shapes each row as the spec’s report row', async () => {
@@ -186,6 +195,7 @@ describe('the report call', () => {
         currency: 'JOD',
         branchId: f.sweifieh.id,
         branchName: expect.objectContaining({ en: 'Sweifieh', ar: 'الصويفية' }),
+        branchTimeZone: 'Asia/Amman',
         deliveryZone: expect.objectContaining({ en: expect.any(String) }),
         serviceArea: null,
         timestamp: delivery.at,
@@ -331,7 +341,7 @@ describe('the Excel export', () => {
     expect(heading.get('Branches')).toBe('All');
 
     const headerAt = lines.findIndex(
-      (c) => c[0]?.value === 'Order number' && c[1]?.value === 'Date and time',
+      (c) => c[0]?.value === 'Order number' && c[1]?.value === 'Date and time (branch)',
     );
     expect(headerAt).toBeGreaterThan(0);
     const data = lines.slice(headerAt + 1, headerAt + 1 + rows.length);
@@ -350,13 +360,16 @@ describe('the Excel export', () => {
     expect(data.map((c) => c[2]?.value)).toEqual(rows.map((r) => r.status));
     expect(data.map((c) => c[7]?.value ?? null)).toEqual(rows.map((r) => r.phoneNumber));
 
-    // A blank line, then the count and the total per currency.
+    // A blank line, then the count and, per currency, the screen's totals line by line.
     const after = lines.slice(headerAt + 1 + rows.length).filter((c) => c.length > 0);
     expect(text(after[0]!).slice(0, 2)).toEqual(['Orders', totals.count]);
-    expect(after[1]![0]?.value).toBe('Total');
-    expect(after[1]![12]?.value).toBe(totals.amounts[0]!.total);
-    expect(after[1]![13]?.value).toBe('JOD');
-    expect(after).toHaveLength(2);
+    const jod = totals.amounts[0]!;
+    expect(after.slice(1).map((c) => [c[0]?.value, c[12]?.value, c[13]?.value])).toEqual([
+      [`Sales (${jod.sales.count})`, jod.sales.total, 'JOD'],
+      [`Awaiting acceptance (${jod.awaiting.count})`, jod.awaiting.total, 'JOD'],
+      [`Cancelled (${jod.cancelled.count})`, jod.cancelled.total, 'JOD'],
+      [`Of them refunded (${jod.refunded.count})`, jod.refunded.total, 'JOD'],
+    ]);
   });
 
   it('streams batch after batch without losing or repeating a row, ties in time included', async () => {
@@ -386,7 +399,7 @@ describe('the Excel export', () => {
       expect(data.map((c) => c[0]?.value)).toEqual(rows.map((r) => r.ticketNumber));
       const after = lines.slice(headerAt + 1 + rows.length).filter((c) => c.length > 0);
       expect(after[0]![1]?.value).toBe(totals.count);
-      expect(after[1]![12]?.value).toBe(totals.amounts[0]!.total);
+      expect(after[1]![12]?.value).toBe(totals.amounts[0]!.sales.total);
     }
   });
 

@@ -93,6 +93,10 @@ export const tickets = pgTable(
     index('tickets_unverified_idx')
       .on(t.createdAt)
       .where(sql`${t.status} = 'UnVerified'`),
+    // The orders report's refunded total: only the orders whose money went back.
+    index('tickets_refunded_idx')
+      .on(t.tenantId, t.createdAt)
+      .where(sql`${t.ticketDetails} -> 'paymentDetails' ->> 'paymentStatus' = 'REFUNDED'`),
     // The refund reconciler's round: only the refunds whose outcome is not known yet.
     index('tickets_refund_pending_idx')
       .on(t.createdAt)

@@ -6,6 +6,7 @@ import TableCell from '@mui/material/TableCell';
 import TablePagination from '@mui/material/TablePagination';
 import TableRow from '@mui/material/TableRow';
 import {
+  ORDER_BUCKETS,
   REPORT_LIMITS,
   formatMoney,
   localize,
@@ -26,6 +27,9 @@ const STATUS_COLOURS: Record<TicketStatus, 'warning' | 'info' | 'success' | 'def
   Cancelled: 'default',
 };
 
+/** The footer's lines per currency: the dashboard's definitions (order-buckets.ts). */
+const BUCKETS = [...ORDER_BUCKETS, 'refunded'] as const;
+
 const COLUMNS = [
   'ticketNumber',
   'timestamp',
@@ -44,14 +48,12 @@ export function ReportTable({
   rows,
   totals,
   page,
-  timeZone,
   onPage,
   onOpen,
 }: {
   rows: readonly ReportRow[];
   totals: ReportTotals;
   page: number;
-  timeZone: string;
   onPage: (page: number) => void;
   onOpen: (row: ReportRow) => void;
 }) {
@@ -83,7 +85,7 @@ export function ReportTable({
                   </Link>
                 </TableCell>
                 <TableCell sx={{ whiteSpace: 'nowrap' }}>
-                  <bdi>{formatDateTime(row.timestamp, lang, timeZone)}</bdi>
+                  <bdi>{formatDateTime(row.timestamp, lang, row.branchTimeZone)}</bdi>
                 </TableCell>
                 <TableCell>
                   <Chip
@@ -113,7 +115,7 @@ export function ReportTable({
       {/* The footer stays in view while a narrow screen scrolls the table sideways. */}
       <Box
         role="group"
-        aria-label={t('footer.total')}
+        aria-label={t('footer.label')}
         sx={{
           display: 'flex',
           flexWrap: 'wrap',
@@ -129,14 +131,31 @@ export function ReportTable({
         }}
       >
         <span data-testid="report-count">{t('footer.count', { count: totals.count })}</span>
-        <Box data-testid="report-total" sx={{ display: 'flex', gap: 2, flexWrap: 'wrap' }}>
-          <span>{t('footer.total')}</span>
-          {totals.amounts.length === 0
-            ? '—'
-            : totals.amounts.map((a) => (
-                <bdi key={a.currency}>{formatMoney(a.total, a.currency, lang)}</bdi>
-              ))}
-        </Box>
+        {totals.amounts.map((a) => (
+          <Box
+            key={a.currency}
+            component="dl"
+            data-testid={`report-totals-${a.currency}`}
+            sx={{
+              display: 'flex',
+              flexWrap: 'wrap',
+              columnGap: 3,
+              rowGap: 0.5,
+              margin: 0,
+              '& div': { display: 'flex', gap: 1 },
+              '& dd': { margin: 0 },
+            }}
+          >
+            {BUCKETS.map((bucket) => (
+              <div key={bucket} data-testid={bucket === 'sales' ? 'report-total' : undefined}>
+                <dt>{t(`footer.${bucket}`, { count: a[bucket].count })}</dt>
+                <dd>
+                  <bdi>{formatMoney(a[bucket].total, a.currency, lang)}</bdi>
+                </dd>
+              </div>
+            ))}
+          </Box>
+        ))}
       </Box>
       <TablePagination
         component="div"

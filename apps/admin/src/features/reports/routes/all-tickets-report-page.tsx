@@ -18,6 +18,7 @@ import { ReportTable } from '../components/report-table.tsx';
 import {
   defaultForm,
   filterOf,
+  today,
   userTimeZone,
   validateForm,
   type FormErrors,
@@ -43,11 +44,12 @@ export function AllTicketsReportPage({
 }) {
   const { t } = useTranslation('reports');
   const { tenantId, lang, branches } = useTenantSession();
-  const timeZone = useMemo(() => userTimeZone(), []);
-  const [form, setForm] = useState<ReportForm>(() => defaultForm());
+  // The dashboard's days: those of the (first) branch's clock, which the rows' times keep too.
+  const timeZone = useMemo(() => branches[0]?.timeZone ?? userTimeZone(), [branches]);
+  const [form, setForm] = useState<ReportForm>(() => defaultForm(today(timeZone)));
   const [errors, setErrors] = useState<FormErrors>({});
   const [applied, setApplied] = useState<ReportFilterInput>(() =>
-    filterOf(defaultForm(), timeZone),
+    filterOf(defaultForm(today(timeZone)), timeZone),
   );
   const [page, setPage] = useState(0);
   const [open, setOpen] = useState<string | null>(null);
@@ -77,7 +79,7 @@ export function AllTicketsReportPage({
     setPage(0);
   };
   const reset = () => {
-    const fresh = defaultForm();
+    const fresh = defaultForm(today(timeZone));
     setForm(fresh);
     setErrors({});
     setApplied(filterOf(fresh, timeZone));
@@ -111,7 +113,6 @@ export function AllTicketsReportPage({
         rows={data.results}
         totals={data.totals}
         page={page}
-        timeZone={timeZone}
         onPage={setPage}
         onOpen={(row) => setOpen(row.id)}
       />

@@ -1,0 +1,1 @@
+CREATE INDEX "tickets_refunded_idx" ON "tickets" USING btree ("tenant_id","created_at") WHERE "tickets"."ticket_details" -> 'paymentDetails' ->> 'paymentStatus' = 'REFUNDED';
