@@ -295,9 +295,14 @@ test('a promo code applied at checkout shows in the staff’s ticket view', asyn
     await customer.getByRole('button', { name: 'One more: Quantity' }).click();
     await customer.getByRole('button', { name: 'Add to order · JOD 12.500' }).click();
     await customer.getByRole('button', { name: /View order/ }).click();
-    // The server's totals: 2 × 6.250 with Service 10 % added.
+    // The server's totals: 2 × 6.250 (VAT 16% inside) with Service 10% added, line by line.
     const totals = customer.locator('dl.totals');
-    await expect(totals).toContainText('Taxes');
+    await expect(totals.locator('div')).toHaveText([
+      /^Subtotal\s*JOD\s12\.500$/,
+      /^Includes VAT 16%\s*\(JOD\s1\.724\)$/,
+      /^Service 10%\s*JOD\s1\.250$/,
+      /^Total\s*JOD\s13\.750$/,
+    ]);
     await expect(totals.locator('.grand dd')).toHaveText('JOD 13.750');
 
     const code = customer.getByLabel('Promo code');

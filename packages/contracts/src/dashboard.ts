@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { Currency, LocalizedText, TenantParams, Uuid } from './common.ts';
 import { routesOf, TENANT_PATH } from './http.ts';
 import { Amount, OrderingTemplate, TicketStatus } from './tickets.ts';
-import { ORDER_BUCKET_STATUSES } from './order-buckets.ts';
+import { ORDER_BUCKET_STATUSES } from './rules/order-buckets.ts';
 
 /**
  * The owner's main dashboard (operations-platform §2.1 dashboard/main-dashboard, §6

@@ -25,7 +25,7 @@ export * from './service-areas.ts';
 export * from './bulk-upload.ts';
 export * from './pos-mapping.ts';
 export * from './dashboard.ts';
-export * from './order-buckets.ts';
+export * from './rules/order-buckets.ts';
 export * from './table-bills.ts';
 export * from './routes.ts';
 export * from './client.ts';
@@ -33,6 +33,7 @@ export * from './client.ts';
 // and schedules, payment methods, discounts' arithmetic, the stored cart.
 export * from './rules/stored-cart.ts';
 export * from './rules/pricing.ts';
+export * from './rules/cart-summary.ts';
 export * from './rules/discount-arithmetic.ts';
 export * from './rules/local-time.ts';
 export * from './rules/opening-hours.ts';

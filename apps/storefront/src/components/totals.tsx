@@ -1,10 +1,11 @@
-import type { CartData, LocalizedText } from '@app/contracts';
+import { cartSummary, type CartData, type CartTaxLine, type LocalizedText } from '@app/contracts';
 import { useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 
 /**
- * An order's amounts as the server priced them: items, added taxes, delivery fee, service
- * charge, the discount taken off, and the total (the intake's formula, line by line).
+ * An order's amounts as the server priced them, in the lines every screen shows them in
+ * (cartSummary): items, each added tax, delivery fee, service charge, the discount taken off,
+ * and the total, adding up; a tax the prices already contain is told apart, not added again.
  */
 export function Totals({
   cart,
@@ -20,30 +21,40 @@ export function Totals({
   const money = useMoney(cart.currency);
   const discount = cart.discountDetails;
   const label = discountName ? l(discountName) : discount.discountCode;
+  const summary = cartSummary(cart);
+  // A tax's own title (it names its rate, as "VAT 16%"), else its rate.
+  const taxName = (tax: CartTaxLine) =>
+    tax.localizedTitle
+      ? l(tax.localizedTitle)
+      : t('checkout.taxRate', { percentage: tax.percentage });
   return (
     <dl className="totals">
       <div>
         <dt>{t('checkout.subtotal')}</dt>
-        <dd>{money(cart.itemsTotal)}</dd>
+        <dd>{money(summary.items)}</dd>
       </div>
-      {cart.additiveTaxTotal > 0 && (
-        <div>
-          <dt>{t('checkout.taxes')}</dt>
-          <dd>{money(cart.additiveTaxTotal)}</dd>
+      {summary.includedTaxes.map((tax) => (
+        <div key={`in-${tax.taxId}-${tax.percentage}`} className="included">
+          <dt>{t('checkout.includedTax', { tax: taxName(tax) })}</dt>
+          <dd>({money(tax.amount)})</dd>
         </div>
-      )}
+      ))}
+      {summary.addedTaxes.map((tax) => (
+        <div key={`add-${tax.taxId}-${tax.percentage}`}>
+          <dt>{taxName(tax)}</dt>
+          <dd>{money(tax.amount)}</dd>
+        </div>
+      ))}
       {delivery && (
         <div>
           <dt>{t('checkout.deliveryFee')}</dt>
-          <dd>
-            {cart.deliveryFeesUnDefined ? t('checkout.feeToAgree') : money(cart.deliveryTotal)}
-          </dd>
+          <dd>{summary.delivery === null ? t('checkout.feeToAgree') : money(summary.delivery)}</dd>
         </div>
       )}
-      {cart.serviceChargeTotal > 0 && (
+      {summary.serviceCharge > 0 && (
         <div>
           <dt>{t('checkout.serviceCharge')}</dt>
-          <dd>{money(cart.serviceChargeTotal)}</dd>
+          <dd>{money(summary.serviceCharge)}</dd>
         </div>
       )}
       {(discount.appliedDiscountValue > 0 || discount.discountCode) && (

@@ -64,7 +64,31 @@ const store: PublicStorefront = {
 function cartData(discount: { code: string; value: number } | null): CartData {
   const off = discount?.value ?? 0;
   return {
-    cartItems: [],
+    cartItems: [
+      {
+        itemId: grill.id,
+        variantId: id(2),
+        quantity: 2,
+        localizedTitle: grill.localizedTitle,
+        localizedDesc: null,
+        price: 15,
+        total: 30,
+        totalForDisplay: 33,
+        specialRequest: null,
+        variant: {
+          id: id(2),
+          localizedTitle: text('For two'),
+          price: 15,
+          basePrice: 15,
+          appliedPriceAdjustmentId: null,
+        },
+        itemModifiers: [],
+        taxes: [
+          { taxId: id(3), taxType: 'ADDITIVE', percentage: 10, localizedTitle: null, taxAmount: 3 },
+        ],
+        taxAmount: 3,
+      },
+    ],
     currency: 'JOD',
     itemsTotal: 30,
     itemsTotalForDisplay: 33,
@@ -172,7 +196,8 @@ describe('the checkout’s promo code', () => {
     const user = userEvent.setup();
     const { onPlaced } = renderCheckout();
     // The server's totals replace the estimate: the added tax shows.
-    await waitFor(() => expect(totalRow(/^Taxes$/)).toBe('JOD 3.000'));
+    await waitFor(() => expect(totalRow(/^Tax 10%$/)).toBe('JOD 3.000'));
+    expect(totalRow(/^Subtotal$/)).toBe('JOD 30.000');
     expect(totalRow(/^Total$/)).toBe('JOD 33.000');
 
     await user.type(screen.getByLabelText('Promo code'), 'welcome10{Enter}');

@@ -191,4 +191,50 @@ describe('the receipt', () => {
       /Refund/,
     );
   });
+
+  it('prints totals whose lines add up, an included tax in brackets', () => {
+    const taxed = ticket();
+    taxed.ticketDetails = { ...taxed.ticketDetails, checkoutUiTemplate: 'PICKUP' };
+    taxed.cartData = {
+      ...taxed.cartData,
+      cartItems: [
+        {
+          ...taxed.cartData.cartItems[0]!,
+          taxes: [
+            {
+              taxId: ID,
+              taxType: 'INCLUSIVE',
+              percentage: 16,
+              localizedTitle: { fieldValue: 'VAT 16%' },
+              taxAmount: 0.345,
+            },
+            {
+              taxId: null,
+              taxType: 'ADDITIVE',
+              percentage: 10,
+              localizedTitle: null,
+              taxAmount: 0.25,
+            },
+          ],
+        },
+      ],
+      itemsTotalForDisplay: 2.75,
+      additiveTaxTotal: 0.25,
+      inclusiveTaxTotal: 0.345,
+      total: 2.75,
+    };
+    const html = renderReceipt(taxed, { lang: 'en', size: '80', timeZone: 'UTC' });
+    const rows = [
+      ...html.matchAll(/<tr[^>]*><td>([^<]*)<\/td><td class="amount">(.*?)<\/td><\/tr>/g),
+    ]
+      .map(([, label, value]) => [label, value!.replace(/<[^>]+>/g, '')])
+      .slice(-4);
+    // 2.500 + 0.250 = 2.750; the 0.345 of VAT is inside the 2.500.
+    expect(rows).toEqual([
+      ['Items total', '2.500'],
+      ['VAT 16% (incl.)', '(0.345)'],
+      ['Tax 10%', '0.250'],
+      ['Total', '2.750 JOD'],
+    ]);
+  });
 });

@@ -1,15 +1,15 @@
 import {
   formatMoney,
-  fromMilli,
   localize,
   TICKET_LIMITS,
-  toMilli,
   type DiscountType,
   type Language,
   type OrderingTemplate,
   type PaymentMethodType,
   type ReceiptSize,
   type Ticket,
+  type CartTaxLine,
+  cartSummary,
   type TicketRefund,
   type TicketStatus,
   ticketRefundOf,
@@ -42,6 +42,7 @@ type Labels = {
   payments: Record<PaymentMethodType, string>;
   itemsTotal: string;
   included: string;
+  tax: string;
   delivery: string;
   deliveryUndefined: string;
   serviceCharge: string;
@@ -165,21 +166,16 @@ export function renderReceipt(ticket: Ticket, opts: ReceiptOptions): string {
     return [amountRow(title, money(l.total)), ...mods, request].join('');
   });
 
-  // Taxes summed over the lines, one row per tax.
-  const taxes = new Map<string, { label: string; amount: number; milli: bigint }>();
-  for (const l of cart.cartItems) {
-    for (const tax of l.taxes) {
-      const key = `${tax.taxId}:${tax.taxType}`;
-      const title = tax.localizedTitle ? localize(tax.localizedTitle, lang) : `${tax.percentage}%`;
-      const label = tax.taxType === 'INCLUSIVE' ? `${title} (${t.included})` : title;
-      const entry = taxes.get(key) ?? { label, amount: 0, milli: 0n };
-      entry.milli += toMilli(String(tax.taxAmount));
-      entry.amount = Number(fromMilli(entry.milli));
-      taxes.set(key, entry);
-    }
-  }
-  const totals: string[] = [amountRow(e(t.itemsTotal), money(cart.itemsTotal))];
-  for (const tax of taxes.values()) totals.push(amountRow(e(tax.label), money(tax.amount)));
+  // The lines add up to the total (cartSummary): items, each added tax, fees, discount; a tax
+  // the items' prices contain is told in brackets, not added again.
+  const summary = cartSummary(cart);
+  // A tax's own title (it names its rate, as "VAT 16%"), else its rate.
+  const taxName = (tax: CartTaxLine) =>
+    tax.localizedTitle ? localize(tax.localizedTitle, lang) : `${t.tax} ${tax.percentage}%`;
+  const totals: string[] = [amountRow(e(t.itemsTotal), money(summary.items))];
+  for (const tax of summary.includedTaxes)
+    totals.push(amountRow(e(`${taxName(tax)} (${t.included})`), `(${money(tax.amount)})`, 'mod'));
+  for (const tax of summary.addedTaxes) totals.push(amountRow(e(taxName(tax)), money(tax.amount)));
   if (d.checkoutUiTemplate === 'DELIVERY' && ticket.ticketType === 'cartticket') {
     totals.push(
       amountRow(

@@ -3,8 +3,10 @@ import Box from '@mui/material/Box';
 import Stack from '@mui/material/Stack';
 import Typography from '@mui/material/Typography';
 import {
+  cartSummary,
   formatMoney,
   localize,
+  type CartTaxLine,
   type Language,
   type Ticket,
   type TicketCartItem,
@@ -147,7 +149,20 @@ function TaxLine({ tax, money }: { tax: TicketTax; money: (v: number) => string 
   );
 }
 
-function TotalRow({ label, value, strong }: { label: string; value: string; strong?: boolean }) {
+function TotalRow({
+  label,
+  value,
+  strong,
+  muted,
+}: {
+  label: string;
+  value: string;
+  strong?: boolean;
+  /** A line told, not added (a tax the items' prices already contain). */
+  muted?: boolean;
+}) {
+  const colour = muted ? 'text.secondary' : undefined;
+  const variant = muted ? 'body2' : 'body1';
   return (
     <Box
       sx={{
@@ -157,8 +172,20 @@ function TotalRow({ label, value, strong }: { label: string; value: string; stro
         ...(strong && { borderBlockStart: 1, borderColor: 'divider', marginBlockStart: 0.5 }),
       }}
     >
-      <Typography sx={{ flexGrow: 1, fontWeight: strong ? 700 : 400 }}>{label}</Typography>
-      <Typography sx={{ whiteSpace: 'nowrap', fontWeight: strong ? 700 : 400 }}>{value}</Typography>
+      <Typography
+        variant={variant}
+        color={colour}
+        sx={{ flexGrow: 1, fontWeight: strong ? 700 : 400 }}
+      >
+        {label}
+      </Typography>
+      <Typography
+        variant={variant}
+        color={colour}
+        sx={{ whiteSpace: 'nowrap', fontWeight: strong ? 700 : 400 }}
+      >
+        {value}
+      </Typography>
     </Box>
   );
 }
@@ -169,37 +196,41 @@ export function TotalsSection({ ticket, lang }: { ticket: Ticket; lang: Language
   const money = (v: number) => formatMoney(v, cart.currency, lang);
   const isDelivery = ticket.ticketDetails.checkoutUiTemplate === 'DELIVERY';
   const discount = cart.discountDetails;
+  // The lines add up to the total (cartSummary); included taxes are told, not added again.
+  const summary = cartSummary(cart);
+  // A tax's own title (it names its rate, as "VAT 16%"), else its rate.
+  const taxName = (tax: CartTaxLine) =>
+    tax.localizedTitle
+      ? localize(tax.localizedTitle, lang)
+      : t('totals.taxRate', { percentage: tax.percentage });
   return (
     <Section titleKey="totals">
-      <TotalRow label={t('totals.items')} value={money(cart.itemsTotalForDisplay)} />
-      {cart.additiveTaxTotal > 0 && (
-        <TotalRow label={t('totals.additiveTax')} value={money(cart.additiveTaxTotal)} />
-      )}
-      {cart.inclusiveTaxTotal > 0 && (
-        <TotalRow label={t('totals.inclusiveTax')} value={money(cart.inclusiveTaxTotal)} />
-      )}
+      <TotalRow label={t('totals.items')} value={money(summary.items)} />
+      {summary.includedTaxes.map((tax) => (
+        <TotalRow
+          key={`in-${tax.taxId}-${tax.percentage}`}
+          label={t('totals.included', { tax: taxName(tax) })}
+          value={`(${money(tax.amount)})`}
+          muted
+        />
+      ))}
+      {summary.addedTaxes.map((tax) => (
+        <TotalRow
+          key={`add-${tax.taxId}-${tax.percentage}`}
+          label={taxName(tax)}
+          value={money(tax.amount)}
+        />
+      ))}
       {isDelivery && (
         <TotalRow
           label={t('totals.delivery')}
           value={
-            cart.deliveryFeesUnDefined ? t('totals.deliveryUndefined') : money(cart.deliveryTotal)
+            summary.delivery === null ? t('totals.deliveryUndefined') : money(summary.delivery)
           }
         />
       )}
-      {cart.deliveryFeesDetails.taxAmount > 0 && (
-        <TotalRow
-          label={t('totals.deliveryTax')}
-          value={money(cart.deliveryFeesDetails.taxAmount)}
-        />
-      )}
-      {cart.serviceChargeTotal > 0 && (
-        <TotalRow label={t('totals.serviceCharge')} value={money(cart.serviceChargeTotal)} />
-      )}
-      {cart.serviceChargeFeesDetails.taxAmount > 0 && (
-        <TotalRow
-          label={t('totals.serviceChargeTax')}
-          value={money(cart.serviceChargeFeesDetails.taxAmount)}
-        />
+      {summary.serviceCharge > 0 && (
+        <TotalRow label={t('totals.serviceCharge')} value={money(summary.serviceCharge)} />
       )}
       {/* A free delivery whose fee is still undefined takes 0 but shows all the same. */}
       {(discount.appliedDiscountValue > 0 || discount.discountCode) && (

@@ -315,6 +315,37 @@ describe('the ticket details sheet', () => {
     expect(text).toContain('2 × حمص (كبير)');
   });
 
+  it('shows totals whose lines add up: items, included tax told apart, added tax once', async () => {
+    const ticket = testTicket();
+    const cart = ticket.cartData;
+    cart.cartItems[0]!.taxes.push({
+      taxId: '88888888-8888-4888-8888-888888888890',
+      taxType: 'ADDITIVE',
+      percentage: 10,
+      localizedTitle: { fieldValue: 'Sales tax' },
+      taxAmount: 0.65,
+    });
+    Object.assign(cart, {
+      additiveTaxTotal: 0.65,
+      itemsTotalForDisplay: 7.15,
+      total: 8.4,
+    });
+    serveTicket(ticket);
+    const { sheet } = await openSheet();
+    const totals = within(sheet).getByRole('region', { name: 'Totals' });
+    const rows = [...totals.querySelectorAll(':scope > div')].map((r) =>
+      [...r.children].map((c) => c.textContent?.replace(/\s+/g, ' ')),
+    );
+    // 6.500 + 0.650 + 1.250 = 8.400; the 0.897 of VAT is inside the 6.500.
+    expect(rows).toEqual([
+      ['Items', 'JOD 6.500'],
+      ['Includes Tax 16%', '(JOD 0.897)'],
+      ['Sales tax', 'JOD 0.650'],
+      ['Delivery', 'JOD 1.250'],
+      ['Total', 'JOD 8.400'],
+    ]);
+  });
+
   it('shows the discount with its code, type and value', async () => {
     const ticket = testTicket();
     ticket.cartData.discountDetails = {

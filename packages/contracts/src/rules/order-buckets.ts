@@ -1,4 +1,4 @@
-import type { OnlinePaymentStatus, TicketStatus } from './tickets.ts';
+import type { OnlinePaymentStatus, TicketStatus } from '../tickets.ts';
 
 /**
  * THE definition of what an owner's figures count, read by the dashboard, the orders report's
