@@ -8,13 +8,19 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import {
+  cartSummary,
+  PublicQuote,
   storefrontAddress,
+  toMilli,
   type PublicMenu,
   type PublicStorefront,
   type PublicTicket,
 } from '@app/contracts';
 import { results } from '../../../tools/e2e/api.ts';
 import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
+import fc from 'fast-check';
+import { lineOf, priceCart, type MenuItem, type Selection } from '../src/lib/cart.ts';
+import { quoteBody } from '../src/lib/checkout.ts';
 
 /**
  * Issue 19: a customer on a phone orders from the storefront (a branch link, a table's QR code,
@@ -513,4 +519,97 @@ test('the admin’s Preview buttons open the storefront in preview mode, which t
       .frameLocator('iframe')
       .getByText('Preview: orders cannot be placed from here.'),
   ).toBeVisible();
+});
+
+/**
+ * Issue 32 item 6: the storefront's own estimate of a cart (its lines priced from the public
+ * menu, before taxes) equals the server's pricing of the same cart (the price preview the
+ * intake prices orders by), over random carts of the demo's menus: variants, modifier choices
+ * within their groups' bounds, quantities. And the server's lines add up to its total.
+ */
+type Store = {
+  tenantId: string;
+  branches: { branchId: string; branchName: { fieldValue: string } }[];
+};
+
+test('the storefront prices random carts exactly as the server does', async ({
+  browser,
+  request,
+}) => {
+  const store = await results<Store>(request, '/api/public/storefronts/al-bayt');
+  const context = await browser.newContext();
+  const owner = await context.newPage();
+  await signIn(owner, 'owner@demo.local');
+  // The Mixed grill gets a sauce group (1 to 2 of 0.250, 0.100, 0) for the length of the test.
+  await withSauces(request, owner, store.tenantId, async () => {
+    for (const branch of store.branches) {
+      const menu = await results<PublicMenu>(
+        request,
+        `/api/public/tenants/${store.tenantId}/branches/${branch.branchId}/menu?checkoutTemplate=PICKUP`,
+      );
+      const items = menu.sections.flatMap((s) => s.items).filter((i) => i.variants.length > 0);
+      expect(items.length, branch.branchName.fieldValue).toBeGreaterThan(0);
+
+      /** A choice the item's groups accept: at least each min, at most each max. */
+      const selection = (item: MenuItem, seed: number): Selection => {
+        const chosen: Selection = {};
+        item.modifierGroups.forEach((g, gi) => {
+          const max = g.maxQuantity > 0 ? g.maxQuantity : g.modifierItems.length;
+          const count = Math.min(
+            g.modifierItems.length,
+            g.minQuantity + ((seed + gi) % (max - g.minQuantity + 1)),
+          );
+          for (let k = 0; k < count; k++)
+            chosen[g.modifierItems[(seed + k) % g.modifierItems.length]!.id] = 1;
+        });
+        return chosen;
+      };
+      const line = fc
+        .record({
+          item: fc.constantFrom(...items),
+          seed: fc.nat(1000),
+          quantity: fc.integer({ min: 1, max: 12 }),
+        })
+        .map(({ item, seed, quantity }) =>
+          lineOf(
+            item,
+            item.variants[seed % item.variants.length]!.id,
+            selection(item, seed),
+            quantity,
+          ),
+        );
+
+      await fc.assert(
+        fc.asyncProperty(fc.array(line, { minLength: 1, maxLength: 5 }), async (lines) => {
+          const estimate = priceCart(menu, lines);
+          expect(estimate.unavailable).toEqual([]);
+          const body = quoteBody({ template: 'PICKUP', lines, zoneId: '', discountCode: null });
+          const res = await request.post(
+            `/api/public/tenants/${store.tenantId}/branches/${branch.branchId}/tickets/quote`,
+            { data: body },
+          );
+          expect(res.status(), await res.text()).toBe(200);
+          const quote = PublicQuote.parse(((await res.json()) as { results: unknown }).results);
+          const cart = quote.cartData;
+          // Line by line and in all, to the fil.
+          expect(cart.cartItems.map((l) => toMilli(l.total.toFixed(3)))).toEqual(
+            estimate.priced.map((p) => p.total),
+          );
+          expect(toMilli(cart.itemsTotal.toFixed(3))).toBe(estimate.itemsTotal);
+          // The server's lines, as every screen shows them, add up to its total.
+          const s = cartSummary(cart);
+          const m = (v: number) => toMilli(v.toFixed(3));
+          expect(
+            m(s.items) +
+              s.addedTaxes.reduce((n, x) => n + m(x.amount), 0n) +
+              m(s.delivery ?? 0) +
+              m(s.serviceCharge) -
+              m(s.discount),
+          ).toBe(m(s.total));
+        }),
+        { numRuns: 40 },
+      );
+    }
+  });
+  await context.close();
 });

@@ -46,6 +46,19 @@ export function mulDivRound(a: bigint, b: bigint, c: bigint): bigint {
   return n < 0n !== c < 0n ? q - 1n : q + 1n;
 }
 
+/** The currency's smallest unit in thousandths: 1 for JOD, 10 for EUR and USD. */
+export const minorUnit = (currency: Currency) => 10n ** BigInt(3 - CURRENCY_DECIMALS[currency]);
+
+/**
+ * THE rounding of money: `amount × num / den` (thousandths) rounded half away from zero to a
+ * whole `unit` (minorUnit). Prices, taxes, discounts and averages all round through it.
+ */
+export const roundedShare = (amount: bigint, num: bigint, den: bigint, unit: bigint) =>
+  mulDivRound(amount, num, den * unit) * unit;
+
+/** An amount in thousandths rounded to a whole `unit`. */
+export const roundToUnit = (milli: bigint, unit: bigint) => roundedShare(milli, 1n, 1n, unit);
+
 /** A percentage (up to three decimals) of an amount, both in thousandths. */
 export const percentOf = (amountMilli: bigint, percentMilli: bigint) =>
   mulDivRound(amountMilli, percentMilli, 100n * SCALE);

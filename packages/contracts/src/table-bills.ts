@@ -1,10 +1,10 @@
 import { z } from 'zod';
-import { CURRENCY_DECIMALS, Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import { Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { PUBLIC_TENANT_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { ONLINE_PAYMENT_METHODS, PaymentMethodType } from './branch-basics.ts';
 import type { TicketStatus } from './tickets.ts';
 import { Amount, IdempotencyKey } from './tickets.ts';
-import { toMilli } from './money.ts';
+import { minorUnit, toMilli, toMilliOrNull } from './money.ts';
 
 /**
  * Table bill payments (operations-platform §2.1 tablebill/live-payments and
@@ -53,11 +53,13 @@ export const transactionStatusOf = (
 ): TableBillTransactionStatus =>
   refundedMilli <= 0n ? 'PAID' : refundedMilli >= amountMilli ? 'REFUNDED' : 'PARTIALLY_REFUNDED';
 
-/** Whether an amount is a whole number of the currency's minor unit (JOD 0.001, EUR 0.01). */
+/**
+ * Whether an amount is a whole number of the currency's minor unit (JOD 0.001, EUR 0.01),
+ * exactly: its decimal text, as JSON sent it, in thousandths (no float tolerance).
+ */
 export function fitsMinorUnit(amount: number, currency: Currency): boolean {
-  const factor = 10 ** CURRENCY_DECIMALS[currency];
-  const scaled = amount * factor;
-  return Math.abs(scaled - Math.round(scaled)) < 1e-6;
+  const milli = toMilliOrNull(amount);
+  return milli !== null && milli % minorUnit(currency) === 0n;
 }
 
 /** A refund is PENDING from when it is asked until the gateway's answer is known. */

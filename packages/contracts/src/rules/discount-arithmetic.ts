@@ -4,9 +4,8 @@ import {
   type DiscountTemplate,
   type DiscountType,
 } from '../discounts.ts';
-import { fromMilli, mulDivRound, toMilli } from '../money.ts';
+import { fromMilli, minorUnit, roundedShare, toMilli } from '../money.ts';
 import { type OrderingTemplate } from '../tickets.ts';
-import { minorUnit } from './pricing.ts';
 import type { StoredCart } from './stored-cart.ts';
 
 /**
@@ -70,9 +69,9 @@ export function discountFor(
     return { applies: false, refusal: 'discount_min_order_not_met' };
 
   const unit = minorUnit(cart.currency);
-  // Rounded once, half away from zero, to the currency's minor unit.
+  // Rounded once, by money's one rule, to the currency's minor unit.
   const round = (numerator: bigint, denominator: bigint) =>
-    mulDivRound(numerator, 1n, denominator * unit) * unit;
+    roundedShare(numerator, 1n, denominator, unit);
 
   if (rule.type === 'FREE_DELIVERY')
     return { applies: true, amount: fromMilli(round(toMilli(cart.deliveryTotal), 1n)) };

@@ -2,7 +2,8 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { type Currency } from '../common.ts';
 import { fromMilli, toMilli } from '../money.ts';
-import { minorUnit, priceCart, toRate, type PricingLine, type PricingTax } from './pricing.ts';
+import { minorUnit } from '../money.ts';
+import { priceCart, toRate, type PricingLine, type PricingTax } from './pricing.ts';
 
 const t = (en: string) => ({ fieldValue: en, en });
 const vat: PricingTax = {

@@ -1,6 +1,6 @@
-import { CURRENCY_DECIMALS, type Currency, type LocalizedText } from '../common.ts';
+import { type Currency, type LocalizedText } from '../common.ts';
 import { type TaxType } from '../identity.ts';
-import { fromMilli, mulDivRound, toMilli } from '../money.ts';
+import { fromMilli, minorUnit, roundToUnit, roundedShare, toMilli } from '../money.ts';
 import { unitPriceMilli } from './menu.ts';
 import type { StoredCart, StoredLine, StoredTax } from './stored-cart.ts';
 
@@ -55,14 +55,8 @@ export type PricingInput = {
   deliveryFee: string | null | undefined;
 };
 
-/** The currency's smallest unit in thousandths: 1 for JOD, 10 for EUR and USD. */
-export const minorUnit = (currency: Currency) => 10n ** BigInt(3 - CURRENCY_DECIMALS[currency]);
-
-/** amount × num / den rounded to a whole number of `unit`. */
-const share = (amount: bigint, num: bigint, den: bigint, unit: bigint) =>
-  mulDivRound(amount, num, den * unit) * unit;
-
-export const roundToUnit = (milli: bigint, unit: bigint) => share(milli, 1n, 1n, unit);
+// Every rounding of pricing: money.ts's one rule.
+const share = roundedShare;
 
 // Tax rates are numeric(7,4): exact in ten-thousandths of a percent.
 const RATE_SCALE = 10_000n;

@@ -6,7 +6,7 @@ import {
   DASHBOARD_WEEK_START_DAY,
   OrderingTemplate,
   fromMilli,
-  mulDivRound,
+  roundedShare,
   toMilli,
   type DashboardPeriod,
   type DashboardQuery,
@@ -73,7 +73,7 @@ function periodOf(
   const total = tally(counted);
   const unit = minorUnit(currency);
   const average =
-    total.orders > 0 ? mulDivRound(total.sales, 1n, BigInt(total.orders) * unit) * unit : 0n;
+    total.orders > 0 ? roundedShare(total.sales, 1n, BigInt(total.orders), unit) : 0n;
   const count = (statuses: readonly TicketStatus[]) =>
     groups.filter((g) => statuses.includes(g.status)).reduce((n, g) => n + g.count, 0);
   return {
