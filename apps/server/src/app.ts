@@ -108,6 +108,7 @@ import { createDashboardService } from './modules/dashboard/dashboard.service.ts
 import { tableBillsHandlers } from './modules/table-bills/table-bills.routes.ts';
 import { tableBillsRepository } from './modules/table-bills/table-bills.repository.ts';
 import { createTableBillsService } from './modules/table-bills/table-bills.service.ts';
+import { createUnstoredRefunds } from './modules/tickets/unstored-refunds.ts';
 import { createCardGatewayClient } from './integrations/card-gateway/client.ts';
 import { createCardGatewayEmulator } from './integrations/card-gateway/emulator.ts';
 import type { PaymentProvider } from './integrations/card-gateway/payment-provider.ts';
@@ -372,12 +373,20 @@ export async function buildApp(deps: AppDeps) {
   await app.register(discountsHandlers(discounts));
   // The catalogue as orders read it, cached once for the intake and the public menu.
   const ordering = createOrderingReads({ db: database.db, repository: orderingRepository });
+  // Money taken for an order or a bill not stored goes back; without an answer, kept to ask again.
+  const unstoredRefunds = createUnstoredRefunds({
+    db: database.db,
+    payments,
+    onRefused: (refund) =>
+      app.log.error({ refund }, 'the gateway refused to give back money taken for nothing stored'),
+  });
   const intake = createIntakeService({
     db: database.db,
     repository: ticketsRepository,
     clock,
     notifier,
     payments,
+    unstoredRefunds,
     discounts,
     ordering,
   });
@@ -436,11 +445,16 @@ export async function buildApp(deps: AppDeps) {
     clock,
     notifier,
     payments,
+    unstoredRefunds,
   });
   if (payments)
     reconcileRefunds(
       app,
-      [tickets.settlePendingRefunds, tableBills.settlePendingRefunds],
+      [
+        tickets.settlePendingRefunds,
+        tableBills.settlePendingRefunds,
+        unstoredRefunds.settlePending,
+      ],
       config.payments?.reconcileEveryMs ?? 60_000,
     );
   await app.register(

@@ -29,6 +29,7 @@ import {
   type RefundOutcome,
 } from '../tickets/online-payment.ts';
 import { inScope, inTenant } from '../../db/tenant-scope.ts';
+import type { UnstoredRefunds } from '../tickets/unstored-refunds.ts';
 import { tableBillPaymentUpdate } from './table-bill-events.ts';
 import type {
   TableBillsRepository,
@@ -93,6 +94,8 @@ export function createTableBillsService(deps: {
   clock: () => Date;
   notifier: Notifier;
   payments: PaymentProvider | null;
+  /** Gives back money taken for a bill not stored, asked again until the gateway answers. */
+  unstoredRefunds?: UnstoredRefunds;
 }) {
   const { db, repository: repo, clock, notifier, payments } = deps;
 
@@ -232,7 +235,6 @@ export function createTableBillsService(deps: {
       // As the intake refuses an online method while no payment provider is set up.
       if (!payments)
         throw new ValidationFailed('paymentMethodType', ['payment_method_not_accepted']);
-      const gateway = payments;
       if (!fitsMinorUnit(body.amount, seen.currency) || toMilli(body.amount.toFixed(3)) !== due)
         throw new Conflict('table_bill_changed', 'The bill changed; read it again', {
           amountDue: seen.amountDue,
@@ -288,10 +290,13 @@ export function createTableBillsService(deps: {
           const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
           if (first) return firstPayment(tenantId, first, hash);
         }
-        // Not stored, so not kept: the money goes back.
-        await gateway
-          .refund(paid.paymentId, amountMinor, `tablebill:${id}:refund`)
-          .catch(() => undefined);
+        // Not stored, so not kept: the money goes back (kept to ask again without an answer).
+        await deps.unstoredRefunds?.giveBack({
+          tenantId,
+          paymentId: paid.paymentId,
+          amountMinor,
+          key: `tablebill:${id}:refund`,
+        });
         if (isUniqueViolation(err, 'table_bill_transaction_tickets_pk'))
           throw new Conflict('table_bill_changed', 'The bill changed; read it again');
         throw err;

@@ -45,6 +45,7 @@ import {
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
 import { toTicket } from './tickets.service.ts';
 import { assertSameRequest, chargeOnline, requestFingerprint } from './online-payment.ts';
+import type { UnstoredRefunds } from './unstored-refunds.ts';
 
 export type Clock = () => Date;
 
@@ -144,6 +145,8 @@ export function createIntakeService(deps: {
   discounts: Pick<DiscountsService, 'forOrder' | 'preview'>;
   /** Online payments; without a provider the online methods are not accepted. */
   payments?: PaymentProvider | null;
+  /** Gives back money taken for an order not stored, asked again until the gateway answers. */
+  unstoredRefunds?: UnstoredRefunds;
   /** The branch's context, the cached catalogue and the price adjustments. */
   ordering: OrderingReads;
 }) {
@@ -408,11 +411,14 @@ export function createIntakeService(deps: {
           const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
           if (first) return { ticket: await firstTicket(tenantId, first, hash), replayed: true };
         }
-        // No ticket, so no charge: give the money back.
-        if (paid && payments)
-          await payments
-            .refund(paid.paymentId, amountMinor, `intake:${ticketId}:refund`)
-            .catch(() => undefined);
+        // No ticket, so no charge: give the money back (kept to ask again without an answer).
+        if (paid)
+          await deps.unstoredRefunds?.giveBack({
+            tenantId,
+            paymentId: paid.paymentId,
+            amountMinor,
+            key: `intake:${ticketId}:refund`,
+          });
         throw err;
       }
       const ticket = toTicket(

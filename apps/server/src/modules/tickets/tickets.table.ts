@@ -146,3 +146,21 @@ export const ticketPrints = pgTable(
 /** A ticket's row as read, and as written by the intake. */
 export type TicketRow = typeof tickets.$inferSelect;
 export type NewTicketRow = typeof tickets.$inferInsert;
+
+/**
+ * Money taken for an order or a table's bill that was then not stored (a concurrent order took
+ * the last use of its code, the bill changed), whose giving back got no answer from the gateway:
+ * kept here until the refund reconciler, asking again under the same key, settles it.
+ */
+export const unstoredPaymentRefunds = pgTable(
+  'unstored_payment_refunds',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    tenantId: tenantIdColumn(),
+    paymentId: text('payment_id').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    idempotencyKey: text('idempotency_key').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [unique('unstored_payment_refunds_key_uq').on(t.tenantId, t.idempotencyKey)],
+);

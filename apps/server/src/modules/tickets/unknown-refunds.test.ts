@@ -249,3 +249,74 @@ describe('a table bill refund that gets no answer', () => {
     expect(bill.payment.refundedAmount).toBe(Math.round(bill.amount * 1000));
   }, 30_000);
 });
+
+describe('money taken for an order that was not stored', () => {
+  it('goes back once, though the gateway did not answer when it was given back', async () => {
+    const manager = await authAs(ctx, 'manager@demo.local');
+    const code = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${f.alBayt.id}/branches/b1/marketing/discounts`,
+      headers: manager,
+      payload: {
+        discountName: { fieldValue: 'One only' },
+        discountCode: 'ONEONLY',
+        discountApplication: 'MANUAL_ENTRY',
+        discountType: 'FREE_DELIVERY',
+        minOrderValue: 0,
+        checkoutTemplates: ['DELIVERY'],
+        overallUsageLimit: 1,
+      },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const before = new Set(gateway.payments.keys());
+    await setFaults('unreachable');
+    // Four card orders race for the code's one use: each is charged, three are then refused
+    // and their money given back, to a gateway that does not answer.
+    const tokens = await Promise.all([1, 2, 3, 4].map(() => cardToken()));
+    const results = await Promise.all(
+      tokens.map((token) =>
+        ctx.app.inject({
+          method: 'POST',
+          url: intakeUrl(f.alBayt.id, f.sweifieh.id),
+          payload: {
+            ...pickup([{ variantId: f.variant('Mixed grill', 'For one').variantId }]),
+            checkoutTemplate: 'DELIVERY',
+            deliveryZoneId: f.zone(f.alBayt.id, 'Sweifieh'),
+            shippingAddress: { address1: 'Wasfi Al Tal St' },
+            phoneNumber: '+962790000123',
+            paymentMethodType: 'CREDIT_CARD_ONLINE',
+            paymentToken: token,
+            discountCode: 'ONEONLY',
+          },
+        }),
+      ),
+    );
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 422, 422, 422]);
+    const taken = [...gateway.payments.values()].filter((p) => !before.has(p.id));
+    expect(taken).toHaveLength(4);
+    const kept = () => taken.reduce((n, p) => n + p.capturedAmount - p.refundedAmount, 0);
+    // Nothing came back yet; three refunds are kept to ask again.
+    expect(kept()).toBe(4 * 9350);
+    const waiting = await ctx.database.owner.execute(
+      sql`select count(*)::int as n from unstored_payment_refunds`,
+    );
+    expect((waiting as unknown as { rows: { n: number }[] }).rows[0]!.n).toBe(3);
+
+    await setFaults('none');
+    await startCopy(3_600_000);
+    // The reconciler (the new copy's first round, or a running copy's timer) gives the three
+    // back, once each: one order's money stays.
+    await expect.poll(kept, { timeout: 15_000 }).toBe(9350);
+    for (const p of taken) expect(p.refunds.length).toBeLessThanOrEqual(1);
+    await expect
+      .poll(
+        async () =>
+          (
+            (await ctx.database.owner.execute(
+              sql`select count(*)::int as n from unstored_payment_refunds`,
+            )) as unknown as { rows: { n: number }[] }
+          ).rows[0]!.n,
+      )
+      .toBe(0);
+  }, 60_000);
+});
