@@ -300,6 +300,12 @@ test('the receipt prints in English and in Arabic', async ({ page, request }, te
   await signIn(page, 'staff@demo.local');
   const ticket = await placeOrder(request, demoWorld, `${RUN}-print`, 'DELIVERY', 'ar');
   await openTicket(page, ticket);
+  // The share link carries the Arabic summary while the admin reads English: texts, not keys.
+  const share = page.getByRole('link', { name: /Share order/ });
+  await expect(share).toHaveAttribute('href', /text=/);
+  const shared = decodeURIComponent((await share.getAttribute('href'))!.split('text=')[1]!);
+  expect(shared).toContain(`طلب رقم #${ticket.ticketNumber}`);
+  expect(shared).not.toMatch(/share\.summary|templates\.|payments\./);
 
   const printIn = async (size: '58' | '80', label: string, title: string) => {
     await page.getByRole('button', { name: label, exact: true }).click();

@@ -23,7 +23,6 @@ import {
   type Ticket,
   type TicketStatus,
 } from '@app/contracts';
-import i18n from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session.tsx';
 import { isApiError } from '../../../../lib/api-client.ts';
@@ -165,7 +164,9 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
     }
   };
 
-  const shareLink = messagingLink(shareSummary(ticket, i18n.getFixedT('ar', 'ticketDetails')));
+  // The summary is in Arabic whatever the admin reads: its texts load before the link shows.
+  const arabic = useTranslation('ticketDetails', { lng: 'ar', useSuspense: false });
+  const shareLink = arabic.ready ? messagingLink(shareSummary(ticket, arabic.t)) : undefined;
 
   return (
     <>
@@ -218,15 +219,17 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
             </MenuItem>
           ))}
         </Menu>
-        <Button
-          variant="outlined"
-          startIcon={<ShareOutlinedIcon />}
-          href={shareLink}
-          target="_blank"
-          rel="noopener noreferrer"
-        >
-          {t('share.message')}
-        </Button>
+        {shareLink && (
+          <Button
+            variant="outlined"
+            startIcon={<ShareOutlinedIcon />}
+            href={shareLink}
+            target="_blank"
+            rel="noopener noreferrer"
+          >
+            {t('share.message')}
+          </Button>
+        )}
         {map && (
           <Button
             variant="outlined"
