@@ -228,6 +228,15 @@ test('a customer orders from the branch link with a variant and modifiers, pays 
       // No reload: the status page follows the ticket.
       await seesAccepted(customer, 'Accepted', 'your order is being prepared');
       await shot(customer, testInfo, 'status-accepted-390-en');
+
+      // The order was taken: ordering something else starts from an empty cart, after a
+      // reload too (the tab keeps carts across reloads).
+      await customer.getByRole('link', { name: 'Order something else' }).click();
+      await expect(customer.getByRole('button', { name: /Mixed grill/ })).toBeVisible();
+      await expect(customer.getByRole('button', { name: /View order/ })).toHaveCount(0);
+      await customer.reload();
+      await expect(customer.getByRole('button', { name: /Mixed grill/ })).toBeVisible();
+      await expect(customer.getByRole('button', { name: /View order/ })).toHaveCount(0);
     });
   } finally {
     await customerContext.close();

@@ -37,7 +37,16 @@ export function useCart(key: string) {
       (id: string, q: number) => update((ls) => setQuantity(ls, id, q)),
       [update],
     ),
-    clear: useCallback(() => update(() => []), [update]),
+    // Written at once, not by the effect: an order placed leaves this page in the same turn,
+    // and an effect that never ran would leave the ordered lines in the tab's storage.
+    clear: useCallback(() => {
+      try {
+        sessionStorage.removeItem(storageKey);
+      } catch {
+        // Storage disabled: nothing was kept.
+      }
+      update(() => []);
+    }, [update, storageKey]),
   };
 }
 

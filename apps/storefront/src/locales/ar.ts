@@ -80,6 +80,8 @@ export const ar: Record<MessageKey, string> = {
   'checkout.feeToAgree': 'يُتفق عليها',
   'checkout.estimate': 'تُؤكَّد الضرائب والرسوم والمجموع عند تقديم الطلب.',
   'checkout.total': 'المجموع',
+  'checkout.repeat': 'طلبت هذا قبل قليل (الطلب {number}). هل تريد طلبه مرة أخرى؟',
+  'checkout.placeAgain': 'نعم، اطلب مرة أخرى',
   'checkout.place': 'قدّم الطلب',
   'checkout.placing': 'جارٍ تقديم طلبك…',
   'checkout.taxRate': 'ضريبة {percentage}٪',

@@ -78,6 +78,8 @@ export const en = {
   'checkout.feeToAgree': 'To be agreed',
   'checkout.estimate': 'Taxes, fees and the total are confirmed when you place the order.',
   'checkout.total': 'Total',
+  'checkout.repeat': 'You ordered this a moment ago (order {number}). Place it again?',
+  'checkout.placeAgain': 'Yes, order again',
   'checkout.place': 'Place order',
   'checkout.placing': 'Placing your order…',
   'checkout.taxRate': 'Tax {percentage}%',

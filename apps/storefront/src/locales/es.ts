@@ -80,6 +80,8 @@ export const es: Record<MessageKey, string> = {
   'checkout.feeToAgree': 'A convenir',
   'checkout.estimate': 'Impuestos, cargos y total se confirman al hacer el pedido.',
   'checkout.total': 'Total',
+  'checkout.repeat': 'Pediste esto hace un momento (pedido {number}). ¿Hacerlo otra vez?',
+  'checkout.placeAgain': 'Sí, pedir otra vez',
   'checkout.place': 'Hacer pedido',
   'checkout.placing': 'Enviando tu pedido…',
   'checkout.taxRate': 'Impuesto {percentage} %',

@@ -182,6 +182,7 @@ afterEach(() => {
   cleanup();
   vi.unstubAllGlobals();
   localStorage.clear();
+  sessionStorage.clear();
 });
 
 const totalRow = (name: RegExp) =>
@@ -305,5 +306,32 @@ describe('the checkout’s promo code', () => {
     await user.type(screen.getByLabelText('رمز الخصم'), 'WELCOME10');
     await user.click(screen.getByRole('button', { name: 'تطبيق' }));
     expect(await screen.findByText(/تم تطبيق ترحيب 10%/)).toBeVisible();
+  });
+});
+
+describe('an order placed again', () => {
+  it('asks before placing the same lines a second time within minutes', async () => {
+    const sent = fakeServer();
+    const user = userEvent.setup();
+    const first = renderCheckout();
+    await user.type(screen.getByLabelText('First name'), 'Rana');
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(first.onPlaced).toHaveBeenCalledWith(id(500)));
+    expect(first.cart.clear).toHaveBeenCalled();
+    cleanup();
+
+    // The customer comes back with the same lines (a second tap, a reopened link).
+    const second = renderCheckout();
+    await user.type(screen.getByLabelText('First name'), 'Rana');
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    const number = placedTicket({ id: id(500) }).ticketNumber;
+    expect(
+      await screen.findByText(`You ordered this a moment ago (order ${number}). Place it again?`),
+    ).toHaveAttribute('role', 'alert');
+    const orders = () => sent.filter((r) => r.method === 'POST' && r.path.endsWith('/tickets'));
+    expect(orders()).toHaveLength(1);
+    await user.click(screen.getByRole('button', { name: /Yes, order again/ }));
+    await waitFor(() => expect(second.onPlaced).toHaveBeenCalled());
+    expect(orders()).toHaveLength(2);
   });
 });

@@ -48,7 +48,7 @@ export function CheckoutView({
   const [codeInput, setCodeInput] = useState('');
   // The code the price preview is asked with (Apply); the order carries the field's code.
   const [appliedCode, setAppliedCode] = useState<string | null>(null);
-  const { place, busy, errors, setErrors, problem, lineErrors, summary } = usePlaceOrder({
+  const { place, busy, errors, setErrors, problem, lineErrors, summary, repeatOf } = usePlaceOrder({
     store,
     branch,
     template,
@@ -292,6 +292,11 @@ export function CheckoutView({
         )}
         {!quote.data && <p className="muted small">{t('checkout.estimate')}</p>}
 
+        {repeatOf !== null && (
+          <p className="notice warn" role="alert">
+            {t('checkout.repeat', { number: repeatOf })}
+          </p>
+        )}
         <div className="bar">
           <button
             type="submit"
@@ -299,7 +304,13 @@ export function CheckoutView({
             disabled={payments.length === 0}
             aria-busy={busy}
           >
-            <span>{busy ? t('checkout.placing') : t('checkout.place')}</span>
+            <span>
+              {busy
+                ? t('checkout.placing')
+                : repeatOf !== null
+                  ? t('checkout.placeAgain')
+                  : t('checkout.place')}
+            </span>
             <span className="badge">
               {count === 1 ? t('cart.oneItem') : t('cart.items', { count })}
             </span>

@@ -20,6 +20,23 @@ import type { OrderingProps } from '../ordering-props.ts';
 
 type Attempt = { hash: string; key: string; token: string | null; outcome: 'unknown' | 'failed' };
 
+/** An order placed with the same lines within this long asks before being placed again. */
+export const REPEAT_WINDOW_MS = 10 * 60_000;
+
+type LastOrder = { print: string; at: number; ticketNumber: number };
+
+/** The lines as ordered, whatever their order in the cart: what "the same order" means. */
+const printOf = (lines: CartLine[]) => JSON.stringify(lines.map((l) => [l.id, l.quantity]).sort());
+
+function readLast(key: string): LastOrder | null {
+  try {
+    const saved = JSON.parse(sessionStorage.getItem(key) ?? 'null') as LastOrder | null;
+    return saved && typeof saved.print === 'string' ? saved : null;
+  } catch {
+    return null;
+  }
+}
+
 /**
  * Placing the order: the form checked as the intake would, the card tokenized, the order sent
  * with an idempotency key, and the intake's refusals spread over the fields, the lines and the
@@ -45,6 +62,10 @@ export function usePlaceOrder({
   const [busy, setBusy] = useState(false);
   const attempt = useRef<Attempt | null>(null);
   const summary = useRef<HTMLParagraphElement>(null);
+  // The same lines ordered a moment ago: the number of that order, until the customer confirms.
+  const [repeatOf, setRepeatOf] = useState<number | null>(null);
+  const repeatConfirmed = useRef<string | null>(null);
+  const lastOrderKey = `storefront.lastOrder:${store.tenantId}:${branch.branchId}`;
 
   async function place(order: {
     form: CheckoutForm;
@@ -79,6 +100,20 @@ export function usePlaceOrder({
     // The same order retried after an unknown outcome keeps its key (and card token): the
     // intake then answers the first ticket instead of making a second.
     const again = attempt.current?.hash === hash && attempt.current.outcome === 'unknown';
+    // The same lines as an order placed minutes ago (a second tap, a reopened link): asked
+    // first, placed on the second press.
+    const print = printOf(lines);
+    const last = readLast(lastOrderKey);
+    if (
+      !again &&
+      last?.print === print &&
+      Date.now() - last.at < REPEAT_WINDOW_MS &&
+      repeatConfirmed.current !== print
+    ) {
+      repeatConfirmed.current = print;
+      setRepeatOf(last.ticketNumber);
+      return;
+    }
     const key = again ? attempt.current!.key : newIdempotencyKey();
     setBusy(true);
     try {
@@ -93,6 +128,15 @@ export function usePlaceOrder({
         { ...base, paymentToken: token } as Parameters<typeof api.placeOrder>[2],
         key,
       );
+      try {
+        sessionStorage.setItem(
+          lastOrderKey,
+          JSON.stringify({ print, at: Date.now(), ticketNumber: ticket.ticketNumber }),
+        );
+      } catch {
+        // Without storage, a repeat is simply not asked about.
+      }
+      setRepeatOf(null);
       onPlaced(ticket.id);
     } catch (e) {
       const error = asApiError(e);
@@ -133,5 +177,5 @@ export function usePlaceOrder({
     }
   }
 
-  return { place, busy, errors, setErrors, problem, lineErrors, summary };
+  return { place, busy, errors, setErrors, problem, lineErrors, summary, repeatOf };
 }
