@@ -103,8 +103,10 @@ test('the owner builds a modifier group, attaches it, and adjusts prices by prio
     await addItem.getByRole('textbox', { name: 'Title', exact: true }).fill(itemTitle);
     await addItem.getByRole('textbox', { name: 'Variant 1 price' }).fill('5');
     await addItem.getByRole('combobox', { name: 'Add modifier group' }).click();
-    await page.getByRole('option', { name: groupTitle, exact: true }).click();
-    await expect(addItem.getByTestId('modifier-group-0')).toHaveText(groupTitle);
+    // The title with the group's name: groups titled alike are told apart.
+    const label = `${groupTitle} · ${groupName}`;
+    await page.getByRole('option', { name: label, exact: true }).click();
+    await expect(addItem.getByTestId('modifier-group-0')).toHaveText(label);
     await addItem.getByRole('button', { name: 'Save & close' }).click();
     await snackbar(page, 'Created successfully');
     await expect(addItem).toBeHidden();

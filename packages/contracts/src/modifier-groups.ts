@@ -10,6 +10,7 @@ import {
 } from './common.ts';
 import { CATALOG_BASE, Money } from './catalog.ts';
 import { routesOf } from './http.ts';
+import { TICKET_LIMITS } from './tickets.ts';
 
 /** menu-management.md §5 and §9 (quantities follow the 0–50 reading). */
 export const MODIFIER_GROUP_LIMITS = {
@@ -31,6 +32,21 @@ export const ModifierItemBody = z.object({
   price: Money,
   localizedTitle: LocalizedText.extend({ fieldValue: Text.trim().min(1).max(L.itemTextMax) }),
 });
+
+/**
+ * How many choices a customer can make in a group at most: one of each active item, or with the
+ * item counter as many of each as an order line takes (TICKET_LIMITS.modifierQuantityMax).
+ */
+export function choicesReachable(g: {
+  maxQuantity: number;
+  allowModifierItemCounter: boolean;
+  modifierItems: readonly { active: boolean }[];
+}): number {
+  const active = g.modifierItems.filter((i) => i.active).length;
+  const each =
+    g.allowModifierItemCounter && g.maxQuantity !== 1 ? TICKET_LIMITS.modifierQuantityMax : 1;
+  return active * each;
+}
 
 export const ModifierGroupBody = z
   .object({
@@ -61,6 +77,13 @@ export const ModifierGroupBody = z
         code: 'custom',
         path: ['minQuantity'],
         message: 'error_modifierGroups_minimumQuantity_range',
+      });
+    } else if (g.minQuantity > choicesReachable(g)) {
+      // A minimum the choices cannot reach: no customer could ever order the item.
+      ctx.addIssue({
+        code: 'custom',
+        path: ['minQuantity'],
+        message: 'error_modifierGroups_minimumQuantity_choices',
       });
     }
   })

@@ -24,6 +24,7 @@ const CATALOG_ERRORS: ErrorTable = {
     'modifier_group_not_found',
     'modifier_item_not_found',
     'error_modifierGroups_minimumQuantity_range',
+    'error_modifierGroups_minimumQuantity_choices',
     'error_modifierGroups_maximumQuantity_range',
   ),
 };

@@ -72,8 +72,7 @@ function periodOf(
   const counted = groups.filter((g) => COUNTED.includes(g.status));
   const total = tally(counted);
   const unit = minorUnit(currency);
-  const average =
-    total.orders > 0 ? roundedShare(total.sales, 1n, BigInt(total.orders), unit) : 0n;
+  const average = total.orders > 0 ? roundedShare(total.sales, 1n, BigInt(total.orders), unit) : 0n;
   const count = (statuses: readonly TicketStatus[]) =>
     groups.filter((g) => statuses.includes(g.status)).reduce((n, g) => n + g.count, 0);
   return {

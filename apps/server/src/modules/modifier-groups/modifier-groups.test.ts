@@ -112,6 +112,27 @@ describe('modifier groups', () => {
         'minQuantity',
       ),
     ).toEqual(['error_modifierGroups_minimumQuantity_range']);
+    // A minimum the choices cannot reach (5 of 3 choices, one of each): no order could pass it.
+    const unreachable = group({ minQuantity: 5, maxQuantity: 6, allowModifierItemCounter: false });
+    expect(
+      codes(await call('POST', '/modifiergroups/', owner, unreachable), 'minQuantity'),
+    ).toEqual(['error_modifierGroups_minimumQuantity_choices']);
+    // Inactive choices count for nothing; the item counter reaches it (several of one choice).
+    const inactive = group({
+      minQuantity: 1,
+      maxQuantity: 1,
+      modifierItems: [{ localizedTitle: t('Gone'), price: 0, active: false }],
+    });
+    expect(codes(await call('POST', '/modifiergroups/', owner, inactive), 'minQuantity')).toEqual([
+      'error_modifierGroups_minimumQuantity_choices',
+    ]);
+    const counted = await call(
+      'POST',
+      '/modifiergroups/',
+      owner,
+      group({ minQuantity: 5, maxQuantity: 6, allowModifierItemCounter: true }),
+    );
+    expect(counted.statusCode, counted.body).toBe(201);
     const longText = group({ modifierItems: [{ localizedTitle: t('x'.repeat(1025)), price: 1 }] });
     expect(
       codes(
@@ -234,6 +255,7 @@ describe('modifier groups', () => {
       localizedTitle: t('x'.repeat(255)),
       minQuantity: 50,
       maxQuantity: 50,
+      allowModifierItemCounter: true,
       modifierItems: [
         { localizedTitle: t('y'.repeat(1024)), price: 100000 },
         { localizedTitle: t('Free'), price: 0 },

@@ -72,6 +72,27 @@ describe('the item modifier groups', () => {
     expect(onChange).toHaveBeenLastCalledWith([SIDES, EXTRAS]);
   });
 
+  it('tells groups titled alike apart by their names', async () => {
+    const user = userEvent.setup();
+    const titled = (id: string, name: string) => ({
+      ...group(id, name),
+      localizedTitle: { fieldValue: 'Sauce' },
+    });
+    fakeServer({
+      [`GET ${base}/modifiergroups`]: ok([
+        titled(SAUCES, 'Burger sauces'),
+        titled(EXTRAS, 'Grill sauces'),
+        group(SIDES, 'Sides'),
+      ]),
+    });
+    renderCatalog(<Harness initial={[SAUCES]} onChange={() => undefined} />);
+    expect(await screen.findByText('Sauce · Burger sauces')).toBeVisible();
+    await user.click(screen.getByRole('combobox', { name: 'Add modifier group' }));
+    const options = within(screen.getByRole('listbox')).getAllByRole('option');
+    // A name that is its title is not said twice.
+    expect(options.map((o) => o.textContent)).toEqual(['Sauce · Grill sauces', 'Sides']);
+  });
+
   it('says when the tenant has no groups, and shows a field error', async () => {
     fakeServer({ [`GET ${base}/modifiergroups`]: ok([]) });
     renderCatalog(

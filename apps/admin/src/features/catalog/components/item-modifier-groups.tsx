@@ -40,9 +40,16 @@ export function ItemModifierGroups({ value, onChange, error, disabled }: ItemMod
   const headingId = useId();
 
   const byId = new Map((groups.data ?? []).map((g) => [g.id, g]));
+  // The title customers read, with the group's own name where it differs: two groups titled
+  // alike ("Sauce") are told apart by their names ("Burger sauces", "Grill sauces").
+  const labelOf = (group: ModifierGroupResponse) => {
+    const title = modifierGroupTitle(group, lang);
+    const name = group.name.trim();
+    return name && name !== title ? `${title} · ${name}` : title;
+  };
   const titleOf = (id: string) => {
     const group = byId.get(id);
-    return group ? modifierGroupTitle(group, lang) : id;
+    return group ? labelOf(group) : id;
   };
   const addable = (groups.data ?? []).filter((g) => !value.includes(g.id));
 
@@ -109,7 +116,7 @@ export function ItemModifierGroups({ value, onChange, error, disabled }: ItemMod
           >
             {addable.map((group) => (
               <MenuItem key={group.id} value={group.id}>
-                {modifierGroupTitle(group, lang)}
+                {labelOf(group)}
               </MenuItem>
             ))}
           </TextField>

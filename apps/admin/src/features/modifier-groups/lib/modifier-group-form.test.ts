@@ -30,6 +30,28 @@ describe('the modifier group form rules', () => {
     expect(counterLocked('', '1')).toBe(false);
   });
 
+  it('refuses a minimum the active choices cannot reach, as the server does', async () => {
+    const choice = (title: string) => ({
+      ...newModifierItem(),
+      localizedTitle: { fieldValue: title },
+      price: '0',
+    });
+    const form = {
+      ...newModifierGroupForm(),
+      name: 'Sauces',
+      localizedTitle: { fieldValue: 'Sauce' },
+      minQuantity: '5',
+      maxQuantity: '6',
+      allowModifierItemCounter: false,
+      modifierItems: [choice('A'), choice('B'), choice('C')],
+    };
+    expect((await resolve(form)).errors).toMatchObject({
+      minQuantity: { message: 'error_modifierGroups_minimumQuantity_choices' },
+    });
+    expect((await resolve({ ...form, allowModifierItemCounter: true })).errors).toEqual({});
+    expect((await resolve({ ...form, minQuantity: '3' })).errors).toEqual({});
+  });
+
   it('writes positions in list order and keeps the POS SKU', () => {
     const form = {
       ...newModifierGroupForm(),
