@@ -70,6 +70,11 @@ export const PublicMenu = z.object({
   openNow: z.boolean(),
   /** When closed by the hours: the next opening (UTC, ISO 8601); null when open or never. */
   nextOpeningTime: z.string().nullable(),
+  /**
+   * The country a customer's phone typed without + and country code is read in (ISO 3166,
+   * the branch's phone's or the outlet's); null: only international numbers.
+   */
+  phoneCountry: z.string().nullable(),
   /** Sections with something to order, in the admin's order (main sections, then theirs). */
   sections: z.array(
     z.object({

@@ -2,7 +2,6 @@ import { z } from 'zod';
 import { BranchParams, CheckoutTemplate, Language, Text, Uuid } from './common.ts';
 import { isOnlinePayment } from './branch-basics.ts';
 import { PUBLIC_TENANT_PATH, routesOf } from './http.ts';
-import { InternationalPhone } from './phone.ts';
 import {
   CartItemInput,
   IdempotencyKey,
@@ -66,7 +65,8 @@ export const TicketIntakeBody = z
     firstName: optionalText(L.nameMax),
     lastName: optionalText(L.nameMax),
     reservationLastName: optionalText(L.nameMax),
-    phoneNumber: InternationalPhone.nullish(),
+    /** International, or local to the branch's country (`customerPhone`); stored in E.164. */
+    phoneNumber: Text.trim().max(L.phoneTypedMax).nullish(),
     onPropertyInfo: OnPropertyInfo.nullish(),
     preferredFulfillmentLocalDateTime: LocalDateTime.nullish(),
     isFulfillmentAsap: z.boolean().default(false),
@@ -133,6 +133,8 @@ export const ticketIntakeRoutes = {
       '`service_area_not_found`, `service_area_disabled`, `service_area_menu_only`,',
       '`delivery_zone_not_found`, `fulfillment_time_past`, `callstaff_has_no_cart`,',
       '`unique_link_not_found` (field `uniqueLinkId`: not a link of this branch and template),',
+      '`phone_invalid` (field `phoneNumber`: no valid number, international or local to the',
+      'branch’s country, e.g. 0791234567 in Jordan; stored in E.164),',
       '`required` and the format codes.',
       '',
       'Discounts: `discountCode` (any case) applies that code; without one the active automatic',

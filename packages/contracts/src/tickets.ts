@@ -35,6 +35,8 @@ export const TICKET_LIMITS = {
   idempotencyKeyMax: 255,
   discountCodeMax: 50,
   paymentTokenMax: 200,
+  /** A phone as a customer types it, spaces and all, before it is read as E.164. */
+  phoneTypedMax: 30,
   /** The Completed filter lists tickets finished in the past 12 hours (§2.3, §9). */
   completedWindowHours: 12,
   /** At most this many tickets in one page of the live list (and the default page size). */

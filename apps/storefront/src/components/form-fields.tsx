@@ -90,6 +90,8 @@ type InputProps = {
   placeholder?: string;
   maxLength?: number;
   dir?: 'ltr';
+  /** Checks the field as the customer leaves it (a phone read in the branch's country). */
+  onBlur?: () => void;
 };
 
 export function Input(p: InputProps) {
@@ -119,6 +121,7 @@ export function Input(p: InputProps) {
           type={p.type ?? 'text'}
           inputMode={p.inputMode}
           onChange={(e) => p.onChange(e.target.value)}
+          onBlur={p.onBlur}
         />
       )}
       {p.error && (

@@ -1,5 +1,6 @@
 import {
   TicketIntakeBody,
+  customerPhone,
   isOnlinePayment,
   type Language,
   type OrderingTemplate,
@@ -133,7 +134,12 @@ export type FieldErrors = Record<string, string[]>;
  * required fields per template and formats the server enforces. Online card fields are
  * checked here too (the provider checks the card itself).
  */
-export function checkForm(body: ReturnType<typeof intakeBody>, form: CheckoutForm): FieldErrors {
+export function checkForm(
+  body: ReturnType<typeof intakeBody>,
+  form: CheckoutForm,
+  /** The branch's country, for a phone typed without + and country code (PublicMenu). */
+  phoneCountry: string | null = null,
+): FieldErrors {
   const online = body.paymentMethodType !== null && isOnlinePayment(body.paymentMethodType);
   const parsed = TicketIntakeBody.safeParse(online ? { ...body, paymentToken: 'pending' } : body);
   const errors: FieldErrors = {};
@@ -152,6 +158,9 @@ export function checkForm(body: ReturnType<typeof intakeBody>, form: CheckoutFor
       add(issue.path.join('.'), code);
     }
   }
+  // The intake's own reading of the phone: international, or local to the branch's country.
+  if (body.phoneNumber && !customerPhone(body.phoneNumber, phoneCountry))
+    add('phoneNumber', 'phone_invalid');
   if (online) {
     const fields = { number: 'cardNumber', expiry: 'cardExpiry', cvc: 'cardCvc' } as const;
     for (const field of cardProblems(formCard(form))) add(fields[field], 'invalid_card');
@@ -201,3 +210,7 @@ export function newIdempotencyKey(): string {
   const bytes = crypto.getRandomValues(new Uint8Array(16));
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
 }
+
+/** The phone field's problem as the customer leaves it (null: fine, or left empty). */
+export const phoneProblem = (typed: string, phoneCountry: string | null): string | null =>
+  typed.trim() === '' || customerPhone(typed, phoneCountry) ? null : 'phone_invalid';

@@ -105,7 +105,7 @@ export const ar: Record<MessageKey, string> = {
   'error.form_invalid': 'بعض البيانات ناقصة أو خاطئة: راجع الحقول المعلَّمة.',
   'error.invalid': 'تحقّق من هذا الحقل',
   'error.required': 'مطلوب',
-  'error.phone_invalid': 'أدخل رقم جوال مثل ‎+962791234567',
+  'error.phone_invalid': 'أدخل رقم جوال، مثل 0791234567 أو ‎+962791234567',
   'error.datetime_invalid': 'اختر تاريخًا ووقتًا صحيحين',
   'error.fulfillment_time_past': 'اختر وقتًا في المستقبل',
   'error.store_closed': 'المتجر مغلق.',

@@ -103,7 +103,7 @@ export const en = {
   'error.form_invalid': 'Some details are missing or wrong: see the marked fields.',
   'error.invalid': 'Check this field',
   'error.required': 'Required',
-  'error.phone_invalid': 'Enter a mobile number like +962791234567',
+  'error.phone_invalid': 'Enter a mobile number, such as 0791234567 or +962791234567',
   'error.datetime_invalid': 'Choose a valid date and time',
   'error.fulfillment_time_past': 'Choose a time in the future',
   'error.store_closed': 'The store is closed.',

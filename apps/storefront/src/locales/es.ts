@@ -105,7 +105,7 @@ export const es: Record<MessageKey, string> = {
   'error.form_invalid': 'Faltan datos o hay errores: revisa los campos marcados.',
   'error.invalid': 'Revisa este campo',
   'error.required': 'Obligatorio',
-  'error.phone_invalid': 'Escribe un móvil como +34612345678',
+  'error.phone_invalid': 'Escribe un móvil, como 612345678 o +34612345678',
   'error.datetime_invalid': 'Elige una fecha y hora válidas',
   'error.fulfillment_time_past': 'Elige una hora futura',
   'error.store_closed': 'La tienda está cerrada.',

@@ -38,6 +38,7 @@ const menu: PublicMenu = {
   paymentMethods: ['CASH'],
   openNow: true,
   nextOpeningTime: null,
+  phoneCountry: 'JO',
   sections: [{ id: id(90), localizedTitle: text('Grills'), parentTitles: [], items: [grill] }],
   deliveryZones: [],
   serviceAreas: [],
@@ -333,5 +334,30 @@ describe('an order placed again', () => {
     await user.click(screen.getByRole('button', { name: /Yes, order again/ }));
     await waitFor(() => expect(second.onPlaced).toHaveBeenCalled());
     expect(orders()).toHaveLength(2);
+  });
+});
+
+describe("the customer's phone", () => {
+  it('takes the local way of writing it, and says at once when it is no number', async () => {
+    const sent = fakeServer();
+    const user = userEvent.setup();
+    const { onPlaced } = renderCheckout();
+    const phone = screen.getByLabelText('Mobile number');
+    await user.type(phone, '12');
+    await user.tab();
+    // Said as the customer leaves the field, before any Place order.
+    expect(
+      await screen.findByText('Enter a mobile number, such as 0791234567 or +962791234567'),
+    ).toBeVisible();
+    expect(phone).toHaveAttribute('aria-invalid', 'true');
+    await user.clear(phone);
+    await user.type(phone, '079 123 4567');
+    expect(phone).not.toHaveAttribute('aria-invalid');
+    await user.type(screen.getByLabelText('First name'), 'Rana');
+    await user.click(screen.getByRole('button', { name: /Place order/ }));
+    await waitFor(() => expect(onPlaced).toHaveBeenCalled());
+    expect(sent.find((r) => r.path.endsWith('/tickets'))!.body).toMatchObject({
+      phoneNumber: '079 123 4567',
+    });
   });
 });

@@ -7,7 +7,13 @@ import {
   type PublicMenu,
 } from '@app/contracts';
 import { itemCount, milli, priceCart } from '../lib/cart.ts';
-import { emptyForm, offeredPayments, quoteBody, type CheckoutForm } from '../lib/checkout.ts';
+import {
+  emptyForm,
+  offeredPayments,
+  phoneProblem,
+  quoteBody,
+  type CheckoutForm,
+} from '../lib/checkout.ts';
 import { useErrorText, useI18n } from '../lib/i18n.tsx';
 import { useMoney } from '../lib/money.ts';
 import type { Cart } from '../lib/use-cart.ts';
@@ -54,6 +60,7 @@ export function CheckoutView({
     template,
     table,
     uniqueLinkId,
+    phoneCountry: menu.phoneCountry,
     onPlaced: (ticketId) => {
       cart.clear();
       onPlaced(ticketId);
@@ -196,7 +203,18 @@ export function CheckoutView({
             autoComplete="tel"
             required={template === 'DELIVERY'}
             error={err('phoneNumber')}
-            onChange={(v) => set('phone', v)}
+            onChange={(v) => {
+              set('phone', v);
+              // A refusal goes as soon as the number reads right; a new one waits for the blur.
+              if (err('phoneNumber') && !phoneProblem(v, menu.phoneCountry))
+                setErrors(({ phoneNumber: _, ...rest }) => rest);
+            }}
+            onBlur={() => {
+              const problem = phoneProblem(form.phone, menu.phoneCountry);
+              setErrors(({ phoneNumber: _, ...rest }) =>
+                problem ? { ...rest, phoneNumber: [problem] } : rest,
+              );
+            }}
             text={text}
           />
         </Section>

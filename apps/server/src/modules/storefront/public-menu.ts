@@ -10,6 +10,7 @@ import {
   branchLocalTime,
   minorUnit,
   roundToUnit,
+  phoneCountryOf,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
 import type { CatalogueSection } from '../tickets/ordering.repository.ts';
@@ -153,6 +154,7 @@ export function createPublicMenu(deps: {
         : [],
       openNow: hours.open,
       nextOpeningTime: hours.open ? null : (hours.next?.at.toISOString() ?? null),
+      phoneCountry: phoneCountryOf(branch.phoneNumber, ctx.tenantCountry),
       sections: [...sections.values()]
         .map((section) => ({ section, key: treeKey(section.id, index) }))
         .sort((a, b) => compareKeys(a.key, b.key))

@@ -25,6 +25,8 @@ import {
   type PricingModifier,
   toCartData,
   modifierGroupProblem,
+  customerPhone,
+  phoneCountryOf,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
@@ -278,6 +280,12 @@ export function createIntakeService(deps: {
         if (!accepted.includes(method))
           errors.push({ field: 'paymentMethodType', codes: ['payment_method_not_accepted'] });
       }
+      // A phone typed international or local to the branch's country, kept in E.164.
+      const phone = body.phoneNumber
+        ? customerPhone(body.phoneNumber, phoneCountryOf(branch.phoneNumber, ctx.tenantCountry))
+        : null;
+      if (body.phoneNumber && !phone)
+        errors.push({ field: 'phoneNumber', codes: ['phone_invalid'] });
       const preferred = isCall ? null : (body.preferredFulfillmentLocalDateTime ?? null);
       if (!body.isFulfillmentAsap && preferred && preferred < at.dateTime) {
         errors.push({
@@ -343,7 +351,7 @@ export function createIntakeService(deps: {
         firstName: body.firstName || null,
         lastName: body.lastName || null,
         reservationLastName: body.reservationLastName || null,
-        phoneNumber: body.phoneNumber ?? null,
+        phoneNumber: phone,
         onPropertyInfo: body.onPropertyInfo
           ? {
               tableNumber: body.onPropertyInfo.tableNumber ?? null,

@@ -553,16 +553,28 @@ describe('refusals', () => {
       delivery(f.zone(f.casa.id, 'Centro'), [{ variantId: coffee().variantId, quantity: 1 }]),
     );
     expect(codesOf(foreign)).toEqual({ deliveryZoneId: ['delivery_zone_not_found'] });
-    const badPhone = await place({
-      ...delivery(f.zone(f.alBayt.id, 'Abdoun'), [{ variantId: coffee().variantId, quantity: 1 }]),
-      phoneNumber: 'call me',
-      paymentMethodType: 'CREDIT_CARD_ONLINE',
-    });
-    expect(codesOf(badPhone)).toMatchObject({
-      phoneNumber: ['phone_invalid'],
-      // An online payment needs the provider's token.
-      paymentToken: ['required'],
-    });
+    const abdoun = () =>
+      delivery(f.zone(f.alBayt.id, 'Abdoun'), [{ variantId: coffee().variantId, quantity: 1 }]);
+    const online = await place({ ...abdoun(), paymentMethodType: 'CREDIT_CARD_ONLINE' });
+    // An online payment needs the provider's token.
+    expect(codesOf(online)).toEqual({ paymentToken: ['required'] });
+    for (const phoneNumber of ['call me', '12', '+1 555']) {
+      const badPhone = await place({ ...abdoun(), phoneNumber });
+      expect(codesOf(badPhone), phoneNumber).toEqual({ phoneNumber: ['phone_invalid'] });
+    }
+  });
+
+  it("reads a phone typed the local way in the branch's country, and keeps it in E.164", async () => {
+    for (const phoneNumber of ['0791234567', '079 123 4567', '+962 79 123 4567']) {
+      const res = await place({
+        ...delivery(f.zone(f.alBayt.id, 'Abdoun'), [
+          { variantId: coffee().variantId, quantity: 1 },
+        ]),
+        phoneNumber,
+      });
+      expect(res.statusCode, res.body).toBe(201);
+      expect(res.json().results.ticketDetails.phoneNumber).toBe('+962791234567');
+    }
   });
 
   it('takes a preferred time ahead and refuses one gone by', async () => {

@@ -149,6 +149,7 @@ export const orderingRepository = {
           id: branches.id,
           name: branches.name,
           timeZone: branches.timeZone,
+          phoneNumber: branches.phoneNumber,
           checkoutTemplates: branches.checkoutTemplates,
           closed: branches.closed,
           acceptingOrders: branches.acceptingOrders,
@@ -158,6 +159,7 @@ export const orderingRepository = {
         currency: tenants.defaultCurrency,
         catalogVersion: tenants.catalogVersion,
         roomService: tenants.roomService,
+        tenantCountry: tenants.country,
         hours: sql<TemplateHours | string>`(select coalesce(json_agg(json_build_object(
             'day', h.day, 'dayClosed', h.day_closed, 'hours', h.hours)), '[]'::json)
           from branch_opening_hours h

@@ -49,9 +49,12 @@ export function usePlaceOrder({
   template,
   table,
   uniqueLinkId,
+  phoneCountry,
   onPlaced,
 }: Pick<OrderingProps, 'store' | 'branch' | 'table' | 'uniqueLinkId'> & {
   template: OrderingTemplate;
+  /** The branch's country for phones typed without their country code (PublicMenu). */
+  phoneCountry: string | null;
   onPlaced: (ticketId: string) => void;
 }) {
   const { t, lang } = useI18n();
@@ -87,7 +90,7 @@ export function usePlaceOrder({
       discountCode,
       uniqueLinkId: uniqueLinkId ?? null,
     });
-    const found = checkForm(base, form);
+    const found = checkForm(base, form, phoneCountry);
     // A code the preview refused would be refused by the intake too: the customer decides.
     if (discountCode && order.refusal) found.discountCode = [order.refusal];
     setErrors(found);
