@@ -112,6 +112,15 @@ describe('the item editor', () => {
       within(panel).getByRole('textbox', { name: 'Variant 1 price' }),
     ).toHaveAccessibleDescription('Enter a price between 0 and 100,000, with up to 3 decimals');
     expect(server.requests.filter((r) => r.method !== 'GET')).toHaveLength(0);
+
+    // Filled, the variant titles are fine at once; an item not saved yet offers no Delete.
+    for (const n of [1, 2]) {
+      const title = within(panel).getByRole('textbox', { name: `Variant ${n} title` });
+      await user.type(title, `Size ${n}`);
+      await waitFor(() => expect(title).not.toHaveAttribute('aria-invalid', 'true'));
+      expect(title).not.toHaveAccessibleDescription(/A title is required/);
+    }
+    expect(within(panel).queryByRole('button', { name: 'Delete' })).toBeNull();
   });
 
   it('creates the item, then switches to edit mode with the variants read back', async () => {

@@ -107,7 +107,8 @@ function ItemForm({
           busy={isSubmitting}
           onSave={() => void save(false)}
           onSaveAndClose={() => void save(true)}
-          onDelete={() => (adding ? panel.closePanel() : setConfirmDelete(true))}
+          // An item not saved yet has nothing to delete: Cancel (closing the panel) is enough.
+          onDelete={adding ? undefined : () => setConfirmDelete(true)}
         />
       }
       deleting={{
@@ -161,6 +162,12 @@ function ItemForm({
                   return (
                     <TextField
                       {...field}
+                      // The rule reports on the variant's title as a whole: checked again as
+                      // it is typed, so a filled title does not stay red.
+                      onChange={(event) => {
+                        field.onChange(event);
+                        if (error) void form.trigger(`variants.${index}.localizedTitle`);
+                      }}
                       inputRef={field.ref}
                       size="small"
                       label={t('itemEditor.variantTitle', { index: index + 1 })}
