@@ -78,8 +78,13 @@ export function BranchStatusCard({
               checked={status.closed}
               color="error"
               // Not disabled while saving: a disabled switch drops the keyboard focus.
+              // Named with its branch: on a page of branches, "Close outlet" alone says not which.
               slotProps={{
-                input: { 'aria-describedby': closeHintId, 'aria-disabled': saving || undefined },
+                input: {
+                  'aria-label': t('branch.closeOutletOf', { branch: name }),
+                  'aria-describedby': closeHintId,
+                  'aria-disabled': saving || undefined,
+                },
               }}
               onChange={(_event, closed) => {
                 if (saving) return;
@@ -103,6 +108,7 @@ export function BranchStatusCard({
                 checked={status.acceptingOrders}
                 slotProps={{
                   input: {
+                    'aria-label': t('branch.acceptOrdersOf', { branch: name }),
                     'aria-describedby': acceptHintId,
                     'aria-disabled': saving || undefined,
                   },

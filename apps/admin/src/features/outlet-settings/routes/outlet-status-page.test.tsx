@@ -51,13 +51,17 @@ describe('the outlet status screen', () => {
     const harbour = card('Harbour Street');
     expect(within(harbour).getByText('Busy')).toBeVisible();
     expect(within(harbour).getByText(/Marked busy/)).toBeVisible();
-    expect(within(harbour).getByRole('switch', { name: 'Accept orders' })).toBeChecked();
-    expect(within(harbour).getByRole('switch', { name: 'Close outlet' })).not.toBeChecked();
+    expect(
+      within(harbour).getByRole('switch', { name: 'Accept orders: Harbour Street' }),
+    ).toBeChecked();
+    expect(
+      within(harbour).getByRole('switch', { name: 'Close outlet: Harbour Street' }),
+    ).not.toBeChecked();
 
     const oldTown = card('Old Town');
     expect(within(oldTown).getByText('Closed')).toBeVisible();
-    expect(within(oldTown).getByRole('switch', { name: 'Close outlet' })).toBeChecked();
-    expect(within(oldTown).queryByRole('switch', { name: 'Accept orders' })).toBeNull();
+    expect(within(oldTown).getByRole('switch', { name: 'Close outlet: Old Town' })).toBeChecked();
+    expect(within(oldTown).queryByRole('switch', { name: /Accept orders/ })).toBeNull();
     expect(within(oldTown).queryByText(/pause new orders/)).toBeNull();
     // Closed is not the "neither accepting nor closed" case.
     expect(within(oldTown).queryByText(/open but not accepting orders/)).toBeNull();
@@ -66,7 +70,9 @@ describe('the outlet status screen', () => {
   it('pauses orders with the accept toggle and then warns that the branch takes none', async () => {
     const server = statusServer([branch(HARBOUR, 'Harbour Street')]);
     renderOutlet(<OutletStatusPage />);
-    await userEvent.click(await screen.findByRole('switch', { name: 'Accept orders' }));
+    await userEvent.click(
+      await screen.findByRole('switch', { name: 'Accept orders: Harbour Street' }),
+    );
 
     await waitFor(() =>
       expect(puts(server.requests)).toEqual([
@@ -82,7 +88,7 @@ describe('the outlet status screen', () => {
   it('asks before closing an outlet and closes only when confirmed', async () => {
     const server = statusServer([branch(HARBOUR, 'Harbour Street')]);
     renderOutlet(<OutletStatusPage />);
-    const close = await screen.findByRole('switch', { name: 'Close outlet' });
+    const close = await screen.findByRole('switch', { name: 'Close outlet: Harbour Street' });
 
     await userEvent.click(close);
     let dialog = await screen.findByRole('dialog', { name: 'Close Harbour Street?' });
@@ -97,27 +103,29 @@ describe('the outlet status screen', () => {
     await waitFor(() =>
       expect(puts(server.requests)).toEqual([{ closed: true, acceptingOrders: true, busy: false }]),
     );
-    expect(await screen.findByRole('switch', { name: 'Close outlet' })).toBeChecked();
-    expect(screen.queryByRole('switch', { name: 'Accept orders' })).toBeNull();
+    expect(
+      await screen.findByRole('switch', { name: 'Close outlet: Harbour Street' }),
+    ).toBeChecked();
+    expect(screen.queryByRole('switch', { name: /Accept orders/ })).toBeNull();
   });
 
   it('reopens without asking', async () => {
     const server = statusServer([branch(OLD_TOWN, 'Old Town', { closed: true })]);
     renderOutlet(<OutletStatusPage />);
-    await userEvent.click(await screen.findByRole('switch', { name: 'Close outlet' }));
+    await userEvent.click(await screen.findByRole('switch', { name: 'Close outlet: Old Town' }));
     expect(screen.queryByRole('dialog')).toBeNull();
     await waitFor(() =>
       expect(puts(server.requests)).toEqual([
         { closed: false, acceptingOrders: true, busy: false },
       ]),
     );
-    expect(await screen.findByRole('switch', { name: 'Accept orders' })).toBeChecked();
+    expect(await screen.findByRole('switch', { name: 'Accept orders: Old Town' })).toBeChecked();
   });
 
   it('says it could not save and reloads the original statuses', async () => {
     const server = statusServer([branch(HARBOUR, 'Harbour Street')], { failPut: true });
     renderOutlet(<OutletStatusPage />);
-    const accept = await screen.findByRole('switch', { name: 'Accept orders' });
+    const accept = await screen.findByRole('switch', { name: 'Accept orders: Harbour Street' });
     await userEvent.click(accept);
 
     expect(await screen.findByText(/Unable to save/)).toBeVisible();

@@ -5,6 +5,7 @@ import AddIcon from '@mui/icons-material/Add';
 import { useTranslation } from 'react-i18next';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useQrDownload } from '../api/service-areas-queries.ts';
+import { serverCodes } from '../lib/field-errors.ts';
 import { saveFile } from '../lib/save-file.ts';
 
 // What the service areas page's parts share: the branch, a dialog's save, titles, QR downloads.
@@ -12,8 +13,8 @@ import { saveFile } from '../lib/save-file.ts';
 export type Branch = { tenantId: string; branchId: string };
 
 /**
- * A dialog's save: a failure says so and rethrows (the dialog stays and shows the fields'
- * codes); a success says `done` and closes the dialog.
+ * A dialog's save: a failure rethrows (the dialog stays and shows the fields' codes) and is
+ * said in a snackbar only when no field tells it; a success says `done` and closes the dialog.
  */
 export function useSaveThen() {
   const { t } = useTranslation('serviceAreas');
@@ -27,7 +28,7 @@ export function useSaveThen() {
     try {
       await run();
     } catch (err) {
-      notify.error(failed);
+      if (!serverCodes(err)) notify.error(failed);
       throw err;
     }
     notify.success(done);

@@ -245,7 +245,6 @@ export function ServiceAreasPart({ branch }: { branch: Branch }) {
               () => update.mutateAsync({ id, body }),
               t('snackbar.updated'),
               () => setEditing(null),
-              t('errors.duplicate_service_area'),
             )
           }
         />

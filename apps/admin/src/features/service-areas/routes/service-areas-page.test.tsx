@@ -110,6 +110,8 @@ describe('service areas page', { timeout: 20_000 }, () => {
     expect(await within(dialog).findByRole('alert')).toHaveTextContent(
       'Please make sure no duplicate table is added',
     );
+    // The dialog says what is wrong; no second, generic "Unable to save" beside it.
+    expect(screen.queryByText('Unable to save, please try again.')).not.toBeInTheDocument();
     expect(JSON.parse(writes(requests, 'POST')[0]?.body ?? '{}')).toEqual({
       title: 'Bar',
       rangeStart: 1,
