@@ -6,7 +6,9 @@ export type EmulatorAddress = { port?: number; host?: string };
 /** A provider emulator's routes on a server of their own, as tests and scripts run them. */
 export async function listenEmulator(routes: FastifyPluginAsync, address: EmulatorAddress) {
   const { default: Fastify } = await import('fastify');
-  const app = Fastify({ logger: false });
+  // Closing ends every connection, a request held back by a fault (late, unreachable) too:
+  // an emulator's close must not wait on answers nobody is waiting for.
+  const app = Fastify({ logger: false, forceCloseConnections: true });
   await app.register(routes);
   const url = await app.listen({ port: address.port ?? 0, host: address.host ?? '127.0.0.1' });
   return { url, close: () => app.close() };
