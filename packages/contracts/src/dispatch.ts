@@ -105,6 +105,8 @@ export const DispatchConfig = z.object({
   integrationType: DispatchIntegrationType.nullable(),
   /** §4.2: the provider's support number, from the server's configuration. */
   supportPhoneNumber: z.string().nullable(),
+  /** A driver was requested for the ticket once: its status can be asked (else 404). */
+  requested: z.boolean(),
 });
 export type DispatchConfig = z.infer<typeof DispatchConfig>;
 

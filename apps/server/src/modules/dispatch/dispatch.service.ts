@@ -177,6 +177,8 @@ export function createDispatchService(deps: {
         reason: !isDelivery(ticket) ? 'not_delivery' : route ? null : 'not_configured',
         integrationType: route?.type ?? null,
         supportPhoneNumber: route?.supportPhoneNumber ?? null,
+        // The screen asks the status only of a dispatch there is (never a 404 to ignore).
+        requested: (await repo.dispatch(tenantId, ticketId)) != null,
       };
     },
 

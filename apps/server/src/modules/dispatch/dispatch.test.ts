@@ -119,7 +119,16 @@ describe('dispatch config', () => {
       reason: null,
       integrationType: 'THIRDPARTY_TALABAT_EXPRESS',
       supportPhoneNumber: `+9626500${'THIRDPARTY_TALABAT_EXPRESS'.length}`,
+      // Never requested: the screen asks no status (which would answer 404).
+      requested: false,
     });
+    expect((await request(t.id)).statusCode).toBe(200);
+    const after = await ctx.app.inject({
+      method: 'GET',
+      url: `${base()}/config/${t.id}`,
+      headers: staff,
+    });
+    expect(after.json().results.requested).toBe(true);
   });
 
   it('says a pickup ticket cannot be dispatched, nor a branch without a provider', async () => {

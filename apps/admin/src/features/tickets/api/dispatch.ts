@@ -1,6 +1,11 @@
 import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { DISPATCH_POLL, dispatchRoutes as routes, type DriverDispatch } from '@app/contracts';
+import {
+  DISPATCH_POLL,
+  dispatchRoutes as routes,
+  type DispatchConfig,
+  type DriverDispatch,
+} from '@app/contracts';
 import { callApi, isApiError } from '../../../lib/api-client.ts';
 import { ticketKeys } from './keys.ts';
 
@@ -74,7 +79,13 @@ function useDispatchMutation(
   const key = dispatchKeys.status(tenantId, ticketId);
   return useMutation({
     mutationFn: () => call(tenantId, ticketId),
-    onSuccess: (dispatch) => queryClient.setQueryData(key, dispatch),
+    onSuccess: (dispatch) => {
+      queryClient.setQueryData(key, dispatch);
+      // Requested now: its status is followed from here on.
+      queryClient.setQueryData<DispatchConfig>(dispatchKeys.config(tenantId, ticketId), (c) =>
+        c ? { ...c, requested: true } : c,
+      );
+    },
     // A refused or failed call: show the status as the server has it now.
     onError: () => queryClient.invalidateQueries({ queryKey: key }),
   });

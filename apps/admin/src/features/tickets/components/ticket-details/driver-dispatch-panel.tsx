@@ -67,6 +67,7 @@ export function DriverDispatchPanel({ ticket }: { ticket: Ticket }) {
         ticket={ticket}
         provider={config.data.integrationType}
         supportPhoneNumber={config.data.supportPhoneNumber}
+        requested={config.data.requested}
       />
     </DetailsSection>
   );
@@ -76,16 +77,20 @@ function PanelBody({
   ticket,
   provider,
   supportPhoneNumber,
+  requested,
 }: {
   ticket: Ticket;
   provider: DispatchIntegrationType | null;
   supportPhoneNumber: string | null;
+  /** A driver was requested once: the status is asked (never for a ticket not dispatched). */
+  requested: boolean;
 }) {
   const { t } = useTranslation('ticketDetails');
   const lang = useLanguage();
   const notify = useNotify();
   const timeZone = useBranchTimeZone(ticket);
-  const status = useDispatchStatus(ticket.tenantId, ticket.id, true);
+  // Only a dispatch there is: a ticket never dispatched asks nothing (no 404 in the console).
+  const status = useDispatchStatus(ticket.tenantId, ticket.id, requested);
   const request = useRequestDriver(ticket.tenantId, ticket.id);
   const cancel = useCancelDispatch(ticket.tenantId, ticket.id);
   const [confirm, setConfirm] = useState<'request' | 'cancel' | null>(null);
@@ -100,7 +105,8 @@ function PanelBody({
   const current: DispatchStatus = dispatch?.dispatchStatus ?? 'DISPATCH_NOT_REQUESTED';
   const accepted = !isNotAccepted(ticket.status) && ticket.status !== 'Cancelled';
   const busy = request.isPending || cancel.isPending;
-  const loading = status.data === undefined && !status.isError;
+  // Never requested: nothing to wait for (the status is not asked).
+  const loading = requested && status.data === undefined && !status.isError;
   const providerName = provider ? t(`dispatch.providers.${provider}`) : '';
 
   const requestDriver = async () => {
