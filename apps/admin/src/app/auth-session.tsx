@@ -133,13 +133,18 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
   const tenants = useUserTenants(userId);
   // A super admin works without a tenant profile (spec §6): no need to ask for one.
   const needsProfile = roleClaim !== 'SuperAdmin';
-  const profile = useTenantProfile(needsProfile ? userId : null, preferredTenantId);
+  // Asked alongside the tenants when a tenant was chosen on this browser before; else once the
+  // tenants are known, and not at all without one (a new user: its 404 is no error to log).
+  const knownTenant = preferredTenantId !== NO_PREFERRED_TENANT;
+  const noTenant = !knownTenant && tenants.data?.length === 0;
+  const askProfile = needsProfile && (knownTenant || (tenants.data?.length ?? 0) > 0);
+  const profile = useTenantProfile(askProfile ? userId : null, preferredTenantId);
 
   const session = useMemo<Session>(() => {
     if (auth.phase === 'starting') return LOADING;
     if (!userId) return SIGNED_OUT;
     if (me.isError || tenants.isError || profile.isError) return FAILED;
-    const profileData = needsProfile ? profile.data : null;
+    const profileData = needsProfile && !noTenant ? profile.data : null;
     if (!me.data || !tenants.data || profileData === undefined) return LOADING;
     return signedInSession({ me: me.data, tenants: tenants.data, profile: profileData, roleClaim });
   }, [
@@ -152,6 +157,7 @@ export function AuthSessionProvider({ children }: { children: ReactNode }) {
     profile.isError,
     profile.data,
     needsProfile,
+    noTenant,
     roleClaim,
   ]);
 

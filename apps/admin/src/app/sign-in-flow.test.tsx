@@ -250,6 +250,16 @@ describe('sign-in through the provider, at the HTTP layer', () => {
     await waitFor(() => expect(router.state.location.pathname).toBe(path));
   });
 
+  it('asks no tenant profile of a new user without a tenant (no 404 to log)', async () => {
+    const { router, server } = await signInAs(accounts.noTenant);
+    await waitFor(() =>
+      expect(router.state.location.pathname).toBe('/signup/outlet-signup-profile'),
+    );
+    const visited = server.requests.map((r) => r.url.pathname);
+    expect(visited).toContain('/api/admin/users/tenants');
+    expect(visited).not.toContain('/api/admin/tenants/');
+  });
+
   it('returns to the admin page the user tried before signing in', async () => {
     const { router, server } = await signInAs(accounts.manager, '/admin/reports/all-tickets');
     // The orders report is open to every member (spec §6): the guard lets the manager in.
