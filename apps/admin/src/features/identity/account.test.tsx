@@ -192,7 +192,8 @@ describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
       [`POST ${BASE}/migrate`]: (request) =>
         JSON.parse(request.body ?? '{}').newEmail === 'taken@example.com'
           ? Response.json(
-              { error: { code: 'email_in_use', message: 'Another account uses this address' } },
+              // The server's own words, in English: the admin says the known code its way.
+              { error: { code: 'email_in_use', message: 'email in use (server text)' } },
               { status: 400 },
             )
           : Response.json({ results: { success: true } }),

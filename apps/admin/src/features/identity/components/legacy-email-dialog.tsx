@@ -10,7 +10,7 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useTranslation } from 'react-i18next';
-import { EmailAddress, EmailMigrationBody, LIMITS_EMAIL } from '@app/contracts';
+import { EMAIL_ERROR_CODES, EmailAddress, EmailMigrationBody, LIMITS_EMAIL } from '@app/contracts';
 import { isApiError, ValidationError } from '../../../lib/api-client.ts';
 import { applyServerErrors, errorsFromIssues, issueCode } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -28,6 +28,13 @@ const asField = (field: string) =>
  * The legacy email dialog of §2.12 and §5.6: the new address (required, valid) and the owner's
  * name (required, at least 3); Update is enabled only once the address is valid.
  */
+/** The migration's refusals the admin says in its own language (EMAIL_ERROR_CODES). */
+const LEGACY_ERRORS = [
+  EMAIL_ERROR_CODES.inUse,
+  EMAIL_ERROR_CODES.notLegacy,
+  EMAIL_ERROR_CODES.alreadyMigrated,
+] as const;
+
 export function LegacyEmailDialog({
   open,
   tenantId,
@@ -85,9 +92,13 @@ export function LegacyEmailDialog({
             applyServerErrors(error.fieldErrors, setError, asField);
             return;
           }
-          // §8: a 400 shows the server's text, else 'Invalid email address format'.
+          // §8: a 400 shows the server's text, else 'Invalid email address format'; the codes
+          // we know are said in the admin's language.
           if (isApiError(error, 400)) {
-            setProblem(error.message || t('legacy.invalidFormat'));
+            const known = LEGACY_ERRORS.find((code) => code === error.code);
+            setProblem(
+              known ? t(`legacy.errors.${known}`) : error.message || t('legacy.invalidFormat'),
+            );
             return;
           }
           setProblem(t('legacy.failed'));
