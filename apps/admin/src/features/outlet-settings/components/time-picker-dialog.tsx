@@ -75,7 +75,13 @@ export function TimePickerDialog({
         }
         error={missing}
         helperText={missing ? t('errors.required') : ' '}
-        slotProps={{ select: { native: true }, htmlInput: { dir: 'ltr' } }}
+        // A native select always shows its option ("--" while empty): the label sits above it,
+        // never drawn over the empty choice.
+        slotProps={{
+          select: { native: true },
+          htmlInput: { dir: 'ltr' },
+          inputLabel: { shrink: true },
+        }}
         sx={{ minInlineSize: 96, flex: 1 }}
       >
         <option value="">--</option>

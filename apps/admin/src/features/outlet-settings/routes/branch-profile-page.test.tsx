@@ -139,6 +139,10 @@ describe('the branch profile', { timeout: 20_000 }, () => {
 
     const pick = async (open: number, close: number) => {
       const picker = screen.getByRole('dialog', { name: 'Opening hours on Monday' });
+      // Each select's label sits above it, not over its empty choice ("--").
+      const labels = [...picker.querySelectorAll('label')];
+      expect(labels).toHaveLength(4);
+      for (const label of labels) expect(label).toHaveAttribute('data-shrink', 'true');
       await user.selectOptions(within(picker).getByLabelText('Opening hour'), String(open));
       await user.selectOptions(within(picker).getByLabelText('Opening minute'), '0');
       await user.selectOptions(within(picker).getByLabelText('Closing hour'), String(close));
@@ -166,6 +170,7 @@ describe('the branch profile', { timeout: 20_000 }, () => {
     expect(await within(picker).findByRole('alert')).toHaveTextContent(
       'This time range intersects with another time range',
     );
+
     expect(putsTo(requests, '/operatinghours')).toHaveLength(1);
     await user.click(within(picker).getByRole('button', { name: 'Cancel' }));
 
