@@ -26,7 +26,7 @@ import { ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { hoursQuery, useSaveHours } from '../api/branch-settings-queries.ts';
-import { hhmm } from '../lib/settings-form.ts';
+import { hhmm, slotText } from '../lib/settings-form.ts';
 import { EMPTY_SLOT, TimePickerDialog, type SlotDraft } from './time-picker-dialog.tsx';
 
 type Editing = { day: number; index: number; draft: SlotDraft; error: string | null };
@@ -67,9 +67,20 @@ export function OpeningHoursPanel({
   const put = async (day: number, slots: StoreHoursSlot[], closed = slots.length === 0) => {
     await save.mutateAsync([{ day, checkoutTemplate: template, dayClosed: closed, hours: slots }]);
   };
-  const failed = (error: unknown) => {
-    if (error instanceof ValidationError) notify.error(t('hours.cannotSave'));
-    else notify.errorWithRefresh();
+  /** A refusal says which day and which hours, when it is known what was sent. */
+  const failed = (error: unknown, sent?: { day: number; slots: StoreHoursSlot[] }) => {
+    if (!(error instanceof ValidationError)) {
+      notify.errorWithRefresh();
+      return;
+    }
+    notify.error(
+      sent && sent.slots.length > 0
+        ? t('hours.cannotSaveDay', {
+            day: dayNames[sent.day],
+            slots: sent.slots.map(slotText).join(', '),
+          })
+        : t('hours.cannotSave'),
+    );
   };
 
   const saveSlot = async (slot: StoreHoursSlot) => {
@@ -92,14 +103,14 @@ export function OpeningHoursPanel({
     } catch (error) {
       if (error instanceof ValidationError)
         setEditing({ ...editing, draft: slot, error: slotCodeFrom(error, editing.index) });
-      failed(error);
+      failed(error, { day: editing.day, slots });
     }
   };
 
-  const run = (action: () => Promise<void>) =>
+  const run = (action: () => Promise<void>, sent?: { day: number; slots: StoreHoursSlot[] }) =>
     void action().then(
       () => notify.success(t('snackbar.updated')),
-      (error: unknown) => failed(error),
+      (error: unknown) => failed(error, sent),
     );
 
   return (
@@ -141,9 +152,13 @@ export function OpeningHoursPanel({
             )
           }
           onCopy={() => {
+            // The next day becomes this one: its hours replaced, never added to.
             const next = week.find((d) => d.day === day.day + 1)!;
-            const slots = [...(next.dayClosed ? [] : next.hours), ...day.hours];
-            run(() => put(next.day, slots, false));
+            const slots = day.dayClosed ? [] : day.hours;
+            run(() => put(next.day, slots, day.dayClosed || slots.length === 0), {
+              day: next.day,
+              slots,
+            });
           }}
         />
       ))}

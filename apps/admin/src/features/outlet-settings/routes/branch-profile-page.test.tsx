@@ -66,7 +66,7 @@ function settingsServer(opts: { refuseMethods?: boolean; refuseTemplates?: boole
     [`GET ${BASE}/operatinghours`]: () => ok(week)(),
     [`PUT ${BASE}/operatinghours`]: (req: FakeRequest) => {
       const sent = JSON.parse(req.body ?? '[]') as StoreHoursDay[];
-      const bad = sent.find((d) => d.hours.length > 1 && d.hours[0]!.openHour === 0);
+      const bad = sent.find((d) => d.hours.length > 1 && d.hours.some((h) => h.openHour === 0));
       if (bad)
         return Response.json(
           { errors: [{ field: '0.hours.1.openHour', codes: ['operating_hour_intersection'] }] },
@@ -174,25 +174,34 @@ describe('the branch profile', { timeout: 20_000 }, () => {
     expect(putsTo(requests, '/operatinghours')).toHaveLength(1);
     await user.click(within(picker).getByRole('button', { name: 'Cancel' }));
 
-    // Copying onto Tuesday's all-day slot: the server's 422 is said, nothing changes.
-    await user.click(within(monday).getByRole('button', { name: 'Copy to next day (Tuesday)' }));
-    expect(
-      await screen.findByText('The hours could not be saved: please correct them.'),
-    ).toBeVisible();
-    // Close Tuesday, then copy: Tuesday gets Monday's hours.
+    // Copying onto Tuesday's all-day slot replaces it with Monday's hours (never adds to it).
     const tuesday = within(panel).getByRole('group', { name: 'Tuesday' });
-    await user.click(within(tuesday).getByRole('switch', { name: 'Open on Tuesday' }));
-    expect(await within(tuesday).findByText('Closed all day')).toBeVisible();
     await user.click(within(monday).getByRole('button', { name: 'Copy to next day (Tuesday)' }));
     await waitFor(() =>
       expect(
         within(tuesday).getByRole('button', { name: /^Edit hours 1 of Tuesday,/ }),
       ).toHaveTextContent('10:00 – 14:00'),
     );
-    expect(putsTo(requests, '/operatinghours').slice(-2)).toEqual([
-      [{ day: 2, checkoutTemplate: 'PICKUP', dayClosed: true, hours: [] }],
+    expect(
+      within(tuesday).queryByRole('button', { name: /^Edit hours 2 of Tuesday,/ }),
+    ).not.toBeInTheDocument();
+    expect(putsTo(requests, '/operatinghours').slice(-1)).toEqual([
       [{ day: 2, checkoutTemplate: 'PICKUP', dayClosed: false, hours: [slot(10, 14)] }],
     ]);
+
+    // A refusal names the day and the hours sent.
+    await user.click(within(monday).getByRole('button', { name: 'Add hours' }));
+    await pick(0, 5);
+    expect(
+      await screen.findByText(
+        "Monday's hours could not be saved (10:00 – 14:00, 00:00 – 05:00): they overlap or are out of range.",
+      ),
+    ).toBeVisible();
+    await user.click(
+      within(screen.getByRole('dialog', { name: 'Opening hours on Monday' })).getByRole('button', {
+        name: 'Cancel',
+      }),
+    );
     // Saturday has no next day to copy to.
     const saturday = within(panel).getByRole('group', { name: 'Saturday' });
     expect(within(saturday).queryByRole('button', { name: /Copy to/ })).not.toBeInTheDocument();
