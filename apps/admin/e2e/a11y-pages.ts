@@ -282,7 +282,7 @@ export const A11Y_PAGES: readonly A11yPage[] = [
         open: (page, lang) =>
           click(
             page
-              .getByRole('switch', { name: trPattern(lang, 'outlet:branch.closeOutlet') })
+              .getByRole('switch', { name: trPattern(lang, 'outlet:branch.closeOutletOf') })
               .first(),
           ),
       },
