@@ -221,8 +221,9 @@ describe('routes and guards', () => {
     expect(within(row).getByText('/store/test-tavern')).toBeVisible();
     expect(within(row).getByText('Deactivated')).toBeVisible();
     expect(within(row).getByText('owner@tavern.example')).toBeInTheDocument();
-    expect(within(row).getByText('1 Feb 2026')).toBeInTheDocument();
-    expect(within(row).getByText('2 Jan 2026')).toBeInTheDocument();
+    // en-GB in digits (spec §9), no English month name in any language.
+    expect(within(row).getByText('01/02/2026')).toBeInTheDocument();
+    expect(within(row).getByText('02/01/2026')).toBeInTheDocument();
   });
 });
 
