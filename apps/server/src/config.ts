@@ -130,8 +130,8 @@ const Env = z.object({
   PAYMENT_GATEWAY_TOKEN_URL: z.string().url().optional(),
   // How long a gateway call may go unanswered, and how often refunds left without an answer
   // are asked about again (also once at start).
-  PAYMENT_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().min(0.05).max(120).default(10),
-  PAYMENT_REFUND_RECONCILE_SECONDS: z.coerce.number().min(0.05).max(86_400).default(60),
+  PAYMENT_GATEWAY_TIMEOUT_SECONDS: z.coerce.number().min(0.1).max(120).default(10),
+  PAYMENT_REFUND_RECONCILE_SECONDS: z.coerce.number().min(1).max(86_400).default(60),
   // Serve the gateway's local emulator under /emulators/card-gateway (off unless set; the demo
   // sets it) and, without PAYMENT_GATEWAY_URL, pay through it.
   PAYMENT_GATEWAY_EMULATOR: z.enum(['true', 'false']).optional(),

@@ -38,3 +38,21 @@ export async function createTestAppWithGateway(
     },
   };
 }
+
+/**
+ * What a storefront's browser does: card details to the gateway's token endpoint, a token back
+ * (any future expiry; the emulator's test cards decide the outcome).
+ */
+export async function cardToken(
+  gateway: { url: string },
+  publishableKey: string,
+  number = '4242424242424242',
+): Promise<string> {
+  const res = await fetch(`${gateway.url}/v1/tokens`, {
+    method: 'POST',
+    headers: { authorization: `Bearer ${publishableKey}`, 'content-type': 'application/json' },
+    body: JSON.stringify({ number, expMonth: 12, expYear: new Date().getFullYear() + 2, cvc: '1' }),
+  });
+  if (res.status !== 201) throw new Error(`no card token: ${res.status}`);
+  return ((await res.json()) as { id: string }).id;
+}

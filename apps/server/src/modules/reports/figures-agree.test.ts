@@ -7,7 +7,11 @@ import {
   wallClock,
 } from '@app/contracts';
 import { authAs } from '../../test/auth.ts';
-import { createTestAppWithGateway, type GatewayTestContext } from '../../test/card-gateway.ts';
+import {
+  cardToken as tokenAt,
+  createTestAppWithGateway,
+  type GatewayTestContext,
+} from '../../test/card-gateway.ts';
 import { readFirstSheet } from '../../test/xlsx.ts';
 import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from '../tickets/test-fixtures.ts';
 
@@ -30,14 +34,7 @@ afterAll(() => ctx.close());
 
 type Placed = { id: string; total: string; paymentId: string | null };
 
-async function cardToken() {
-  const res = await fetch(`${ctx.gateway.url}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEYS.publishableKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '1' }),
-  });
-  return ((await res.json()) as { id: string }).id;
-}
+const cardToken = () => tokenAt(ctx.gateway, KEYS.publishableKey);
 
 async function order(card: boolean, quantity: number): Promise<Placed> {
   const res = await ctx.app.inject({

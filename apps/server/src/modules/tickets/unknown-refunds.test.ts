@@ -2,7 +2,11 @@ import { sql } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../../app.ts';
 import { authAs } from '../../test/auth.ts';
-import { createTestAppWithGateway, type GatewayTestContext } from '../../test/card-gateway.ts';
+import {
+  cardToken as tokenAt,
+  createTestAppWithGateway,
+  type GatewayTestContext,
+} from '../../test/card-gateway.ts';
 import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from './test-fixtures.ts';
 
 /**
@@ -35,14 +39,7 @@ afterAll(async () => {
 
 type Json = Record<string, unknown>;
 
-async function cardToken() {
-  const res = await fetch(`${gateway.url}/v1/tokens`, {
-    method: 'POST',
-    headers: { authorization: `Bearer ${KEYS.publishableKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ number: '4242424242424242', expMonth: 12, expYear: 2099, cvc: '1' }),
-  });
-  return ((await res.json()) as { id: string }).id;
-}
+const cardToken = () => tokenAt(gateway, KEYS.publishableKey);
 
 /** A paid delivery order placed through the storefront's call, as a phone would. */
 async function paidOrder() {
