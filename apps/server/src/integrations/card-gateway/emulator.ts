@@ -35,11 +35,14 @@ export type EmulatedPayment = {
 /**
  * How refunds misbehave: `late` makes each refund but answers only `delayMs` later (after the
  * client gave up); `unreachable` makes none and answers 503 `delayMs` later, reading a payment
- * included (a gateway that cannot be reached).
+ * included (a gateway that cannot be reached). `charges: 'slow'` answers each charge
+ * `chargeDelayMs` later (a busy gateway; orders racing for one thing all reach it first).
  */
 export type CardGatewayFaults = {
   refunds: 'none' | 'late' | 'unreachable';
   delayMs: number;
+  charges: 'none' | 'slow';
+  chargeDelayMs: number;
 };
 
 type Card = {
@@ -74,7 +77,12 @@ export function createCardGatewayEmulator(
   const payments = new Map<string, EmulatedPayment>();
   // Idempotency keys per operation: a replay answers the first result.
   const replies = new Map<string, { status: number; body: unknown }>();
-  const faults: CardGatewayFaults = { refunds: 'none', delayMs: 2_000 };
+  const faults: CardGatewayFaults = {
+    refunds: 'none',
+    delayMs: 2_000,
+    charges: 'none',
+    chargeDelayMs: 500,
+  };
 
   const keyed = (request: FastifyRequest, scope: string) => {
     const key = request.headers['idempotency-key'];
@@ -136,41 +144,51 @@ export function createCardGatewayEmulator(
     const paymentOf = (request: FastifyRequest) =>
       payments.get((request.params as { id: string }).id);
 
-    app.post(
-      '/v1/payments',
-      once('payments', (request) => {
-        const body = (request.body ?? {}) as Record<string, unknown>;
-        const amount = Number(body.amount);
-        if (!Number.isInteger(amount) || amount <= 0) return error(400, 'amount_invalid');
-        const token = tokens.get(String(body.source ?? ''));
-        if (!token || token.used) return error(402, 'invalid_token');
-        token.used = true;
-        if (token.outcome === 'fail') return error(500, 'processing_error');
-        if (token.outcome === 'decline') return error(402, token.code ?? 'card_declined');
-        const payment: EmulatedPayment = {
-          id: id('pay'),
-          status: 'authorized',
-          amount,
-          currency: String(body.currency ?? ''),
-          reference: String(body.reference ?? ''),
-          capturedAmount: 0,
-          refundedAmount: 0,
-          card: { scheme: token.scheme, last4: token.last4 },
-          refunds: [],
-        };
-        payments.set(payment.id, payment);
-        return { status: 201, body: payment };
-      }),
-    );
+    const charge = once('payments', (request) => {
+      const body = (request.body ?? {}) as Record<string, unknown>;
+      const amount = Number(body.amount);
+      if (!Number.isInteger(amount) || amount <= 0) return error(400, 'amount_invalid');
+      const token = tokens.get(String(body.source ?? ''));
+      if (!token || token.used) return error(402, 'invalid_token');
+      token.used = true;
+      if (token.outcome === 'fail') return error(500, 'processing_error');
+      if (token.outcome === 'decline') return error(402, token.code ?? 'card_declined');
+      const payment: EmulatedPayment = {
+        id: id('pay'),
+        status: 'authorized',
+        amount,
+        currency: String(body.currency ?? ''),
+        reference: String(body.reference ?? ''),
+        capturedAmount: 0,
+        refundedAmount: 0,
+        card: { scheme: token.scheme, last4: token.last4 },
+        refunds: [],
+      };
+      payments.set(payment.id, payment);
+      return { status: 201, body: payment };
+    });
+    app.post('/v1/payments', async (request, reply) => {
+      if (faults.charges === 'slow') await pause(faults.chargeDelayMs);
+      return charge(request, reply);
+    });
 
     app.put('/_faults', async (request, reply) => {
       const body = (request.body ?? {}) as Partial<CardGatewayFaults>;
       if (!['none', 'late', 'unreachable'].includes(String(body.refunds ?? faults.refunds)))
         return fail(reply, 400, 'refunds_invalid');
-      const delayMs = Number(body.delayMs ?? faults.delayMs);
-      if (!Number.isInteger(delayMs) || delayMs < 0 || delayMs > 60_000)
-        return fail(reply, 400, 'delay_invalid');
-      Object.assign(faults, { refunds: body.refunds ?? faults.refunds, delayMs });
+      if (!['none', 'slow'].includes(String(body.charges ?? faults.charges)))
+        return fail(reply, 400, 'charges_invalid');
+      const delay = (value: unknown) =>
+        Number.isInteger(value) && (value as number) >= 0 && (value as number) <= 60_000;
+      const delayMs = body.delayMs ?? faults.delayMs;
+      const chargeDelayMs = body.chargeDelayMs ?? faults.chargeDelayMs;
+      if (!delay(delayMs) || !delay(chargeDelayMs)) return fail(reply, 400, 'delay_invalid');
+      Object.assign(faults, {
+        refunds: body.refunds ?? faults.refunds,
+        delayMs,
+        charges: body.charges ?? faults.charges,
+        chargeDelayMs,
+      });
       return reply.send(faults);
     });
 

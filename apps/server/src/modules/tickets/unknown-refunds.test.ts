@@ -18,6 +18,8 @@ const KEYS = { secretKey: 'sk_test_unknown', publishableKey: 'pk_test_unknown' }
 // The server gives a gateway call 1.5 s; a faulty gateway answers after 4 s.
 const TIMEOUT_MS = 1_500;
 const LATE_MS = 4_000;
+// A busy gateway answers charges after 1 s (within the server's 1.5 s).
+const SLOW_CHARGE_MS = 1_000;
 let ctx: GatewayTestContext;
 let gateway: GatewayTestContext['gateway'];
 let f: DemoFixtures;
@@ -87,11 +89,14 @@ const paymentStatus = async (id: string) =>
       headers: staff,
     })
   ).json().results.ticketDetails.paymentDetails.paymentStatus as string;
-const setFaults = async (refunds: 'none' | 'late' | 'unreachable') => {
+const setFaults = async (
+  refunds: 'none' | 'late' | 'unreachable',
+  charges: 'none' | 'slow' = 'none',
+) => {
   const res = await fetch(`${gateway.url}/_faults`, {
     method: 'PUT',
     headers: { authorization: `Bearer ${KEYS.secretKey}`, 'content-type': 'application/json' },
-    body: JSON.stringify({ refunds, delayMs: LATE_MS }),
+    body: JSON.stringify({ refunds, delayMs: LATE_MS, charges, chargeDelayMs: SLOW_CHARGE_MS }),
   });
   expect(res.status).toBe(200);
 };
@@ -266,7 +271,8 @@ describe('money taken for an order that was not stored', () => {
     });
     expect(code.statusCode, code.body).toBe(201);
     const before = new Set(gateway.payments.keys());
-    await setFaults('unreachable');
+    // Charges answer late, so all four orders are past the code's check before any is stored.
+    await setFaults('unreachable', 'slow');
     // Four card orders race for the code's one use: each is charged, three are then refused
     // and their money given back, to a gateway that does not answer.
     const tokens = await Promise.all([1, 2, 3, 4].map(() => cardToken()));
