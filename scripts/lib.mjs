@@ -70,7 +70,7 @@ export function ensureBuilt({ force = false } = {}) {
 /**
  * The environment of `npm start`: the demo, switched on here explicitly (a server run alone has
  * none of it): the demo data, the providers' emulators and the mail outbox, each unless the
- * caller set it or configured the real service. `SEED_DEMO=false npm start` serves the build
+ * caller set it or configured the real service, and readable log lines. `SEED_DEMO=false npm start` serves the build
  * as production does (NODE_ENV=production, no emulator). The built SPAs either way.
  */
 export function serverEnv(env, base = process.env) {
@@ -84,6 +84,7 @@ export function serverEnv(env, base = process.env) {
         ...unless('DISPATCH_EMULATOR'),
         ...unless('HUBRISE_EMULATOR', 'HUBRISE_API_URL'),
         ...unless('MAIL_CAPTURE', 'SMTP_HOST'),
+        ...(base.LOG_FORMAT === undefined ? { LOG_FORMAT: 'pretty' } : {}),
       }
     : { NODE_ENV: base.NODE_ENV ?? 'production' };
   return {

@@ -22,6 +22,7 @@ describe('npm start', () => {
     expect(config.hubrise.emulator).not.toBeNull();
     expect(config.mail.kind).toBe('capture');
     expect(config.emulatorControlKey).toMatch(/^[\w-]{20,}$/);
+    expect(config.logFormat).toBe('pretty');
   });
 
   it('keeps what the caller set', () => {
@@ -43,6 +44,7 @@ describe('npm start', () => {
     expect(config.hubrise.emulator).toBeNull();
     expect(config.mail.kind).toBe('none');
     expect(config.emulatorControlKey).toBeNull();
+    expect(config.logFormat).toBe('json');
   });
 
   it('pays through a real gateway when one is configured, even with the demo', () => {

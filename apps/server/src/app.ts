@@ -27,7 +27,7 @@ import {
   frameworkErrors,
   requestIdFor,
 } from './plugins/errors.ts';
-import { loggerOptions } from './plugins/logging.ts';
+import { loggerOptions, PrettyRequestLog } from './plugins/logging.ts';
 import { openapiPlugin } from './plugins/openapi.ts';
 import { API_CSP, API_DROPPED_HEADERS, spaPlugin } from './plugins/spa.ts';
 import { authPlugin } from './plugins/auth.ts';
@@ -151,7 +151,8 @@ export async function buildApp(deps: AppDeps) {
   const { config, database } = deps;
   const clock = deps.clock ?? (() => new Date());
   const app = Fastify({
-    logger: deps.logger ?? loggerOptions(config.logLevel),
+    logger: deps.logger ?? loggerOptions(config.logLevel, config.logFormat),
+    ...(config.logFormat === 'pretty' ? { logController: new PrettyRequestLog() } : {}),
     genReqId: requestIdFor,
     bodyLimit: 2 * 1024 * 1024,
     trustProxy: trustProxyOption(config.trustProxy),

@@ -76,6 +76,9 @@ const Env = z.object({
   DATABASE_KEEPALIVE_SECONDS: z.coerce.number().int().min(1).max(3600).default(10),
   PUBLIC_URL: z.string().url().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
+  // JSON lines for a log collector (production); `pretty`, a readable line per request for a
+  // person at a terminal (`npm start`'s demo).
+  LOG_FORMAT: z.enum(['json', 'pretty']).default('json'),
   ADMIN_DIST: z.string().optional(),
   // The built customer storefront, served under /store.
   STOREFRONT_DIST: z.string().optional(),
@@ -257,6 +260,7 @@ export type Config = {
   databaseTimeouts: DatabaseTimeouts;
   publicUrl: string;
   logLevel: z.infer<typeof Env>['LOG_LEVEL'];
+  logFormat: z.infer<typeof Env>['LOG_FORMAT'];
   adminDist: string | undefined;
   storefrontDist: string | undefined;
   seedDemo: boolean;
@@ -504,6 +508,7 @@ export function loadConfig(
     },
     publicUrl,
     logLevel: e.LOG_LEVEL,
+    logFormat: e.LOG_FORMAT,
     // Relative paths are from the working directory, as a shell user means them.
     adminDist: e.ADMIN_DIST ? path.resolve(e.ADMIN_DIST) : undefined,
     storefrontDist: e.STOREFRONT_DIST ? path.resolve(e.STOREFRONT_DIST) : undefined,

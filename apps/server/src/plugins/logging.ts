@@ -1,8 +1,13 @@
-import type { FastifyError, FastifyRequest } from 'fastify';
+import { LogController, type FastifyError, type FastifyReply, type FastifyRequest } from 'fastify';
 import pino from 'pino';
+import pretty from 'pino-pretty';
 import type { Config } from '../config.ts';
 import { databaseErrorSummary } from '../db/errors.ts';
 import { redactAccessToken } from '../realtime/hub.ts';
+
+/** A URL as logged: without the hub's access token, a link's secret or the emulators' key. */
+const loggedUrl = (url: string) =>
+  redactAccessToken(url).replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]');
 
 /**
  * The server's pino options. Requests are logged without the hub's access token or an e-mailed
@@ -10,14 +15,30 @@ import { redactAccessToken } from '../realtime/hub.ts';
  * PostgreSQL and Drizzle quote the SQL's parameters and the failing row, which hold customers'
  * names, phones and addresses.
  */
-export function loggerOptions(level: Config['logLevel']) {
+export function loggerOptions(
+  level: Config['logLevel'],
+  format: Config['logFormat'] = 'json',
+  /** Where pretty lines go (the terminal by default; tests read them). */
+  destination?: NodeJS.WritableStream,
+) {
   return {
     level,
+    // Readable lines for a person at a terminal: time, level, message (see `logRequests`).
+    ...(format === 'pretty'
+      ? {
+          stream: pretty({
+            colorize: Boolean(process.stdout.isTTY),
+            translateTime: 'SYS:HH:MM:ss',
+            ignore: 'pid,hostname,reqId,req,res,responseTime',
+            singleLine: true,
+            ...(destination ? { destination } : {}),
+          }),
+        }
+      : {}),
     serializers: {
       req: (req: FastifyRequest) => ({
         method: req.method,
-        // The hub's access token, the secret of a reset or verification link, the emulators' key.
-        url: redactAccessToken(req.url).replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]'),
+        url: loggedUrl(req.url),
         host: req.host,
         remoteAddress: req.ip,
         remotePort: req.socket?.remotePort,
@@ -30,4 +51,24 @@ export function loggerOptions(level: Config['logLevel']) {
       },
     },
   };
+}
+
+/**
+ * Pretty logs have one line per request, once answered ("GET /api/… 200 12 ms"), instead of
+ * Fastify's two JSON records (incoming, completed), which stay the format for production. The
+ * demo's own requests at start (its past week placed in-process) are left out.
+ */
+export class PrettyRequestLog extends LogController {
+  override incomingRequest() {}
+
+  override requestCompleted(
+    error: Error | null | undefined,
+    request: FastifyRequest,
+    reply: FastifyReply,
+  ) {
+    if (request.headers['user-agent'] === 'lightMyRequest') return;
+    const line = `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
+    if (error) reply.log.error({ err: error }, line);
+    else reply.log.info(line);
+  }
 }

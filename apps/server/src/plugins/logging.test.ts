@@ -1,0 +1,72 @@
+import { Writable } from 'node:stream';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp, type App } from '../app.ts';
+import { createTestDatabase, testConfig } from '../test/harness.ts';
+import { loggerOptions } from './logging.ts';
+
+// What a person running `npm start` reads in the terminal, and what production's collector gets.
+let database: Awaited<ReturnType<typeof createTestDatabase>>;
+const apps: App[] = [];
+
+const collector = () => {
+  const lines: string[] = [];
+  const stream = new Writable({
+    write(chunk, _encoding, done) {
+      lines.push(...String(chunk).split('\n').filter(Boolean));
+      done();
+    },
+  });
+  return { lines, stream };
+};
+
+async function serverLogging(format: 'json' | 'pretty') {
+  const { lines, stream } = collector();
+  const app = await buildApp({
+    config: testConfig({ logLevel: 'info', logFormat: format }),
+    database,
+    logger:
+      format === 'pretty'
+        ? loggerOptions('info', 'pretty', stream)
+        : { ...loggerOptions('info'), stream },
+  });
+  apps.push(app);
+  await app.ready();
+  return { app, lines };
+}
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+}, 120_000);
+afterAll(async () => {
+  for (const app of apps) await app.close();
+  await database.dispose();
+});
+
+describe('request logs', () => {
+  it('pretty: one readable line per request, its secrets left out', async () => {
+    const { app, lines } = await serverLogging('pretty');
+    const res = await app.inject({
+      method: 'GET',
+      url: '/healthz?token=s3cret',
+      headers: { 'user-agent': 'curl/8.5' },
+    });
+    expect(res.statusCode).toBe(200);
+    await expect.poll(() => lines.some((l) => l.includes('/healthz'))).toBe(true);
+    const requestLines = lines.filter((l) => l.includes('/healthz'));
+    expect(requestLines).toHaveLength(1);
+    expect(requestLines[0]).toMatch(
+      /^\[\d\d:\d\d:\d\d(\.\d+)?\] INFO: GET \/healthz\?token=\[redacted\] 200 \d+ ms$/,
+    );
+    expect(lines.join('\n')).not.toContain('s3cret');
+    expect(lines.join('\n')).not.toContain('{"');
+  });
+
+  it('json (production): the request records a collector parses', async () => {
+    const { app, lines } = await serverLogging('json');
+    await app.inject({ method: 'GET', url: '/healthz?token=s3cret' });
+    const records = lines.map((l) => JSON.parse(l) as Record<string, unknown>);
+    const messages = records.filter((r) => r.reqId).map((r) => r.msg);
+    expect(messages).toEqual(['incoming request', 'request completed']);
+    expect(lines.join('\n')).not.toContain('s3cret');
+  });
+});
