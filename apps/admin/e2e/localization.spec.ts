@@ -45,11 +45,11 @@ test.describe('wide', () => {
     page,
   }, testInfo) => {
     await signIn(page, 'manager@demo.local');
-    expect(await menuLinks(page)).toContain('Localize menu');
+    expect(await menuLinks(page)).toContain('Translate menu');
     const treeRead = page.waitForResponse((r) => /\/productcatalogs\/tree$/.test(r.url()));
     await page
       .getByRole('navigation', { name: 'Main navigation' })
-      .getByRole('link', { name: 'Localize menu' })
+      .getByRole('link', { name: 'Translate menu' })
       .click();
     const treeUrl = (await treeRead).url();
     await expect(page).toHaveURL(LOCALIZE);
@@ -132,8 +132,8 @@ test.describe('wide', () => {
   test('an integrated tenant gets the menu read-only and no translate screen', async ({ page }) => {
     await signIn(page, 'owner@integrated.local');
     const links = await menuLinks(page);
-    expect(links).toEqual(expect.arrayContaining(['Menus', 'Manage catalog', 'Price adjustments']));
-    expect(links).not.toContain('Localize menu');
+    expect(links).toEqual(expect.arrayContaining(['Menus', 'Main sections', 'Price adjustments']));
+    expect(links).not.toContain('Translate menu');
 
     await page.goto('/admin/catalog/price-adjustments');
     await expect(page.getByRole('heading', { level: 1, name: 'Price adjustments' })).toBeVisible();

@@ -66,9 +66,7 @@ test('the owner builds a modifier group, attaches it, and adjusts prices by prio
   try {
     // A modifier group with three items.
     await page.goto(MODIFIER_GROUPS);
-    await expect(
-      page.getByRole('heading', { level: 1, name: 'Manage modifier groups' }),
-    ).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Modifier groups' })).toBeVisible();
     await page.getByRole('button', { name: 'Add new group' }).click();
     const add = page.getByRole('dialog', { name: 'Add choice and modifier' });
     await expect(add.getByText('Not used yet!')).toBeVisible();

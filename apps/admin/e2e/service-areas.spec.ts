@@ -155,8 +155,9 @@ test('the owner adds a section and tables, switches five to MENU, downloads thei
     );
   }
 
-  // Per-table payment mode: table 6 to 'Order & Pay', then to 'Open a Tab'.
-  await page.getByRole('link', { name: 'Per-table payment methods' }).click();
+  // Per-table payment mode: table 6 to 'Order & Pay', then to 'Open a Tab' (the page's link;
+  // the side menu's of the same name opens the same page for the first branch).
+  await page.getByRole('main').getByRole('link', { name: 'Per-table payment methods' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Per-table payment methods' }),
   ).toBeVisible();
@@ -187,12 +188,12 @@ test('the owner adds a section and tables, switches five to MENU, downloads thei
     .toEqual(['CASH', 'PAY_LATER']);
 });
 
-test("an order taker opens 'Manage QRs' from the side menu and sees each branch's tables", async ({
+test("an order taker opens 'Per-table payment methods' from the side menu and sees each branch's tables", async ({
   page,
 }) => {
   await signIn(page, 'staff@demo.local');
   const nav = page.getByRole('navigation', { name: 'Main navigation' });
-  await nav.getByRole('link', { name: 'Manage QRs' }).click();
+  await nav.getByRole('link', { name: 'Per-table payment methods' }).click();
   await expect(
     page.getByRole('heading', { level: 1, name: 'Per-table payment methods' }),
   ).toBeVisible();
@@ -203,7 +204,7 @@ test("an order taker opens 'Manage QRs' from the side menu and sees each branch'
   await expect(page.getByRole('group', { name: 'Payment mode of 1', exact: true })).toBeVisible();
   // An order taker may set the modes, but the service areas page is the owner's.
   await expect(page.getByRole('link', { name: 'Service areas' })).toHaveCount(0);
-  await expect(nav.getByRole('link', { name: 'Manage QRs' })).toHaveAttribute(
+  await expect(nav.getByRole('link', { name: 'Per-table payment methods' })).toHaveAttribute(
     'aria-current',
     'page',
   );

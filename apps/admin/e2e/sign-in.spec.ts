@@ -53,6 +53,31 @@ test.describe('each demo account signs in and lands where spec §2.2 says', () =
     expect(menu.at(-1)).toBe('Cerrar sesión');
   });
 
+  test("the other tenant's owner who picks English on the sign-in page keeps English", async ({
+    page,
+  }) => {
+    await page.goto('/auth/loginlanding');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await page.waitForURL(/\/oidc\/interaction\//);
+    // The page is in English already; its own language is a link too, marked as the current.
+    const english = page.getByRole('link', { name: 'English' });
+    await expect(english).toHaveAttribute('aria-current', 'true');
+    await english.click();
+    await fillSignInPage(page, 'owner@other.local');
+    await expect(page).toHaveURL('/admin/dashboard/main-dashboard');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+    await expect(page.getByText('You are managing Casa Verde.')).toBeVisible();
+
+    // The pick is this browser's: signing out and in again without picking keeps it.
+    await page.getByRole('navigation', { name: 'Main navigation' }).getByText('Logout').click();
+    await expect(page).toHaveURL('/auth/loginlanding');
+    await page.getByRole('button', { name: 'Login' }).click();
+    await fillSignInPage(page, 'owner@other.local');
+    await expect(page.locator('html')).toHaveAttribute('lang', 'en');
+    await expect(page.getByRole('heading', { level: 1, name: 'Dashboard' })).toBeVisible();
+  });
+
   test('the super admin lands on the tenants list', async ({ page }) => {
     await signIn(page, 'admin@demo.local');
     await expect(page).toHaveURL('/admin/tenants');

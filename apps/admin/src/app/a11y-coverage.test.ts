@@ -37,7 +37,7 @@ describe('accessibility coverage of the end-to-end axe checks', () => {
   });
 
   it('checks every page of the side menu', () => {
-    // A menu link may name a page of a pattern (Manage QRs: a branch's table payments).
+    // A menu link may name a page of a pattern (Per-table payment methods: a branch's).
     const isChecked = (path: string) =>
       [...checked].some((pattern) => matchPath(pattern, path) !== null);
     expect(menuLinks().filter((link) => !isChecked(link.path))).toEqual([]);

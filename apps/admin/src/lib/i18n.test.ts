@@ -29,6 +29,16 @@ describe('resolveLanguage', () => {
 });
 
 describe('applyTenantDefaultLanguage', () => {
+  it('keeps a language the user picked earlier in this browser', async () => {
+    await i18n.changeLanguage('en');
+    window.localStorage.setItem('lang', 'en');
+    window.localStorage.setItem('lang-chosen', '1');
+    await applyTenantDefaultLanguage('es');
+    expect(i18n.language).toBe('en');
+    expect(window.localStorage.getItem('lang')).toBe('en');
+    window.localStorage.removeItem('lang-chosen');
+  });
+
   it('applies the tenant default unless the user chose a language on this page', async () => {
     window.localStorage.setItem('lang', 'en');
     await applyTenantDefaultLanguage('es');

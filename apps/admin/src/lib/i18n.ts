@@ -55,6 +55,8 @@ const lazyTranslations: BackendModule = {
 };
 
 export const LANGUAGE_STORAGE_KEY = 'lang';
+/** Set once the user picks a language (top-bar switch, sign-in page): it then beats the tenant's. */
+export const LANGUAGE_CHOSEN_KEY = 'lang-chosen';
 
 /** Each language in its own script: the switch must be readable whatever is showing. */
 export const LANGUAGE_NAMES: Record<Language, string> = {
@@ -157,26 +159,38 @@ export function initI18n(
 
 let chosenInThisPage = false;
 
-/** The top-bar switch: remembered in localStorage and applied at once, direction included. */
+/**
+ * The user's pick (the top-bar switch, or the sign-in page's): remembered in localStorage as
+ * chosen and applied at once, direction included.
+ */
 export async function setLanguage(lang: Language): Promise<void> {
   chosenInThisPage = true;
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
+    window.localStorage.setItem(LANGUAGE_CHOSEN_KEY, '1');
   } catch {
     // Storage can be unavailable (private mode); the switch still applies to this page.
   }
   await i18n.changeLanguage(lang);
 }
 
+const pickedBefore = () => {
+  try {
+    return window.localStorage.getItem(LANGUAGE_CHOSEN_KEY) === '1';
+  } catch {
+    return false;
+  }
+};
+
 /**
  * Call once the tenant profile is known after a sign-in or tenant switch: its default admin
- * language comes first (spec §1), and is remembered so reloads keep it. A choice the user
- * made on this page since it loaded is not overridden.
+ * language comes before the stored and the browser's (spec §1), and is remembered so reloads
+ * keep it. A language the user picked (here or on the sign-in page, in this browser) wins.
  */
 export async function applyTenantDefaultLanguage(
   tenantDefault: string | null | undefined,
 ): Promise<void> {
-  if (chosenInThisPage) return;
+  if (chosenInThisPage || pickedBefore()) return;
   const lang = resolveLanguage({ ...readBrowserSources(), tenantDefault });
   try {
     window.localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);

@@ -72,3 +72,35 @@ describe('translation files', () => {
     },
   );
 });
+
+describe('the side menu', () => {
+  // One name per page: each link says the title of the page it opens.
+  const PAGES: Record<string, string> = {
+    'common:nav.dashboard': 'common:dashboard.title',
+    'common:nav.liveOrders': 'tickets:title',
+    'common:nav.allTicketsReport': 'reports:title',
+    'common:nav.menus': 'catalog:menuList.title',
+    'common:nav.catalog': 'catalog:mainSections.title',
+    'common:nav.priceAdjustments': 'catalog:priceAdjustments.title',
+    'common:nav.modifierGroups': 'catalog:modifierGroups.pageTitle',
+    'common:nav.localizeMenu': 'localization:title',
+    'common:nav.manageQrs': 'serviceAreas:payments.title',
+    'common:nav.posMapping': 'posMapping:title',
+    'common:nav.bulkUpload': 'bulkUpload:title',
+    'common:nav.tableLivePayments': 'tableBills:live.title',
+    'common:nav.tableTransactions': 'tableBills:transactions.title',
+    'common:nav.discounts': 'discounts:list.title',
+    'common:nav.acceptOrders': 'outlet:page.title',
+    'common:nav.branchSettings': 'outlet:branches.title',
+    'common:nav.tenants': 'platform:tenants.title',
+    'common:nav.unverifiedTickets': 'platform:unverified.title',
+  };
+
+  it.each(LANGUAGES)('names each page by its title in %s', (lang) => {
+    const texts = flat[lang];
+    for (const [link, title] of Object.entries(PAGES)) {
+      expect(texts.get(title), title).toBeDefined();
+      expect(texts.get(link), link).toBe(texts.get(title));
+    }
+  });
+});

@@ -34,10 +34,10 @@ describe('SideMenu', () => {
     const integrated = (role: 'StoreOwner' | 'StoreManager') =>
       sessionFor(role, { tenants: [{ ...TEST_TENANT, role, isIntegrated: true }] });
     renderWithApp(<SideMenu />, { session: integrated('StoreOwner') });
-    expect(menuLinkNames()).toContain('Manage catalog');
+    expect(menuLinkNames()).toContain('Main sections');
     expect(menuLinkNames()).toContain('Menus');
     expect(menuLinkNames()).toContain('Price adjustments');
-    expect(menuLinkNames()).not.toContain('Localize menu');
+    expect(menuLinkNames()).not.toContain('Translate menu');
     // The point of sale owns the menu: its codes are mapped, nothing is bulk uploaded.
     expect(menuLinkNames()).toContain('POS mapping');
     expect(menuLinkNames()).not.toContain('Bulk upload');
@@ -46,10 +46,10 @@ describe('SideMenu', () => {
     renderWithApp(<SideMenu />, { session: integrated('StoreManager') });
     expect(menuLinkNames()).toEqual([
       'Live orders',
-      'All tickets report',
-      'Manage catalog',
+      'Orders report',
+      'Main sections',
       'Modifier groups',
-      'Manage QRs',
+      'Per-table payment methods',
       'Discounts',
       'Accept/pause orders',
       'Logout',
@@ -75,7 +75,7 @@ describe('SideMenu', () => {
     renderWithApp(<SideMenu liveOrdersCount={5} />, {
       path: '/admin/catalog/v2/categories/abc',
     });
-    expect(screen.getByRole('link', { name: 'Manage catalog' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Main sections' })).toHaveAttribute(
       'aria-current',
       'page',
     );
@@ -83,11 +83,11 @@ describe('SideMenu', () => {
     expect(screen.getByLabelText('5 new or unverified')).toHaveTextContent('5');
   });
 
-  it("marks 'Manage QRs' on any branch's table payment page, not the branch settings", () => {
+  it("marks 'Per-table payment methods' on any branch's table payment page, not the branch settings", () => {
     renderWithApp(<SideMenu />, {
       path: '/admin/settings/profile/33333333-3333-4333-8333-333333333333/serviceareas-paymentmethods',
     });
-    expect(screen.getByRole('link', { name: 'Manage QRs' })).toHaveAttribute(
+    expect(screen.getByRole('link', { name: 'Per-table payment methods' })).toHaveAttribute(
       'aria-current',
       'page',
     );

@@ -5,16 +5,16 @@
 export const OWNER_MENU = [
   'Dashboard',
   'Live orders',
-  'All tickets report',
+  'Orders report',
   'Menus',
-  'Manage catalog',
+  'Main sections',
   'Price adjustments',
   'Modifier groups',
-  'Localize menu',
+  'Translate menu',
   'Bulk upload',
-  'Manage QRs',
+  'Per-table payment methods',
   'POS mapping',
-  'Table live payments',
+  'Table payments',
   'Table transactions',
   'Discounts',
   'Accept/pause orders',
@@ -24,14 +24,19 @@ export const OWNER_MENU = [
 
 export const MANAGER_MENU = [
   'Live orders',
-  'All tickets report',
-  'Manage catalog',
+  'Orders report',
+  'Main sections',
   'Modifier groups',
-  'Localize menu',
-  'Manage QRs',
+  'Translate menu',
+  'Per-table payment methods',
   'Discounts',
   'Accept/pause orders',
   'Logout',
 ];
 
-export const ORDER_TAKER_MENU = ['Live orders', 'All tickets report', 'Manage QRs', 'Logout'];
+export const ORDER_TAKER_MENU = [
+  'Live orders',
+  'Orders report',
+  'Per-table payment methods',
+  'Logout',
+];

@@ -561,6 +561,24 @@ describe('the sign-in language carries over to the admin', () => {
     expect(idToken.locale).toBe('ar');
   });
 
+  it("lets the page's own language be picked: following its link names it", async () => {
+    const c = await client();
+    const first = await c.follow(await c.authorize({ ui_locales: 'en' }));
+    const uidPath = new URL(first.url).pathname;
+    const shown = await first.text();
+    // All three languages are links; the page's own is marked as the current one.
+    expect(shown).toContain(
+      `<a href="${uidPath}?lang=en" lang="en" hreflang="en" aria-current="true">English</a>`,
+    );
+    expect(shown).toContain(`<a href="${uidPath}?lang=es" lang="es" hreflang="es">Español</a>`);
+    const english = await (await c.fetch(`${uidPath}?lang=en`)).text();
+    const done = await c.follow(
+      await submit(c, english, { email: 'manager@demo.local', password: DEMO_PASSWORD }),
+    );
+    const idToken = decodeJwt((await c.exchange(c.codeFrom(done))).idToken ?? '');
+    expect(idToken.locale).toBe('en');
+  });
+
   it('names none when the page kept the language the admin sent', async () => {
     const idToken = await signInWith({ lang: 'en' });
     expect(idToken.locale).toBeUndefined();

@@ -293,12 +293,12 @@ ${body}
 }
 
 export function languageLinks(lang: Language, baseUrl: string): string {
-  const links = LANGUAGES.filter((l) => l !== lang)
-    .map(
-      (l) =>
-        `<a href="${escapeHtml(`${baseUrl}?lang=${l}`)}" lang="${l}" hreflang="${l}">${LANGUAGE_NAMES[l]}</a>`,
-    )
-    .join('');
+  // The page's own language is a link too: following it picks it, so the admin keeps it after
+  // the sign-in rather than the tenant's default (a page merely shown in it picks nothing).
+  const links = LANGUAGES.map(
+    (l) =>
+      `<a href="${escapeHtml(`${baseUrl}?lang=${l}`)}" lang="${l}" hreflang="${l}"${l === lang ? ' aria-current="true"' : ''}>${LANGUAGE_NAMES[l]}</a>`,
+  ).join('');
   return `<nav class="langs" aria-label="${escapeHtml(pageText(lang, 'language'))}">${links}</nav>`;
 }
 
@@ -409,4 +409,5 @@ input[aria-invalid=true]{border-color:#d32f2f}
 .switch{margin:20px 0 0;text-align:center;font-size:.9rem;color:#52606d}
 .langs{display:flex;gap:16px;justify-content:center;margin-block-start:24px;font-size:.875rem}
 .langs a{color:#52606d}
+.langs a[aria-current]{color:#1f2933;font-weight:600;text-decoration:none}
 `;

@@ -35,7 +35,7 @@ describe('the modifier groups page', () => {
         ),
     });
     renderCatalog(<ModifierGroupsPage />);
-    expect(screen.getByRole('heading', { level: 1, name: 'Manage modifier groups' })).toBeVisible();
+    expect(screen.getByRole('heading', { level: 1, name: 'Modifier groups' })).toBeVisible();
     const list = await screen.findByRole('list', { name: 'Modifier groups' });
     expect(within(list).getByText('Sauces')).toBeVisible();
     expect(within(list).getByText('PS-7')).toBeVisible();
