@@ -58,7 +58,7 @@ test('the owner adds a section and tables, switches five to MENU, downloads thei
   const firstRead = page.waitForRequest((req) => req.url().includes('/serviceareamanagement/'));
   await page.goto(`/admin/settings/profile/${branchId}/serviceareas`);
   authorization = (await firstRead).headers().authorization ?? '';
-  await expect(page.getByRole('heading', { level: 1, name: 'Service areas' })).toBeVisible();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tables and QR codes' })).toBeVisible();
   await expect(
     page.getByText('Do not use sections unless they are needed for an integration.'),
   ).toBeVisible();
@@ -203,7 +203,7 @@ test("an order taker opens 'Per-table payment methods' from the side menu and se
   await expect(page.getByRole('combobox', { name: 'Branch' })).toHaveText('Abdoun');
   await expect(page.getByRole('group', { name: 'Payment mode of 1', exact: true })).toBeVisible();
   // An order taker may set the modes, but the service areas page is the owner's.
-  await expect(page.getByRole('link', { name: 'Service areas' })).toHaveCount(0);
+  await expect(page.getByRole('link', { name: 'Tables and QR codes' })).toHaveCount(0);
   await expect(nav.getByRole('link', { name: 'Per-table payment methods' })).toHaveAttribute(
     'aria-current',
     'page',

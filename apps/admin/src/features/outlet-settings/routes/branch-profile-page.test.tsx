@@ -82,7 +82,10 @@ function renderProfile() {
   return renderCatalog(
     <Routes>
       <Route path="/admin/settings/profile/:id" element={<BranchProfilePage />} />
-      <Route path="/admin/settings/profile/:id/serviceareas" element={<h1>Service areas</h1>} />
+      <Route
+        path="/admin/settings/profile/:id/serviceareas"
+        element={<h1>Tables and QR codes</h1>}
+      />
     </Routes>,
     { path: `/admin/settings/profile/${HARBOUR}` },
   );
@@ -213,6 +216,20 @@ describe('the branch profile', { timeout: 20_000 }, () => {
     renderProfile();
     const dineIn = await screen.findByRole('tab', { name: 'Dine-In' });
     for (let i = 0; i < 4; i++) await user.click(dineIn);
-    expect(await screen.findByRole('heading', { name: 'Service areas' })).toBeVisible();
+    expect(await screen.findByRole('heading', { name: 'Tables and QR codes' })).toBeVisible();
+  });
+
+  it('opens the tables and QR codes from a visible button too', async () => {
+    settingsServer();
+    const user = userEvent.setup();
+    renderProfile();
+    const button = await screen.findByRole('link', { name: 'Tables and QR codes' });
+    expect(button).toHaveAccessibleDescription(
+      'Tables, sections and the QR codes guests scan to order.',
+    );
+    await user.click(button);
+    expect(
+      await screen.findByRole('heading', { level: 1, name: 'Tables and QR codes' }),
+    ).toBeVisible();
   });
 });

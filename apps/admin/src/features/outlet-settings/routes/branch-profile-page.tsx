@@ -1,11 +1,13 @@
 import { useRef, useState } from 'react';
+import Button from '@mui/material/Button';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
 import Tab from '@mui/material/Tab';
 import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
+import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { LIMITS_BRANCH, localize, type PaymentTemplate } from '@app/contracts';
-import { useNavigate, useParams } from 'react-router';
+import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
@@ -21,7 +23,10 @@ const TABS: readonly { template: PaymentTemplate; key: 'delivery' | 'pickup' | '
   { template: 'DINING', key: 'dining' },
 ];
 
-/** §2.7: clicking the Dine-In label 4 times within 8 s opens the branch's service areas. */
+/**
+ * §2.7: clicking the Dine-In label 4 times within 8 s opens the branch's service areas (kept
+ * for those who know it; the page's "Tables and QR codes" button is the visible way).
+ */
 function useDineInShortcut(onTrigger: () => void) {
   const clicks = useRef<number[]>([]);
   return () => {
@@ -56,9 +61,29 @@ export function BranchProfilePage() {
       <QueryStatus query={profile} />
       {profile.data && (
         <>
-          <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
-            {localize(profile.data.branchName, lang)}
-          </Typography>
+          <Stack
+            direction={{ xs: 'column', sm: 'row' }}
+            sx={{ gap: 1.5, alignItems: { sm: 'center' }, justifyContent: 'space-between' }}
+          >
+            <Typography variant="h5" component="h1" sx={{ overflowWrap: 'anywhere' }}>
+              {localize(profile.data.branchName, lang)}
+            </Typography>
+            <Stack spacing={0.5} sx={{ alignItems: { sm: 'flex-end' } }}>
+              <Button
+                component={RouterLink}
+                to={serviceAreasPath(id)}
+                variant="outlined"
+                startIcon={<QrCodeIcon />}
+                aria-describedby="tables-and-qr-hint"
+                sx={{ alignSelf: { xs: 'flex-start', sm: 'flex-end' } }}
+              >
+                {t('profile.tablesAndQr')}
+              </Button>
+              <Typography id="tables-and-qr-hint" variant="body2" color="text.secondary">
+                {t('profile.tablesAndQrHint')}
+              </Typography>
+            </Stack>
+          </Stack>
           <BranchProfileFormCard
             key={profile.data.branchId}
             tenantId={tenantId}
