@@ -6,6 +6,8 @@ export abstract class DomainError extends Error {
   abstract readonly code: string;
   /** Sent beside code and message in `error` (the route's documented conflict body). */
   readonly details?: Record<string, unknown>;
+  /** When asking again makes sense: sent as `Retry-After` (seconds). */
+  readonly retryAfterSeconds?: number;
 }
 
 export class NotFound extends DomainError {
@@ -20,7 +22,11 @@ export class NotFound extends DomainError {
 export class BadRequest extends DomainError {
   readonly statusCode = 400;
   readonly code: string;
-  constructor(message = 'Bad request', code = 'bad_request') {
+  constructor(
+    message = 'Bad request',
+    code = 'bad_request',
+    override readonly retryAfterSeconds?: number,
+  ) {
     super(message);
     this.code = code;
   }
@@ -86,7 +92,7 @@ export class TooManyRequests extends DomainError {
   readonly statusCode = 429;
   readonly code: string;
   constructor(
-    readonly retryAfterSeconds: number,
+    override readonly retryAfterSeconds: number,
     code = 'too_many_requests',
     message = 'Too many requests; try again later',
   ) {

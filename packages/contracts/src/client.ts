@@ -20,6 +20,8 @@ export class ApiError extends Error {
     readonly problem?: Record<string, unknown>,
     /** A 422's field codes. */
     readonly fieldErrors: readonly FieldError[] = [],
+    /** When to ask again, from `Retry-After` (seconds), when the server said. */
+    readonly retryAfterSeconds?: number,
   ) {
     super(message);
     this.name = 'ApiError';
@@ -87,7 +89,15 @@ export async function failureOf(res: Response): Promise<ApiError> {
   const problem = ProblemResponse.safeParse(body);
   const message = problem.success ? problem.data.error.message : res.statusText;
   const raw = problem.success ? (body as { error: Record<string, unknown> }).error : undefined;
-  return new ApiError(res.status, message || `HTTP ${res.status}`, problem.data?.error.code, raw);
+  const retryAfter = Number(res.headers.get('retry-after') ?? Number.NaN);
+  return new ApiError(
+    res.status,
+    message || `HTTP ${res.status}`,
+    problem.data?.error.code,
+    raw,
+    [],
+    Number.isFinite(retryAfter) && retryAfter >= 0 ? retryAfter : undefined,
+  );
 }
 
 /** The file name of a Content-Disposition header (RFC 6266: filename* wins over filename). */

@@ -5,7 +5,7 @@ import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from
 import fp from 'fastify-plugin';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { issueCode, type FieldError } from '@app/contracts';
-import { DomainError, TooManyRequests, ValidationFailed } from '../errors.ts';
+import { DomainError, ValidationFailed } from '../errors.ts';
 import { databaseErrorSummary, isDatabaseUnavailable } from '../db/errors.ts';
 
 /** Seconds a client is told to wait while the database is unreachable. */
@@ -80,7 +80,7 @@ export const errorsPlugin = fp(async (app: FastifyInstance) => {
       return reply.status(422).send({ errors: error.errors });
     }
     if (error instanceof DomainError) {
-      if (error instanceof TooManyRequests)
+      if (error.retryAfterSeconds !== undefined)
         reply.header('retry-after', String(error.retryAfterSeconds));
       return reply.status(error.statusCode).send({
         error: {

@@ -1,5 +1,5 @@
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { cleanup, screen, within } from '@testing-library/react';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { Route, Routes } from 'react-router';
 import type { EmailVerificationStatus } from '@app/contracts';
@@ -154,23 +154,9 @@ describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
     expect(daysLeft(new Date(Date.now() + 6.2 * 86_400_000).toISOString())).toBe(7);
   });
 
-  it('counts down and resends; a second send within two minutes says so', async () => {
-    let sends = 0;
-    fakeServer({
-      [`POST ${BASE}/send`]: () => {
-        sends += 1;
-        return sends === 1
-          ? Response.json({ results: { sentTo: 'user@example.com' } })
-          : Response.json(
-              {
-                error: {
-                  code: 'email_just_sent',
-                  message: 'Email just sent please wait two minutes',
-                },
-              },
-              { status: 400 },
-            );
-      },
+  it('counts down and resends, then waits out the two minutes before offering it again', async () => {
+    const { requests } = fakeServer({
+      [`POST ${BASE}/send`]: () => Response.json({ results: { sentTo: 'user@example.com' } }),
     });
     const user = userEvent.setup();
     renderWithApp(<EmailBanners status={status({})} tenantId={TEST_TENANT.tenantId} />, {
@@ -183,8 +169,35 @@ describe('e-mail banners (§4.7)', { timeout: 30_000 }, () => {
     expect(
       await screen.findByText('A verification email is on its way to user@example.com.'),
     ).toBeVisible();
+    // No second ask for a refusal: the button counts the two minutes down.
+    const waiting = await screen.findByRole('button', { name: /^Resend in (2:00|1:5\d)$/ });
+    expect(waiting).toBeDisabled();
+    expect(requests.filter((r) => r.method === 'POST')).toHaveLength(1);
+  });
+
+  it('says the server\'s "just sent" and waits as long as it asks', async () => {
+    // The page was reloaded after a send: the server refuses with its spec text and Retry-After.
+    fakeServer({
+      [`POST ${BASE}/send`]: () =>
+        Response.json(
+          {
+            error: { code: 'email_just_sent', message: 'Email just sent please wait two minutes' },
+          },
+          { status: 400, headers: { 'retry-after': '95' } },
+        ),
+    });
+    const user = userEvent.setup();
+    renderWithApp(<EmailBanners status={status({})} tenantId={TEST_TENANT.tenantId} />, {
+      session: sessionFor('StoreOwner'),
+    });
     await user.click(screen.getByRole('button', { name: 'Resend email' }));
     expect(await screen.findByText('Email just sent please wait two minutes')).toBeVisible();
+    const waiting = await screen.findByRole('button', { name: /^Resend in 1:3[45]$/ });
+    expect(waiting).toBeDisabled();
+    // And it counts down, a second at a time.
+    const shown = waiting.textContent;
+    await waitFor(() => expect(waiting.textContent).not.toBe(shown), { timeout: 2500 });
+    expect(waiting).toHaveTextContent(/^Resend in 1:3[345]$/);
   });
 
   it('asks a forced legacy account for its new address through the dialog, then to open the link', async () => {

@@ -20,7 +20,8 @@ import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts'
 import { pageText, pageTextWith } from './sign-in-pages.ts';
 
 /** A 400 with the code the admin reads (§8: 'Email just sent please wait two minutes'). */
-const refused = (code: string, message: string) => new BadRequest(message, code);
+const refused = (code: string, message: string, retryAfterSeconds?: number) =>
+  new BadRequest(message, code, retryAfterSeconds);
 
 export const ACCOUNT_LIMITS = {
   /** Accounts one client address may create per window, against sign-up floods. */
@@ -233,7 +234,15 @@ export function createAccountService(deps: {
       }
       // One winner when two sends race; the stamp is the spacing's only state.
       if (!(await accounts.claimVerificationSend(userId, LIMITS_EMAIL.resendAfterSeconds))) {
-        throw refused(EMAIL_ERROR_CODES.justSent, 'Email just sent please wait two minutes');
+        // Still the spec's 400, saying when to ask again (the admin waits that long).
+        const since = user.verificationSentAt
+          ? (Date.now() - user.verificationSentAt.getTime()) / 1000
+          : 0;
+        const left = Math.min(
+          LIMITS_EMAIL.resendAfterSeconds,
+          Math.max(1, Math.ceil(LIMITS_EMAIL.resendAfterSeconds - since)),
+        );
+        throw refused(EMAIL_ERROR_CODES.justSent, 'Email just sent please wait two minutes', left);
       }
       try {
         await sendVerification(user, lang);

@@ -1,8 +1,8 @@
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense, useEffect, useState } from 'react';
 import { Link as RouterLink } from 'react-router';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
-import { EMAIL_ERROR_CODES, type EmailVerificationStatus } from '@app/contracts';
+import { EMAIL_ERROR_CODES, LIMITS_EMAIL, type EmailVerificationStatus } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { isApiError } from '../../../lib/api-client.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
@@ -24,6 +24,32 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export function daysLeft(deadline: string | null, now: number = Date.now()): number {
   if (!deadline) return 0;
   return Math.max(0, Math.ceil((Date.parse(deadline) - now) / DAY_MS));
+}
+
+/** 95 → "1:35". */
+export const minutesAndSeconds = (seconds: number) =>
+  `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;
+
+/**
+ * A wait of some seconds: `start(seconds)` begins it, `left` counts the whole seconds down to 0
+ * (re-rendering each second meanwhile).
+ */
+function useCountdown() {
+  const [clock, setClock] = useState({ until: 0, now: 0 });
+  useEffect(() => {
+    if (clock.until <= clock.now) return;
+    const timer = window.setInterval(() => {
+      const now = Date.now();
+      setClock((c) => ({ ...c, now }));
+      if (now >= clock.until) window.clearInterval(timer);
+    }, 1000);
+    return () => window.clearInterval(timer);
+  }, [clock.until, clock.now]);
+  const start = (seconds: number) => {
+    const now = Date.now();
+    setClock({ until: now + seconds * 1000, now });
+  };
+  return { left: Math.max(0, Math.ceil((clock.until - clock.now) / 1000)), start };
 }
 
 export type EmailBannerKind = 'verify' | 'update' | 'pending' | 'migrated' | null;
@@ -74,20 +100,36 @@ export function EmailBanners({
     </Button>
   );
 
+  // After a send (or the server's "just sent"), Resend waits out the two minutes instead of
+  // asking for a refusal.
+  const countdown = useCountdown();
+  const secondsLeft = countdown.left;
   const send = () =>
     resend.mutate(lang, {
-      onSuccess: (sent) => notify.success(t('banners.sent', { email: sent.sentTo })),
+      onSuccess: (sent) => {
+        countdown.start(LIMITS_EMAIL.resendAfterSeconds);
+        notify.success(t('banners.sent', { email: sent.sentTo }));
+      },
       onError: (error) => {
         // §8: 400 'Email just sent please wait two minutes'; any failure the send-error text.
         if (isApiError(error, 400) && error.code === EMAIL_ERROR_CODES.justSent) {
+          const wait = error.retryAfterSeconds ?? LIMITS_EMAIL.resendAfterSeconds;
+          countdown.start(wait);
           notify.error(t('banners.justSent'));
         } else notify.error(t('banners.sendFailed'));
       },
     });
 
   const resendButton = (
-    <Button color="inherit" size="small" onClick={send} disabled={resend.isPending}>
-      {t('banners.resend')}
+    <Button
+      color="inherit"
+      size="small"
+      onClick={send}
+      disabled={resend.isPending || secondsLeft > 0}
+    >
+      {secondsLeft > 0
+        ? t('banners.resendIn', { time: minutesAndSeconds(secondsLeft) })
+        : t('banners.resend')}
     </Button>
   );
 
