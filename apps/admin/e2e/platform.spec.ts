@@ -98,10 +98,29 @@ test('a new user registers, signs up an outlet and lands in its empty admin', as
   await expect(page.getByTestId('email-verify-banner')).toContainText(
     `Please verify your email address ${EMAIL}. Days left: 7.`,
   );
+  // Not five empty charts only: the setup checklist, nothing done yet.
+  const setup = page.getByRole('region', { name: 'Set up your outlet' });
+  await expect(setup.getByText('0 of 7 done')).toBeVisible();
+  await shoot(page, testInfo, 'setup-checklist-en-wide', 'platform');
   await page.getByRole('button', { name: 'Resend email' }).click();
   await expect(page.getByText('Email just sent please wait two minutes')).toBeVisible();
+  // The button then waits out the two minutes rather than ask again.
+  await expect(page.getByRole('button', { name: /^Resend in [12]:\d\d$/ })).toBeDisabled();
   const verify = await mailTo(page, EMAIL, 'Verify your email address');
   expect(linkOf(verify.text)).toMatch(/^\/account\/verify-email\?token=/);
+
+  // Each step opens its page; a step done there is ticked on coming back.
+  await setup.getByRole('link', { name: 'Add tables and their QR codes' }).click();
+  await expect(page.getByRole('heading', { level: 1, name: 'Tables and QR codes' })).toBeVisible();
+  await page.getByRole('button', { name: 'Add service areas' }).click();
+  const dialog = page.getByRole('dialog', { name: 'Add service areas' });
+  await dialog.getByRole('spinbutton', { name: /^From/ }).fill('1');
+  await dialog.getByRole('spinbutton', { name: /^To/ }).fill('4');
+  await dialog.getByRole('button', { name: 'Save' }).click();
+  await expect(dialog).toBeHidden();
+  await page.goto('/admin/dashboard/main-dashboard');
+  await expect(setup.getByText('1 of 7 done')).toBeVisible();
+  await expect(setup.getByRole('listitem').filter({ hasText: 'Add tables' })).toContainText('Done');
 });
 
 test('the super admin finds the outlet, deactivates and reactivates it', async ({

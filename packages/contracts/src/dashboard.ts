@@ -88,6 +88,37 @@ export const DashboardSummary = z.object({
 });
 export type DashboardSummary = z.infer<typeof DashboardSummary>;
 
+/**
+ * A new outlet's setup, in the order it is best done (issue 33): each step ticked from the
+ * tenant's real data, shown on the dashboard until every step that applies is done.
+ * - menu: an item in the catalogue;
+ * - hours: opening hours saved for a branch (without any, a branch is open around the clock);
+ * - paymentMethods: a branch's payment methods saved (the defaults reviewed);
+ * - deliveryZones: a delivery zone switched on for a branch (only when a branch delivers);
+ * - tables: a table or service area (only when a branch serves dine-in);
+ * - storefrontLink: a link to the storefront made (delivery/pickup QR, for a site or a flyer);
+ * - testOrder: an order placed through the storefront.
+ */
+export const SETUP_STEPS = [
+  'menu',
+  'hours',
+  'paymentMethods',
+  'deliveryZones',
+  'tables',
+  'storefrontLink',
+  'testOrder',
+] as const;
+export const SetupStep = z.enum(SETUP_STEPS);
+export type SetupStep = z.infer<typeof SetupStep>;
+
+export const SetupChecklist = z.object({
+  /** The steps that apply to the tenant, in SETUP_STEPS order. */
+  steps: z.array(z.object({ step: SetupStep, done: z.boolean() })),
+  /** The branch whose settings the steps open: the tenant's first (null without a branch). */
+  branchId: Uuid.nullable(),
+});
+export type SetupChecklist = z.infer<typeof SetupChecklist>;
+
 const route = routesOf('dashboard');
 
 /** The dashboard's one read; the spec names no call for it (its content is not shown). */
@@ -107,5 +138,18 @@ export const dashboardRoutes = {
     params: TenantParams,
     query: DashboardQuery,
     results: DashboardSummary,
+  }),
+  setup: route({
+    method: 'GET',
+    path: `${TENANT_PATH}/dashboard/setup`,
+    access: { permission: 'MainDashboard' },
+    summary: "The new outlet's setup checklist, each step ticked from the tenant's data",
+    description: [
+      'Steps in SETUP_STEPS order; deliveryZones only when a branch offers delivery, tables only',
+      'when a branch offers dine-in. Each is done from what is stored (an item, saved opening',
+      'hours, saved payment methods, a zone switched on, a table, a storefront link, an order).',
+    ].join('\n'),
+    params: TenantParams,
+    results: SetupChecklist,
   }),
 };

@@ -119,7 +119,48 @@ export function createDashboardRepository(db: Db) {
       `);
       return rowsOf<TopItemRow>(result);
     },
+
+    /** What the setup checklist ticks: whether the tenant has stored each thing yet. */
+    async setupFacts(tenantId: string): Promise<SetupFacts> {
+      const result = await db.execute(sql`
+        select
+          exists(select 1 from catalog_items where tenant_id = ${tenantId}) as menu,
+          exists(select 1 from branch_opening_hours where tenant_id = ${tenantId}) as hours,
+          exists(select 1 from branch_payment_methods where tenant_id = ${tenantId})
+            as payment_methods,
+          exists(select 1 from branch_delivery_zones where tenant_id = ${tenantId} and active)
+            as delivery_zones,
+          exists(select 1 from service_areas where tenant_id = ${tenantId}) as tables,
+          exists(select 1 from unique_links where tenant_id = ${tenantId}) as storefront_link,
+          exists(
+            select 1 from tickets where tenant_id = ${tenantId} and ticket_type = 'cartticket'
+          ) as test_order,
+          exists(
+            select 1 from branches
+            where tenant_id = ${tenantId} and 'DELIVERY' = any(checkout_templates)
+          ) as delivers,
+          exists(
+            select 1 from branches
+            where tenant_id = ${tenantId} and 'DINING' = any(checkout_templates)
+          ) as dines
+      `);
+      return rowsOf<SetupFacts>(result)[0]!;
+    },
   };
 }
+
+export type SetupFacts = {
+  menu: boolean;
+  hours: boolean;
+  payment_methods: boolean;
+  delivery_zones: boolean;
+  tables: boolean;
+  storefront_link: boolean;
+  test_order: boolean;
+  /** A branch offers delivery: zones apply. */
+  delivers: boolean;
+  /** A branch offers dine-in: tables apply. */
+  dines: boolean;
+};
 
 export type DashboardRepository = ReturnType<typeof createDashboardRepository>;

@@ -8,4 +8,5 @@ export const dashboardHandlers =
   (dashboard: DashboardService): FastifyPluginAsync =>
   async (app) => {
     handle(app, routes.summary, ({ params, query }) => dashboard.summary(params.tenantId, query));
+    handle(app, routes.setup, ({ params }) => dashboard.setup(params.tenantId));
   };

@@ -11,6 +11,8 @@ import {
   type DashboardPeriod,
   type DashboardQuery,
   type DashboardSummary,
+  type SetupChecklist,
+  type SetupStep,
   type LocalizedText,
   type TicketStatus,
   branchLocalTime,
@@ -161,6 +163,27 @@ export function createDashboardService(deps: {
           currency,
         ),
         week: periodOf(groups, weekStart, today, scoped, topWeek, currency),
+      };
+    },
+
+    /** The setup checklist: the steps that apply, each done from the stored data. */
+    async setup(tenantId: string): Promise<SetupChecklist> {
+      const [facts, branches] = await Promise.all([
+        repository.setupFacts(tenantId),
+        repository.branches(tenantId),
+      ]);
+      const steps: { step: SetupStep; done: boolean; applies?: boolean }[] = [
+        { step: 'menu', done: facts.menu },
+        { step: 'hours', done: facts.hours },
+        { step: 'paymentMethods', done: facts.payment_methods },
+        { step: 'deliveryZones', done: facts.delivery_zones, applies: facts.delivers },
+        { step: 'tables', done: facts.tables, applies: facts.dines },
+        { step: 'storefrontLink', done: facts.storefront_link },
+        { step: 'testOrder', done: facts.test_order },
+      ];
+      return {
+        steps: steps.filter((s) => s.applies !== false).map(({ step, done }) => ({ step, done })),
+        branchId: branches[0]?.id ?? null,
       };
     },
   };

@@ -173,3 +173,131 @@ describe('outlet sign-up', () => {
     expect(res.statusCode).toBe(401);
   });
 });
+
+describe("a new outlet's setup checklist", () => {
+  it('starts with every step open and ticks each as its thing is stored', async () => {
+    const headers = await newUser('checklist@example.com');
+    const res = await signUp(headers, { ...valid, outletName: 'Checklist-Cafe' });
+    expect(res.statusCode, res.body).toBe(201);
+    const { tenantId, branchId } = res.json().results as { tenantId: string; branchId: string };
+    const checklist = async () => {
+      const got = await ctx.app.inject({
+        method: 'GET',
+        url: `/api/admin/tenants/${tenantId}/dashboard/setup`,
+        headers,
+      });
+      expect(got.statusCode, got.body).toBe(200);
+      return got.json().results as { steps: { step: string; done: boolean }[]; branchId: string };
+    };
+    const done = async () => (await checklist()).steps.filter((s) => s.done).map((s) => s.step);
+
+    const first = await checklist();
+    expect(first.branchId).toBe(branchId);
+    expect(first.steps).toEqual(
+      [
+        'menu',
+        'hours',
+        'paymentMethods',
+        'deliveryZones',
+        'tables',
+        'storefrontLink',
+        'testOrder',
+      ].map((step) => ({ step, done: false })),
+    );
+
+    const db = ctx.database.owner;
+    const [section] = await db
+      .select()
+      .from(s.categories)
+      .where(eq(s.categories.tenantId, tenantId));
+    await db
+      .insert(s.items)
+      .values({ tenantId, categoryId: section!.id, title: { fieldValue: 'Tea' } });
+    expect(await done()).toEqual(['menu']);
+    await db.insert(s.branchOpeningHours).values({
+      tenantId,
+      branchId,
+      checkoutTemplate: 'PICKUP',
+      day: 1,
+      dayClosed: false,
+      hours: [{ openHour: 9, openMinute: 0, closeHour: 17, closeMinute: 0 }],
+    });
+    await db.insert(s.branchPaymentMethods).values({
+      tenantId,
+      branchId,
+      checkoutTemplate: 'PICKUP',
+      paymentMethodType: 'CASH',
+      active: true,
+    });
+    const [zone] = await db
+      .insert(s.deliveryZones)
+      .values({ tenantId, title: { fieldValue: 'Centre' } })
+      .returning();
+    // A zone the branch has not switched on does not count.
+    await db
+      .insert(s.branchDeliveryZones)
+      .values({ tenantId, branchId, deliveryZoneId: zone!.id, active: false });
+    expect(await done()).toEqual(['menu', 'hours', 'paymentMethods']);
+    await db.update(s.branchDeliveryZones).set({ active: true });
+    await db.insert(s.serviceAreas).values({ tenantId, branchId, value: '1' });
+    await db
+      .insert(s.uniqueLinks)
+      .values({ tenantId, branchId, name: 'Flyer', template: 'PICKUP' });
+    expect(await done()).toEqual([
+      'menu',
+      'hours',
+      'paymentMethods',
+      'deliveryZones',
+      'tables',
+      'storefrontLink',
+    ]);
+
+    // A branch that neither delivers nor serves at tables is not asked for zones or tables.
+    await db
+      .update(s.branches)
+      .set({ checkoutTemplates: ['PICKUP'] })
+      .where(eq(s.branches.id, branchId));
+    expect((await checklist()).steps.map((s) => s.step)).toEqual([
+      'menu',
+      'hours',
+      'paymentMethods',
+      'storefrontLink',
+      'testOrder',
+    ]);
+  });
+
+  it("is the owner's, of their own tenant only", async () => {
+    const alBayt = (
+      await ctx.app.inject({
+        method: 'GET',
+        url: '/api/admin/tenants/',
+        headers: await authAs(ctx, 'owner@demo.local'),
+      })
+    ).json().results.tenantId as string;
+    const url = `/api/admin/tenants/${alBayt}/dashboard/setup`;
+    const staff = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: await authAs(ctx, 'staff@demo.local'),
+    });
+    expect(staff.statusCode).toBe(403);
+    const other = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: await authAs(ctx, 'owner@other.local'),
+    });
+    expect([403, 404]).toContain(other.statusCode);
+    // The demo outlet has a menu and tables.
+    const own = await ctx.app.inject({
+      method: 'GET',
+      url,
+      headers: await authAs(ctx, 'owner@demo.local'),
+    });
+    expect(own.json().results.steps).toEqual(
+      expect.arrayContaining([
+        { step: 'menu', done: true },
+        { step: 'tables', done: true },
+      ]),
+    );
+  });
+});

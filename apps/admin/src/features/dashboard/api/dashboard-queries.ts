@@ -10,6 +10,7 @@ export const dashboardKeys = {
   all: (tenantId: string) => ['dashboard', tenantId] as const,
   summary: (tenantId: string, branchId: string | null) =>
     [...dashboardKeys.all(tenantId), 'summary', branchId ?? 'all'] as const,
+  setup: (tenantId: string) => [...dashboardKeys.all(tenantId), 'setup'] as const,
 };
 
 export const dashboardSummaryQuery = (tenantId: string, branchId: string | null) =>
@@ -29,4 +30,12 @@ export const useDashboardSummary = (tenantId: string, branchId: string | null) =
     enabled: tenantId !== '',
     refetchInterval: DASHBOARD_REFRESH_MS,
     placeholderData: (previous) => previous,
+  });
+
+/** The new outlet's setup checklist, read again on coming back to the tab (a step done elsewhere). */
+export const useSetupChecklist = (tenantId: string) =>
+  useQuery({
+    queryKey: dashboardKeys.setup(tenantId),
+    queryFn: ({ signal }) => callApi(dashboardRoutes.setup, { params: { tenantId } }, { signal }),
+    enabled: tenantId !== '',
   });

@@ -14,6 +14,7 @@ import { renderCatalog } from '../../../test/render-feature.tsx';
 import { MainDashboardPage } from './main-dashboard-page.tsx';
 
 const url = fillRoutePath(dashboardRoutes.summary.path, { tenantId: TEST_TENANT.tenantId });
+const setupUrl = fillRoutePath(dashboardRoutes.setup.path, { tenantId: TEST_TENANT.tenantId });
 const [harbour, oldTown] = TEST_PROFILE.branchProfiles;
 
 function period(
@@ -80,6 +81,53 @@ const figure = (label: string) =>
 afterEach(() => vi.unstubAllGlobals());
 
 describe('the main dashboard', () => {
+  it("shows a new outlet's setup checklist above the figures, each step linking to its page", async () => {
+    const steps = ['menu', 'hours', 'paymentMethods', 'deliveryZones', 'tables'] as const;
+    fakeServer({
+      [`GET ${url}`]: ok(summary()),
+      [`GET ${setupUrl}`]: ok({
+        steps: [
+          ...steps.map((step) => ({ step, done: step === 'menu' })),
+          { step: 'storefrontLink', done: false },
+          { step: 'testOrder', done: false },
+        ],
+        branchId: harbour!.branchId,
+      }),
+    });
+    renderCatalog(<MainDashboardPage />);
+    const card = await screen.findByRole('region', { name: 'Set up your outlet' });
+    expect(within(card).getByText('1 of 7 done')).toBeVisible();
+    expect(within(card).getByRole('progressbar', { name: '1 of 7 done' })).toHaveAttribute(
+      'aria-valuenow',
+      String(Math.round(100 / 7)),
+    );
+    expect(within(card).getByTitle('Done')).toBeInTheDocument();
+    expect(within(card).getAllByTitle('To do')).toHaveLength(6);
+    const href = (name: string) => within(card).getByRole('link', { name }).getAttribute('href');
+    expect(href('Add your menu')).toBe('/admin/catalog/v2/categories');
+    expect(href('Set your opening hours')).toBe(`/admin/settings/profile/${harbour!.branchId}`);
+    expect(href('Switch on delivery zones')).toBe(
+      `/admin/settings/profile/${harbour!.branchId}/deliveryFees`,
+    );
+    expect(href('Add tables and their QR codes')).toBe(
+      `/admin/settings/profile/${harbour!.branchId}/serviceareas`,
+    );
+    expect(href('Place a test order')).toBe(`/admin/settings/profile/${harbour!.branchId}`);
+  });
+
+  it('shows no checklist once every step is done', async () => {
+    const { requests } = fakeServer({
+      [`GET ${url}`]: ok(summary()),
+      [`GET ${setupUrl}`]: ok({ steps: [{ step: 'menu', done: true }], branchId: null }),
+    });
+    renderCatalog(<MainDashboardPage />);
+    await waitFor(() => expect(figure('Orders')).toBe('4'));
+    // The checklist was read (and its answer had time to render).
+    expect(requests.some((r) => r.url.pathname === setupUrl)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(screen.queryByRole('region', { name: 'Set up your outlet' })).not.toBeInTheDocument();
+  });
+
   it("shows today's figures, and this week's beside them and on the toggle", async () => {
     fakeServer({ [`GET ${url}`]: ok(summary()) });
     renderCatalog(<MainDashboardPage />);

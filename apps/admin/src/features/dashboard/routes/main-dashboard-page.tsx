@@ -26,6 +26,7 @@ import {
   type ChartDatum,
 } from '../components/dashboard-charts.tsx';
 import { FigureCards, type Period } from '../components/figure-cards.tsx';
+import { SetupChecklistCard } from '../components/setup-checklist.tsx';
 import { TopItems } from '../components/top-items.tsx';
 import { dayLabel, hourLabel, longDate, timeText } from '../lib/dashboard-format.ts';
 
@@ -109,6 +110,7 @@ export function MainDashboardPage() {
           </IconButton>
         </Stack>
       </Stack>
+      <SetupChecklistCard />
       {body}
     </Stack>
   );
