@@ -5,9 +5,13 @@ import { LIMITS_BRANCH } from './branch-profile.ts';
 /** Outlet settings: Opening hours (§3 Store hours, §4.4, §5.4, §9). */
 /** §5.4 and §9: minutes in steps of five, plus 59 (so a day can close at 23:59). */
 export const HOUR_MINUTES: readonly number[] = [...Array.from({ length: 12 }, (_, i) => i * 5), 59];
-export const ALL_DAY_HOURS = { openHour: 10, openMinute: 0, closeHour: 23, closeMinute: 59 };
 /** What a day nobody has set is: open around the clock (as before hours existed). */
 export const OPEN_AROUND_THE_CLOCK = { openHour: 0, openMinute: 0, closeHour: 23, closeMinute: 59 };
+/**
+ * The picker's "All day": the whole day (spec §5.4 filled 10:00–23:59, which owners read as a
+ * mistake: issue 33 asks that all day mean all day).
+ */
+export const ALL_DAY_HOURS = OPEN_AROUND_THE_CLOCK;
 
 const Hour = z.number().int().min(0).max(23);
 const Minute = z
@@ -34,6 +38,43 @@ export type StoreHoursDay = z.infer<typeof StoreHoursDay>;
 
 export const slotStart = (s: StoreHoursSlot) => s.openHour * 60 + s.openMinute;
 export const slotEnd = (s: StoreHoursSlot) => s.closeHour * 60 + s.closeMinute;
+
+/**
+ * Hours that close after midnight (18:00–02:00), as the week stores them: a slot to 23:59 on
+ * their day, which runs through midnight, and one from 00:00 on the next (each slot stays
+ * opening before closing, §5.4). Null for hours that close the same day.
+ */
+export function overnightParts(
+  slot: StoreHoursSlot,
+): { evening: StoreHoursSlot; morning: StoreHoursSlot } | null {
+  if (slotEnd(slot) >= slotStart(slot) || slotEnd(slot) === 0) return null;
+  return {
+    evening: { ...slot, closeHour: 23, closeMinute: 59 },
+    morning: {
+      openHour: 0,
+      openMinute: 0,
+      closeHour: slot.closeHour,
+      closeMinute: slot.closeMinute,
+    },
+  };
+}
+
+/**
+ * A day's hours with an overnight slot's morning part added: nothing when the day already opens
+ * at 00:00 for that long; its 00:00 slot lengthened when shorter; else the part added.
+ */
+export function withMorning(
+  hours: readonly StoreHoursSlot[],
+  morning: StoreHoursSlot,
+): StoreHoursSlot[] {
+  const early = hours.findIndex((s) => slotStart(s) === 0);
+  if (early < 0) return [...hours, morning];
+  const current = hours[early]!;
+  if (slotEnd(current) >= slotEnd(morning)) return [...hours];
+  return hours.map((s, i) =>
+    i === early ? { ...s, closeHour: morning.closeHour, closeMinute: morning.closeMinute } : s,
+  );
+}
 
 /**
  * The slot problems of one day, with paths relative to the day (`hours.1.closeHour`): §5.4's

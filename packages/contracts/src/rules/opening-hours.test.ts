@@ -1,5 +1,11 @@
 import { describe, expect, it } from 'vitest';
-import { OperatingHoursBody, hoursOpenAt } from '../outlet-settings/index.ts';
+import {
+  OperatingHoursBody,
+  daySlotIssues,
+  hoursOpenAt,
+  overnightParts,
+  withMorning,
+} from '../outlet-settings/index.ts';
 import { firstInstantAt, nextOpening, openState, type WeekDay } from './opening-hours.ts';
 
 const slot = (open: string, close: string) => {
@@ -111,5 +117,51 @@ describe('opening hours rules (§5.4)', () => {
       '0.hours.0.openMinute': 'operating_hour_minute_invalid',
     });
     expect(codes(day([slot('10:00', '14:00'), slot('14:00', '23:59')]))).toEqual({});
+  });
+});
+
+describe('hours past midnight (18:00–02:00)', () => {
+  it('are stored as the evening to 23:59 and the next morning from 00:00', () => {
+    expect(overnightParts(slot('18:00', '02:00'))).toEqual({
+      evening: slot('18:00', '23:59'),
+      morning: slot('00:00', '02:00'),
+    });
+    // Same-day hours, and hours closing at midnight itself, are not split.
+    expect(overnightParts(slot('10:00', '14:00'))).toBeNull();
+    expect(overnightParts(slot('18:00', '00:00'))).toBeNull();
+  });
+
+  it("join the next day's hours: nothing added when it opens at midnight long enough", () => {
+    const morning = slot('00:00', '02:00');
+    expect(withMorning([slot('00:00', '23:59')], morning)).toEqual([slot('00:00', '23:59')]);
+    expect(withMorning([slot('00:00', '01:00'), slot('12:00', '15:00')], morning)).toEqual([
+      slot('00:00', '02:00'),
+      slot('12:00', '15:00'),
+    ]);
+    expect(withMorning([slot('12:00', '15:00')], morning)).toEqual([
+      slot('12:00', '15:00'),
+      slot('00:00', '02:00'),
+    ]);
+    // A next day whose hours then overlap is for the owner to change first.
+    expect(
+      daySlotIssues(withMorning([slot('00:00', '01:00'), slot('01:30', '05:00')], morning)),
+    ).toEqual([{ path: 'hours.1.openHour', code: 'operating_hour_intersection' }]);
+  });
+
+  it('keep the outlet open from the evening through the night, and closed after', () => {
+    // Friday 18:00–02:00: Friday to 23:59 and Saturday from 00:00; Saturday is otherwise 12–15.
+    const week: WeekDay[] = [
+      { day: 5, dayClosed: false, hours: [slot('18:00', '23:59')] },
+      { day: 6, dayClosed: false, hours: [slot('12:00', '15:00'), slot('00:00', '02:00')] },
+    ];
+    expect(hoursOpenAt(week, { day: 5, minutes: 23 * 60 + 59 })).toBe(true);
+    expect(hoursOpenAt(week, { day: 6, minutes: 0 })).toBe(true);
+    expect(hoursOpenAt(week, { day: 6, minutes: 60 + 59 })).toBe(true);
+    expect(hoursOpenAt(week, { day: 6, minutes: 2 * 60 })).toBe(false);
+    expect(hoursOpenAt(week, { day: 5, minutes: 17 * 60 })).toBe(false);
+    // The server takes both days in one body, each slot opening before it closes.
+    expect(
+      OperatingHoursBody.safeParse(week.map((d) => ({ ...d, checkoutTemplate: 'PICKUP' }))).success,
+    ).toBe(true);
   });
 });

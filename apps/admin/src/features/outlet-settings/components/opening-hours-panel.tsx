@@ -15,6 +15,8 @@ import DeleteOutlineIcon from '@mui/icons-material/DeleteOutline';
 import { useQuery } from '@tanstack/react-query';
 import {
   daySlotIssues,
+  overnightParts,
+  withMorning,
   type CheckoutTemplate,
   type StoreHoursDay,
   type StoreHoursSlot,
@@ -29,7 +31,14 @@ import { hoursQuery, useSaveHours } from '../api/branch-settings-queries.ts';
 import { hhmm, slotText } from '../lib/settings-form.ts';
 import { EMPTY_SLOT, TimePickerDialog, type SlotDraft } from './time-picker-dialog.tsx';
 
-type Editing = { day: number; index: number; draft: SlotDraft; error: string | null };
+type Editing = {
+  day: number;
+  index: number;
+  draft: SlotDraft;
+  error: string | null;
+  /** A refusal in words (an overnight slot's morning clashing with the next day). */
+  message?: string;
+};
 
 /** The code the server gave for a slot of the day sent first ('0.hours.1.openHour'). */
 function slotCodeFrom(error: ValidationError, index: number): string | null {
@@ -86,17 +95,41 @@ export function OpeningHoursPanel({
   const saveSlot = async (slot: StoreHoursSlot) => {
     if (!editing) return;
     const day = week.find((d) => d.day === editing.day)!;
+    // Hours past midnight: this day to 23:59 and the next from 00:00, saved together.
+    const overnight = overnightParts(slot);
     const slots = [...day.hours];
-    if (editing.index < slots.length) slots[editing.index] = slot;
-    else slots.push(slot);
+    const own = overnight?.evening ?? slot;
+    if (editing.index < slots.length) slots[editing.index] = own;
+    else slots.push(own);
     // The contracts' rules first, for an answer without a round trip.
     const issue = daySlotIssues(slots).find((i) => i.path.startsWith(`hours.${editing.index}.`));
     if (issue) {
       setEditing({ ...editing, draft: slot, error: issue.code });
       return;
     }
+    const next = week.find((d) => d.day === (editing.day + 1) % 7)!;
+    const nextSlots = overnight
+      ? withMorning(next.dayClosed ? [] : next.hours, overnight.morning)
+      : null;
+    if (nextSlots && daySlotIssues(nextSlots).length > 0) {
+      setEditing({
+        ...editing,
+        draft: slot,
+        error: null,
+        message: t('hours.overnightClash', {
+          time: slotText(overnight!.morning),
+          day: dayNames[next.day],
+        }),
+      });
+      return;
+    }
     try {
-      await put(editing.day, slots);
+      if (nextSlots)
+        await save.mutateAsync([
+          { day: editing.day, checkoutTemplate: template, dayClosed: false, hours: slots },
+          { day: next.day, checkoutTemplate: template, dayClosed: false, hours: nextSlots },
+        ]);
+      else await put(editing.day, slots);
       setEditing(null);
       setAdding(null);
       notify.success(t('snackbar.updated'));
@@ -164,10 +197,12 @@ export function OpeningHoursPanel({
       ))}
       {editing && (
         <TimePickerDialog
-          key={`${editing.day}-${editing.index}-${editing.error ?? ''}`}
+          key={`${editing.day}-${editing.index}-${editing.error ?? ''}-${editing.message ?? ''}`}
           title={t('hours.pickerTitle', { day: dayNames[editing.day] })}
+          nextDayName={dayNames[(editing.day + 1) % 7]!}
           initial={editing.draft}
           error={editing.error}
+          message={editing.message ?? null}
           busy={save.isPending}
           onSave={(slot) => void saveSlot(slot)}
           onClose={() => {

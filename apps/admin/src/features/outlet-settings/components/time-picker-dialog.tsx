@@ -6,7 +6,7 @@ import DialogTitle from '@mui/material/DialogTitle';
 import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
-import { ALL_DAY_HOURS, HOUR_MINUTES, type StoreHoursSlot } from '@app/contracts';
+import { ALL_DAY_HOURS, HOUR_MINUTES, overnightParts, type StoreHoursSlot } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { CancelConfirmActions, SmallDialog } from '../../../components/dialog-parts.tsx';
 
@@ -33,9 +33,13 @@ const pad = (n: number) => String(n).padStart(2, '0');
 
 export interface TimePickerDialogProps {
   title: string;
+  /** The day after this one, which hours past midnight run into. */
+  nextDayName: string;
   initial: SlotDraft;
   /** A rule the slot breaks (an error code), shown above the times. */
   error: string | null;
+  /** A refusal already in words, shown the same way. */
+  message?: string | null;
   busy: boolean;
   onSave: (slot: StoreHoursSlot) => void;
   onClose: () => void;
@@ -43,12 +47,15 @@ export interface TimePickerDialogProps {
 
 /**
  * §5.4's time picker: hours 00–23 and minutes in fives plus 59, both required, 24-hour; the
- * all-day shortcut fills 10:00–23:59.
+ * all-day shortcut fills 00:00–23:59. Closing before opening means after midnight (said below
+ * the times): the rest goes to the next day.
  */
 export function TimePickerDialog({
   title,
+  nextDayName,
   initial,
   error,
+  message = null,
   busy,
   onSave,
   onClose,
@@ -94,6 +101,7 @@ export function TimePickerDialog({
     );
   };
 
+  const overnight = isFilled(slot) ? overnightParts(slot) : null;
   const save = () => {
     setSubmitted(true);
     if (isFilled(slot)) onSave(slot);
@@ -104,9 +112,9 @@ export function TimePickerDialog({
       <DialogTitle id={titleId}>{title}</DialogTitle>
       <DialogContent>
         <Stack spacing={2} sx={{ paddingBlockStart: 1 }}>
-          {error && (
+          {(error || message) && (
             <Alert severity="error" role="alert">
-              {t(`errors.${error}` as 'errors.invalid')}
+              {message ?? t(`errors.${error}` as 'errors.invalid')}
             </Alert>
           )}
           <Typography variant="subtitle2">{t('hours.opensAt')}</Typography>
@@ -119,6 +127,14 @@ export function TimePickerDialog({
             {select('closeHour', HOURS, t('hours.closeHour'))}
             {select('closeMinute', HOUR_MINUTES, t('hours.closeMinute'))}
           </Stack>
+          {overnight && (
+            <Typography variant="body2" color="text.secondary" role="status">
+              {t('hours.overnight', {
+                time: `00:00–${pad(overnight.morning.closeHour)}:${pad(overnight.morning.closeMinute)}`,
+                day: nextDayName,
+              })}
+            </Typography>
+          )}
           <Button
             variant="outlined"
             onClick={() => setSlot({ ...ALL_DAY_HOURS })}

@@ -210,6 +210,52 @@ describe('the branch profile', { timeout: 20_000 }, () => {
     expect(within(saturday).queryByRole('button', { name: /Copy to/ })).not.toBeInTheDocument();
   });
 
+  it('takes hours past midnight, the rest going to the next day; All day is the whole day', async () => {
+    const { requests } = settingsServer();
+    const user = userEvent.setup();
+    renderProfile();
+    await user.click(await screen.findByRole('tab', { name: 'Pickup' }));
+    await user.click(screen.getByRole('button', { name: 'Edit opening hours' }));
+    const panel = await screen.findByRole('dialog', { name: 'Pickup opening hours' });
+    const friday = within(panel).getByRole('group', { name: 'Friday' });
+    await user.click(within(friday).getByRole('button', { name: /^Edit hours 1 of Friday,/ }));
+    const picker = screen.getByRole('dialog', { name: 'Opening hours on Friday' });
+    await user.selectOptions(within(picker).getByLabelText('Opening hour'), '18');
+    await user.selectOptions(within(picker).getByLabelText('Opening minute'), '0');
+    await user.selectOptions(within(picker).getByLabelText('Closing hour'), '2');
+    await user.selectOptions(within(picker).getByLabelText('Closing minute'), '30');
+    expect(within(picker).getByRole('status')).toHaveTextContent(
+      'Closes after midnight: 00:00–02:30 is added to Saturday.',
+    );
+    await user.click(within(picker).getByRole('button', { name: 'Save' }));
+    await waitFor(() =>
+      expect(
+        within(friday).getByRole('button', { name: /^Edit hours 1 of Friday,/ }),
+      ).toHaveTextContent('18:00 – 23:59'),
+    );
+    // One save of both days: Friday to 23:59 (through midnight); Saturday was open from 00:00
+    // already, so it keeps its hours.
+    expect(putsTo(requests, '/operatinghours')).toEqual([
+      [
+        {
+          day: 5,
+          checkoutTemplate: 'PICKUP',
+          dayClosed: false,
+          hours: [{ openHour: 18, openMinute: 0, closeHour: 23, closeMinute: 59 }],
+        },
+        { day: 6, checkoutTemplate: 'PICKUP', dayClosed: false, hours: [allDay] },
+      ],
+    ]);
+
+    // "All day" fills the whole day.
+    await user.click(within(friday).getByRole('button', { name: /^Edit hours 1 of Friday,/ }));
+    const again = screen.getByRole('dialog', { name: 'Opening hours on Friday' });
+    await user.click(within(again).getByRole('button', { name: 'All day (00:00–23:59)' }));
+    expect(within(again).getByLabelText('Opening hour')).toHaveValue('0');
+    expect(within(again).getByLabelText('Closing hour')).toHaveValue('23');
+    expect(within(again).getByLabelText('Closing minute')).toHaveValue('59');
+  });
+
   it('opens the service areas after four clicks on the Dine-In label', async () => {
     settingsServer();
     const user = userEvent.setup();
