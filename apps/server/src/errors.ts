@@ -1,9 +1,10 @@
-import type { FieldError } from '@app/contracts';
+import type { ErrorCode, FieldError } from '@app/contracts';
 
 /** Base of every error a service throws on purpose; the error handler maps it to a status. */
 export abstract class DomainError extends Error {
   abstract readonly statusCode: number;
-  abstract readonly code: string;
+  /** One of contracts' ERROR_CODES: the admin has words for each. */
+  abstract readonly code: ErrorCode;
   /** Sent beside code and message in `error` (the route's documented conflict body). */
   readonly details?: Record<string, unknown>;
   /** When asking again makes sense: sent as `Retry-After` (seconds). */
@@ -21,10 +22,10 @@ export class NotFound extends DomainError {
 /** A request the server cannot read at all (a malformed multipart body), or refuses as sent. */
 export class BadRequest extends DomainError {
   readonly statusCode = 400;
-  readonly code: string;
+  readonly code: ErrorCode;
   constructor(
     message = 'Bad request',
-    code = 'bad_request',
+    code: ErrorCode = 'bad_request',
     override readonly retryAfterSeconds?: number,
   ) {
     super(message);
@@ -42,8 +43,8 @@ export class Unauthorized extends DomainError {
 
 export class Forbidden extends DomainError {
   readonly statusCode = 403;
-  readonly code: string;
-  constructor(message = 'Not allowed for this role', code = 'forbidden') {
+  readonly code: ErrorCode;
+  constructor(message = 'Not allowed for this role', code: ErrorCode = 'forbidden') {
     super(message);
     this.code = code;
   }
@@ -52,10 +53,10 @@ export class Forbidden extends DomainError {
 /** A state change that is illegal now or lost a race with another one. */
 export class Conflict extends DomainError {
   readonly statusCode = 409;
-  readonly code: string;
+  readonly code: ErrorCode;
   declare readonly details?: Record<string, unknown>;
   constructor(
-    code = 'conflict',
+    code: ErrorCode = 'conflict',
     message = 'The resource changed or cannot move to that state',
     details?: Record<string, unknown>,
   ) {
@@ -80,8 +81,8 @@ export class ValidationFailed extends DomainError {
 /** A provider we depend on (the payment gateway) could not be reached: 503, try again later. */
 export class ServiceUnavailable extends DomainError {
   readonly statusCode = 503;
-  readonly code: string;
-  constructor(code: string, message = 'A service this request needs is unavailable') {
+  readonly code: ErrorCode;
+  constructor(code: ErrorCode, message = 'A service this request needs is unavailable') {
     super(message);
     this.code = code;
   }
@@ -90,10 +91,10 @@ export class ServiceUnavailable extends DomainError {
 /** Too many tries of something that must not be guessed: 429 with Retry-After. */
 export class TooManyRequests extends DomainError {
   readonly statusCode = 429;
-  readonly code: string;
+  readonly code: ErrorCode;
   constructor(
     override readonly retryAfterSeconds: number,
-    code = 'too_many_requests',
+    code: ErrorCode = 'too_many_requests',
     message = 'Too many requests; try again later',
   ) {
     super(message);

@@ -1,3 +1,4 @@
+import type { ErrorCode } from './error-codes.ts';
 import { z } from 'zod';
 import {
   CheckoutTemplate,
@@ -173,7 +174,7 @@ export const EMAIL_ERROR_CODES = {
   inUse: 'email_in_use',
   notLegacy: 'email_not_legacy',
   alreadyMigrated: 'email_already_migrated',
-} as const;
+} as const satisfies Record<string, ErrorCode>;
 
 /** The language of the e-mail a call sends (the admin's); else the browser's. */
 export const MailLanguageQuery = z.object({ lang: Language.optional() });

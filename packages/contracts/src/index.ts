@@ -1,3 +1,4 @@
+export * from './error-codes.ts';
 export * from './common.ts';
 export * from './platform.ts';
 export * from './access.ts';

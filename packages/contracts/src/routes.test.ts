@@ -29,6 +29,7 @@ const INFRA = new Set([
   'contrast',
   'access',
   'areas',
+  'error-codes',
   'http',
   'routes',
   'client',

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { LANGUAGES } from '@app/contracts';
+import { ERROR_CODES, LANGUAGES } from '@app/contracts';
 import { NAMESPACES } from '../lib/i18n.ts';
 import { allTranslations as resources } from '../test/translations.ts';
 
@@ -102,5 +102,26 @@ describe('the side menu', () => {
       expect(texts.get(title), title).toBeDefined();
       expect(texts.get(link), link).toBe(texts.get(title));
     }
+  });
+});
+
+describe("the server's error codes", () => {
+  // Every code the server can put in its envelope (contracts' ERROR_CODES, which the server's
+  // errors are typed by) has words in every language: no server English reaches a user.
+  it.each(LANGUAGES)('each has a text in %s', (lang) => {
+    const missing = ERROR_CODES.filter((code) => {
+      const text = flat[lang].get(`common:serverErrors.${code}`);
+      return typeof text !== 'string' || text.trim() === '';
+    });
+    expect(missing).toEqual([]);
+  });
+
+  it('has no text for a code the server does not send', () => {
+    const known = new Set<string>(ERROR_CODES);
+    const stale = [...flat.en.keys()]
+      .filter((key) => key.startsWith('common:serverErrors.'))
+      .map((key) => key.slice('common:serverErrors.'.length))
+      .filter((code) => !known.has(code));
+    expect(stale).toEqual([]);
   });
 });

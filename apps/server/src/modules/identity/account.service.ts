@@ -5,6 +5,7 @@ import {
   EmailAddress,
   LIMITS_EMAIL,
   type EmailMigrationBody,
+  type ErrorCode,
   type EmailVerificationStatus,
   type Language,
 } from '@app/contracts';
@@ -20,7 +21,7 @@ import type { SignInAttemptsRepository } from './sign-in-attempts.repository.ts'
 import { pageText, pageTextWith } from './sign-in-pages.ts';
 
 /** A 400 with the code the admin reads (§8: 'Email just sent please wait two minutes'). */
-const refused = (code: string, message: string, retryAfterSeconds?: number) =>
+const refused = (code: ErrorCode, message: string, retryAfterSeconds?: number) =>
   new BadRequest(message, code, retryAfterSeconds);
 
 export const ACCOUNT_LIMITS = {

@@ -14,6 +14,7 @@ import { EMAIL_ERROR_CODES, EmailAddress, EmailMigrationBody, LIMITS_EMAIL } fro
 import { isApiError, ValidationError } from '../../../lib/api-client.ts';
 import { applyServerErrors, errorsFromIssues, issueCode } from '../../../lib/form-errors.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
+import { serverErrorText } from '../../../lib/server-error-text.ts';
 import { useMigrateEmail } from '../api/account-queries.ts';
 
 interface MigrationForm {
@@ -92,12 +93,14 @@ export function LegacyEmailDialog({
             applyServerErrors(error.fieldErrors, setError, asField);
             return;
           }
-          // §8: a 400 shows the server's text, else 'Invalid email address format'; the codes
-          // we know are said in the admin's language.
+          // §8: a 400 shows the server's text, else 'Invalid email address format': the text of
+          // its code, in the admin's language (never the server's English).
           if (isApiError(error, 400)) {
             const known = LEGACY_ERRORS.find((code) => code === error.code);
             setProblem(
-              known ? t(`legacy.errors.${known}`) : error.message || t('legacy.invalidFormat'),
+              known
+                ? t(`legacy.errors.${known}`)
+                : (serverErrorText(error) ?? t('legacy.invalidFormat')),
             );
             return;
           }
