@@ -216,6 +216,21 @@ describe('importing', () => {
     expect(tree.body).toContain('Tea no. 50');
   });
 
+  it('reports a row the writer left out of the file as an empty row', async () => {
+    // exceljs, like Excel and LibreOffice, stores no row element for an empty line.
+    const result = await uploadOk(
+      await menuWorkbook({
+        items: [['Gap test', 'Gap tea', '', '', 1], [], [], ['Gap test', 'Gap coffee', '', '', 2]],
+        sections: [['Gap test']],
+      }),
+    );
+    expect(result.errorMessage?.split('\n')).toEqual([
+      'Items row 3: the row is empty',
+      'Items row 4: the row is empty',
+    ]);
+    expect(result).toMatchObject({ itemsFound: 4, itemsAdded: 2, itemsFailed: 2 });
+  });
+
   it('reports each refused row with its sheet and row number and adds the rest', async () => {
     const long = 'x'.repeat(60);
     const result = await uploadOk(
@@ -273,12 +288,12 @@ describe('importing', () => {
       "Sections row 10: 'Section' is longer than 50 characters",
       "Modifier groups row 4 ('Broken'): 'Min' is more than 'Max'",
       "Modifier groups row 5 ('Too many'): 'Max' must be a whole number from 0 to 50",
-      "Modifier groups row 6 ('Bad price'): row 6: 'Price' must be a number from 0 to 100000 with at most 3 decimals",
+      "Modifier groups row 6 ('Bad price'): 'Price' must be a number from 0 to 100000 with at most 3 decimals",
       `Items row 3 ('${long}'): 'Item' is longer than 59 characters`,
       "Items rows 4, 5 ('Brownie'): row 5: 'Variant' is required",
-      "Items row 6 ('Baklava'): row 6: 'Price' must be a number",
-      "Items row 7 ('Kunafa'): row 7: 'Price' must be a number",
-      "Items row 8 ('Muhallabia'): row 8: 'Price' must be a number",
+      "Items row 6 ('Baklava'): 'Price' must be a number",
+      "Items row 7 ('Kunafa'): 'Price' must be a number",
+      "Items row 8 ('Muhallabia'): 'Price' must be a number",
       "Items row 9 ('Ghost'): section 'Nowhere' is not in the menu nor in the Sections sheet",
       "Items row 10 ('Halva'): modifier group 'Unknown group' is not in the menu nor in the Modifier groups sheet",
       "Items row 11 ('Basbousa'): modifier group 'Broken' was refused",
@@ -288,6 +303,8 @@ describe('importing', () => {
         lines.some((l) => l.startsWith(start)),
         start,
       ).toBe(true);
+    // A one-row item or group is named by its row once, not again before its problem.
+    expect(lines.filter((l) => /^[A-Z][a-z ]+ row (\d+) .*: row \1:/.test(l))).toEqual([]);
     expect(lines).toHaveLength(expected.length);
 
     const menu = await menuOf(f.alBayt.id);

@@ -134,8 +134,10 @@ function isBlank(row: SheetRow): boolean {
 }
 
 /**
- * The data rows of a sheet, each blank row before the last filled one reported (§5: 'empty
- * spreadsheet rows cause reporting errors'); blank rows at the end are ignored.
+ * The data rows of a sheet, each blank row between filled ones reported (§5: 'empty
+ * spreadsheet rows cause reporting errors'): a row kept with empty cells, and a row the writer
+ * left out of the file (an empty line between two filled rows, which spreadsheet programs do
+ * not store). Blank rows at the end are ignored.
  */
 function dataRows(rows: SheetRow[] | null, kind: BulkUploadKind, errors: string[]) {
   if (!rows) return { filled: [] as SheetRow[], blank: 0 };
@@ -143,11 +145,16 @@ function dataRows(rows: SheetRow[] | null, kind: BulkUploadKind, errors: string[
   while (last >= 0 && isBlank(rows[last]!)) last--;
   const filled: SheetRow[] = [];
   let blank = 0;
+  const empty = (row: number) => {
+    blank++;
+    errors.push(`${label(kind)} row ${row}: the row is empty`);
+  };
+  let previous: number | null = null;
   for (const row of rows.slice(0, last + 1)) {
-    if (isBlank(row)) {
-      blank++;
-      errors.push(`${label(kind)} row ${row.row}: the row is empty`);
-    } else filled.push(row);
+    if (previous !== null) for (let gap = previous + 1; gap < row.row; gap++) empty(gap);
+    previous = row.row;
+    if (isBlank(row)) empty(row.row);
+    else filled.push(row);
   }
   return { filled, blank };
 }
@@ -375,7 +382,11 @@ export class ImportPlanner {
           MODIFIER_GROUP_LIMITS.itemTextMax,
         );
         const amount = price(prices, rowProblems, row.cells.price, M.price);
-        if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
+        // The row is named once: by the message's start when the group has one row.
+        if (rowProblems.length > 0)
+          problems.push(
+            rows.length > 1 ? `row ${row.row}: ${rowProblems.join(', ')}` : rowProblems.join(', '),
+          );
         return { title: localized(title, ar), price: amount, position };
       });
       if (problems.length > 0) {
@@ -520,7 +531,11 @@ export class ImportPlanner {
         CATALOG_LIMITS.variantTitleMax,
       );
       const amount = price(this.prices, rowProblems, row.cells.price, I.price);
-      if (rowProblems.length > 0) problems.push(`row ${row.row}: ${rowProblems.join(', ')}`);
+      // The row is named once: by the message's start when the item has one row.
+      if (rowProblems.length > 0)
+        problems.push(
+          several ? `row ${row.row}: ${rowProblems.join(', ')}` : rowProblems.join(', '),
+        );
       return { title: localized(variantTitle), price: amount, position };
     });
     const groupIds: string[] = [];
