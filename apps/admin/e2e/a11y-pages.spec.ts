@@ -8,6 +8,7 @@ import {
   expectAccessible,
   expectNamedIconControls,
   goInApp,
+  loading,
   placePickupOrder,
   results,
   settle,
@@ -168,7 +169,7 @@ for (const { lang, size, axe } of RUNS) {
             const opener = await dialog.open(page, lang);
             await expect(page.getByRole('dialog').last()).toBeVisible();
             await transitionsDone(page);
-            await expect(page.getByRole('progressbar')).toHaveCount(0);
+            await expect(loading(page)).toHaveCount(0);
             // The modal with its dialog; the page behind it is inert and checked above.
             await check(`${name} → ${dialog.name}`, '.MuiModal-root');
             await page.keyboard.press('Escape');

@@ -3,6 +3,7 @@ import { randomUUID } from 'node:crypto';
 import { expect, test, type APIRequestContext, type Page, type TestInfo } from '@playwright/test';
 import { cartLine, orderableItems, type MenuItem } from '../../../tools/e2e/orders.ts';
 import { results } from '../../../tools/e2e/api.ts';
+import { loading } from '../../../tools/e2e/a11y.ts';
 import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
 import type { ReportTotals } from '@app/contracts';
 
@@ -39,7 +40,7 @@ async function inLanguage(page: Page, lang: 'en' | 'ar') {
   await page.reload();
   await expect(page.locator('html')).toHaveAttribute('lang', lang);
   await expect(page.getByRole('heading', { level: 1 })).toBeVisible();
-  await expect(page.getByRole('progressbar')).toHaveCount(0);
+  await expect(loading(page)).toHaveCount(0);
 }
 
 /** YYYY-MM-DD of `at` on Amman's clock; the week starts on its Sunday. */
