@@ -1,4 +1,3 @@
-import { Readable } from 'node:stream';
 import { BULK_UPLOAD_LIMITS, type BulkUploadKind, type BulkUploadResult } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
 import { TooManyRequests, ValidationFailed } from '../../errors.ts';
@@ -16,14 +15,6 @@ import { ArchiveRefused, checkedArchive } from './zip-guard.ts';
 const fileError = (code: string) => new ValidationFailed('file', [code]);
 
 type SheetRows = Record<BulkUploadKind, SheetRow[]>;
-
-/**
- * The checked archive handed to the reader 64 kB at a time: its entries are stored, and a
- * whole sheet given at once would be parsed in one go, holding the event loop for seconds.
- */
-function* inSlices(bytes: Uint8Array, size = 64 * 1024) {
-  for (let at = 0; at < bytes.length; at += size) yield bytes.subarray(at, at + size);
-}
 
 /**
  * Reads an uploaded xlsx whole, before the database is involved: checked as a zip first
@@ -45,12 +36,11 @@ export async function readWorkbook(bytes: Buffer) {
       );
     throw error;
   }
-  if (!archive.names.includes('xl/workbook.xml')) throw fileError('bulk_upload_not_xlsx');
   const rows: SheetRows = { sections: [], items: [], modifierGroups: [] };
   let found: Set<BulkUploadKind>;
   try {
     found = await streamTemplateSheets(
-      Readable.from(inSlices(archive.zip)),
+      archive,
       {
         maxRows: BULK_UPLOAD_LIMITS.maxRowsPerSheet,
         maxFileRows: BULK_UPLOAD_LIMITS.maxRowsPerFile,

@@ -1,6 +1,5 @@
-import type { Readable } from 'node:stream';
-import ExcelJS from 'exceljs';
 import { BULK_UPLOAD_TEMPLATE, type BulkUploadKind } from '@app/contracts';
+import { openWorkbook, readSheetRows, type XlsxParts } from './xlsx-reader.ts';
 
 /** One data row of a template sheet: its number in the sheet and its cells by column key. */
 export type SheetRow = { row: number; cells: Record<string, string> };
@@ -79,16 +78,16 @@ export type SheetLimits = {
 };
 
 /**
- * Reads the template's sheets with exceljs's streaming reader, handing each data row to `sink`
- * as soon as it is read: the first non-empty row is the header (columns matched by text),
- * every later row a data row. Sheets of other names are skipped, as is a second sheet of a
- * kind. Blank rows are kept (the import reports those between data rows). A sheet missing a
- * required column, of more than `maxRows` rows, or a file of more than `maxFileRows`, makes the
- * whole read throw `SheetProblem` at its end. The event loop gets a turn every few hundred rows.
- * Returns the kinds whose sheet was found.
+ * Reads the template's sheets (xlsx-reader.ts), handing each data row to `sink` as it is read:
+ * the first non-empty row is the header (columns matched by text), every later row a data row.
+ * Sheets of other names are skipped, as is a second sheet of a kind. Blank rows are kept (the
+ * import reports those between data rows). A sheet missing a required column, of more than
+ * `maxRows` rows, or a file of more than `maxFileRows`, makes the whole read throw
+ * `SheetProblem` at its end. The event loop gets a turn every few hundred rows. Returns the
+ * kinds whose sheet was found.
  */
 export async function streamTemplateSheets(
-  input: Readable,
+  parts: XlsxParts,
   limits: SheetLimits,
   sink: SheetSink,
 ): Promise<Set<BulkUploadKind>> {
@@ -97,54 +96,47 @@ export async function streamTemplateSheets(
   const problems: string[] = [];
   let tooManyRows = false;
   let fileRows = 0;
-  const reader = new ExcelJS.stream.xlsx.WorkbookReader(input, {
-    worksheets: 'emit',
-    sharedStrings: 'cache',
-    hyperlinks: 'ignore',
-    styles: 'ignore',
-    entries: 'ignore',
-  });
-  for await (const worksheet of reader) {
-    const kind = kindOfSheet((worksheet as unknown as { name: string }).name);
-    if (!kind || found.has(kind)) {
-      // Other sheets (instructions) are read past, not kept.
-      for await (const _row of worksheet) void _row;
-      continue;
-    }
+  const { sheets, strings } = openWorkbook(parts);
+  for (const sheet of sheets) {
+    const kind = kindOfSheet(sheet.name);
+    // Other sheets (instructions) are not read.
+    if (!kind || found.has(kind)) continue;
     found.add(kind);
     const template = BULK_UPLOAD_TEMPLATE[kind];
     const columns = template.columns as Record<string, string>;
     let header: [number, string][] | null = null;
     let complete = true;
     let rows = 0;
-    for await (const row of worksheet) {
-      const values = row.values as unknown[];
-      if (!header) {
-        const matched: [number, string][] = [];
-        values.forEach((value, column) => {
-          const text = normal(cellText(value));
-          const key = Object.keys(columns).find((k) => normal(columns[k]!) === text);
-          if (key) matched.push([column, key]);
-        });
-        if (matched.length === 0) continue;
-        header = matched;
-        const missing = template.required.filter((k) => !matched.some(([, key]) => key === k));
-        if (missing.length > 0) {
-          complete = false;
-          problems.push(
-            `${template.sheet}: the column${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${columns[k]}'`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
-          );
+    await readSheetRows(parts, sheet, strings, async (read) => {
+      for (const row of read) {
+        const values = row.values;
+        if (!header) {
+          const matched: [number, string][] = [];
+          values.forEach((value, column) => {
+            const text = normal(cellText(value));
+            const key = Object.keys(columns).find((k) => normal(columns[k]!) === text);
+            if (key) matched.push([column, key]);
+          });
+          if (matched.length === 0) continue;
+          header = matched;
+          const missing = template.required.filter((k) => !matched.some(([, key]) => key === k));
+          if (missing.length > 0) {
+            complete = false;
+            problems.push(
+              `${template.sheet}: the column${missing.length > 1 ? 's' : ''} ${missing.map((k) => `'${columns[k]}'`).join(', ')} ${missing.length > 1 ? 'are' : 'is'} missing`,
+            );
+          }
+          continue;
         }
-        continue;
+        if (++fileRows % ROWS_PER_TURN === 0) await yieldToEventLoop();
+        if (++rows > maxRows || fileRows > maxFileRows) continue;
+        if (!complete) continue;
+        const cells: Record<string, string> = {};
+        for (const [column, key] of header)
+          cells[key] = boundedCell(values[column] ?? '', maxCellChars);
+        sink(kind, { row: row.number, cells });
       }
-      if (++fileRows % ROWS_PER_TURN === 0) await yieldToEventLoop();
-      if (++rows > maxRows || fileRows > maxFileRows) continue;
-      if (!complete) continue;
-      const cells: Record<string, string> = {};
-      for (const [column, key] of header)
-        cells[key] = boundedCell(cellText(values[column]), maxCellChars);
-      sink(kind, { row: row.number, cells });
-    }
+    });
     if (rows > maxRows) {
       tooManyRows = true;
       problems.push(`${template.sheet}: more than ${maxRows} rows`);

@@ -1,22 +1,8 @@
 import { describe, expect, it } from 'vitest';
-import { unzipSync } from 'fflate';
 import { buildZip, deflated, zipBomb } from '../../../../../tools/testing/zip-build.ts';
 import { ArchiveRefused, checkedArchive } from './zip-guard.ts';
 
 const LIMITS = { maxEntries: 200, maxInflatedBytes: 32 * 1024 * 1024 };
-
-/** The names of a zip's entries in the order they come (local headers only, as a stream reads). */
-function entryOrder(zip: Uint8Array): string[] {
-  const bytes = Buffer.from(zip);
-  const names: string[] = [];
-  let at = 0;
-  while (at + 30 <= bytes.length && bytes.readUInt32LE(at) === 0x04034b50) {
-    const nameLength = bytes.readUInt16LE(at + 26);
-    names.push(bytes.toString('utf8', at + 30, at + 30 + nameLength));
-    at += 30 + nameLength + bytes.readUInt16LE(at + 28) + bytes.readUInt32LE(at + 18);
-  }
-  return names;
-}
 
 const refusal = async (zip: Buffer, limits = LIMITS) => {
   const error = await checkedArchive(zip, limits).then(
@@ -28,7 +14,7 @@ const refusal = async (zip: Buffer, limits = LIMITS) => {
 };
 
 describe('the checked archive', () => {
-  it('holds every entry, the workbook and shared strings first, the others in their order', async () => {
+  it("holds every entry by name, in the directory's order, with its bytes", async () => {
     const names = [
       'xl/worksheets/sheet1.xml',
       'xl/worksheets/sheet2.xml',
@@ -38,16 +24,8 @@ describe('the checked archive', () => {
     ];
     const zip = buildZip(names.map((name) => deflated(name, `<x name="${name}"/>`)));
     const archive = await checkedArchive(zip, LIMITS);
-    expect(archive.names).toEqual(names);
-    expect(entryOrder(archive.zip)).toEqual([
-      'xl/workbook.xml',
-      'xl/sharedStrings.xml',
-      'xl/worksheets/sheet1.xml',
-      'xl/worksheets/sheet2.xml',
-      'xl/styles.xml',
-    ]);
-    const files = unzipSync(archive.zip);
-    expect(Buffer.from(files['xl/styles.xml']!).toString()).toBe('<x name="xl/styles.xml"/>');
+    expect([...archive.keys()]).toEqual(names);
+    expect(Buffer.from(archive.get('xl/styles.xml')!).toString()).toBe('<x name="xl/styles.xml"/>');
   });
 
   it('leaves out bytes its directory does not name (a hidden entry before the first)', async () => {
@@ -62,8 +40,7 @@ describe('the checked archive', () => {
     moved.writeUInt32LE(moved.readUInt32LE(end + 16) + localPart.length, end + 16);
     const zip = Buffer.concat([localPart, moved]);
     const archive = await checkedArchive(zip, LIMITS);
-    expect(archive.names).toEqual(['xl/workbook.xml']);
-    expect(entryOrder(archive.zip)).toEqual(['xl/workbook.xml']);
+    expect([...archive.keys()]).toEqual(['xl/workbook.xml']);
   });
 
   it('refuses more entries than the limit, a name twice, and a size not as declared', async () => {

@@ -1,12 +1,11 @@
-import { zipSync } from 'fflate';
 import yauzl, { type Entry } from 'yauzl';
 
 /**
  * Checks an uploaded zip (an xlsx) before anything parses it, in bounded memory. The archive is
  * read by yauzl from its central directory; an entry is inflated only while the archive's
  * declared sizes stay under the cap, and its real size must be its declared one (it is cut off
- * at the first byte past it). What the spreadsheet reader gets is a new archive of the checked
- * entries only (fflate), so that nothing the directory does not name reaches it.
+ * at the first byte past it). What the spreadsheet reader gets is the checked entries' bytes by
+ * name, so that nothing the directory does not name reaches it.
  */
 export class ArchiveRefused extends Error {
   constructor(
@@ -50,18 +49,16 @@ async function inflate(zip: yauzl.ZipFile, entry: Entry): Promise<Uint8Array> {
 }
 
 /** The entries a streaming spreadsheet reader needs before its sheets (workbook, shared strings). */
-const FIRST = ['xl/workbook.xml', 'xl/_rels/workbook.xml.rels', 'xl/sharedStrings.xml'];
 
 /**
  * The archive's files by name, checked: at most `maxEntries`, none encrypted, stored or
  * deflated only, no name twice, at most `maxInflatedBytes` inflated in all, each as large as
- * it says. Returns the names and the files again as a zip (stored, the workbook's parts first,
- * so that a streaming reader meets the sheets last).
+ * it says. Only the files its directory names (folders left out), in its order.
  */
 export async function checkedArchive(
   bytes: Buffer,
   limits: ZipLimits,
-): Promise<{ names: string[]; zip: Uint8Array }> {
+): Promise<Map<string, Uint8Array>> {
   let zip: yauzl.ZipFile;
   try {
     // Sizes are checked below, cutting a lying entry off at its declared size.
@@ -87,11 +84,6 @@ export async function checkedArchive(
     zip.close();
     throw error instanceof ArchiveRefused ? error : notZip('bad central directory');
   }
-  const names = [...files.keys()];
-  const rank = (name: string) => (FIRST.includes(name) ? FIRST.indexOf(name) : FIRST.length);
-  const ordered = [...names].sort((a, b) => rank(a) - rank(b));
-  const kept: Record<string, Uint8Array> = {};
-  for (const name of ordered) if (!name.endsWith('/')) kept[name] = files.get(name)!;
-  files.clear();
-  return { names, zip: zipSync(kept, { level: 0 }) };
+  for (const name of [...files.keys()]) if (name.endsWith('/')) files.delete(name);
+  return files;
 }
