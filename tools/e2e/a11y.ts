@@ -126,10 +126,11 @@ export async function transitionsDone(page: Page) {
 }
 
 /**
- * What is still loading: spinners and bars without a value (a progress bar with one, such as the
- * dashboard's setup checklist, is content).
+ * What is still loading: shown spinners and bars without a value (a progress bar with one, such
+ * as the dashboard's setup checklist, is content; a hidden one is nothing).
  */
-export const loading = (page: Page) => page.locator('[role="progressbar"]:not([aria-valuenow])');
+export const loading = (page: Page) =>
+  page.getByRole('progressbar').and(page.locator(':not([aria-valuenow])'));
 
 /** Waits until the page has a heading and nothing is loading or sliding in. */
 export async function settle(page: Page) {
