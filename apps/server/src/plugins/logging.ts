@@ -66,7 +66,8 @@ export class PrettyRequestLog extends LogController {
     request: FastifyRequest,
     reply: FastifyReply,
   ) {
-    if (request.headers['user-agent'] === 'lightMyRequest') return;
+    // In-process requests (inject) have no TCP port; a header a client sends cannot hide it.
+    if (request.raw.socket?.remotePort === undefined) return;
     const line = `${request.method} ${loggedUrl(request.url)} ${reply.statusCode} ${Math.round(reply.elapsedTime)} ms`;
     if (error) reply.log.error({ err: error }, line);
     else reply.log.info(line);

@@ -1,6 +1,7 @@
 import argon2 from 'argon2';
 import { eq } from 'drizzle-orm';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { SETUP_STEPS } from '@app/contracts';
 import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
@@ -193,17 +194,7 @@ describe("a new outlet's setup checklist", () => {
 
     const first = await checklist();
     expect(first.branchId).toBe(branchId);
-    expect(first.steps).toEqual(
-      [
-        'menu',
-        'hours',
-        'paymentMethods',
-        'deliveryZones',
-        'tables',
-        'storefrontLink',
-        'testOrder',
-      ].map((step) => ({ step, done: false })),
-    );
+    expect(first.steps).toEqual(SETUP_STEPS.map((step) => ({ step, done: false })));
 
     const db = ctx.database.owner;
     const [section] = await db
