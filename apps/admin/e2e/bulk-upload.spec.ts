@@ -111,16 +111,61 @@ test('the owner uploads the template filled with 50 rows and sees the report', a
   ).toBe(true);
 
   const row = (kind: string) => page.getByTestId(`bulk-upload-result-${kind}`).getByRole('cell');
-  // Found, added, failed per kind (the kind is the row's header).
-  await expect(row('sections')).toHaveText(['1', '1', '0']);
-  await expect(row('items')).toHaveText(['25', '25', '0']);
-  await expect(row('modifierGroups')).toHaveText(['1', '1', '0']);
+  // Found, added, updated, failed per kind (the kind is the row's header).
+  await expect(row('sections')).toHaveText(['1', '1', '0', '0']);
+  await expect(row('items')).toHaveText(['25', '25', '0', '0']);
+  await expect(row('modifierGroups')).toHaveText(['1', '1', '0', '0']);
   await expect(page.getByRole('rowheader', { name: 'Items' })).toBeVisible();
   await page.screenshot({ path: testInfo.outputPath('bulk-upload-en-wide.png'), fullPage: true });
 
   // The section and its items are in the menu.
   await page.goto('/admin/catalog/v2/categories');
   await expect(page.getByRole('link', { name: SECTION })).toBeVisible();
+
+  // Round trip: the menu downloaded, one price edited in the file, uploaded back.
+  await page.goto('/admin/bulk-upload');
+  const menuDownload = page.waitForEvent('download');
+  await page.getByRole('button', { name: 'Download the menu' }).click();
+  const menuFile = await menuDownload;
+  expect(menuFile.suggestedFilename()).toBe('menu.xlsx');
+  const menuPath = testInfo.outputPath('downloaded-menu.xlsx');
+  await menuFile.saveAs(menuPath);
+  const wb = new ExcelJS.Workbook();
+  await wb.xlsx.readFile(menuPath);
+  const items = wb.getWorksheet('Items')!;
+  const header = items.getRow(1).values as unknown[];
+  const editedIds: string[] = [];
+  items.eachRow((r) => {
+    const is = (column: string, value: string) => r.getCell(header.indexOf(column)).value === value;
+    if (is('Item', 'Drink 1') && is('Variant', 'Small')) {
+      r.getCell(header.indexOf('Price')).value = 9.75;
+      editedIds.push(String(r.getCell(header.indexOf('Item id')).value));
+    }
+  });
+  expect(editedIds).toHaveLength(1);
+  const editedPath = testInfo.outputPath('edited-menu.xlsx');
+  await wb.xlsx.writeFile(editedPath);
+  await page.locator('input[type="file"]').setInputFiles(editedPath);
+  await page.getByRole('button', { name: 'Upload', exact: true }).click();
+  await expect(
+    page.getByRole('status').filter({ hasText: 'Catalogue uploaded successfully' }).first(),
+  ).toBeVisible({ timeout: 30_000 });
+  // Every item found, none added, one updated, none failed.
+  await expect(row('items').nth(1)).toHaveText('0');
+  await expect(row('items').nth(2)).toHaveText('1');
+  await expect(row('items').nth(3)).toHaveText('0');
+  const tenantId = await tenantIdOf(page);
+  const item = await page.request.get(
+    `/api/admin/tenants/${tenantId}/branches/defaultBranch/productcatalogs/catalogitems/${editedIds[0]}`,
+    { headers: { authorization: `Bearer ${await accessToken(page)}` } },
+  );
+  const { results } = (await item.json()) as {
+    results: { variants: { localizedTitle: { fieldValue: string }; price: number }[] };
+  };
+  expect(results.variants.map((v) => [v.localizedTitle.fieldValue, v.price])).toEqual([
+    ['Small', 9.75],
+    ['Large', 2.1],
+  ]);
 });
 
 test('a 1 MB zip bomb is refused with a clear message', async ({ page }, testInfo) => {

@@ -25,7 +25,8 @@ export const BULK_UPLOAD_LIMITS = {
 
 /**
  * The template's sheets and columns (docs/bulk-upload.md). Headers are matched by text, in any
- * order and case; the columns marked optional may be left out.
+ * order and case; the columns marked optional may be left out. The id columns are filled by
+ * "Download the menu": a row with an id updates what it names, a row without one adds.
  */
 export const BULK_UPLOAD_TEMPLATE = {
   sections: {
@@ -36,6 +37,7 @@ export const BULK_UPLOAD_TEMPLATE = {
       description: 'Description',
       titleAr: 'Section (Arabic)',
       titleEs: 'Section (Spanish)',
+      id: 'Section id',
     },
     required: ['title'],
   },
@@ -50,6 +52,8 @@ export const BULK_UPLOAD_TEMPLATE = {
       modifierGroups: 'Modifier groups',
       titleAr: 'Item (Arabic)',
       titleEs: 'Item (Spanish)',
+      id: 'Item id',
+      variantId: 'Variant id',
     },
     required: ['section', 'title', 'price'],
   },
@@ -63,12 +67,17 @@ export const BULK_UPLOAD_TEMPLATE = {
       price: 'Price',
       nameAr: 'Modifier group (Arabic)',
       modifierAr: 'Modifier item (Arabic)',
+      id: 'Modifier group id',
+      modifierId: 'Modifier item id',
     },
     required: ['name', 'modifier', 'price'],
   },
 } as const;
 
 export type BulkUploadKind = keyof typeof BULK_UPLOAD_TEMPLATE;
+
+/** The template's how-to sheet: not read, and not reported as ignored. */
+export const BULK_UPLOAD_INSTRUCTIONS_SHEET = 'Instructions';
 
 /** menu-management.md §3, bulk upload result; `errorMessage` lists the refused rows. */
 export const BulkUploadResult = z.object({
@@ -81,6 +90,12 @@ export const BulkUploadResult = z.object({
   categoriesAdded: z.number().int(),
   itemsAdded: z.number().int(),
   modifiersAdded: z.number().int(),
+  /** Entries named by their id whose cells differ from the menu, and were updated. */
+  categoriesUpdated: z.number().int(),
+  itemsUpdated: z.number().int(),
+  modifiersUpdated: z.number().int(),
+  /** Sheets of the file that are not the template's (and not its Instructions): not read. */
+  sheetsIgnored: z.array(z.string()),
   /** One line per refused row ('Items row 7: ...'); null when everything was added. */
   errorMessage: z.string().nullable(),
 });
@@ -116,6 +131,16 @@ export const bulkUploadRoutes = {
     params: TenantParams,
     consumes: 'multipart/form-data',
     results: BulkUploadResult,
+  }),
+  menu: route({
+    method: 'GET',
+    path: `${CATALOG_BASE}/bulk-upload/menu`,
+    access: { permission: 'BulkUpload' },
+    summary: 'The current menu in the upload format, each row with the id of what it describes',
+    description:
+      'Sections, items with their variants and translations, modifier groups with their items; uploaded back, rows with an id update that entry (only what changed) and rows without one add.',
+    params: TenantParams,
+    produces: XLSX_CONTENT_TYPE,
   }),
   template: route({
     method: 'GET',

@@ -28,3 +28,18 @@ export async function menuWorkbook(
   sheet('Modifier groups', headers?.groups ?? MENU_HEADERS.groups, rows.groups);
   return Buffer.from(await wb.xlsx.writeBuffer());
 }
+
+/** A multipart body of one xlsx in the field `file`, as the admin's upload sends it. */
+export function xlsxMultipart(bytes: Buffer, filename = 'menu.xlsx') {
+  const boundary = '----bulk-upload-test';
+  return {
+    payload: Buffer.concat([
+      Buffer.from(
+        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
+      ),
+      bytes,
+      Buffer.from(`\r\n--${boundary}--\r\n`),
+    ]),
+    contentType: `multipart/form-data; boundary=${boundary}`,
+  };
+}

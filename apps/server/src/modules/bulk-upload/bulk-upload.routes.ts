@@ -15,6 +15,14 @@ export const bulkUploadHandlers =
     handle(app, routes.upload, async ({ params, request }) =>
       bulkUpload.upload(params.tenantId, await readUpload(request)),
     );
+    handle(app, routes.menu, async ({ params, reply }) => {
+      const file = await bulkUpload.menu(params.tenantId);
+      return reply
+        .type(XLSX_CONTENT_TYPE)
+        .header('content-disposition', 'attachment; filename="menu.xlsx"')
+        .header('cache-control', 'no-store')
+        .send(file);
+    });
     handle(app, routes.template, async ({ reply }) => {
       const file = await bulkUpload.template();
       return reply

@@ -2,14 +2,15 @@ import { BULK_UPLOAD_LIMITS, type BulkUploadKind, type BulkUploadResult } from '
 import type { Db, Tx } from '../../db/client.ts';
 import { TooManyRequests, ValidationFailed } from '../../errors.ts';
 import type { BulkUploadRepository } from './bulk-upload.repository.ts';
-import { ImportPlanner } from './import-plan.ts';
+import { ImportPlanner, idsNamed } from './import-plan.ts';
 import {
   SheetProblem,
   streamTemplateSheets,
   yieldToEventLoop,
   type SheetRow,
 } from './sheet-reader.ts';
-import { templateWorkbook } from './template.ts';
+import { menuRows } from './menu-export.ts';
+import { menuWorkbook, templateWorkbook } from './template.ts';
 import { ArchiveRefused, checkedArchive } from './zip-guard.ts';
 
 const fileError = (code: string) => new ValidationFailed('file', [code]);
@@ -37,9 +38,9 @@ export async function readWorkbook(bytes: Buffer) {
     throw error;
   }
   const rows: SheetRows = { sections: [], items: [], modifierGroups: [] };
-  let found: Set<BulkUploadKind>;
+  let read: Awaited<ReturnType<typeof streamTemplateSheets>>;
   try {
-    found = await streamTemplateSheets(
+    read = await streamTemplateSheets(
       archive,
       {
         maxRows: BULK_UPLOAD_LIMITS.maxRowsPerSheet,
@@ -51,6 +52,7 @@ export async function readWorkbook(bytes: Buffer) {
   } catch (error) {
     throw fileError(error instanceof SheetProblem ? error.code : 'bulk_upload_not_xlsx');
   }
+  const { found, ignored } = read;
   if (found.size === 0) throw fileError('bulk_upload_no_template_sheet');
   // A sheet not in the file is planned as none.
   const sheet = (kind: BulkUploadKind) => (found.has(kind) ? rows[kind] : null);
@@ -58,6 +60,7 @@ export async function readWorkbook(bytes: Buffer) {
     sections: sheet('sections'),
     modifierGroups: sheet('modifierGroups'),
     items: sheet('items'),
+    ignored,
   };
 }
 
@@ -89,6 +92,17 @@ export function createBulkUploadService(deps: {
   let importing = false;
   return {
     template: templateWorkbook,
+
+    /** The tenant's menu in the upload format, each row with its ids (the round trip). */
+    async menu(tenantId: string): Promise<Buffer> {
+      const menu = await deps.db.transaction(async (tx) => ({
+        sections: await repo.sections(tx, tenantId),
+        items: await repo.items(tx, tenantId),
+        modifierGroups: await repo.modifierGroups(tx, tenantId),
+        ...(await repo.details(tx, tenantId, null, null)),
+      }));
+      return menuWorkbook(menuRows(menu));
+    },
 
     /**
      * Imports an uploaded template in one transaction: what the rules accept is added, the
@@ -123,7 +137,15 @@ export function createBulkUploadService(deps: {
         sections: await repo.sections(tx, tenantId),
         items: await repo.items(tx, tenantId),
         modifierGroups: await repo.modifierGroups(tx, tenantId),
+        // Only what rows name by id (a downloaded menu) is compared in detail.
+        ...(await repo.details(
+          tx,
+          tenantId,
+          idsNamed(sheets.items, 'id'),
+          idsNamed(sheets.modifierGroups, 'id'),
+        )),
       });
+      planner.ignoreSheets(sheets.ignored);
       const sections = planner.planSections(sheets.sections);
       await repo.addSections(tx, tenantId, sections);
       const groups = planner.planGroups(sheets.modifierGroups);
@@ -137,7 +159,9 @@ export function createBulkUploadService(deps: {
         if (pace.yieldBetweenStatements) await yieldToEventLoop();
         await repo.addItems(tx, tenantId, items.slice(at, at + pace.itemsPerStatement));
       }
-      if (sections.length + groups.length + items.length > 0)
+      await repo.update(tx, tenantId, planner.updates);
+      const updated = Object.values(planner.updates).some((list) => list.length > 0);
+      if (sections.length + groups.length + items.length > 0 || updated)
         await deps.bumpCatalogVersion(tx, tenantId);
       return planner.outcome();
     });

@@ -6,7 +6,7 @@ import { BULK_UPLOAD_LIMITS, CATALOG_LIMITS, type BulkUploadResult } from '@app/
 import * as s from '../../db/schema.ts';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
-import { menuWorkbook } from '../../test/menu-workbook.ts';
+import { menuWorkbook, xlsxMultipart as multipart } from '../../test/menu-workbook.ts';
 import { buildZip, deflated, zipBomb } from '../../../../../tools/testing/zip-build.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
 import { bulkUploadRepository } from './bulk-upload.repository.ts';
@@ -30,20 +30,6 @@ afterAll(() => ctx.close());
 
 const base = (tenantId: string) =>
   `/api/admin/tenants/${tenantId}/branches/defaultBranch/productcatalogs/bulk-upload`;
-
-function multipart(bytes: Buffer, filename = 'menu.xlsx') {
-  const boundary = '----bulk-upload-test';
-  return {
-    payload: Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="${filename}"\r\nContent-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n`,
-      ),
-      bytes,
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]),
-    contentType: `multipart/form-data; boundary=${boundary}`,
-  };
-}
 
 async function upload(bytes: Buffer, headers = owner, tenantId = f.alBayt.id) {
   const { payload, contentType } = multipart(bytes);
@@ -113,6 +99,8 @@ describe('the template', () => {
       'Modifier groups',
       'Item (Arabic)',
       'Item (Spanish)',
+      'Item id',
+      'Variant id',
     ]);
   });
 
@@ -137,6 +125,10 @@ describe('the template', () => {
       categoriesAdded: 2,
       itemsAdded: 2,
       modifiersAdded: 1,
+      categoriesUpdated: 0,
+      itemsUpdated: 0,
+      modifiersUpdated: 0,
+      sheetsIgnored: [],
       errorMessage: null,
     });
     const after = await menuOf(f.casa.id);

@@ -1,4 +1,8 @@
-import { BULK_UPLOAD_TEMPLATE, type BulkUploadKind } from '@app/contracts';
+import {
+  BULK_UPLOAD_INSTRUCTIONS_SHEET,
+  BULK_UPLOAD_TEMPLATE,
+  type BulkUploadKind,
+} from '@app/contracts';
 import { openWorkbook, readSheetRows, type XlsxParts } from './xlsx-reader.ts';
 
 /** One data row of a template sheet: its number in the sheet and its cells by column key. */
@@ -84,23 +88,27 @@ export type SheetLimits = {
  * import reports those between data rows). A sheet missing a required column, of more than
  * `maxRows` rows, or a file of more than `maxFileRows`, makes the whole read throw
  * `SheetProblem` at its end. The event loop gets a turn every few hundred rows. Returns the
- * kinds whose sheet was found.
+ * kinds whose sheet was found, and the names of the sheets not read (but the Instructions).
  */
 export async function streamTemplateSheets(
   parts: XlsxParts,
   limits: SheetLimits,
   sink: SheetSink,
-): Promise<Set<BulkUploadKind>> {
+): Promise<{ found: Set<BulkUploadKind>; ignored: string[] }> {
   const { maxRows, maxFileRows, maxCellChars } = limits;
   const found = new Set<BulkUploadKind>();
+  const ignored: string[] = [];
   const problems: string[] = [];
   let tooManyRows = false;
   let fileRows = 0;
   const { sheets, strings } = openWorkbook(parts);
   for (const sheet of sheets) {
     const kind = kindOfSheet(sheet.name);
-    // Other sheets (instructions) are not read.
-    if (!kind || found.has(kind)) continue;
+    // Other sheets are not read (and said so, but the template's own how-to).
+    if (!kind || found.has(kind)) {
+      if (normal(sheet.name) !== normal(BULK_UPLOAD_INSTRUCTIONS_SHEET)) ignored.push(sheet.name);
+      continue;
+    }
     found.add(kind);
     const template = BULK_UPLOAD_TEMPLATE[kind];
     const columns = template.columns as Record<string, string>;
@@ -151,5 +159,5 @@ export async function streamTemplateSheets(
       tooManyRows ? 'bulk_upload_too_many_rows' : 'bulk_upload_columns_missing',
       problems,
     );
-  return found;
+  return { found, ignored };
 }

@@ -1,10 +1,15 @@
 import ExcelJS from 'exceljs';
-import { BULK_UPLOAD_LIMITS, BULK_UPLOAD_TEMPLATE, CATALOG_LIMITS } from '@app/contracts';
+import {
+  BULK_UPLOAD_INSTRUCTIONS_SHEET,
+  BULK_UPLOAD_LIMITS,
+  BULK_UPLOAD_TEMPLATE,
+  CATALOG_LIMITS,
+} from '@app/contracts';
 
 type Example = Record<string, string | number>;
 
 /** Rows a new user can upload as they are, and see how variants and groups are written. */
-const EXAMPLES: { [K in keyof typeof BULK_UPLOAD_TEMPLATE]: Example[] } = {
+const EXAMPLES: FormatRows = {
   sections: [
     { title: 'Drinks', description: 'Hot and cold', titleAr: 'مشروبات', titleEs: 'Bebidas' },
     {
@@ -54,11 +59,18 @@ const INSTRUCTIONS = [
   `Items: one row per variant; rows with the same Section and Item make one item. 'Variant' is needed when an item has more than one row. Title 1 to ${CATALOG_LIMITS.itemTitleMax} characters, description up to ${CATALOG_LIMITS.itemDescriptionMax}, price ${CATALOG_LIMITS.priceMin} to ${CATALOG_LIMITS.priceMax} with at most 3 decimals. 'Modifier groups' lists group names separated by commas.`,
   `Modifier groups: one row per modifier item; rows with the same group name make one group. Min and Max (0 to 50) are read from the group's first row; empty Max means the number of its items.`,
   `Names already in the menu are kept as they are: a section under the same parent, an item in the same section, a modifier group of the same name. Rows that break a rule are reported with their row numbers; the others are added.`,
+  `The id columns are filled by "Download the menu": change prices and texts there and upload the file back. A row with an id updates that entry (only what changed); a row without one is added. Rows left out change nothing (nothing is deleted).`,
   `Empty rows between filled rows are reported. At most ${BULK_UPLOAD_LIMITS.maxBytes / 1_048_576} MB per file, xlsx only.`,
 ];
 
-/** The bulk upload's xlsx template: the three sheets with their headers, examples, and how-to. */
-export async function templateWorkbook(): Promise<Buffer> {
+/** The rows of each sheet, by column key. */
+export type FormatRows = { [K in keyof typeof BULK_UPLOAD_TEMPLATE]: Example[] };
+
+/**
+ * A workbook in the upload format: the three sheets with their headers (required ones marked),
+ * the given rows, and the how-to sheet.
+ */
+async function uploadFormat(rows: FormatRows): Promise<Buffer> {
   const workbook = new ExcelJS.Workbook();
   workbook.creator = 'Restaurant admin';
   for (const kind of Object.keys(BULK_UPLOAD_TEMPLATE) as (keyof typeof BULK_UPLOAD_TEMPLATE)[]) {
@@ -80,9 +92,9 @@ export async function templateWorkbook(): Promise<Buffer> {
         };
       }
     });
-    for (const example of EXAMPLES[kind]) ws.addRow(example);
+    for (const row of rows[kind]) ws.addRow(row);
   }
-  const how = workbook.addWorksheet('Instructions');
+  const how = workbook.addWorksheet(BULK_UPLOAD_INSTRUCTIONS_SHEET);
   how.getColumn(1).width = 120;
   INSTRUCTIONS.forEach((line, i) => {
     const cell = how.getCell(i + 1, 1);
@@ -92,3 +104,9 @@ export async function templateWorkbook(): Promise<Buffer> {
   });
   return Buffer.from(await workbook.xlsx.writeBuffer());
 }
+
+/** The bulk upload's xlsx template: the three sheets with their headers, examples, and how-to. */
+export const templateWorkbook = () => uploadFormat(EXAMPLES);
+
+/** A tenant's menu in the upload format (see `menuRows`). */
+export const menuWorkbook = (rows: FormatRows) => uploadFormat(rows);

@@ -4,6 +4,7 @@ import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { authAs } from '../../test/auth.ts';
 import { createTestApp, type TestContext } from '../../test/harness.ts';
+import { xlsxMultipart } from '../../test/menu-workbook.ts';
 import { demoFixtures, type DemoFixtures } from '../tickets/test-fixtures.ts';
 import { readWorkbook } from './bulk-upload.service.ts';
 import { templateWorkbook } from './template.ts';
@@ -56,16 +57,19 @@ beforeAll(async () => {
 afterAll(() => ctx.close());
 
 describe('a menu written by any spreadsheet writer', () => {
-  it.each(['openpyxl.xlsx', 'xlsxwriter.xlsx', 'libreoffice.xlsx'])(
-    'reads %s to the same rows as exceljs writes them',
-    async (name) => {
-      const reference = await readWorkbook(await exceljsFile());
-      expect(reference.items).toHaveLength(3);
-      expect(reference.items![1]!.cells).toMatchObject({ variant: 'Large', price: '2.25' });
-      expect(reference.sections![0]!.cells).toMatchObject({ titleAr: 'مشروبات' });
-      expect(await readWorkbook(file(name))).toEqual(reference);
-    },
-  );
+  it.each([
+    ['openpyxl.xlsx', ['Notes', 'Old prices']],
+    ['xlsxwriter.xlsx', ['Notes']],
+    ['libreoffice.xlsx', ['Notes', 'Old prices']],
+  ])('reads %s to the same rows as exceljs writes them', async (name, ignored) => {
+    const reference = await readWorkbook(await exceljsFile());
+    expect(reference.items).toHaveLength(3);
+    expect(reference.items![1]!.cells).toMatchObject({ variant: 'Large', price: '2.25' });
+    expect(reference.sections![0]!.cells).toMatchObject({ titleAr: 'مشروبات' });
+    expect(reference.ignored).toEqual([]);
+    // Sheets not of the template (hidden ones too) are not read, and named.
+    expect(await readWorkbook(file(name))).toEqual({ ...reference, ignored });
+  });
 
   it('reads the downloadable template (exceljs) with its three sheets', async () => {
     const template = await readWorkbook(await templateWorkbook());
@@ -76,20 +80,12 @@ describe('a menu written by any spreadsheet writer', () => {
 
   it('imports the openpyxl file (pandas to_excel) into the menu', async () => {
     const owner = await authAs(ctx, 'owner@demo.local');
-    const boundary = '----corpus';
-    const body = Buffer.concat([
-      Buffer.from(
-        `--${boundary}\r\nContent-Disposition: form-data; name="file"; filename="menu.xlsx"\r\n` +
-          'Content-Type: application/vnd.openxmlformats-officedocument.spreadsheetml.sheet\r\n\r\n',
-      ),
-      file('openpyxl.xlsx'),
-      Buffer.from(`\r\n--${boundary}--\r\n`),
-    ]);
+    const { payload, contentType } = xlsxMultipart(file('openpyxl.xlsx'));
     const res = await ctx.app.inject({
       method: 'POST',
       url: `/api/admin/tenants/${f.alBayt.id}/branches/defaultBranch/productcatalogs/bulk-upload`,
-      headers: { ...owner, 'content-type': `multipart/form-data; boundary=${boundary}` },
-      payload: body,
+      headers: { ...owner, 'content-type': contentType },
+      payload,
     });
     expect(res.statusCode, res.body).toBeLessThan(300);
     expect(res.json().results).toMatchObject({
@@ -99,6 +95,7 @@ describe('a menu written by any spreadsheet writer', () => {
       itemsAdded: 2,
       modifiersFound: 1,
       modifiersAdded: 1,
+      sheetsIgnored: ['Notes', 'Old prices'],
       errorMessage: null,
     });
   });

@@ -25,6 +25,16 @@ export async function downloadTemplate(tenantId: string): Promise<void> {
   saveFile(blob, fileName);
 }
 
+/** The tenant's menu in the upload format (each row with its ids), saved as the server names it. */
+export async function downloadMenu(tenantId: string): Promise<void> {
+  const { blob, fileName } = await callApiFile(
+    bulkUploadRoutes.menu,
+    { params: { tenantId } },
+    { fallbackName: 'menu.xlsx' },
+  );
+  saveFile(blob, fileName);
+}
+
 /** Uploads a menu; the catalogue's caches read again, whatever was added. */
 export function useUploadMenu(tenantId: string, onProgress: (fraction: number) => void) {
   const queryClient = useQueryClient();

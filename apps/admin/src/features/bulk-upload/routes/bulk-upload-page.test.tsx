@@ -1,5 +1,5 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import { screen, within } from '@testing-library/react';
+import { fireEvent, screen, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { BulkUploadResult } from '@app/contracts';
 import { TEST_TENANT } from '../../../test/app-render.tsx';
@@ -77,6 +77,10 @@ const result = (over: Partial<BulkUploadResult> = {}): BulkUploadResult => ({
   categoriesAdded: 1,
   itemsAdded: 25,
   modifiersAdded: 1,
+  categoriesUpdated: 0,
+  itemsUpdated: 0,
+  modifiersUpdated: 0,
+  sheetsIgnored: [],
   errorMessage: null,
   ...over,
 });
@@ -126,7 +130,49 @@ describe('the bulk upload page', () => {
       within(items)
         .getAllByRole('cell')
         .map((c) => c.textContent),
-    ).toEqual(['25', '25', '0']);
+    ).toEqual(['25', '25', '0', '0']);
+    expect(screen.queryByTestId('bulk-upload-sheets-ignored')).toBeNull();
+  });
+
+  it('says which sheets were not read and how many entries were updated', async () => {
+    const user = userEvent.setup();
+    fakeXhr(200, {
+      results: result({ itemsAdded: 1, itemsUpdated: 24, sheetsIgnored: ['Notes', 'Old prices'] }),
+    });
+    fakeServer({});
+    const { container } = renderCatalog(<BulkUploadPage />);
+    await user.upload(container.querySelector<HTMLInputElement>('input[type="file"]')!, xlsx());
+    await user.click(screen.getByRole('button', { name: 'Upload' }));
+    expect(await screen.findByTestId('bulk-upload-sheets-ignored')).toHaveTextContent(
+      'Not read, as they are not sheets of the template: ‘Notes’, ‘Old prices’.',
+    );
+    expect(
+      within(screen.getByTestId('bulk-upload-result-items'))
+        .getAllByRole('cell')
+        .map((c) => c.textContent),
+    ).toEqual(['25', '1', '24', '0']);
+  });
+
+  it('names any other filter as the spec does: several files dropped, an empty file', async () => {
+    const sent = fakeXhr(200, { results: result() });
+    fakeServer({});
+    const { container } = renderCatalog(<BulkUploadPage />);
+    const zone = screen.getByTestId('bulk-upload-drop');
+    const drop = (files: File[]) =>
+      fireEvent.drop(zone, { dataTransfer: { files, types: ['Files'] } });
+    drop([xlsx('a.xlsx'), xlsx('b.xlsx')]);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Unknown error (filter is queueLimit) Choose one file at a time.',
+    );
+    drop([xlsx('empty.xlsx', 0)]);
+    expect(screen.getByRole('alert')).toHaveTextContent(
+      'Unknown error (filter is fileEmpty) The file is empty.',
+    );
+    drop([xlsx('menu.xlsx')]);
+    expect(screen.queryByRole('alert')).toBeNull();
+    expect(screen.getByTestId('bulk-upload-file-name')).toHaveTextContent('menu.xlsx');
+    expect(container.querySelector('input[type="file"]')).not.toBeNull();
+    expect(sent).toHaveLength(0);
   });
 
   it('shows the spec’s message and every refused row when not all was added', async () => {

@@ -24,7 +24,7 @@ import {
 import { ApiError, ValidationError } from '../../../lib/api-client.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
-import { downloadTemplate, useUploadMenu } from '../api/bulk-upload-api.ts';
+import { downloadMenu, downloadTemplate, useUploadMenu } from '../api/bulk-upload-api.ts';
 
 type Status =
   | { kind: 'idle' }
@@ -32,10 +32,22 @@ type Status =
   | { kind: 'success'; result: BulkUploadResult }
   | { kind: 'failure'; message: string; result?: BulkUploadResult };
 
-/** Client checks of §5 before anything is sent: xlsx only, at most 1 MB. */
-function fileProblem(file: File): 'tooLarge' | 'notXlsx' | null {
-  if (!/\.xlsx$/i.test(file.name)) return 'notXlsx';
-  if (file.size > BULK_UPLOAD_LIMITS.maxBytes) return 'tooLarge';
+/**
+ * The file picker's filters (§5, as the original uploader names them): the size
+ * ('Maximum upload size of 1 MB Allowed'), the type (xlsx only), and the others, which §5 shows
+ * as 'Unknown error (filter is …)': one file at a time, and not an empty one.
+ */
+type FileFilter = 'fileSize' | 'mimeType' | 'queueLimit' | 'fileEmpty';
+
+const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
+
+function failedFilter(files: File[]): FileFilter | null {
+  if (files.length > 1) return 'queueLimit';
+  const file = files[0]!;
+  if (!/\.xlsx$/i.test(file.name) || (file.type !== '' && file.type !== XLSX_MIME))
+    return 'mimeType';
+  if (file.size > BULK_UPLOAD_LIMITS.maxBytes) return 'fileSize';
+  if (file.size === 0) return 'fileEmpty';
   return null;
 }
 
@@ -53,15 +65,22 @@ export function BulkUploadPage() {
   const [pickError, setPickError] = useState<string | null>(null);
   const [progress, setProgress] = useState(0);
   const [status, setStatus] = useState<Status>({ kind: 'idle' });
-  const [downloading, setDownloading] = useState(false);
+  const [downloading, setDownloading] = useState<'template' | 'menu' | null>(null);
+  const [dragging, setDragging] = useState(false);
   const upload = useUploadMenu(tenantId, setProgress);
 
-  const pick = (picked: File | null) => {
+  const filterText = (filter: FileFilter) => {
+    if (filter === 'fileSize') return t('errors.tooLarge');
+    if (filter === 'mimeType') return t('errors.notXlsx');
+    return `${t('errors.unknownFilter', { filter })} ${t(`errors.filterHint.${filter}`)}`;
+  };
+
+  const pick = (picked: File[]) => {
     setStatus({ kind: 'idle' });
-    if (!picked) return;
-    const problem = fileProblem(picked);
-    setPickError(problem ? t(`errors.${problem}`) : null);
-    setFile(problem ? null : picked);
+    if (picked.length === 0) return;
+    const filter = failedFilter(picked);
+    setPickError(filter ? filterText(filter) : null);
+    setFile(filter ? null : picked[0]!);
   };
 
   const failureMessage = (error: unknown): string => {
@@ -98,15 +117,15 @@ export function BulkUploadPage() {
     });
   };
 
-  const getTemplate = async () => {
-    setDownloading(true);
+  const download = async (which: 'template' | 'menu') => {
+    setDownloading(which);
     try {
-      await downloadTemplate(tenantId);
+      await (which === 'template' ? downloadTemplate(tenantId) : downloadMenu(tenantId));
     } catch (error) {
-      console.error('template download failed', error);
+      console.error(`${which} download failed`, error);
       notify.errorWithRefresh();
     } finally {
-      setDownloading(false);
+      setDownloading(null);
     }
   };
 
@@ -123,23 +142,53 @@ export function BulkUploadPage() {
 
       <Paper variant="outlined" sx={{ padding: 2.5 }}>
         <Stack spacing={2}>
-          <Box>
-            <Button
-              variant="outlined"
-              startIcon={<DownloadOutlined />}
-              onClick={() => void getTemplate()}
-              disabled={downloading}
-            >
-              {t('template.download')}
-            </Button>
-            <Typography variant="body2" color="text.secondary" sx={{ marginBlockStart: 1 }}>
-              {t('template.hint')}
-            </Typography>
-          </Box>
+          <Stack direction={{ xs: 'column', md: 'row' }} sx={{ gap: 2 }}>
+            {(['template', 'menu'] as const).map((which) => (
+              <Box key={which} sx={{ flex: 1 }}>
+                <Button
+                  variant="outlined"
+                  startIcon={<DownloadOutlined />}
+                  onClick={() => void download(which)}
+                  disabled={downloading !== null}
+                  aria-describedby={`${inputId}-${which}-hint`}
+                >
+                  {t(`${which}.download`)}
+                </Button>
+                <Typography
+                  id={`${inputId}-${which}-hint`}
+                  variant="body2"
+                  color="text.secondary"
+                  sx={{ marginBlockStart: 1 }}
+                >
+                  {t(`${which}.hint`)}
+                </Typography>
+              </Box>
+            ))}
+          </Stack>
 
           <Stack
             direction={{ xs: 'column', sm: 'row' }}
-            sx={{ gap: 1.5, alignItems: { sm: 'center' } }}
+            sx={{
+              gap: 1.5,
+              alignItems: { sm: 'center' },
+              padding: 1.5,
+              borderRadius: 1,
+              border: '2px dashed',
+              borderColor: dragging ? 'primary.main' : 'divider',
+              backgroundColor: dragging ? 'action.hover' : undefined,
+            }}
+            data-testid="bulk-upload-drop"
+            onDragOver={(event) => {
+              if (uploading) return;
+              event.preventDefault();
+              setDragging(true);
+            }}
+            onDragLeave={() => setDragging(false)}
+            onDrop={(event) => {
+              event.preventDefault();
+              setDragging(false);
+              if (!uploading) pick([...event.dataTransfer.files]);
+            }}
           >
             <input
               ref={inputRef}
@@ -149,7 +198,7 @@ export function BulkUploadPage() {
               hidden
               aria-describedby={`${inputId}-hint`}
               onChange={(event) => {
-                pick(event.target.files?.[0] ?? null);
+                pick([...(event.target.files ?? [])]);
                 event.target.value = '';
               }}
             />
@@ -166,7 +215,7 @@ export function BulkUploadPage() {
               color={file ? 'text.primary' : 'text.secondary'}
               data-testid="bulk-upload-file-name"
             >
-              {file ? <bdi>{file.name}</bdi> : t('file.none')}
+              {file ? <bdi>{file.name}</bdi> : `${t('file.none')} · ${t('file.drop')}`}
             </Typography>
             <Button variant="contained" onClick={start} disabled={!file || uploading}>
               {t('upload')}
@@ -222,6 +271,13 @@ export function BulkUploadPage() {
         </Alert>
       )}
 
+      {result && result.sheetsIgnored.length > 0 && (
+        <Alert severity="info" data-testid="bulk-upload-sheets-ignored">
+          {t('result.sheetsIgnored', {
+            names: result.sheetsIgnored.map((name) => `‘${name}’`).join(', '),
+          })}
+        </Alert>
+      )}
       {result && (
         <Paper variant="outlined" sx={{ overflowX: 'auto' }}>
           <Table size="small" aria-label={t('result.title')}>
@@ -230,6 +286,7 @@ export function BulkUploadPage() {
                 <TableCell>{t('result.kind')}</TableCell>
                 <TableCell align="right">{t('result.found')}</TableCell>
                 <TableCell align="right">{t('result.added')}</TableCell>
+                <TableCell align="right">{t('result.updated')}</TableCell>
                 <TableCell align="right">{t('result.failed')}</TableCell>
               </TableRow>
             </TableHead>
@@ -240,23 +297,32 @@ export function BulkUploadPage() {
                     'sections',
                     result.categoriesFound,
                     result.categoriesAdded,
+                    result.categoriesUpdated,
                     result.categoriesFailed,
                   ],
-                  ['items', result.itemsFound, result.itemsAdded, result.itemsFailed],
+                  [
+                    'items',
+                    result.itemsFound,
+                    result.itemsAdded,
+                    result.itemsUpdated,
+                    result.itemsFailed,
+                  ],
                   [
                     'modifierGroups',
                     result.modifiersFound,
                     result.modifiersAdded,
+                    result.modifiersUpdated,
                     result.modifiersFailed,
                   ],
                 ] as const
-              ).map(([kind, found, added, failed]) => (
+              ).map(([kind, found, added, updated, failed]) => (
                 <TableRow key={kind} data-testid={`bulk-upload-result-${kind}`}>
                   <TableCell component="th" scope="row">
                     {t(`result.${kind}`)}
                   </TableCell>
                   <TableCell align="right">{found}</TableCell>
                   <TableCell align="right">{added}</TableCell>
+                  <TableCell align="right">{updated}</TableCell>
                   <TableCell align="right" sx={{ color: failed > 0 ? 'error.main' : undefined }}>
                     {failed}
                   </TableCell>
