@@ -70,7 +70,7 @@ if (part('service-areas')) {
 
 if (part('bulk-upload')) {
   printFigures(
-    'Bulk upload: a 1 MB menu xlsx imported in one transaction (embedded PGlite)',
+    'Bulk upload: a 1 MB menu xlsx imported in one transaction (embedded PGlite; PostgreSQL when TEST_DATABASE_URL is set)',
     await benchBulkUpload(postgres),
   );
 }

@@ -151,10 +151,8 @@ export function createBulkUploadService(deps: {
       const groups = planner.planGroups(sheets.modifierGroups);
       await repo.addGroups(tx, tenantId, groups);
       if (pace.yieldBetweenStatements) await yieldToEventLoop();
-      const items = await planner.planItems(
-        sheets.items,
-        pace.yieldBetweenStatements ? yieldToEventLoop : undefined,
-      );
+      // Other requests are answered while thousands of items are decided, on either database.
+      const items = await planner.planItems(sheets.items, yieldToEventLoop);
       for (let at = 0; at < items.length; at += pace.itemsPerStatement) {
         if (pace.yieldBetweenStatements) await yieldToEventLoop();
         await repo.addItems(tx, tenantId, items.slice(at, at + pace.itemsPerStatement));

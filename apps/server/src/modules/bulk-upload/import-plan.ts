@@ -291,8 +291,14 @@ function groupRows(
   }
   const groups = new Map<string, { id?: string; rows: SheetRow[] }>();
   for (const row of rows) {
-    const id = idIn(row.cells.id) || idByName.get(nameOf(row));
-    const key = id ? `id:${id}` : `name:${nameOf(row)}`;
+    let id = idIn(row.cells.id);
+    let key: string;
+    if (id) key = `id:${id}`;
+    else {
+      const name = nameOf(row);
+      id = idByName.size > 0 ? (idByName.get(name) ?? '') : '';
+      key = id ? `id:${id}` : `name:${name}`;
+    }
     const group = groups.get(key);
     if (group) group.rows.push(row);
     else groups.set(key, { ...(id ? { id } : {}), rows: [row] });
@@ -825,14 +831,14 @@ export class ImportPlanner {
       const cell = row.cells.modifierGroups ?? '';
       const named = this.namedGroups(cell);
       problems.push(...named.problems);
-      const names = cell
-        .split(',')
-        .map((part) => nameKey(part))
-        .filter((k) => k !== '');
       const chosen =
         linkedByName.size === 0
           ? named.ids
-          : names.map((k) => linkedByName.get(k) ?? this.groupsByName.get(k)?.id ?? '');
+          : cell
+              .split(',')
+              .map((part) => nameKey(part))
+              .filter((k) => k !== '')
+              .map((k) => linkedByName.get(k) ?? this.groupsByName.get(k)?.id ?? '');
       for (const id of chosen) if (id && !ids.includes(id)) ids.push(id);
     }
     return ids;

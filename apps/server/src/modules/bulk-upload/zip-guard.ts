@@ -1,10 +1,12 @@
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import yauzl, { type Entry } from 'yauzl';
 
 /**
  * Checks an uploaded zip (an xlsx) before anything parses it, in bounded memory. The archive is
  * read by yauzl from its central directory; an entry is inflated only while the archive's
- * declared sizes stay under the cap, and its real size must be its declared one (it is cut off
- * at the first byte past it). What the spreadsheet reader gets is the checked entries' bytes by
+ * declared sizes stay under the cap, and its real size must be its declared one (inflating
+ * stops at the first byte past it). What the spreadsheet reader gets is the checked entries' bytes by
  * name, so that nothing the directory does not name reaches it.
  */
 export class ArchiveRefused extends Error {
@@ -23,28 +25,42 @@ export type ZipLimits = { maxEntries: number; maxInflatedBytes: number };
 const notZip = (detail: string) => new ArchiveRefused('not_zip', detail);
 const refused = (detail: string) => new ArchiveRefused('refused', detail);
 
-/** An entry's bytes, refused as soon as they pass its declared size, or if they fall short. */
+const inflateRaw = promisify(zlib.inflateRaw);
+
+/**
+ * An entry's bytes: its compressed bytes read whole (no more than the upload), inflated in
+ * zlib's thread pool with the output capped at the declared size (zlib stops at the first byte
+ * past it, so a lying entry never takes more memory than it declared), and refused unless
+ * exactly that size.
+ */
 async function inflate(zip: yauzl.ZipFile, entry: Entry): Promise<Uint8Array> {
-  const out = new Uint8Array(entry.uncompressedSize);
-  let length = 0;
+  const deflated = entry.compressionMethod === 8;
   let stream;
   try {
-    stream = await zip.openReadStreamPromise(entry);
+    stream = await zip.openReadStreamPromise(entry, deflated ? { decompress: false } : {});
   } catch {
     throw notZip(`${entry.fileName}: unreadable`);
   }
+  const chunks: Buffer[] = [];
   try {
-    for await (const chunk of stream as AsyncIterable<Buffer>) {
-      if (length + chunk.length > out.length)
-        throw refused(`${entry.fileName}: size not as declared`);
-      out.set(chunk, length);
-      length += chunk.length;
-    }
-  } catch (error) {
+    for await (const chunk of stream as AsyncIterable<Buffer>) chunks.push(chunk);
+  } catch {
     stream.destroy();
-    throw error instanceof ArchiveRefused ? error : notZip(`${entry.fileName}: corrupt data`);
+    throw notZip(`${entry.fileName}: corrupt data`);
   }
-  if (length !== out.length) throw refused(`${entry.fileName}: size not as declared`);
+  const stored = Buffer.concat(chunks);
+  let out: Buffer = stored;
+  if (deflated) {
+    try {
+      out = await inflateRaw(stored, { maxOutputLength: Math.max(1, entry.uncompressedSize) });
+    } catch (error) {
+      if ((error as { code?: string }).code === 'ERR_BUFFER_TOO_LARGE')
+        throw refused(`${entry.fileName}: size not as declared`);
+      throw notZip(`${entry.fileName}: corrupt data`);
+    }
+  }
+  if (out.length !== entry.uncompressedSize)
+    throw refused(`${entry.fileName}: size not as declared`);
   return out;
 }
 
