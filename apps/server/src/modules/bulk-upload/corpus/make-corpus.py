@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
 """The bulk upload's corpus (issue 34): one menu written by several spreadsheet writers.
 
-Run from this folder with Debian's python3-openpyxl and python3-xlsxwriter installed; the
+Run from this folder with Debian's python3-openpyxl and python3-xlsxwriter installed
+(`/usr/bin/python3 make-corpus.py`); the
 LibreOffice file is the openpyxl one converted by `soffice --headless --convert-to xlsx`, and
 the exceljs one is written by the test itself. Each file must import to the same menu
 (xlsx-corpus.test.ts).
@@ -24,7 +25,8 @@ ITEMS = [
     ["Corpus teas", "Corpus mint tea", "Fresh mint", "Small", 1.5, "Corpus sugar"],
     # A price stored as text, as exports often do.
     ["Corpus teas", "Corpus mint tea", "", "Large", "2.25", "Corpus sugar"],
-    ["Corpus drinks", "Corpus lemonade", "", "", 3, ""],
+    # A date stored as text stays the text it is.
+    ["Corpus drinks", "Corpus lemonade", "31/12/2025", "", 3, ""],
 ]
 GROUPS = [
     ["Modifier group", "Min", "Max", "Modifier item", "Price"],
