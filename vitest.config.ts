@@ -19,7 +19,11 @@ export default defineConfig({
       {
         test: {
           name: 'server',
-          include: ['apps/server/src/**/*.test.ts', 'scripts/**/*.test.ts'],
+          include: [
+            'apps/server/src/**/*.test.ts',
+            'apps/server/day/**/*.test.ts',
+            'scripts/**/*.test.ts',
+          ],
           environment: 'node',
           // PGlite per test file, started from one migrated template (its global setup);
           // PostgreSQL runs get one database per file.

@@ -1,0 +1,270 @@
+// Staff of a simulated day: real Chromium tabs on Live orders, per branch, that see each order
+// arrive (its row or its toast) and hear the chime, and act on orders from the tab itself.
+import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import { fillRoutePath, ticketsRoutes, type TicketStatus } from '@app/contracts';
+import { fillSignInPage } from '../../../tools/e2e/auth.ts';
+import { CHROMIUM_LAUNCH } from '../../../tools/e2e/chromium.ts';
+import type { LedgerOrder } from './customers.ts';
+import { sleep } from './world.ts';
+
+/**
+ * Runs in each tab before the app: notes when each order number first shows on the screen (a
+ * row of the list or a toast, through a MutationObserver) and when each chime starts (the
+ * admin makes it with Web Audio oscillators). Plain JavaScript text: the page runs it as is.
+ */
+export const WATCH = `(() => {
+  const day = { seen: {}, chimes: [] };
+  window.__day = day;
+  const note = (text) => {
+    if (!text) return;
+    for (const m of text.matchAll(/(?:^Order #?|New order #)(\\d+)/g))
+      if (!(m[1] in day.seen)) day.seen[m[1]] = Date.now();
+  };
+  const scan = (node) => {
+    if (!(node instanceof Element)) return;
+    note(node.getAttribute('aria-label'));
+    for (const el of node.querySelectorAll('[aria-label^="Order "]')) note(el.getAttribute('aria-label'));
+    if (node.textContent && node.textContent.includes('New order #')) note(node.textContent);
+  };
+  new MutationObserver((mutations) => {
+    for (const m of mutations) {
+      if (m.type === 'attributes') scan(m.target);
+      m.addedNodes.forEach(scan);
+    }
+  }).observe(document, { subtree: true, childList: true, attributes: true, attributeFilter: ['aria-label'] });
+  const start = OscillatorNode.prototype.start;
+  let last = 0;
+  OscillatorNode.prototype.start = function (...args) {
+    // A chime is two notes: one start per chime.
+    const now = Date.now();
+    if (now - last > 150) day.chimes.push(now);
+    last = now;
+    return start.apply(this, args);
+  };
+})();`;
+
+export type Tab = {
+  name: string;
+  branchId: string;
+  page: Page;
+  context: BrowserContext;
+  seen: Map<number, number>;
+  chimes: number[];
+  offline: boolean;
+};
+
+/** What staff do with an order, decided from its number so that a day can be run again. */
+export function decision(n: number, seed: number) {
+  const h = ((n * 2654435761) ^ seed) >>> 0;
+  const roll = (h % 1000) / 1000;
+  if (roll < 0.03) return 'leave' as const;
+  if (roll < 0.1) return 'reject' as const;
+  if (roll < 0.14) return 'accept-then-cancel' as const;
+  if (roll < 0.7) return 'accept-then-complete' as const;
+  return 'accept' as const;
+}
+
+export class Staff {
+  private browser: Browser | undefined;
+  readonly tabs: Tab[] = [];
+  /** Answers of the staff's own calls, by time (ms since the start). */
+  readonly answers: { at: number; status: number; what: string; retryAfter?: boolean }[] = [];
+  actions = 0;
+  conflicts = 0;
+  private stopped = false;
+
+  constructor(
+    private readonly base: string,
+    private readonly tenantId: string,
+    private readonly start: number,
+    private readonly seed: number,
+  ) {}
+
+  private now = () => Date.now() - this.start;
+
+  /** `perBranch` tabs for each branch, signed in as the demo's owner and manager in turn. */
+  async open(branches: { branchId: string; name: string }[], perBranch: number) {
+    this.browser = await chromium.launch({
+      ...CHROMIUM_LAUNCH,
+      args: [...CHROMIUM_LAUNCH.args, '--autoplay-policy=no-user-gesture-required'],
+    });
+    const emails = ['owner@demo.local', 'manager@demo.local'];
+    let i = 0;
+    for (const branch of branches) {
+      for (let k = 0; k < perBranch; k++, i++) {
+        const context = await this.browser.newContext({
+          baseURL: this.base,
+          viewport: { width: 1280, height: 900 },
+          locale: 'en-US',
+        });
+        await context.addInitScript({ content: WATCH });
+        const page = await context.newPage();
+        await page.goto('/admin/tickets/manage');
+        await page.waitForURL(/\/oidc\/interaction\//);
+        await page.goto(`${page.url()}?lang=en`);
+        await fillSignInPage(page, emails[i % emails.length]!);
+        await page.goto('/admin/tickets/manage');
+        await page.getByRole('button', { name: 'Start Live Orders' }).click();
+        this.tabs.push({
+          name: `${branch.name} ${k + 1}`,
+          branchId: branch.branchId,
+          page,
+          context,
+          seen: new Map(),
+          chimes: [],
+          offline: false,
+        });
+      }
+    }
+  }
+
+  /** Reads what each tab saw so far (its page's notes). */
+  async collect() {
+    for (const tab of this.tabs) {
+      const day = await tab.page
+        .evaluate(
+          () =>
+            (window as unknown as { __day?: { seen: Record<string, number>; chimes: number[] } })
+              .__day,
+        )
+        .catch(() => undefined);
+      if (!day) continue;
+      for (const [n, at] of Object.entries(day.seen))
+        if (!tab.seen.has(Number(n))) tab.seen.set(Number(n), at - this.start);
+      tab.chimes = day.chimes.map((at) => at - this.start);
+    }
+  }
+
+  /** A tab loses its network (Wi-Fi gone) and gets it back `ms` later. */
+  async offline(tab: Tab, ms: number) {
+    tab.offline = true;
+    await tab.context.setOffline(true);
+    await sleep(ms);
+    await tab.context.setOffline(false);
+    tab.offline = false;
+  }
+
+  /**
+   * A status change sent from the tab, with its own session, as the admin sends it (with the
+   * status the tab saw): retried while the tab is offline or the server cannot answer.
+   */
+  private async send(tab: Tab, ticketId: string, body: Record<string, unknown>) {
+    const url = fillRoutePath(ticketsRoutes.updateStatus.path, {
+      tenantId: this.tenantId,
+      ticketId,
+    });
+    for (let attempt = 0; attempt < 120 && !this.stopped; attempt++) {
+      const answer = await tab.page
+        .evaluate(
+          async ({ url, body }) => {
+            const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+            const token = key
+              ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
+                  .access_token
+              : undefined;
+            const res = await fetch(url, {
+              method: 'PUT',
+              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+              body: JSON.stringify(body),
+            }).catch(() => null);
+            return res ? { status: res.status, retryAfter: res.headers.has('retry-after') } : null;
+          },
+          { url, body },
+        )
+        .catch(() => null);
+      const status = answer?.status ?? 0;
+      if (answer) this.answers.push({ at: this.now(), ...answer, what: 'status' });
+      if (status === 200) {
+        this.actions++;
+        return true;
+      }
+      if (status === 409) {
+        this.conflicts++;
+        return false;
+      }
+      if (status > 0 && status < 500 && status !== 429) return false;
+      await sleep(1000);
+    }
+    return false;
+  }
+
+  /**
+   * Works through the orders as they show on the branch's tabs: the tab whose turn it is acts
+   * (the other one now and then too, racing it as two people at two tablets do); an accepted
+   * order is completed or cancelled a little later.
+   */
+  async work(ledger: LedgerOrder[], pace: number) {
+    const handled = new Set<string>();
+    const jobs: Promise<void>[] = [];
+    while (!this.stopped) {
+      await this.collect();
+      for (const order of ledger) {
+        if (order.outcome !== 'acknowledged' || !order.ticketId || handled.has(order.ticketId))
+          continue;
+        const tabs = this.tabs.filter((t) => t.branchId === order.branchId);
+        const seenBy = tabs.filter((t) => t.seen.has(order.ticketNumber!));
+        if (seenBy.length === 0) continue;
+        handled.add(order.ticketId);
+        const act = decision(order.ticketNumber!, this.seed);
+        if (act === 'leave') continue;
+        const tab = tabs[order.ticketNumber! % tabs.length] ?? seenBy[0]!;
+        const other = tabs.find((t) => t !== tab);
+        jobs.push(this.act(order, act, tab, other, pace));
+      }
+      await sleep(200);
+    }
+    await Promise.all(jobs);
+  }
+
+  private async act(
+    order: LedgerOrder,
+    act: ReturnType<typeof decision>,
+    tab: Tab,
+    other: Tab | undefined,
+    pace: number,
+  ) {
+    const id = order.ticketId!;
+    const set = (status: TicketStatus) => (order.status = status);
+    await sleep((1000 + Math.random() * 4000) * pace);
+    if (act === 'reject') {
+      if (
+        await this.send(tab, id, {
+          status: 'Cancelled',
+          fromStatus: 'UnVerified',
+          reason: 'OUT_OF_STOCK',
+        })
+      )
+        set('Cancelled');
+      return;
+    }
+    const accept = { status: 'InProgress', fromStatus: 'UnVerified' };
+    // Now and then both tablets tap Accept: one wins, the other is told it changed.
+    const race =
+      other && Math.random() < 0.1 ? this.send(other, id, accept) : Promise.resolve(false);
+    const [mine, theirs] = await Promise.all([this.send(tab, id, accept), race]);
+    if (!mine && !theirs) return;
+    set('InProgress');
+    if (act === 'accept') return;
+    await sleep((3000 + Math.random() * 10_000) * pace);
+    if (act === 'accept-then-complete') {
+      if (await this.send(tab, id, { status: 'Completed', fromStatus: 'InProgress' }))
+        set('Completed');
+    } else if (
+      await this.send(tab, id, {
+        status: 'Cancelled',
+        fromStatus: 'InProgress',
+        reason: 'CANCELLED_BY_CUSTOMER',
+      })
+    )
+      set('Cancelled');
+  }
+
+  stop() {
+    this.stopped = true;
+  }
+
+  async close() {
+    this.stopped = true;
+    await this.browser?.close();
+  }
+}
