@@ -61,6 +61,35 @@ export interface LiveTickets extends LiveTicketsShell {
 
 const LiveTicketsContext = createContext<LiveTickets | null>(null);
 
+/**
+ * Runs `fetch` for each call without ever cancelling one in flight: calls meanwhile ask for one
+ * more run when it ends. A list refetched on every hub event must not be cancelled by the next
+ * event: at a restaurant's peak, events come faster than the list answers, and each one
+ * cancelling the last kept the screen unchanged until the orders paused (found by `npm run
+ * day`: 685 of 1,837 orders never shown).
+ */
+export function coalesced(fetch: () => Promise<unknown>): () => Promise<void> {
+  let running: Promise<void> | null = null;
+  let again = false;
+  return () => {
+    if (running) {
+      again = true;
+      return running;
+    }
+    running = (async () => {
+      try {
+        do {
+          again = false;
+          await fetch().catch(() => undefined);
+        } while (again);
+      } finally {
+        running = null;
+      }
+    })();
+    return running;
+  };
+}
+
 const maySeeTickets = (role: MembershipRole | undefined) =>
   role !== undefined && rolesFor('LiveTickets').includes(role);
 
@@ -98,7 +127,9 @@ export function LiveTicketsProvider({
   useEffect(() => {
     if (!enabled) return;
     const client = createClient();
-    const refetchList = () => queryClient.invalidateQueries({ queryKey: ticketKeys.list() });
+    const refetchList = coalesced(() =>
+      queryClient.invalidateQueries({ queryKey: ticketKeys.list() }, { cancelRefetch: false }),
+    );
     const onUpdate = (update: TicketsUpdate) => {
       if (update.change === 'resync') {
         void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
