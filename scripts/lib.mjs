@@ -36,7 +36,8 @@ function newestMtime(dir) {
   let newest = 0;
   if (!fs.existsSync(dir)) return newest;
   for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
-    if (entry.name === 'node_modules' || entry.name === 'dist') continue;
+    // Not part of any build: the server's benchmarks and its simulated day run from source.
+    if (['node_modules', 'dist', 'bench', 'day'].includes(entry.name)) continue;
     const p = path.join(dir, entry.name);
     newest = Math.max(newest, entry.isDirectory() ? newestMtime(p) : fs.statSync(p).mtimeMs);
   }

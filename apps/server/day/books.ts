@@ -46,6 +46,7 @@ export type ProductFigures = {
   /** Today's figures; sales in minor units. */
   dashboard: { orders: number; sales: number; awaiting: number; cancelled: number };
   discountUses: number;
+  automaticUses: number;
 };
 
 export function delta(after: ProductFigures, before: ProductFigures): ProductFigures {
@@ -70,6 +71,7 @@ export function delta(after: ProductFigures, before: ProductFigures): ProductFig
       cancelled: after.dashboard.cancelled - before.dashboard.cancelled,
     },
     discountUses: after.discountUses - before.discountUses,
+    automaticUses: after.automaticUses - before.automaticUses,
   };
 }
 
@@ -133,6 +135,7 @@ export function balance(input: {
   gateway: GatewayPayment[];
   promoCode: string;
   promoLimit: number;
+  automaticCode: string;
 }): { rows: BookRow[]; lost: number; duplicated: number; balanced: boolean } {
   const { ledger, stored, figures, exported, gateway, promoCode } = input;
   const acked = ledger.filter((o) => o.outcome === 'acknowledged');
@@ -222,6 +225,14 @@ export function balance(input: {
     figures.discountUses <= input.promoLimit
       ? 'yes'
       : `no: ${figures.discountUses} > ${input.promoLimit}`,
+  );
+  const automatic = acked.filter(
+    (o) => o.discountCode === input.automaticCode && o.status !== 'Cancelled',
+  ).length;
+  row(
+    `uses of the automatic discount ${input.automaticCode}`,
+    String(automatic),
+    String(figures.automaticUses),
   );
   const balanced = lost === 0 && duplicated === 0 && rows.every((r) => r.ok);
   return { rows, lost, duplicated, balanced };

@@ -58,6 +58,7 @@ function truthfulProduct(): ProductFigures {
       cancelled: b.cancelled.count,
     },
     discountUses: 1,
+    automaticUses: 0,
   };
 }
 
@@ -85,6 +86,7 @@ const books = (figures: ProductFigures, over: Partial<Parameters<typeof balance>
     gateway,
     promoCode: 'DAY1',
     promoLimit: 5,
+    automaticCode: 'DAYAUTO1',
     ...over,
   });
 
@@ -106,11 +108,15 @@ describe("the day's books", () => {
     expect(result.rows.find((r) => r.what === 'report: sales')).toMatchObject({ ok: false });
   });
 
-  it('do not balance when the gateway kept a refund, or a code was used past its limit', () => {
+  it('do not balance when the gateway kept a refund, or a discount counts uses it did not have', () => {
     const kept = books(truthfulProduct(), {
       gateway: [gateway[0]!, { ...gateway[1]!, refundedAmount: 0 }],
     });
     expect(kept.balanced).toBe(false);
+    const automatic = books({ ...truthfulProduct(), automaticUses: 1 });
+    expect(automatic.rows.filter((r) => !r.ok).map((r) => r.what)).toEqual([
+      'uses of the automatic discount DAYAUTO1',
+    ]);
     const overused = books({ ...truthfulProduct(), discountUses: 6 });
     expect(overused.rows.filter((r) => !r.ok).map((r) => r.what)).toEqual([
       'uses of the code DAY1 (cancelled orders give theirs back)',

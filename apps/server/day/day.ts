@@ -13,6 +13,7 @@ import {
   dashboardRoutes,
   discountsRoutes,
   fillRoutePath,
+  outletSettingsRoutes,
   reportsRoutes,
   type CartTicketsReportResponse,
   type DashboardSummary,
@@ -73,7 +74,7 @@ async function productFigures(
   base: string,
   token: () => Promise<string>,
   tenantId: string,
-  discountId: string | null,
+  discountIds: { promo: string; automatic: string },
 ): Promise<ProductFigures & { timeZone: string; today: string }> {
   const headers = async () => ({
     authorization: `Bearer ${await token()}`,
@@ -119,13 +120,12 @@ async function productFigures(
       );
     return { sales: sums('sales'), awaiting: sums('awaiting'), cancelled: sums('cancelled') };
   };
-  const discount = discountId
-    ? (
-        await get<{ results: { usageCount: number } }>(
-          fillRoutePath(discountsRoutes.get.path, { tenantId, id: discountId }),
-        )
-      ).results
-    : { usageCount: 0 };
+  const uses = async (id: string) =>
+    (
+      await get<{ results: { usageCount: number } }>(
+        fillRoutePath(discountsRoutes.get.path, { tenantId, id }),
+      )
+    ).results.usageCount;
   const f = dashboard.today.figures;
   return {
     timeZone,
@@ -138,7 +138,8 @@ async function productFigures(
       awaiting: f.awaitingAcceptance,
       cancelled: f.cancelled,
     },
-    discountUses: discount.usageCount,
+    discountUses: await uses(discountIds.promo),
+    automaticUses: await uses(discountIds.automatic),
   };
 }
 
@@ -146,6 +147,7 @@ async function main() {
   const work = fs.mkdtempSync(path.join(os.tmpdir(), 'day-'));
   const runId = `${SEED}-${started.toString(36)}`;
   const promoCode = `DAY${SEED}`;
+  const automaticCode = `DAYAUTO${SEED}`;
   log(
     `A day of ${ORDERS} orders in ${MINUTES} min over ${COPIES} server cop${COPIES === 1 ? 'y' : 'ies'} (seed ${SEED}); logs in ${work}`,
   );
@@ -176,33 +178,77 @@ async function main() {
           : '';
       })) as string;
 
-    // The promo code of the day: 10 % off, limited to a few uses (customers race for the last).
+    // The promo code of the day: 10 % off, limited to a few uses (customers race for the last);
+    // and an automatic 5 % off delivery and pickup orders over 25 (when no code is given).
     const limit = Math.max(5, Math.floor(ORDERS * 0.04));
-    const created = await fetch(
-      `${world.base}${fillRoutePath(discountsRoutes.create.path, { tenantId })}`,
-      {
-        method: 'POST',
-        headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
-        body: JSON.stringify({
-          discountName: { fieldValue: `Day ${SEED}`, en: `Day ${SEED}` },
-          discountCode: promoCode,
-          discountApplication: 'MANUAL_ENTRY',
-          discountType: 'PERCENTAGE',
-          discountValue: 10,
-          minOrderValue: 0,
-          maximumDiscountValue: 5,
-          overallUsageLimit: limit,
-          checkoutTemplates: ['DELIVERY', 'PICKUP', 'DINING'],
-          catalogItemsRefIds: [],
-        }),
-      },
-    );
-    if (created.status !== 201 && created.status !== 200)
-      throw new Error(`the promo code was refused: ${created.status} ${await created.text()}`);
-    const discountId = ((await created.json()) as { results: { id: string } }).results.id;
-    log(`Promo code ${promoCode}: 10 % off, ${limit} uses`);
+    const createDiscount = async (body: Record<string, unknown>) => {
+      const res = await fetch(
+        `${world.base}${fillRoutePath(discountsRoutes.create.path, { tenantId })}`,
+        {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${await token()}`,
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({
+            discountType: 'PERCENTAGE',
+            catalogItemsRefIds: [],
+            ...body,
+          }),
+        },
+      );
+      if (res.status !== 201 && res.status !== 200)
+        throw new Error(`a discount was refused: ${res.status} ${await res.text()}`);
+      return ((await res.json()) as { results: { id: string } }).results.id;
+    };
+    const discountId = await createDiscount({
+      discountName: { fieldValue: `Day ${SEED}`, en: `Day ${SEED}` },
+      discountCode: promoCode,
+      discountApplication: 'MANUAL_ENTRY',
+      discountValue: 10,
+      minOrderValue: 0,
+      maximumDiscountValue: 5,
+      overallUsageLimit: limit,
+      checkoutTemplates: ['DELIVERY', 'PICKUP', 'DINING'],
+    });
+    const automaticId = await createDiscount({
+      discountName: { fieldValue: 'Day automatic', en: 'Day automatic' },
+      discountCode: automaticCode,
+      discountApplication: 'AUTOMATIC',
+      discountValue: 5,
+      minOrderValue: 25,
+      maximumDiscountValue: 3,
+      overallUsageLimit: 0,
+      checkoutTemplates: ['DELIVERY', 'PICKUP'],
+    });
+    log(`Promo code ${promoCode}: 10 % off, ${limit} uses; ${automaticCode}: 5 % off over 25`);
 
-    const before = await productFigures(world.base, token, tenantId, discountId);
+    // Opening hours of each branch, every day all day (the day may run at any hour): the intake
+    // checks stored hours rather than none.
+    for (const branch of branches) {
+      const week = ['DELIVERY', 'PICKUP', 'DINING'].flatMap((checkoutTemplate) =>
+        Array.from({ length: 7 }, (_, day) => ({
+          day,
+          checkoutTemplate,
+          dayClosed: false,
+          hours: [{ openHour: 0, openMinute: 0, closeHour: 23, closeMinute: 59 }],
+        })),
+      );
+      const res = await fetch(
+        `${world.base}${fillRoutePath(outletSettingsRoutes.setOperatingHours.path, { tenantId, branchId: branch.branchId })}`,
+        {
+          method: 'PUT',
+          headers: { authorization: `Bearer ${await token()}`, 'content-type': 'application/json' },
+          body: JSON.stringify(week),
+        },
+      );
+      if (!res.ok) throw new Error(`opening hours refused: ${res.status} ${await res.text()}`);
+    }
+
+    const before = await productFigures(world.base, token, tenantId, {
+      promo: discountId,
+      automatic: automaticId,
+    });
 
     // Faults on a schedule, each a window in which 503 (and no other 5xx) may be answered.
     const at = (share: number) => started + share * DAY_MS;
@@ -322,7 +368,10 @@ async function main() {
     ).rows.map((r) => ({ ...r, total: Number(r.total) }));
     await db.end();
 
-    const after = await productFigures(world.base, token, tenantId, discountId);
+    const after = await productFigures(world.base, token, tenantId, {
+      promo: discountId,
+      automatic: automaticId,
+    });
     const exportRes = await fetch(
       `${world.base}${fillRoutePath(reportsRoutes.exportCartTickets.path, { tenantId })}`,
       {
@@ -353,6 +402,7 @@ async function main() {
       gateway,
       promoCode,
       promoLimit: limit,
+      automaticCode,
     });
 
     // No 5xx outside the fault windows; inside them, 503 with Retry-After alone. A card the

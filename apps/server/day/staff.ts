@@ -146,9 +146,16 @@ export class Staff {
 
   /**
    * A status change sent from the tab, with its own session, as the admin sends it (with the
-   * status the tab saw): retried while the tab is offline or the server cannot answer.
+   * status the tab saw): retried while the tab is offline or the server cannot answer. Answers
+   * the ticket's status afterwards as the server tells it: the new one, or, when it was already
+   * changed (by the other tablet, or by this call whose first answer was lost), the one it has
+   * now, as the admin then shows it. `null`: no answer at all.
    */
-  private async send(tab: Tab, ticketId: string, body: Record<string, unknown>) {
+  private async send(
+    tab: Tab,
+    ticketId: string,
+    body: Record<string, unknown>,
+  ): Promise<{ applied: boolean; status: string | null }> {
     const url = fillRoutePath(ticketsRoutes.updateStatus.path, {
       tenantId: this.tenantId,
       ticketId,
@@ -167,25 +174,40 @@ export class Staff {
               headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
               body: JSON.stringify(body),
             }).catch(() => null);
-            return res ? { status: res.status, retryAfter: res.headers.has('retry-after') } : null;
+            if (!res) return null;
+            const json = (await res.json().catch(() => null)) as {
+              results?: { status?: string };
+              error?: { ticket?: { status?: string } };
+            } | null;
+            return {
+              status: res.status,
+              retryAfter: res.headers.has('retry-after'),
+              ticketStatus: json?.results?.status ?? json?.error?.ticket?.status ?? null,
+            };
           },
           { url, body },
         )
         .catch(() => null);
-      const status = answer?.status ?? 0;
-      if (answer) this.answers.push({ at: this.now(), ...answer, what: 'status' });
-      if (status === 200) {
+      if (answer)
+        this.answers.push({
+          at: this.now(),
+          status: answer.status,
+          retryAfter: answer.retryAfter,
+          what: 'status',
+        });
+      if (answer?.status === 200) {
         this.actions++;
-        return true;
+        return { applied: true, status: answer.ticketStatus };
       }
-      if (status === 409) {
+      if (answer?.status === 409) {
         this.conflicts++;
-        return false;
+        return { applied: false, status: answer.ticketStatus };
       }
-      if (status > 0 && status < 500 && status !== 429) return false;
+      if (answer && answer.status < 500 && answer.status !== 429)
+        return { applied: false, status: null };
       await sleep(1000);
     }
-    return false;
+    return { applied: false, status: null };
   }
 
   /**
@@ -224,39 +246,41 @@ export class Staff {
     pace: number,
   ) {
     const id = order.ticketId!;
-    const set = (status: TicketStatus) => (order.status = status);
+    /** The ledger follows what the server answered (the status the admin then shows). */
+    const note = (result: { status: string | null }) => {
+      if (result.status) order.status = result.status as TicketStatus;
+      return result.status;
+    };
     await sleep((1000 + Math.random() * 4000) * pace);
     if (act === 'reject') {
-      if (
+      note(
         await this.send(tab, id, {
           status: 'Cancelled',
           fromStatus: 'UnVerified',
           reason: 'OUT_OF_STOCK',
-        })
-      )
-        set('Cancelled');
+        }),
+      );
       return;
     }
     const accept = { status: 'InProgress', fromStatus: 'UnVerified' };
     // Now and then both tablets tap Accept: one wins, the other is told it changed.
     const race =
-      other && Math.random() < 0.1 ? this.send(other, id, accept) : Promise.resolve(false);
-    const [mine, theirs] = await Promise.all([this.send(tab, id, accept), race]);
-    if (!mine && !theirs) return;
-    set('InProgress');
-    if (act === 'accept') return;
+      other && Math.random() < 0.1
+        ? this.send(other, id, accept)
+        : Promise.resolve({ applied: false, status: null });
+    const results = await Promise.all([this.send(tab, id, accept), race]);
+    const accepted = results.find((r) => r.applied) ?? results.find((r) => r.status !== null);
+    if (!accepted || note(accepted) !== 'InProgress' || act === 'accept') return;
     await sleep((3000 + Math.random() * 10_000) * pace);
-    if (act === 'accept-then-complete') {
-      if (await this.send(tab, id, { status: 'Completed', fromStatus: 'InProgress' }))
-        set('Completed');
-    } else if (
-      await this.send(tab, id, {
-        status: 'Cancelled',
-        fromStatus: 'InProgress',
-        reason: 'CANCELLED_BY_CUSTOMER',
-      })
-    )
-      set('Cancelled');
+    note(
+      act === 'accept-then-complete'
+        ? await this.send(tab, id, { status: 'Completed', fromStatus: 'InProgress' })
+        : await this.send(tab, id, {
+            status: 'Cancelled',
+            fromStatus: 'InProgress',
+            reason: 'CANCELLED_BY_CUSTOMER',
+          }),
+    );
   }
 
   stop() {
