@@ -4,7 +4,7 @@
 import ExcelJS from 'exceljs';
 import { CURRENCY_DECIMALS, type Currency, type TicketStatus } from '@app/contracts';
 import { REPORT_LABELS } from '../src/modules/reports/report-labels.ts';
-import type { LedgerOrder } from './customers.ts';
+import type { BillPayment, LedgerOrder } from './customers.ts';
 
 /** Minor units (3 decimals, as JOD): sums compared exactly, without float drift. */
 export const minor = (amount: number) => Math.round(amount * 1000);
@@ -136,6 +136,9 @@ export function balance(input: {
   promoCode: string;
   promoLimit: number;
   automaticCode: string;
+  /** Tables' bills paid by card, from the ledger; and the product's totals of the day's. */
+  bills: BillPayment[];
+  billTotals: { count: number; paid: number; refunded: number };
 }): { rows: BookRow[]; lost: number; duplicated: number; balanced: boolean } {
   const { ledger, stored, figures, exported, gateway, promoCode } = input;
   const acked = ledger.filter((o) => o.outcome === 'acknowledged');
@@ -201,16 +204,27 @@ export function balance(input: {
   );
   const online = ledgerBuckets(ledger, (o) => o.payment === 'CARD');
   const onlineNet = online.sales.total + online.awaiting.total;
+  const billsPaid = input.bills.reduce((n, b) => n + minor(b.amount), 0);
+  const billsRefunded = input.bills.reduce((n, b) => n + minor(b.refunded), 0);
+  row(
+    "tables' bills paid by card: count · paid · refunded",
+    `${input.bills.length} · ${money(billsPaid)} · ${money(billsRefunded)}`,
+    `${input.billTotals.count} · ${money(input.billTotals.paid)} · ${money(input.billTotals.refunded)}`,
+  );
   const captured = gateway.reduce((n, p) => n + gatewayMilli(p.capturedAmount, p.currency), 0);
   const refunded = gateway.reduce((n, p) => n + gatewayMilli(p.refundedAmount, p.currency), 0);
   const gatewayNet = captured - refunded;
-  const reportNet = figures.reportOnline.sales.total + figures.reportOnline.awaiting.total;
+  const productNet =
+    figures.reportOnline.sales.total +
+    figures.reportOnline.awaiting.total +
+    input.billTotals.paid -
+    input.billTotals.refunded;
   row(
-    "card gateway: captured − refunded = report's online net",
-    money(onlineNet),
-    gatewayNet === reportNet
+    "card gateway: captured − refunded = online orders' net + tables' bills' net",
+    money(onlineNet + billsPaid - billsRefunded),
+    gatewayNet === productNet
       ? money(gatewayNet)
-      : `gateway ${money(gatewayNet)}, report ${money(reportNet)}`,
+      : `gateway ${money(gatewayNet)}, report and bills ${money(productNet)}`,
   );
   // A cancelled order gives its use of the code back (it may then be used by another).
   const uses = acked.filter((o) => o.discountCode === promoCode && o.status !== 'Cancelled');

@@ -3,8 +3,11 @@
 import {
   fillRoutePath,
   storefrontRoutes,
+  tableBillsRoutes,
   ticketIntakeRoutes,
   type PublicStorefront,
+  type PublicTableBill,
+  type TableBillReceipt,
   type Ticket,
 } from '@app/contracts';
 // @ts-expect-error a plain Node script without types
@@ -33,7 +36,10 @@ export type LedgerOrder = {
   template: string;
   /** Planned arrival, ms from the day's start. */
   arrival: number;
-  payment: 'CASH' | 'CARD';
+  /** CASH: anything paid on the spot (cash, card machine); PAY_LATER: on the table's bill. */
+  payment: 'CASH' | 'CARD' | 'PAY_LATER';
+  /** The table of a dine-in order. */
+  serviceAreaId?: string;
   card?: 'approve' | 'decline' | 'fail';
   promo?: 'valid' | 'wrong';
   /** Requests sent under this key (retries with the same key included). */
@@ -55,6 +61,17 @@ export type LedgerOrder = {
   /** What the staff made of it (set by the staff's tabs): the status it ends in. */
   status?: string;
   refunded?: boolean;
+};
+
+/** A table's bill paid by card at the end of the meal, as the customer was told. */
+export type BillPayment = {
+  serviceAreaId: string;
+  transactionId: string;
+  amount: number;
+  currency: string;
+  ticketNumbers: number[];
+  /** What staff refunded of it. */
+  refunded: number;
 };
 
 /**
@@ -89,6 +106,7 @@ export function arrivals(n: number, ms: number, rnd: Rnd): number[] {
 
 export class Customers {
   readonly ledger: LedgerOrder[] = [];
+  readonly bills: BillPayment[] = [];
   readonly answers: Answer[] = [];
   private store!: PublicStorefront;
   private menus: Menu[] = [];
@@ -167,7 +185,9 @@ export class Customers {
       outcome: 'refused',
       ids: new Set(),
     };
-    if (takesCard && rnd.chance(0.5)) {
+    if (order.paymentMethodType === 'PAY_LATER') entry.payment = 'PAY_LATER';
+    if (typeof order.serviceAreaId === 'string') entry.serviceAreaId = order.serviceAreaId;
+    if (entry.payment !== 'PAY_LATER' && takesCard && rnd.chance(0.5)) {
       entry.payment = 'CARD';
       entry.card = rnd.chance(0.9) ? 'approve' : rnd.chance(0.6) ? 'decline' : 'fail';
     }
@@ -223,6 +243,56 @@ export class Customers {
     this.ledger.push(entry);
     await this.place(entry, intake, order);
     if (entry.outcome === 'acknowledged' && entry.ticketId) await this.watch(entry.ticketId);
+  }
+
+  /**
+   * The end of the meal at every table with accepted pay-later orders: the table's bill (its
+   * public page), paid by card for the amount it shows, under an Idempotency-Key; a bill that
+   * changed meanwhile is read and paid again.
+   */
+  async payTables(runId: string) {
+    const tables = new Set(
+      this.ledger
+        .filter((o) => o.outcome === 'acknowledged' && o.payment === 'PAY_LATER')
+        .map((o) => o.serviceAreaId!)
+        .filter(Boolean),
+    );
+    let n = 0;
+    for (const serviceAreaId of tables) {
+      const url = `${this.base}${fillRoutePath(tableBillsRoutes.publicBill.path, { tenantId: this.store.tenantId, serviceAreaId })}`;
+      for (let attempt = 0; attempt < 5; attempt++) {
+        const bill = await this.call('table bill', url);
+        const due = (bill?.body as { results?: PublicTableBill } | null)?.results;
+        if (!due || due.amountDue <= 0) break;
+        const token = await this.cardToken(CARDS.approve);
+        if (!token) break;
+        const paid = await this.call('table bill payment', `${url}/payments`, {
+          method: 'POST',
+          headers: {
+            'content-type': 'application/json',
+            'idempotency-key': `day-bill-${runId}-${n++}`,
+          },
+          body: JSON.stringify({
+            amount: due.amountDue,
+            paymentMethodType: 'CREDIT_CARD_ONLINE',
+            paymentToken: token,
+          }),
+        });
+        if (paid && (paid.status === 200 || paid.status === 201)) {
+          const receipt = (paid.body as { results: TableBillReceipt }).results;
+          this.bills.push({
+            serviceAreaId,
+            transactionId: receipt.tableBillTransactionId,
+            amount: receipt.amount,
+            currency: receipt.currency,
+            ticketNumbers: receipt.ticketNumbers,
+            refunded: 0,
+          });
+          break;
+        }
+        await sleep(500);
+      }
+    }
   }
 
   /** What a storefront's browser does: the card to the gateway, a token back. */

@@ -87,6 +87,8 @@ const books = (figures: ProductFigures, over: Partial<Parameters<typeof balance>
     promoCode: 'DAY1',
     promoLimit: 5,
     automaticCode: 'DAYAUTO1',
+    bills: [],
+    billTotals: { count: 0, paid: 0, refunded: 0 },
     ...over,
   });
 
@@ -113,6 +115,35 @@ describe("the day's books", () => {
       gateway: [gateway[0]!, { ...gateway[1]!, refundedAmount: 0 }],
     });
     expect(kept.balanced).toBe(false);
+    // A table's bill paid by card (12.5, 2.5 refunded): in the gateway, and in the product's
+    // transactions, or the books do not balance.
+    const bill = {
+      serviceAreaId: 's1',
+      transactionId: 'tb1',
+      amount: 12.5,
+      currency: 'JOD',
+      ticketNumbers: [9],
+      refunded: 2.5,
+    };
+    const withBill = {
+      bills: [bill],
+      gateway: [
+        ...gateway,
+        { capturedAmount: 12500, refundedAmount: 2500, currency: 'JOD', reference: 'c' },
+      ],
+    };
+    expect(
+      books(truthfulProduct(), {
+        ...withBill,
+        billTotals: { count: 1, paid: minor(12.5), refunded: minor(2.5) },
+      }).balanced,
+    ).toBe(true);
+    expect(
+      books(truthfulProduct(), {
+        ...withBill,
+        billTotals: { count: 1, paid: minor(12.5), refunded: 0 },
+      }).rows.filter((r) => !r.ok).length,
+    ).toBe(2);
     const automatic = books({ ...truthfulProduct(), automaticUses: 1 });
     expect(automatic.rows.filter((r) => !r.ok).map((r) => r.what)).toEqual([
       'uses of the automatic discount DAYAUTO1',

@@ -15,9 +15,11 @@ import {
   fillRoutePath,
   outletSettingsRoutes,
   reportsRoutes,
+  tableBillsRoutes,
   type CartTicketsReportResponse,
   type DashboardSummary,
   type ReportPaymentMethod,
+  type TableBillTransactionsResponse,
 } from '@app/contracts';
 import {
   balance,
@@ -140,6 +142,31 @@ async function productFigures(
     },
     discountUses: await uses(discountIds.promo),
     automaticUses: await uses(discountIds.automatic),
+  };
+}
+
+/** The tables' bill payments of the day as the admin's transactions page adds them up. */
+async function tableBillTotals(
+  base: string,
+  token: () => Promise<string>,
+  tenantId: string,
+  since: number,
+) {
+  const query = new URLSearchParams({
+    dateFrom: new Date(since - 60_000).toISOString(),
+    dateTo: new Date(Date.now() + 60_000).toISOString(),
+    pageSize: '1',
+  });
+  const res = await fetch(
+    `${base}${fillRoutePath(tableBillsRoutes.transactions.path, { tenantId })}?${query}`,
+    { headers: { authorization: `Bearer ${await token()}` } },
+  );
+  if (!res.ok) throw new Error(`the table bill transactions answered ${res.status}`);
+  const { totals } = (await res.json()) as TableBillTransactionsResponse;
+  return {
+    count: totals.count,
+    paid: totals.amounts.reduce((n, a) => n + minor(a.paid), 0),
+    refunded: totals.amounts.reduce((n, a) => n + minor(a.refunded), 0),
   };
 }
 
@@ -349,6 +376,11 @@ async function main() {
     clearInterval(progress);
     if (process.stdout.isTTY) process.stdout.write('\n');
 
+    // The end of the meal: the tables' bills paid by card; the owner refunds one in four.
+    await customers.payTables(runId);
+    for (const [i, bill] of customers.bills.entries())
+      if (i % 4 === 0) bill.refunded = (await staff.refundBill(bill.transactionId)) ?? 0;
+
     // Refunds whose answer came late: the server finds them again (PAYMENT_REFUND_RECONCILE).
     const db = new pg.Client({ connectionString: world.cluster?.url ?? process.env.DATABASE_URL });
     await db.connect();
@@ -394,6 +426,7 @@ async function main() {
       currency: p.currency,
       reference: p.reference,
     }));
+    const billTotals = await tableBillTotals(world.base, token, tenantId, started);
     const books = balance({
       ledger: customers.ledger,
       stored,
@@ -403,6 +436,8 @@ async function main() {
       promoCode,
       promoLimit: limit,
       automaticCode,
+      bills: customers.bills,
+      billTotals,
     });
 
     // No 5xx outside the fault windows; inside them, 503 with Retry-After alone. A card the

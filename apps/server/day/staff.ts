@@ -1,7 +1,13 @@
 // Staff of a simulated day: real Chromium tabs on Live orders, per branch, that see each order
 // arrive (its row or its toast) and hear the chime, and act on orders from the tab itself.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
-import { fillRoutePath, ticketsRoutes, type TicketStatus } from '@app/contracts';
+import {
+  fillRoutePath,
+  tableBillsRoutes,
+  ticketsRoutes,
+  type TableBillTransaction,
+  type TicketStatus,
+} from '@app/contracts';
 import { fillSignInPage } from '../../../tools/e2e/auth.ts';
 import { CHROMIUM_LAUNCH } from '../../../tools/e2e/chromium.ts';
 import type { LedgerOrder } from './customers.ts';
@@ -161,33 +167,18 @@ export class Staff {
       ticketId,
     });
     for (let attempt = 0; attempt < 120 && !this.stopped; attempt++) {
-      const answer = await tab.page
-        .evaluate(
-          async ({ url, body }) => {
-            const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-            const token = key
-              ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-                  .access_token
-              : undefined;
-            const res = await fetch(url, {
-              method: 'PUT',
-              headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-              body: JSON.stringify(body),
-            }).catch(() => null);
-            if (!res) return null;
-            const json = (await res.json().catch(() => null)) as {
-              results?: { status?: string };
-              error?: { ticket?: { status?: string } };
-            } | null;
-            return {
-              status: res.status,
-              retryAfter: res.headers.has('retry-after'),
-              ticketStatus: json?.results?.status ?? json?.error?.ticket?.status ?? null,
-            };
-          },
-          { url, body },
-        )
-        .catch(() => null);
+      const answer = await this.fromTab(tab, 'PUT', url, body).then((a) =>
+        a
+          ? {
+              ...a,
+              ticketStatus:
+                (a.json as { results?: { status?: string } } | null)?.results?.status ??
+                (a.json as { error?: { ticket?: { status?: string } } } | null)?.error?.ticket
+                  ?.status ??
+                null,
+            }
+          : null,
+      );
       if (answer)
         this.answers.push({
           at: this.now(),
@@ -208,6 +199,56 @@ export class Staff {
       await sleep(1000);
     }
     return { applied: false, status: null };
+  }
+
+  /** A call from the tab's page with its session (the admin's bearer token), as the admin makes it. */
+  private fromTab(tab: Tab, method: string, url: string, body: Record<string, unknown>) {
+    return tab.page
+      .evaluate(
+        async ({ method, url, body }) => {
+          const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
+          const token = key
+            ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
+                .access_token
+            : undefined;
+          const res = await fetch(url, {
+            method,
+            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
+            body: JSON.stringify(body),
+          }).catch(() => null);
+          if (!res) return null;
+          return {
+            status: res.status,
+            retryAfter: res.headers.has('retry-after'),
+            json: (await res.json().catch(() => null)) as unknown,
+          };
+        },
+        { method, url, body },
+      )
+      .catch(() => null);
+  }
+
+  /** A table bill payment refunded whole from the owner's tab; answers what is now refunded. */
+  async refundBill(transactionId: string): Promise<number | null> {
+    const tab = this.tabs[0]!;
+    const url = fillRoutePath(tableBillsRoutes.refund.path, { tenantId: this.tenantId });
+    for (let attempt = 0; attempt < 30; attempt++) {
+      const answer = await this.fromTab(tab, 'PATCH', url, {
+        tableBillTransactionId: transactionId,
+      });
+      if (answer)
+        this.answers.push({
+          at: this.now(),
+          status: answer.status,
+          retryAfter: answer.retryAfter,
+          what: 'table bill refund',
+        });
+      if (answer?.status === 200)
+        return (answer.json as { results: TableBillTransaction }).results.refundedAmount;
+      if (answer && answer.status < 500 && answer.status !== 429) return null;
+      await sleep(1000);
+    }
+    return null;
   }
 
   /**
