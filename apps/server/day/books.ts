@@ -2,7 +2,7 @@
 // says (its tickets, the orders report and its Excel export, the dashboard, the discount's
 // uses) and what the card gateway holds.
 import ExcelJS from 'exceljs';
-import { CURRENCY_DECIMALS, type Currency, type TicketStatus } from '@app/contracts';
+import { minorUnit, type Currency, type TicketStatus } from '@app/contracts';
 import { REPORT_LABELS } from '../src/modules/reports/report-labels.ts';
 import type { BillPayment, LedgerOrder } from './customers.ts';
 
@@ -117,9 +117,9 @@ export type GatewayPayment = {
   reference: string;
 };
 
-/** A gateway amount (minor units) in thousandths, as `minor` counts. */
+/** A gateway amount (minor units) in thousandths, as `minor` counts (contracts' `minorUnit`). */
 const gatewayMilli = (amount: number, currency: string) =>
-  amount * 10 ** (3 - (CURRENCY_DECIMALS[currency.toUpperCase() as Currency] ?? 3));
+  amount * Number(minorUnit(currency.toUpperCase() as Currency));
 
 export type BookRow = { what: string; ledger: string; product: string; ok: boolean };
 

@@ -196,7 +196,8 @@ export class Customers {
       order.discountCode = entry.promo === 'valid' ? this.opts.promoCode : 'NOSUCHCODE';
     }
     const intake = `${this.base}${fillRoutePath(ticketIntakeRoutes.intake.path, { tenantId: this.store.tenantId, branchId })}`;
-    await this.call('quote', `${intake}/quote`, {
+    const quote = `${this.base}${fillRoutePath(storefrontRoutes.quote.path, { tenantId: this.store.tenantId, branchId })}`;
+    await this.call('quote', quote, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify(order),

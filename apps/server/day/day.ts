@@ -32,9 +32,10 @@ import {
   type ProductFigures,
   type Stored,
 } from './books.ts';
+import { accessToken } from '../../../tools/e2e/auth.ts';
 import { arrivals, Customers, type Answer } from './customers.ts';
 import { randomSource } from './random.ts';
-import { dayLine, percentile, reportHtml, type Fault } from './report.ts';
+import { dayLine, percentileOf, reportHtml, type Fault } from './report.ts';
 import { Staff } from './staff.ts';
 import { root, sleep, startWorld } from './world.ts';
 
@@ -196,14 +197,7 @@ async function main() {
     );
     log(`${staff.tabs.length} staff tabs on Live orders (${TABS} per branch)`);
     const ownerTab = staff.tabs[0]!;
-    const token = async () =>
-      (await ownerTab.page.evaluate(() => {
-        const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-        return key
-          ? ((JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-              .access_token ?? '')
-          : '';
-      })) as string;
+    const token = () => accessToken(ownerTab.page);
 
     // The promo code of the day: 10 % off, limited to a few uses (customers race for the last);
     // and an automatic 5 % off delivery and pickup orders over 25 (when no code is given).
@@ -474,11 +468,11 @@ async function main() {
       duplicated: books.duplicated,
       seen,
       balanced: books.balanced && bad.length === 0,
-      p50: percentile(
+      p50: percentileOf(
         latencies.map(([, ms]) => ms),
         0.5,
       ),
-      p99: percentile(
+      p99: percentileOf(
         latencies.map(([, ms]) => ms),
         0.99,
       ),

@@ -1,4 +1,5 @@
 // What a simulated day prints: its one line, and an HTML page a restaurant owner can read.
+import { percentile } from '../bench/harness.ts';
 import type { BookRow } from './books.ts';
 
 export type Fault = { name: string; from: number; to: number };
@@ -18,12 +19,12 @@ export type DaySummary = {
 export const dayLine = (s: DaySummary) =>
   `day: placed ${s.placed}, acknowledged ${s.acknowledged}, lost ${s.lost}, duplicated ${s.duplicated}, seen by staff ${s.seen}/${s.acknowledged}, books balance ${s.balanced ? 'yes' : 'no'}, order→screen p50 ${Math.round(s.p50)} ms p99 ${Math.round(s.p99)} ms`;
 
-/** The value at `p` (0–1) of sorted-or-not numbers; NaN for none. */
-export function percentile(values: number[], p: number): number {
-  if (values.length === 0) return NaN;
-  const sorted = [...values].sort((a, b) => a - b);
-  return sorted[Math.min(sorted.length - 1, Math.max(0, Math.ceil(p * sorted.length) - 1))]!;
-}
+/** The value at `p` (0–1) of numbers in any order (the benchmarks' percentile); NaN for none. */
+export const percentileOf = (values: number[], p: number): number =>
+  percentile(
+    [...values].sort((a, b) => a - b),
+    p * 100,
+  );
 
 const esc = (s: string) =>
   s.replace(/&/g, '&amp;').replace(/</g, '&lt;').replace(/>/g, '&gt;').replace(/"/g, '&quot;');
@@ -85,8 +86,8 @@ export function reportHtml(input: {
   const latencyBins = Array.from({ length: bins }, () => [] as number[]);
   for (const [at, ms] of input.latencies)
     latencyBins[Math.min(bins - 1, Math.floor(at / binMs))]!.push(ms);
-  const p50s = latencyBins.map((l) => percentile(l, 0.5));
-  const maxes = latencyBins.map((l) => percentile(l, 1));
+  const p50s = latencyBins.map((l) => percentileOf(l, 0.5));
+  const maxes = latencyBins.map((l) => percentileOf(l, 1));
   const maxLatency = Math.max(50, ...maxes.filter(Number.isFinite));
   const y = (ms: number) => H - pad.b - (ms / maxLatency) * (H - pad.t - pad.b);
   const path = (values: number[]) =>

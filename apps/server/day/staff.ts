@@ -8,7 +8,7 @@ import {
   type TableBillTransaction,
   type TicketStatus,
 } from '@app/contracts';
-import { fillSignInPage } from '../../../tools/e2e/auth.ts';
+import { accessToken, fillSignInPage } from '../../../tools/e2e/auth.ts';
 import { CHROMIUM_LAUNCH } from '../../../tools/e2e/chromium.ts';
 import type { LedgerOrder } from './customers.ts';
 import { sleep } from './world.ts';
@@ -202,15 +202,12 @@ export class Staff {
   }
 
   /** A call from the tab's page with its session (the admin's bearer token), as the admin makes it. */
-  private fromTab(tab: Tab, method: string, url: string, body: Record<string, unknown>) {
+  private async fromTab(tab: Tab, method: string, url: string, body: Record<string, unknown>) {
+    // The tab's own token, renewed by the app; none while it is signed out.
+    const token = await accessToken(tab.page).catch(() => '');
     return tab.page
       .evaluate(
-        async ({ method, url, body }) => {
-          const key = Object.keys(sessionStorage).find((k) => k.startsWith('oidc.user:'));
-          const token = key
-            ? (JSON.parse(sessionStorage.getItem(key) ?? '{}') as { access_token?: string })
-                .access_token
-            : undefined;
+        async ({ method, url, body, token }) => {
           const res = await fetch(url, {
             method,
             headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
@@ -223,7 +220,7 @@ export class Staff {
             json: (await res.json().catch(() => null)) as unknown,
           };
         },
-        { method, url, body },
+        { method, url, body, token },
       )
       .catch(() => null);
   }

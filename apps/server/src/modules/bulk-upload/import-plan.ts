@@ -5,6 +5,7 @@ import {
   MODIFIER_GROUP_LIMITS,
   Money,
   isStorableText,
+  localize,
   type BulkUploadKind,
   type BulkUploadResult,
   type LocalizedText,
@@ -192,9 +193,9 @@ export function idsNamed(rows: SheetRow[] | null, column: string): string[] {
   return [...ids];
 }
 
-/** A stored text's English value, as the upload format writes it. */
+/** A stored text's English value (as the admin shows it in English), as the upload writes it. */
 export const english = (text: LocalizedText | null | undefined) =>
-  (text?.en || text?.fieldValue || '').trim();
+  text ? localize(text, 'en').trim() : '';
 
 /** The same texts, compared as a person reads them (English, Arabic, Spanish; trimmed). */
 function sameText(a: LocalizedText | null, b: LocalizedText | null): boolean {

@@ -260,6 +260,21 @@ describe('uploading the downloaded menu back', () => {
     expect(await menuOf(f.casa.id)).toEqual(casaBefore);
   });
 
+  it('refuses made-up ids (NUL, huge, SQL) row by row, echoing 80 characters at most', async () => {
+    const before = await menuOf(f.alBayt.id);
+    const wb = await menuFile();
+    const [a, b, c] = rowsOf(wb, 'sections');
+    a!.set('id', 'x\u0000y');
+    b!.set('id', 'z'.repeat(8000));
+    c!.set('id', "'; drop table tickets; --");
+    const result = await uploadBack(wb);
+    expect(result.categoriesFailed).toBe(3);
+    const lines = result.errorMessage!.split('\n');
+    expect(lines.filter((l) => l.includes('is not a section of this menu'))).toHaveLength(3);
+    expect(Math.max(...lines.map((l) => l.length))).toBeLessThan(400);
+    expect(await menuOf(f.alBayt.id)).toEqual(before);
+  });
+
   it('refuses a variant id of another item, and a section moved to another parent', async () => {
     const wb = await menuFile();
     const items = rowsOf(wb, 'items');

@@ -67,6 +67,13 @@ describe("the upload's sheet reader", () => {
     expect(rows.map(([n]) => n)).toEqual([1, 2, 3, 4, 5, 6, 7]);
   });
 
+  it('reads a character reference past Unicode as the replacement character, not a crash', async () => {
+    const { rows } = await rowsOf(
+      sheet('<row r="1"><c r="A1" t="inlineStr"><is><t>a&#99999999;b&#x110000;</t></is></c></row>'),
+    );
+    expect(rows).toEqual([[1, ['a\uFFFDb\uFFFD']]]);
+  });
+
   it('refuses a document type declaration and a tag left open', async () => {
     await expect(
       rowsOf('<!DOCTYPE x [<!ENTITY a "b">]>' + sheet('<row r="1"></row>')),

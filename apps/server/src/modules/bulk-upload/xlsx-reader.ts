@@ -178,9 +178,12 @@ const ENTITY = /&(?:(lt|gt|amp|quot|apos)|#(\d+)|#x([0-9a-fA-F]+));/g;
 const NAMED: Record<string, string> = { lt: '<', gt: '>', amp: '&', quot: '"', apos: "'" };
 function unescapeXml(text: string): string {
   if (!text.includes('&')) return text;
-  return text.replace(ENTITY, (_, name?: string, dec?: string, hex?: string) =>
-    name ? NAMED[name]! : String.fromCodePoint(dec ? Number(dec) : parseInt(hex!, 16)),
-  );
+  return text.replace(ENTITY, (_, name?: string, dec?: string, hex?: string) => {
+    if (name) return NAMED[name]!;
+    const code = dec ? Number(dec) : parseInt(hex!, 16);
+    // A reference past Unicode is no character: the replacement character stands for it.
+    return code <= 0x10ffff ? String.fromCodePoint(code) : '\uFFFD';
+  });
 }
 
 /** An attribute of a tag's text ('<c r="A1" t="s">'), any prefix; unescaped. */

@@ -18,6 +18,7 @@ import { useTranslation } from 'react-i18next';
 import {
   BULK_UPLOAD_FILE_CODES,
   BULK_UPLOAD_LIMITS,
+  XLSX_CONTENT_TYPE,
   type BulkUploadFileCode,
   type BulkUploadResult,
 } from '@app/contracts';
@@ -39,12 +40,10 @@ type Status =
  */
 type FileFilter = 'fileSize' | 'mimeType' | 'queueLimit' | 'fileEmpty';
 
-const XLSX_MIME = 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet';
-
 function failedFilter(files: File[]): FileFilter | null {
   if (files.length > 1) return 'queueLimit';
   const file = files[0]!;
-  if (!/\.xlsx$/i.test(file.name) || (file.type !== '' && file.type !== XLSX_MIME))
+  if (!/\.xlsx$/i.test(file.name) || (file.type !== '' && file.type !== XLSX_CONTENT_TYPE))
     return 'mimeType';
   if (file.size > BULK_UPLOAD_LIMITS.maxBytes) return 'fileSize';
   if (file.size === 0) return 'fileEmpty';
@@ -194,7 +193,7 @@ export function BulkUploadPage() {
               ref={inputRef}
               id={inputId}
               type="file"
-              accept=".xlsx,application/vnd.openxmlformats-officedocument.spreadsheetml.sheet"
+              accept={`.xlsx,${XLSX_CONTENT_TYPE}`}
               hidden
               aria-describedby={`${inputId}-hint`}
               onChange={(event) => {
