@@ -200,6 +200,8 @@ export async function benchTickets(
         value: placed.rps,
         unit: 'req/s',
         ceiling: insertCeiling(inserted.rps),
+        // Issue 35: the whole order path at least 0.3× one bare INSERT on PostgreSQL.
+        ...(url ? { target: '≥ 0.3×', ok: placed.rps >= 0.3 * inserted.rps } : {}),
       },
       { name: 'order intake p50', value: placed.p50, unit: 'ms', ceiling: noopCeiling(parsed.p50) },
       { name: 'order intake p99', value: placed.p99, unit: 'ms', ceiling: noopCeiling(parsed.p99) },

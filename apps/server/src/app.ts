@@ -385,7 +385,6 @@ export async function buildApp(deps: AppDeps) {
     db: database.db,
     repository: ticketsRepository,
     clock,
-    notifier,
     payments,
     unstoredRefunds,
     discounts,

@@ -46,7 +46,8 @@ function filteredConfig(config: unknown): unknown {
       if (rewritten === text) return config;
       // A submittable (the report export's cursor) keeps its own object and events.
       if ('submit' in config) return Object.assign(config, { text: rewritten });
-      return { ...config, text: rewritten };
+      // A named statement's name is for its own text only (db/prepared.ts).
+      return { ...config, text: rewritten, name: undefined };
     }
   }
   return config;

@@ -17,17 +17,20 @@ export type RealtimeSubscriber = {
   onResync(): void;
 };
 
+/**
+ * `Notifier.publish` as SQL, for a statement that makes the event's data itself (`data` is a
+ * SQL json expression): `select …, ${notifySql(…)} from created`. Sent on commit, like publish.
+ */
+export function notifySql(tenantId: SQL, event: HubEventName, data: SQL): SQL {
+  return sql`pg_notify(${REALTIME_CHANNEL}, json_build_object('t', ${tenantId}, 'e', ${event}::text, 'd', ${data})::text)`;
+}
+
 export type Notifier = {
   /**
    * Sends the event through PostgreSQL NOTIFY on the caller's connection. Inside a transaction
    * it goes out on commit and never on rollback, to every server copy (this one included).
    */
   publish(q: Db | Tx, event: RealtimeEvent): Promise<void>;
-  /**
-   * The same as SQL, for a statement that makes the event's data itself (`data` is a SQL json
-   * expression): `select …, ${notifier.eventSql(…)} from created`.
-   */
-  eventSql(tenantId: SQL, event: HubEventName, data: SQL): SQL;
   subscribe(subscriber: RealtimeSubscriber): () => void;
   start(): Promise<void>;
   stop(): Promise<void>;
@@ -159,10 +162,6 @@ export function createNotifier(database: Database, log: FastifyBaseLogger): Noti
     async publish(q, event) {
       const payload: Wire = { t: event.tenantId, e: event.event, d: event.data };
       await q.execute(sql`select pg_notify(${REALTIME_CHANNEL}, ${JSON.stringify(payload)})`);
-    },
-
-    eventSql(tenantId, event, data) {
-      return sql`pg_notify(${REALTIME_CHANNEL}, json_build_object('t', ${tenantId}, 'e', ${event}::text, 'd', ${data})::text)`;
     },
 
     subscribe(subscriber) {

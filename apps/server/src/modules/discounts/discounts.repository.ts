@@ -3,6 +3,7 @@ import type { Db, Tx } from '../../db/client.ts';
 import { items } from '../catalog/catalog.table.ts';
 import { discountItems, discounts } from './discounts.table.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 
 type Q = Db | Tx;
 export type DiscountRow = typeof discounts.$inferSelect;
@@ -32,6 +33,23 @@ async function anotherLive(q: Q, tenantId: string, match: SQL, exceptId?: string
     .limit(1);
   return row !== undefined;
 }
+
+/** `discountsRepository.forOrder`, one prepared statement per handle (a null code: none). */
+const forOrderStatement = preparedPerHandle((q: Db) =>
+  q
+    .select({ discount: discounts, itemIds: itemIdsOf })
+    .from(discounts)
+    .where(
+      and(
+        eq(discounts.tenantId, sql.placeholder('tenantId')),
+        notDeleted,
+        eq(discounts.active, true),
+        or(eq(discounts.application, 'AUTOMATIC'), eq(discounts.code, sql.placeholder('code'))),
+      ),
+    )
+    .orderBy(desc(discounts.createdAt), desc(discounts.id))
+    .prepare('discounts_for_order'),
+);
 
 /** Discount rows and their affected items; every query by tenant. */
 export const discountsRepository = {
@@ -109,18 +127,10 @@ export const discountsRepository = {
    * What an order may use, in one statement: the active discount with this code and the
    * tenant's active automatic discount (at most one each).
    */
-  async forOrder(q: Q, tenantId: string, code: string | null) {
-    return discountsRepository.list(
-      q,
-      tenantId,
-      and(
-        eq(discounts.active, true),
-        or(
-          eq(discounts.application, 'AUTOMATIC'),
-          code === null ? undefined : eq(discounts.code, code),
-        ),
-      ),
-    );
+  /** The active discounts an order may get: the automatic one and the one of `code`. */
+  async forOrder(q: Db, tenantId: string, code: string | null) {
+    const rows = await forOrderStatement(q).execute({ tenantId, code });
+    return rows.map((r) => ({ ...r.discount, itemIds: r.itemIds }));
   },
 
   /**

@@ -35,7 +35,6 @@ import type {
   Authorization,
   PaymentProvider,
 } from '../../integrations/card-gateway/payment-provider.ts';
-import type { Notifier } from '../../realtime/notifier.ts';
 import type { DiscountsService } from '../discounts/discounts.service.ts';
 import {
   adjustmentRules,
@@ -133,16 +132,16 @@ export type IntakeService = ReturnType<typeof createIntakeService>;
  * The public order intake (operations-platform §2.3, §3; ARCHITECTURE rule 6): the server
  * prices every order from the catalogue at the branch's local time, refuses what cannot be
  * ordered with the spec's codes, numbers tickets per tenant, and answers a retried request
- * (same Idempotency-Key) with the first ticket. Two statements per order (three when the
- * tenant has price adjustments): the context (branch status, tenant, idempotency, zone, table)
- * and the numbered insert that also sends the realtime event on commit; the catalogue itself
- * is kept in memory per tenant and catalogue version (ordering.ts), like the catalogue tree.
+ * (same Idempotency-Key) with the first ticket. Three prepared statements per order (four
+ * when the tenant has price adjustments): the context (branch status, tenant, idempotency,
+ * zone, table), the tenant's discounts, and the numbered insert that also sends the realtime
+ * event on commit; the catalogue itself is kept in memory per tenant and catalogue version
+ * (ordering.ts), like the catalogue tree.
  */
 export function createIntakeService(deps: {
   db: Db;
   repository: TicketsRepository;
   clock: Clock;
-  notifier: Notifier;
   /** Applies a customer's code or the automatic discount and counts its use. */
   discounts: Pick<DiscountsService, 'forOrder' | 'preview'>;
   /** Online payments; without a provider the online methods are not accepted. */
@@ -152,7 +151,7 @@ export function createIntakeService(deps: {
   /** The branch's context, the cached catalogue and the price adjustments. */
   ordering: OrderingReads;
 }) {
-  const { db, repository: repo, clock, notifier, ordering } = deps;
+  const { db, repository: repo, clock, ordering } = deps;
   const payments = deps.payments ?? null;
 
   /**
@@ -403,11 +402,7 @@ export function createIntakeService(deps: {
       };
       let numbered: { ticketNumber: number; createdAt: Date };
       try {
-        numbered = await discount.place((q) =>
-          repo.insertNumbered(q, row, (tenant, change) =>
-            notifier.eventSql(tenant, 'ticketsUpdate', change),
-          ),
-        );
+        numbered = await discount.place((q) => repo.insertNumbered(q, row));
       } catch (err) {
         // Two requests with one key raced: the loser answers the winner's ticket (whose
         // payment, under the same key, is this one).

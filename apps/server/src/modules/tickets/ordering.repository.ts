@@ -19,6 +19,7 @@ import {
 } from '../service-areas/service-areas.table.ts';
 import { tickets } from './tickets.table.ts';
 import { tenantBranchRows, tenantRow } from '../../db/tenant-keys.ts';
+import { preparedPerHandle } from '../../db/prepared.ts';
 
 export type TemplateHours = Pick<StoreHoursDay, 'day' | 'dayClosed' | 'hours'>[];
 
@@ -120,6 +121,112 @@ const storedMethods = (from: SQL) =>
   sql<StoredPaymentMethod[] | string>`(select coalesce(json_agg(json_build_object(
     'paymentMethodType', m.payment_method_type, 'active', m.active)), '[]'::json) ${from})`;
 
+const param = (name: string) => sql.placeholder(name);
+
+/** The order's context (`orderingRepository.context`), one prepared statement per handle. */
+const contextStatement = preparedPerHandle((q: Db) =>
+  q
+    .select({
+      branch: {
+        id: branches.id,
+        name: branches.name,
+        timeZone: branches.timeZone,
+        phoneNumber: branches.phoneNumber,
+        checkoutTemplates: branches.checkoutTemplates,
+        closed: branches.closed,
+        acceptingOrders: branches.acceptingOrders,
+        busy: branches.busy,
+      },
+      tenantName: tenants.name,
+      currency: tenants.defaultCurrency,
+      catalogVersion: tenants.catalogVersion,
+      roomService: tenants.roomService,
+      tenantCountry: tenants.country,
+      hours: sql<TemplateHours | string>`(select coalesce(json_agg(json_build_object(
+          'day', h.day, 'dayClosed', h.day_closed, 'hours', h.hours)), '[]'::json)
+        from branch_opening_hours h
+        where h.tenant_id = ${branches.tenantId} and h.branch_id = ${branches.id}
+          and h.checkout_template = ${param('template')})`,
+      paymentMethods: storedMethods(sql`from branch_payment_methods m
+        where m.tenant_id = ${branches.tenantId} and m.branch_id = ${branches.id}
+          and m.checkout_template = ${param('template')}`),
+      // The table's own dine-in methods (per-table payment mode), over the branch's.
+      areaPaymentMethods: storedMethods(sql`from service_area_payment_methods m
+        where m.tenant_id = ${branches.tenantId}
+          and m.service_area_id = ${param('serviceAreaId')}::uuid`),
+      existing: { id: tickets.id, requestHash: tickets.requestHash },
+      zone: {
+        id: deliveryZones.id,
+        title: deliveryZones.title,
+        active: branchDeliveryZones.active,
+        fee: branchDeliveryZones.deliveryFee,
+      },
+      area: {
+        id: serviceAreas.id,
+        value: serviceAreas.value,
+        title: serviceAreas.title,
+        template: serviceAreas.template,
+        enabled: serviceAreas.enabled,
+        sectionName: serviceAreaSections.name,
+      },
+      link: { id: uniqueLinks.id, name: uniqueLinks.name, template: uniqueLinks.template },
+      // Most tenants have none: the adjustments are read only when there are some.
+      hasAdjustments: sql<boolean>`exists (select 1 from price_adjustments pa where pa.tenant_id = ${tenants.id} and pa.is_active)`,
+    })
+    .from(branches)
+    .innerJoin(tenants, eq(tenants.id, branches.tenantId))
+    .leftJoin(
+      tickets,
+      and(
+        eq(tickets.tenantId, branches.tenantId),
+        eq(tickets.idempotencyKey, param('idempotencyKey')),
+      ),
+    )
+    .leftJoin(
+      deliveryZones,
+      and(
+        eq(deliveryZones.tenantId, branches.tenantId),
+        eq(deliveryZones.id, param('deliveryZoneId')),
+      ),
+    )
+    .leftJoin(
+      branchDeliveryZones,
+      and(
+        eq(branchDeliveryZones.tenantId, deliveryZones.tenantId),
+        eq(branchDeliveryZones.deliveryZoneId, deliveryZones.id),
+        eq(branchDeliveryZones.branchId, branches.id),
+      ),
+    )
+    .leftJoin(
+      serviceAreas,
+      and(
+        tenantBranchRows(serviceAreas, branches.tenantId, branches.id),
+        eq(serviceAreas.id, param('serviceAreaId')),
+      ),
+    )
+    .leftJoin(
+      serviceAreaSections,
+      tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
+    )
+    .leftJoin(
+      uniqueLinks,
+      and(
+        tenantBranchRows(uniqueLinks, branches.tenantId, branches.id),
+        eq(uniqueLinks.id, param('uniqueLinkId')),
+      ),
+    )
+    // A deactivated tenant takes no orders and shows no menu: its branches are not found.
+    .where(
+      and(
+        eq(branches.tenantId, param('tenantId')),
+        eq(branches.id, param('branchId')),
+        eq(tenants.active, true),
+      ),
+    )
+    .limit(1)
+    .prepare('ordering_context'),
+);
+
 /** The catalogue as the order intake and the public menu read it; every query by tenant. */
 export const orderingRepository = {
   /**
@@ -131,7 +238,7 @@ export const orderingRepository = {
    * (outlet settings).
    */
   async context(
-    q: Q,
+    q: Db,
     p: {
       tenantId: string;
       branchId: string;
@@ -142,106 +249,16 @@ export const orderingRepository = {
       uniqueLinkId?: string | null;
     },
   ) {
-    const never = sql`false`;
-    const [row] = await q
-      .select({
-        branch: {
-          id: branches.id,
-          name: branches.name,
-          timeZone: branches.timeZone,
-          phoneNumber: branches.phoneNumber,
-          checkoutTemplates: branches.checkoutTemplates,
-          closed: branches.closed,
-          acceptingOrders: branches.acceptingOrders,
-          busy: branches.busy,
-        },
-        tenantName: tenants.name,
-        currency: tenants.defaultCurrency,
-        catalogVersion: tenants.catalogVersion,
-        roomService: tenants.roomService,
-        tenantCountry: tenants.country,
-        hours: sql<TemplateHours | string>`(select coalesce(json_agg(json_build_object(
-            'day', h.day, 'dayClosed', h.day_closed, 'hours', h.hours)), '[]'::json)
-          from branch_opening_hours h
-          where h.tenant_id = ${branches.tenantId} and h.branch_id = ${branches.id}
-            and h.checkout_template = ${p.template})`,
-        paymentMethods: storedMethods(sql`from branch_payment_methods m
-          where m.tenant_id = ${branches.tenantId} and m.branch_id = ${branches.id}
-            and m.checkout_template = ${p.template}`),
-        // The table's own dine-in methods (per-table payment mode), over the branch's.
-        areaPaymentMethods: storedMethods(sql`from service_area_payment_methods m
-          where m.tenant_id = ${branches.tenantId}
-            and m.service_area_id = ${p.serviceAreaId ?? null}::uuid`),
-        existing: { id: tickets.id, requestHash: tickets.requestHash },
-        zone: {
-          id: deliveryZones.id,
-          title: deliveryZones.title,
-          active: branchDeliveryZones.active,
-          fee: branchDeliveryZones.deliveryFee,
-        },
-        area: {
-          id: serviceAreas.id,
-          value: serviceAreas.value,
-          title: serviceAreas.title,
-          template: serviceAreas.template,
-          enabled: serviceAreas.enabled,
-          sectionName: serviceAreaSections.name,
-        },
-        link: { id: uniqueLinks.id, name: uniqueLinks.name, template: uniqueLinks.template },
-        // Most tenants have none: the adjustments are read only when there are some.
-        hasAdjustments: sql<boolean>`exists (select 1 from price_adjustments pa where pa.tenant_id = ${tenants.id} and pa.is_active)`,
-      })
-      .from(branches)
-      .innerJoin(tenants, eq(tenants.id, branches.tenantId))
-      .leftJoin(
-        tickets,
-        and(
-          eq(tickets.tenantId, branches.tenantId),
-          p.idempotencyKey ? eq(tickets.idempotencyKey, p.idempotencyKey) : never,
-        ),
-      )
-      .leftJoin(
-        deliveryZones,
-        and(
-          eq(deliveryZones.tenantId, branches.tenantId),
-          p.deliveryZoneId ? eq(deliveryZones.id, p.deliveryZoneId) : never,
-        ),
-      )
-      .leftJoin(
-        branchDeliveryZones,
-        and(
-          eq(branchDeliveryZones.tenantId, deliveryZones.tenantId),
-          eq(branchDeliveryZones.deliveryZoneId, deliveryZones.id),
-          eq(branchDeliveryZones.branchId, branches.id),
-        ),
-      )
-      .leftJoin(
-        serviceAreas,
-        and(
-          tenantBranchRows(serviceAreas, branches.tenantId, branches.id),
-          p.serviceAreaId ? eq(serviceAreas.id, p.serviceAreaId) : never,
-        ),
-      )
-      .leftJoin(
-        serviceAreaSections,
-        tenantRow(serviceAreaSections, serviceAreas.tenantId, serviceAreas.sectionId),
-      )
-      .leftJoin(
-        uniqueLinks,
-        and(
-          tenantBranchRows(uniqueLinks, branches.tenantId, branches.id),
-          p.uniqueLinkId ? eq(uniqueLinks.id, p.uniqueLinkId) : never,
-        ),
-      )
-      // A deactivated tenant takes no orders and shows no menu: its branches are not found.
-      .where(
-        and(
-          eq(branches.tenantId, p.tenantId),
-          eq(branches.id, p.branchId),
-          eq(tenants.active, true),
-        ),
-      )
-      .limit(1);
+    const [row] = await contextStatement(q).execute({
+      tenantId: p.tenantId,
+      branchId: p.branchId,
+      template: p.template,
+      // A null matches nothing: no ticket, zone, table or link joins.
+      idempotencyKey: p.idempotencyKey ?? null,
+      deliveryZoneId: p.deliveryZoneId ?? null,
+      serviceAreaId: p.serviceAreaId ?? null,
+      uniqueLinkId: p.uniqueLinkId ?? null,
+    });
     return (
       row && {
         ...row,

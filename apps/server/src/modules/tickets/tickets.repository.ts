@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gte, inArray, or, sql, type SQL } from 'drizzle-orm';
 import {
   CLOSED_TICKET_STATUSES,
   OPEN_TICKET_STATUSES,
@@ -7,13 +7,15 @@ import {
   type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
-import { rowsOf, type Db, type Tx } from '../../db/client.ts';
+import { type Db, type Tx } from '../../db/client.ts';
 import { branches, tenants, users } from '../identity/identity.table.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { changeFields, type TicketColumns } from './ticket-events.ts';
 import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
 import { findTenantRow } from '../../db/tenant-rows.ts';
+import { preparedStatement } from '../../db/prepared.ts';
+import { notifySql } from '../../realtime/notifier.ts';
 
 type Q = Db | Tx;
 import type { NewTicketRow } from './tickets.table.ts';
@@ -48,45 +50,79 @@ function ticketChangeSql(
   return sql`json_build_object(${sql.join(pairs, sql`, `)})`;
 }
 
-/** Ticket rows, their history, counters and print requests; every query by tenant. */
-export const ticketsRepository = {
-  /**
-   * Numbers and stores a ticket and announces it, in one statement (so in one implicit
-   * transaction): the tenant's counter row is bumped and stays locked until the ticket is in,
-   * so concurrent orders get consecutive numbers and a failed insert gives its number back.
-   * `announce` wraps the inserted row's `created` event (tenant id, event data) in the NOTIFY,
-   * sent only on commit.
-   */
-  async insertNumbered(
-    q: Q,
-    row: Omit<NewTicketRow, 'ticketNumber'> & { id: string },
-    announce: (tenantId: SQL, change: SQL) => SQL,
-  ): Promise<{ ticketNumber: number; createdAt: Date }> {
+/** A new ticket's row as the intake stores it: every column but its number and creation time. */
+type InsertedRow = Omit<NewTicketRow, 'ticketNumber' | 'createdAt'> & { id: string };
+
+/** The columns `insertNumbered` writes, each from the placeholder of its name. */
+const INSERTED_COLUMNS = Object.entries(getTableColumns(tickets)).filter(
+  ([c]) => c !== 'ticketNumber' && c !== 'createdAt',
+);
+
+/**
+ * The row's values as the driver takes them (a column's own encoding, JSON for jsonb), null as
+ * SQL's null: the placeholders are plain SQL, so nothing encodes them on the way.
+ */
+const driverValues = (row: InsertedRow) =>
+  Object.fromEntries(
+    INSERTED_COLUMNS.map(([c, column]) => {
+      const value = row[c as keyof InsertedRow];
+      return [c, value === null || value === undefined ? null : column.mapToDriverValue(value)];
+    }),
+  );
+
+/**
+ * The numbered insert as one prepared statement (db/prepared.ts): the counter's upsert, the
+ * ticket and its hub event, built once with a placeholder per column.
+ */
+const numberedInsert = preparedStatement<Record<string, unknown>>(
+  'tickets_insert_numbered',
+  (q) => {
     const next = q
       .insert(ticketCounters)
-      .values({ tenantId: row.tenantId, lastNumber: 1 })
+      .values({ tenantId: sql.placeholder('tenantId'), lastNumber: 1 })
       .onConflictDoUpdate({
         target: ticketCounters.tenantId,
         set: { lastNumber: sql`${ticketCounters.lastNumber} + 1` },
       })
       .returning({ lastNumber: ticketCounters.lastNumber });
+    const values = Object.fromEntries(
+      INSERTED_COLUMNS.map(([c]) => [c, sql`${sql.placeholder(c)}`]),
+    );
     const insert = q
       .insert(tickets)
-      .values({ ...row, ticketNumber: sql`(select last_number from next_number)` })
+      .values({
+        ...(values as unknown as NewTicketRow),
+        ticketNumber: sql`(select last_number from next_number)`,
+      })
       .returning(eventColumns);
     // The same columns as read back from the `created` step below.
     const inserted = Object.fromEntries(
       Object.entries(eventColumns).map(([key, column]) => [key, sql.raw(`created.${column.name}`)]),
     ) as Record<keyof typeof eventColumns, SQL>;
     const change = ticketChangeSql('created', inserted);
-    const result = await q.execute(sql`
-      with next_number as ${next}, created as ${insert}
-      select created.ticket_number::text as ticket_number,
-        ${isoUtcText(inserted.createdAt)} as created_at,
-        ${announce(inserted.tenantId, change)}
-      from created
-    `);
-    const [created] = rowsOf<{ ticket_number: string; created_at: string }>(result);
+    return sql`
+    with next_number as ${next}, created as ${insert}
+    select created.ticket_number::text as ticket_number,
+      ${isoUtcText(inserted.createdAt)} as created_at,
+      ${notifySql(inserted.tenantId, 'ticketsUpdate', change)}
+    from created
+  `;
+  },
+);
+
+/** Ticket rows, their history, counters and print requests; every query by tenant. */
+export const ticketsRepository = {
+  /**
+   * Numbers and stores a ticket and announces it, in one statement (so in one implicit
+   * transaction): the tenant's counter row is bumped and stays locked until the ticket is in,
+   * so concurrent orders get consecutive numbers and a failed insert gives its number back.
+   * The inserted row's `created` hub event goes out in the NOTIFY, sent only on commit.
+   */
+  async insertNumbered(q: Q, row: InsertedRow): Promise<{ ticketNumber: number; createdAt: Date }> {
+    const [created] = await numberedInsert<{ ticket_number: string; created_at: string }>(
+      q,
+      driverValues(row),
+    );
     return {
       ticketNumber: Number(created!.ticket_number),
       createdAt: new Date(created!.created_at),
