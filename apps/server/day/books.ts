@@ -121,6 +121,12 @@ export type GatewayPayment = {
 const gatewayMilli = (amount: number, currency: string) =>
   amount * Number(minorUnit(currency.toUpperCase() as Currency));
 
+/** A delivery as the dispatch provider holds it: whose ticket, and the cash its driver takes. */
+export type ProviderDelivery = {
+  reference: string;
+  cashToCollect: { amount: number; currency: string } | null;
+};
+
 export type BookRow = { what: string; ledger: string; product: string; ok: boolean };
 
 /**
@@ -139,6 +145,8 @@ export function balance(input: {
   /** Tables' bills paid by card, from the ledger; and the product's totals of the day's. */
   bills: BillPayment[];
   billTotals: { count: number; paid: number; refunded: number };
+  /** Every delivery the dispatch provider was asked for during the day. */
+  deliveries: ProviderDelivery[];
 }): { rows: BookRow[]; lost: number; duplicated: number; balanced: boolean } {
   const { ledger, stored, figures, exported, gateway, promoCode } = input;
   const acked = ledger.filter((o) => o.outcome === 'acknowledged');
@@ -247,6 +255,36 @@ export function balance(input: {
     `uses of the automatic discount ${input.automaticCode}`,
     String(automatic),
     String(figures.automaticUses),
+  );
+  // Drivers: each request once at the provider, none nobody asked for, and the cash each
+  // driver collects the order's total (nothing for an order paid by card).
+  const asked = acked.filter((o) => o.driver === 'requested');
+  const byTicket = new Map<string, ProviderDelivery[]>();
+  for (const d of input.deliveries)
+    byTicket.set(d.reference, [...(byTicket.get(d.reference) ?? []), d]);
+  const askedIds = new Set(asked.map((o) => o.ticketId!));
+  row(
+    'drivers requested, each booked once at the provider',
+    String(asked.length),
+    String(asked.filter((o) => byTicket.get(o.ticketId!)?.length === 1).length),
+  );
+  row(
+    'deliveries at the provider that staff never asked for',
+    '0',
+    String(input.deliveries.filter((d) => !askedIds.has(d.reference)).length),
+  );
+  // What every driver sent for the order collects (two drivers for one order collect twice).
+  const cashOf = (o: LedgerOrder) =>
+    (byTicket.get(o.ticketId!) ?? []).reduce(
+      (n, d) => n + (d.cashToCollect ? minor(d.cashToCollect.amount) : 0),
+      0,
+    );
+  const cashOrders = asked.filter((o) => o.payment === 'CASH');
+  const cardOrders = asked.filter((o) => o.payment === 'CARD');
+  row(
+    'cash the drivers collect: cash orders · their total · card orders with none to collect',
+    `${cashOrders.length} · ${money(cashOrders.reduce((n, o) => n + minor(o.total ?? 0), 0))} · ${cardOrders.length}`,
+    `${cashOrders.filter((o) => cashOf(o) === minor(o.total ?? 0)).length} · ${money(cashOrders.reduce((n, o) => n + cashOf(o), 0))} · ${cardOrders.filter((o) => byTicket.has(o.ticketId!) && cashOf(o) === 0).length}`,
   );
   const balanced = lost === 0 && duplicated === 0 && rows.every((r) => r.ok);
   return { rows, lost, duplicated, balanced };

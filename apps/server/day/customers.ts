@@ -61,6 +61,8 @@ export type LedgerOrder = {
   /** What the staff made of it (set by the staff's tabs): the status it ends in. */
   status?: string;
   refunded?: boolean;
+  /** A delivery the staff asked a driver for, and the provider took the request. */
+  driver?: 'requested';
 };
 
 /** A table's bill paid by card at the end of the meal, as the customer was told. */

@@ -38,8 +38,13 @@ const order = (n: number, status: string, total: number, over: Partial<LedgerOrd
   }) as LedgerOrder;
 
 const ledger = [
-  order(1, 'Completed', 10.5),
-  order(2, 'InProgress', 4.25, { payment: 'CARD', discountCode: 'DAY1' }),
+  order(1, 'Completed', 10.5, { template: 'DELIVERY', driver: 'requested' }),
+  order(2, 'InProgress', 4.25, {
+    payment: 'CARD',
+    discountCode: 'DAY1',
+    template: 'DELIVERY',
+    driver: 'requested',
+  }),
   order(3, 'Cancelled', 7, { payment: 'CARD', discountCode: 'DAY1' }),
   order(4, 'UnVerified', 3.125),
   { ...order(5, 'UnVerified', 0), outcome: 'refused', ids: new Set<string>() } as LedgerOrder,
@@ -89,8 +94,14 @@ const books = (figures: ProductFigures, over: Partial<Parameters<typeof balance>
     automaticCode: 'DAYAUTO1',
     bills: [],
     billTotals: { count: 0, paid: 0, refunded: 0 },
+    deliveries,
     ...over,
   });
+// The provider's deliveries for the two drivers: the cash order's total, nothing for the card's.
+const deliveries = [
+  { reference: 't1', cashToCollect: { amount: 10.5, currency: 'JOD' } },
+  { reference: 't2', cashToCollect: null },
+];
 
 describe("the day's books", () => {
   it('balance when the product agrees with the ledger to the minor unit', () => {
@@ -152,6 +163,30 @@ describe("the day's books", () => {
     expect(overused.rows.filter((r) => !r.ok).map((r) => r.what)).toEqual([
       'uses of the code DAY1 (cancelled orders give theirs back)',
       'uses of the code DAY1 within its limit',
+    ]);
+  });
+
+  it('do not balance when a driver is booked twice or unasked, or collects the wrong cash', () => {
+    const failing = (list: typeof deliveries) =>
+      books(truthfulProduct(), { deliveries: list })
+        .rows.filter((r) => !r.ok)
+        .map((r) => r.what.split(':')[0]);
+    expect(failing([...deliveries, deliveries[0]!])).toEqual([
+      'drivers requested, each booked once at the provider',
+      'cash the drivers collect',
+    ]);
+    expect(failing([...deliveries, { reference: 't4', cashToCollect: null }])).toEqual([
+      'deliveries at the provider that staff never asked for',
+    ]);
+    expect(
+      failing([
+        { reference: 't1', cashToCollect: { amount: 10, currency: 'JOD' } },
+        { reference: 't2', cashToCollect: { amount: 4.25, currency: 'JOD' } },
+      ]),
+    ).toEqual(['cash the drivers collect']);
+    expect(failing(deliveries.slice(1))).toEqual([
+      'drivers requested, each booked once at the provider',
+      'cash the drivers collect',
     ]);
   });
 

@@ -1,8 +1,8 @@
 // `npm run day`: a restaurant's busiest day, simulated end to end (issue 35). Customers order on
 // the storefront's calls at lunch and dinner peaks, staff watch and act in Chromium tabs on Live
-// orders, a server copy and PostgreSQL are restarted mid-peak, a tablet drops off Wi-Fi, the
-// gateway answers refunds late; then the simulator's ledger is checked against the product's
-// books. Prints one line and writes reports/day-<time>/index.html; exit 1 when anything is
+// orders and ask drivers for deliveries, a server copy and PostgreSQL are restarted mid-peak, a
+// tablet drops off Wi-Fi, the dispatch provider fails a request, the gateway answers refunds
+// late; then the simulator's ledger is checked against the product's books and the providers'. Prints one line and writes reports/day-<time>/index.html; exit 1 when anything is
 // lost, duplicated, unseen or out of balance.
 import fs from 'node:fs';
 import os from 'node:os';
@@ -319,6 +319,14 @@ async function main() {
     );
     faultRuns.push(
       (async () => {
+        await until(at(0.3));
+        // The next driver request meets a provider error (HTTP 500): staff ask again.
+        world.dispatch.setNext('fail');
+        log(`  dispatch provider fails the next driver request`);
+      })(),
+    );
+    faultRuns.push(
+      (async () => {
         await until(at(0.55));
         const from = since();
         Object.assign(world.gateway.faults, { refunds: 'late', delayMs: 5000 });
@@ -432,6 +440,10 @@ async function main() {
       automaticCode,
       bills: customers.bills,
       billTotals,
+      deliveries: [...world.dispatch.deliveries.values()].map((d) => ({
+        reference: d.reference,
+        cashToCollect: d.cashToCollect,
+      })),
     });
 
     // No 5xx outside the fault windows; inside them, 503 with Retry-After alone. A card the
@@ -484,6 +496,8 @@ async function main() {
     notes.push(
       `Refused orders, by reason: ${[...refused].map(([why, n]) => `${why} ×${n}`).join('; ') || 'none'}.`,
       `Retries: ${customers.ledger.reduce((n, o) => n + o.attempts - 1, 0)} requests sent again under the same key (${customers.ledger.reduce((n, o) => n + o.timedOut, 0)} after a phone's own timeout).`,
+      `Drivers: ${staff.drivers} requested from the tabs (${staff.driverRetries} requests sent again after a provider error or no answer), ${world.dispatch.deliveries.size} deliveries at the provider.`,
+      `By hand on the screens (row, order sheet, Accept or Reject with a reason, confirm): ${staff.byHandActions} done, ${staff.byHandMisses} the screen did not let through (then sent from the tab)${staff.byHandMissReasons.length ? `: ${staff.byHandMissReasons.join('; ')}` : ''}.`,
       `Staff: ${staff.actions} status changes from the tabs, ${staff.conflicts} refused as already changed by the other tablet; chimes heard per tab: ${staff.tabs.map((t) => `${t.name} ${t.chimes.length}`).join(', ')}.`,
     );
     for (const r of books.rows)

@@ -2,15 +2,17 @@
 // arrive (its row or its toast) and hear the chime, and act on orders from the tab itself.
 import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
 import {
+  dispatchRoutes,
   fillRoutePath,
   tableBillsRoutes,
   ticketsRoutes,
   type TableBillTransaction,
   type TicketStatus,
 } from '@app/contracts';
+import enTickets from '../../admin/src/locales/en/tickets.json' with { type: 'json' };
 import { accessToken, fillSignInPage } from '../../../tools/e2e/auth.ts';
 import { CHROMIUM_LAUNCH } from '../../../tools/e2e/chromium.ts';
-import type { LedgerOrder } from './customers.ts';
+import type { Answer, LedgerOrder } from './customers.ts';
 import { sleep } from './world.ts';
 
 /**
@@ -57,6 +59,8 @@ export type Tab = {
   seen: Map<number, number>;
   chimes: number[];
   offline: boolean;
+  /** The list shows a hundred rows a page (set by the first order done by hand). */
+  hundredRows?: boolean;
 };
 
 /** What staff do with an order, decided from its number so that a day can be run again. */
@@ -70,12 +74,28 @@ export function decision(n: number, seed: number) {
   return 'accept' as const;
 }
 
+/** A status as the admin's English screens show it, back to the status. */
+const STATUS_OF_LABEL = new Map(
+  Object.entries(enTickets.status).map(([status, label]) => [label, status as TicketStatus]),
+);
+
+/** One order in three is accepted or rejected by hand on the screen; the rest from the tab. */
+const byHandShare = (n: number) => n % 3 === 0;
+
 export class Staff {
   private browser: Browser | undefined;
   readonly tabs: Tab[] = [];
   /** Answers of the staff's own calls, by time (ms since the start). */
-  readonly answers: { at: number; status: number; what: string; retryAfter?: boolean }[] = [];
+  readonly answers: Answer[] = [];
   actions = 0;
+  /** Accepts and rejects done by hand on the screen; and those the screen did not let through. */
+  byHandActions = 0;
+  byHandMisses = 0;
+  readonly byHandMissReasons: string[] = [];
+  private readonly hands = new Map<Tab, Promise<void>>();
+  /** Drivers the provider took a request for; requests sent again after no answer or a 5xx. */
+  drivers = 0;
+  driverRetries = 0;
   conflicts = 0;
   private stopped = false;
 
@@ -225,6 +245,106 @@ export class Staff {
       .catch(() => null);
   }
 
+  /**
+   * Accepts or rejects an order by hand, as a person at the tablet does: its row in the list,
+   * the order's sheet, Accept (or Reject with a reason), the confirmation; then reads the
+   * status the sheet shows (the new one, or what the other tablet made of it first: the admin
+   * reads the order again after a 409). One person per tablet: a tab's hands do one order at a
+   * time. Answers null when the screen did not let it through (the caller then sends it from
+   * the tab's session, which the ledger follows as well).
+   */
+  private async byHand(tab: Tab, order: LedgerOrder, action: 'accept' | 'reject') {
+    const previous = this.hands.get(tab) ?? Promise.resolve();
+    const turn = previous.then(async () => {
+      const page = tab.page;
+      const n = order.ticketNumber!;
+      const sheet = page.getByRole('dialog', { name: `Order #${n}` });
+      const timeout = 10_000;
+      try {
+        // A hundred rows a page, set once the list has rows: the orders being worked on stay on
+        // the first page.
+        if (!tab.hundredRows) {
+          await page.getByRole('combobox', { name: /Rows per page/ }).click({ timeout });
+          await page.getByRole('option', { name: '100', exact: true }).click({ timeout });
+          tab.hundredRows = true;
+        }
+        await page.getByRole('row', { name: new RegExp(`^Order #?${n},`) }).click({ timeout });
+        // The status the sheet shows: the order's, once it has loaded.
+        const chip = sheet.locator('h2 + .MuiChip-root');
+        const shown = async () => STATUS_OF_LABEL.get(await chip.innerText({ timeout }));
+        const moved = async () => {
+          for (let wait = 0; wait < 50; wait++) {
+            const status = await shown();
+            if (status && status !== 'UnVerified') return status;
+            await sleep(200);
+          }
+          return null;
+        };
+        // Someone at the other tablet may have been quicker: the sheet shows what they did.
+        if ((await shown()) !== 'UnVerified') return await moved();
+        const label = action === 'accept' ? 'Accept' : 'Reject';
+        await sheet.getByRole('button', { name: label, exact: true }).click({ timeout });
+        const confirm = page.getByRole('dialog', { name: `${label} order #${n}?` });
+        if (action === 'reject')
+          await confirm.getByRole('radio', { name: 'Out of stock' }).check({ timeout });
+        await confirm.getByRole('button', { name: label, exact: true }).click({ timeout });
+        await confirm.waitFor({ state: 'hidden', timeout });
+        const status = await moved();
+        if (status) this.byHandActions++;
+        return status;
+      } catch (error) {
+        this.byHandMisses++;
+        // The first few reasons, for the report's notes (Playwright's first line says which step).
+        if (this.byHandMissReasons.length < 3)
+          this.byHandMissReasons.push(`#${n}: ${String(error).replace(/\s+/g, ' ').slice(0, 600)}`);
+        return null;
+      } finally {
+        // Closed with its close button, as a person does (focus may have left the sheet).
+        await sheet
+          .getByRole('button', { name: 'Close order details' })
+          .click({ timeout: 5000 })
+          .catch(() => page.keyboard.press('Escape'))
+          .catch(() => undefined);
+        await sheet.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      }
+    });
+    this.hands.set(
+      tab,
+      turn.then(() => undefined),
+    );
+    return turn;
+  }
+
+  /**
+   * A driver asked for from the tab (the ticket's Request driver), as the admin asks: sent again
+   * while the provider could not be reached (503) or no answer came; a 409 saying a driver is
+   * already requested means an earlier try got through.
+   */
+  private async requestDriver(tab: Tab, order: LedgerOrder) {
+    const url = fillRoutePath(dispatchRoutes.request.path, { tenantId: this.tenantId });
+    for (let attempt = 0; attempt < 60 && !this.stopped; attempt++) {
+      const answer = await this.fromTab(tab, 'POST', url, { ticketId: order.ticketId! });
+      const code = (answer?.json as { error?: { code?: string } } | null)?.error?.code;
+      if (answer)
+        this.answers.push({
+          at: this.now(),
+          status: answer.status,
+          retryAfter: answer.retryAfter,
+          what: 'driver request',
+          // The provider failing a request is its fault, told as the spec says (503).
+          expected: answer.status === 503 && code === 'driver_dispatch_request_failed',
+        });
+      if (answer?.status === 200 || (answer?.status === 409 && code === 'driver_dispatch_active')) {
+        order.driver = 'requested';
+        this.drivers++;
+        return;
+      }
+      if (answer && answer.status < 500 && answer.status !== 429) return;
+      this.driverRetries++;
+      await sleep(1000);
+    }
+  }
+
   /** A table bill payment refunded whole from the owner's tab; answers what is now refunded. */
   async refundBill(transactionId: string): Promise<number | null> {
     const tab = this.tabs[0]!;
@@ -290,25 +410,39 @@ export class Staff {
       return result.status;
     };
     await sleep((1000 + Math.random() * 4000) * pace);
+    // By hand only on a tablet that shows the order (the other one may have been quicker).
+    const hand =
+      byHandShare(order.ticketNumber!) && !tab.offline && tab.seen.has(order.ticketNumber!);
     if (act === 'reject') {
+      const shown = hand ? await this.byHand(tab, order, 'reject') : null;
       note(
-        await this.send(tab, id, {
-          status: 'Cancelled',
-          fromStatus: 'UnVerified',
-          reason: 'OUT_OF_STOCK',
-        }),
+        shown
+          ? { status: shown }
+          : await this.send(tab, id, {
+              status: 'Cancelled',
+              fromStatus: 'UnVerified',
+              reason: 'OUT_OF_STOCK',
+            }),
       );
       return;
     }
     const accept = { status: 'InProgress', fromStatus: 'UnVerified' };
+    const mine = async () => {
+      const shown = hand ? await this.byHand(tab, order, 'accept') : null;
+      return shown ? { applied: true, status: shown } : this.send(tab, id, accept);
+    };
     // Now and then both tablets tap Accept: one wins, the other is told it changed.
     const race =
       other && Math.random() < 0.1
         ? this.send(other, id, accept)
         : Promise.resolve({ applied: false, status: null });
-    const results = await Promise.all([this.send(tab, id, accept), race]);
+    const results = await Promise.all([mine(), race]);
     const accepted = results.find((r) => r.applied) ?? results.find((r) => r.status !== null);
-    if (!accepted || note(accepted) !== 'InProgress' || act === 'accept') return;
+    if (!accepted || note(accepted) !== 'InProgress') return;
+    // A delivery that goes out gets a driver from the branch's provider.
+    if (order.template === 'DELIVERY' && act !== 'accept-then-cancel')
+      await this.requestDriver(tab, order);
+    if (act === 'accept') return;
     await sleep((3000 + Math.random() * 10_000) * pace);
     note(
       act === 'accept-then-complete'

@@ -1,11 +1,18 @@
 // The place a simulated day runs in: PostgreSQL (its own cluster, or DATABASE_URL), the card
-// gateway's emulator, K copies of the built server behind one balancer, as production runs.
+// gateway's and the driver dispatch providers' emulators, K copies of the built server behind
+// one balancer, as production runs.
 import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import net from 'node:net';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { DispatchIntegrationType } from '@app/contracts';
+import { DISPATCH_ENV } from '../src/config.ts';
 import { createCardGatewayEmulator } from '../src/integrations/card-gateway/emulator.ts';
+import {
+  createDispatchEmulator,
+  EMULATED_PROVIDERS,
+} from '../src/integrations/dispatch/emulator.ts';
 import { listenEmulator } from '../src/integrations/emulator-server.ts';
 import { freePort, startPgCluster, type PgCluster } from '../bench/pg-cluster.ts';
 
@@ -113,8 +120,9 @@ export class ServerCopy {
 export type World = Awaited<ReturnType<typeof startWorld>>;
 
 /**
- * PostgreSQL, the gateway emulator, the balancer and `copies` server copies of the demo (its
- * data, not its past week), started one after another (the first migrates and seeds).
+ * PostgreSQL, the gateway's and the dispatch providers' emulators (each on a port of its own,
+ * reached by every copy as a real provider is), the balancer and `copies` server copies of the
+ * demo (its data, not its past week), started one after another (the first migrates and seeds).
  */
 export async function startWorld(opts: { copies: number; work: string; log: (s: string) => void }) {
   const { copies, work, log } = opts;
@@ -129,6 +137,16 @@ export async function startWorld(opts: { copies: number; work: string; log: (s: 
   const keys = { secretKey: 'sk_day_secret', publishableKey: 'pk_day_public' };
   const gateway = createCardGatewayEmulator(keys);
   const gatewayServer = await listenEmulator(gateway.routes, {});
+  // Drivers: a trip's step every 2 s (assigned, at the restaurant, on the way, delivered).
+  const dispatchKey = 'day-dispatch-key';
+  const dispatch = createDispatchEmulator({ apiKey: dispatchKey, stepMs: 2000 });
+  const dispatchServer = await listenEmulator(dispatch.routes, {});
+  const providers: NodeJS.ProcessEnv = {};
+  for (const type of DispatchIntegrationType.options) {
+    providers[`DISPATCH_${DISPATCH_ENV[type]}_URL`] =
+      `${dispatchServer.url}/${EMULATED_PROVIDERS[type].path}`;
+    providers[`DISPATCH_${DISPATCH_ENV[type]}_API_KEY`] = dispatchKey;
+  }
 
   const ports: number[] = [];
   for (let i = 0; i < copies; i++) ports.push(await freePort());
@@ -152,6 +170,8 @@ export async function startWorld(opts: { copies: number; work: string; log: (s: 
     // A refund the gateway answers late is given up on after 3 s and found again within 5 s.
     PAYMENT_GATEWAY_TIMEOUT_SECONDS: '3',
     PAYMENT_REFUND_RECONCILE_SECONDS: '5',
+    ...providers,
+    DISPATCH_EMULATOR: 'false',
     // Every customer reaches the servers from this machine's one address.
     INTAKE_RATE_LIMIT_MAX: '100000000',
     PUBLIC_READ_RATE_LIMIT_MAX: '100000000',
@@ -169,11 +189,13 @@ export async function startWorld(opts: { copies: number; work: string; log: (s: 
     base: balancer.url,
     cluster,
     gateway,
+    dispatch,
     copies: list,
     async close() {
       await Promise.all(list.map((c) => c.stop()));
       await balancer.close();
       await gatewayServer.close();
+      await dispatchServer.close();
       await cluster?.dispose();
     },
   };
