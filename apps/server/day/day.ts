@@ -181,6 +181,16 @@ async function main() {
   );
   const world = await startWorld({ copies: COPIES, work, log });
   let staff: Staff | undefined;
+  // Stopped early (Ctrl-C): the server copies, the browser and the day's own PostgreSQL (a
+  // daemon of its own, which would outlive the terminal) go with it.
+  const stopEarly = (signal: NodeJS.Signals) => {
+    log(`\n${signal}: stopping the day's servers, browser and PostgreSQL (logs kept in ${work})`);
+    void Promise.allSettled([staff?.close(), world.close()]).then(() =>
+      process.exit(signal === 'SIGINT' ? 130 : 143),
+    );
+  };
+  process.once('SIGINT', stopEarly);
+  process.once('SIGTERM', stopEarly);
   const faults: Fault[] = [];
   const notes: string[] = [];
   try {
@@ -323,6 +333,8 @@ async function main() {
         // The next driver request meets a provider error (HTTP 500): staff ask again.
         world.dispatch.setNext('fail');
         log(`  dispatch provider fails the next driver request`);
+        const from = since();
+        faults.push({ name: 'dispatch provider failing the next driver request', from, to: from });
       })(),
     );
     faultRuns.push(
@@ -497,7 +509,7 @@ async function main() {
       `Refused orders, by reason: ${[...refused].map(([why, n]) => `${why} ×${n}`).join('; ') || 'none'}.`,
       `Retries: ${customers.ledger.reduce((n, o) => n + o.attempts - 1, 0)} requests sent again under the same key (${customers.ledger.reduce((n, o) => n + o.timedOut, 0)} after a phone's own timeout).`,
       `Drivers: ${staff.drivers} requested from the tabs (${staff.driverRetries} requests sent again after a provider error or no answer), ${world.dispatch.deliveries.size} deliveries at the provider.`,
-      `By hand on the screens (row, order sheet, Accept or Reject with a reason, confirm): ${staff.byHandActions} done, ${staff.byHandMisses} the screen did not let through (then sent from the tab)${staff.byHandMissReasons.length ? `: ${staff.byHandMissReasons.join('; ')}` : ''}.`,
+      `By hand on the screens (the order's row, its sheet, the action and its confirmation: accept, reject with a reason, request a driver, complete): ${staff.byHandActions} done, ${staff.byHandMisses} the screen did not let through (then sent from the tab)${staff.byHandMissReasons.length ? `: ${staff.byHandMissReasons.join('; ')}` : ''}.`,
       `Staff: ${staff.actions} status changes from the tabs, ${staff.conflicts} refused as already changed by the other tablet; chimes heard per tab: ${staff.tabs.map((t) => `${t.name} ${t.chimes.length}`).join(', ')}.`,
     );
     for (const r of books.rows)

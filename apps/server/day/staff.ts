@@ -1,6 +1,12 @@
 // Staff of a simulated day: real Chromium tabs on Live orders, per branch, that see each order
 // arrive (its row or its toast) and hear the chime, and act on orders from the tab itself.
-import { chromium, type Browser, type BrowserContext, type Page } from '@playwright/test';
+import {
+  chromium,
+  type Browser,
+  type BrowserContext,
+  type Locator,
+  type Page,
+} from '@playwright/test';
 import {
   dispatchRoutes,
   fillRoutePath,
@@ -9,6 +15,7 @@ import {
   type TableBillTransaction,
   type TicketStatus,
 } from '@app/contracts';
+import enDetails from '../../admin/src/locales/en/ticketDetails.json' with { type: 'json' };
 import enTickets from '../../admin/src/locales/en/tickets.json' with { type: 'json' };
 import { accessToken, fillSignInPage } from '../../../tools/e2e/auth.ts';
 import { CHROMIUM_LAUNCH } from '../../../tools/e2e/chromium.ts';
@@ -81,6 +88,19 @@ const STATUS_OF_LABEL = new Map(
 
 /** One order in three is accepted or rejected by hand on the screen; the rest from the tab. */
 const byHandShare = (n: number) => n % 3 === 0;
+/**
+ * What stopped a step by hand, short: Playwright's first line and the locator it waited for
+ * (its call log, without the terminal's colour codes).
+ */
+function why(error: unknown): string {
+  // eslint-disable-next-line no-control-regex
+  const text = String(error).replace(/\u001b\[[0-9;]*m/g, '');
+  const waited = /waiting for (.*?)(?:\n|$)/.exec(text)?.[1];
+  return `${text.split('\n')[0]!.slice(0, 120)}${waited ? ` (waiting for ${waited.slice(0, 160)})` : ''}`;
+}
+
+/** How long a step by hand may wait for the screen (a button to show, a dialog to close). */
+const STEP_MS = 10_000;
 
 export class Staff {
   private browser: Browser | undefined;
@@ -92,7 +112,8 @@ export class Staff {
   byHandActions = 0;
   byHandMisses = 0;
   readonly byHandMissReasons: string[] = [];
-  private readonly hands = new Map<Tab, Promise<void>>();
+  /** Tabs whose person is busy with an order's sheet. */
+  private readonly busyHands = new Set<Tab>();
   /** Drivers the provider took a request for; requests sent again after no answer or a 5xx. */
   drivers = 0;
   driverRetries = 0;
@@ -246,73 +267,108 @@ export class Staff {
   }
 
   /**
-   * Accepts or rejects an order by hand, as a person at the tablet does: its row in the list,
-   * the order's sheet, Accept (or Reject with a reason), the confirmation; then reads the
-   * status the sheet shows (the new one, or what the other tablet made of it first: the admin
-   * reads the order again after a 409). One person per tablet: a tab's hands do one order at a
-   * time. Answers null when the screen did not let it through (the caller then sends it from
-   * the tab's session, which the ledger follows as well).
+   * Works on an order by hand, as a person at the tablet does: its row in the list, the order's
+   * sheet, then `work` on the sheet, then the sheet's close button. One person per tablet: while
+   * a tab's hands are on one order, others go from the tab's session (a colleague at the
+   * tablet's side; at a peak, hands alone would fall behind the orders). Answers null when the
+   * hands were busy or the screen did not let it through within 10 s a step (the caller then
+   * sends it from the tab's session, which the ledger follows as well); the first reasons go
+   * to the report's notes.
    */
-  private async byHand(tab: Tab, order: LedgerOrder, action: 'accept' | 'reject') {
-    const previous = this.hands.get(tab) ?? Promise.resolve();
-    const turn = previous.then(async () => {
-      const page = tab.page;
-      const n = order.ticketNumber!;
-      const sheet = page.getByRole('dialog', { name: `Order #${n}` });
-      const timeout = 10_000;
-      try {
-        // A hundred rows a page, set once the list has rows: the orders being worked on stay on
-        // the first page.
-        if (!tab.hundredRows) {
-          await page.getByRole('combobox', { name: /Rows per page/ }).click({ timeout });
-          await page.getByRole('option', { name: '100', exact: true }).click({ timeout });
-          tab.hundredRows = true;
-        }
-        await page.getByRole('row', { name: new RegExp(`^Order #?${n},`) }).click({ timeout });
-        // The status the sheet shows: the order's, once it has loaded.
-        const chip = sheet.locator('h2 + .MuiChip-root');
-        const shown = async () => STATUS_OF_LABEL.get(await chip.innerText({ timeout }));
-        const moved = async () => {
-          for (let wait = 0; wait < 50; wait++) {
-            const status = await shown();
-            if (status && status !== 'UnVerified') return status;
-            await sleep(200);
-          }
-          return null;
-        };
-        // Someone at the other tablet may have been quicker: the sheet shows what they did.
-        if ((await shown()) !== 'UnVerified') return await moved();
-        const label = action === 'accept' ? 'Accept' : 'Reject';
-        await sheet.getByRole('button', { name: label, exact: true }).click({ timeout });
-        const confirm = page.getByRole('dialog', { name: `${label} order #${n}?` });
-        if (action === 'reject')
-          await confirm.getByRole('radio', { name: 'Out of stock' }).check({ timeout });
-        await confirm.getByRole('button', { name: label, exact: true }).click({ timeout });
-        await confirm.waitFor({ state: 'hidden', timeout });
-        const status = await moved();
-        if (status) this.byHandActions++;
-        return status;
-      } catch (error) {
-        this.byHandMisses++;
-        // The first few reasons, for the report's notes (Playwright's first line says which step).
-        if (this.byHandMissReasons.length < 3)
-          this.byHandMissReasons.push(`#${n}: ${String(error).replace(/\s+/g, ' ').slice(0, 600)}`);
-        return null;
-      } finally {
-        // Closed with its close button, as a person does (focus may have left the sheet).
-        await sheet
-          .getByRole('button', { name: 'Close order details' })
-          .click({ timeout: 5000 })
-          .catch(() => page.keyboard.press('Escape'))
-          .catch(() => undefined);
-        await sheet.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+  private async onSheet<T>(
+    tab: Tab,
+    n: number,
+    work: (sheet: Locator, page: Page) => Promise<T | null>,
+  ): Promise<T | null> {
+    if (this.busyHands.has(tab)) return null;
+    this.busyHands.add(tab);
+    const page = tab.page;
+    const sheet = page.getByRole('dialog', { name: `Order #${n}` });
+    try {
+      // A hundred rows a page, set once the list has rows: the orders being worked on stay on
+      // the first page.
+      if (!tab.hundredRows) {
+        await page.getByRole('combobox', { name: /Rows per page/ }).click({ timeout: STEP_MS });
+        await page.getByRole('option', { name: '100', exact: true }).click({ timeout: STEP_MS });
+        tab.hundredRows = true;
       }
+      await page
+        .getByRole('row', { name: new RegExp(`^Order #?${n},`) })
+        .click({ timeout: STEP_MS });
+      const done = await work(sheet, page);
+      if (done !== null) this.byHandActions++;
+      return done;
+    } catch (error) {
+      this.byHandMisses++;
+      if (this.byHandMissReasons.length < 3) this.byHandMissReasons.push(`#${n}: ${why(error)}`);
+      return null;
+    } finally {
+      // Closed with its close button, as a person does (focus may have left the sheet).
+      await sheet
+        .getByRole('button', { name: 'Close order details' })
+        .click({ timeout: 5000 })
+        .catch(() => page.keyboard.press('Escape'))
+        .catch(() => undefined);
+      await sheet.waitFor({ state: 'hidden', timeout: 5000 }).catch(() => undefined);
+      this.busyHands.delete(tab);
+    }
+  }
+
+  /**
+   * Accepts, rejects (with a reason) or completes an order by hand on its sheet, with the
+   * confirmation, and answers the status the sheet then shows: the new one, or what the other
+   * tablet made of it first (the admin reads the order again after a 409).
+   */
+  private statusByHand(tab: Tab, order: LedgerOrder, action: 'accept' | 'reject' | 'complete') {
+    const n = order.ticketNumber!;
+    const from: TicketStatus = action === 'complete' ? 'InProgress' : 'UnVerified';
+    const label = { accept: 'Accept', reject: 'Reject', complete: 'Complete' }[action];
+    return this.onSheet(tab, n, async (sheet, page) => {
+      // The status the sheet shows: the order's, once it has loaded.
+      const chip = sheet.locator('h2 + .MuiChip-root');
+      const shown = async () => STATUS_OF_LABEL.get(await chip.innerText({ timeout: STEP_MS }));
+      const moved = async () => {
+        for (let wait = 0; wait < 50; wait++) {
+          const status = await shown();
+          if (status && status !== from) return status;
+          await sleep(200);
+        }
+        return null;
+      };
+      // Someone at the other tablet may have been quicker: the sheet shows what they did.
+      if ((await shown()) !== from) return moved();
+      await sheet.getByRole('button', { name: label, exact: true }).click({ timeout: STEP_MS });
+      const confirm = page.getByRole('dialog', { name: `${label} order #${n}?` });
+      if (action === 'reject')
+        await confirm.getByRole('radio', { name: 'Out of stock' }).check({ timeout: STEP_MS });
+      await confirm.getByRole('button', { name: label, exact: true }).click({ timeout: STEP_MS });
+      await confirm.waitFor({ state: 'hidden', timeout: STEP_MS });
+      return moved();
     });
-    this.hands.set(
-      tab,
-      turn.then(() => undefined),
-    );
-    return turn;
+  }
+
+  /** Requests a driver by hand from the order's sheet (its dispatch panel), confirmed. */
+  private driverByHand(tab: Tab, order: LedgerOrder) {
+    return this.onSheet(tab, order.ticketNumber!, async (sheet, page) => {
+      const panel = sheet.getByTestId('driver-dispatch-panel');
+      const request = enDetails.dispatch.request;
+      await panel.getByRole('button', { name: request }).click({ timeout: STEP_MS });
+      await page
+        .getByRole('dialog', { name: request })
+        .getByRole('button', { name: request })
+        .click({ timeout: STEP_MS });
+      // The panel then shows the provider's status instead of "Not Requested".
+      const status = panel.getByTestId('dispatch-status');
+      const { DISPATCH_NOT_REQUESTED, DISPATCH_REQUEST_FAILED, REJECTED } =
+        enDetails.dispatch.status;
+      for (let wait = 0; wait < 50; wait++) {
+        const text = await status.innerText({ timeout: STEP_MS });
+        if (text === DISPATCH_REQUEST_FAILED || text === REJECTED) return null;
+        if (text && text !== DISPATCH_NOT_REQUESTED) return 'requested' as const;
+        await sleep(200);
+      }
+      return null;
+    });
   }
 
   /**
@@ -410,11 +466,11 @@ export class Staff {
       return result.status;
     };
     await sleep((1000 + Math.random() * 4000) * pace);
-    // By hand only on a tablet that shows the order (the other one may have been quicker).
-    const hand =
+    // By hand only on a tablet that shows the order and has its network.
+    const hand = () =>
       byHandShare(order.ticketNumber!) && !tab.offline && tab.seen.has(order.ticketNumber!);
     if (act === 'reject') {
-      const shown = hand ? await this.byHand(tab, order, 'reject') : null;
+      const shown = hand() ? await this.statusByHand(tab, order, 'reject') : null;
       note(
         shown
           ? { status: shown }
@@ -428,7 +484,7 @@ export class Staff {
     }
     const accept = { status: 'InProgress', fromStatus: 'UnVerified' };
     const mine = async () => {
-      const shown = hand ? await this.byHand(tab, order, 'accept') : null;
+      const shown = hand() ? await this.statusByHand(tab, order, 'accept') : null;
       return shown ? { applied: true, status: shown } : this.send(tab, id, accept);
     };
     // Now and then both tablets tap Accept: one wins, the other is told it changed.
@@ -440,18 +496,29 @@ export class Staff {
     const accepted = results.find((r) => r.applied) ?? results.find((r) => r.status !== null);
     if (!accepted || note(accepted) !== 'InProgress') return;
     // A delivery that goes out gets a driver from the branch's provider.
-    if (order.template === 'DELIVERY' && act !== 'accept-then-cancel')
-      await this.requestDriver(tab, order);
+    if (order.template === 'DELIVERY' && act !== 'accept-then-cancel') {
+      if (hand() && (await this.driverByHand(tab, order))) {
+        order.driver = 'requested';
+        this.drivers++;
+      } else await this.requestDriver(tab, order);
+    }
     if (act === 'accept') return;
     await sleep((3000 + Math.random() * 10_000) * pace);
+    if (act === 'accept-then-complete') {
+      const shown = hand() ? await this.statusByHand(tab, order, 'complete') : null;
+      note(
+        shown
+          ? { status: shown }
+          : await this.send(tab, id, { status: 'Completed', fromStatus: 'InProgress' }),
+      );
+      return;
+    }
     note(
-      act === 'accept-then-complete'
-        ? await this.send(tab, id, { status: 'Completed', fromStatus: 'InProgress' })
-        : await this.send(tab, id, {
-            status: 'Cancelled',
-            fromStatus: 'InProgress',
-            reason: 'CANCELLED_BY_CUSTOMER',
-          }),
+      await this.send(tab, id, {
+        status: 'Cancelled',
+        fromStatus: 'InProgress',
+        reason: 'CANCELLED_BY_CUSTOMER',
+      }),
     );
   }
 
