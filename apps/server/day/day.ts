@@ -393,7 +393,7 @@ async function main() {
     // The end of the meal: the tables' bills paid by card; the owner refunds one in four.
     await customers.payTables(runId);
     for (const [i, bill] of customers.bills.entries())
-      if (i % 4 === 0) bill.refunded = (await staff.refundBill(bill.transactionId)) ?? 0;
+      if (i % 4 === 0) bill.refunded = (await staff.refundBill(bill)) ?? 0;
 
     // Refunds whose answer came late: the server finds them again (PAYMENT_REFUND_RECONCILE).
     const db = new pg.Client({ connectionString: world.cluster?.url ?? process.env.DATABASE_URL });
@@ -509,7 +509,7 @@ async function main() {
       `Refused orders, by reason: ${[...refused].map(([why, n]) => `${why} ×${n}`).join('; ') || 'none'}.`,
       `Retries: ${customers.ledger.reduce((n, o) => n + o.attempts - 1, 0)} requests sent again under the same key (${customers.ledger.reduce((n, o) => n + o.timedOut, 0)} after a phone's own timeout).`,
       `Drivers: ${staff.drivers} requested from the tabs (${staff.driverRetries} requests sent again after a provider error or no answer), ${world.dispatch.deliveries.size} deliveries at the provider.`,
-      `By hand on the screens (the order's row, its sheet, the action and its confirmation: accept, reject with a reason, request a driver, complete): ${staff.byHandActions} done, ${staff.byHandMisses} the screen did not let through (then sent from the tab)${staff.byHandMissReasons.length ? `: ${staff.byHandMissReasons.join('; ')}` : ''}.`,
+      `By hand on the screens (the order's row, its sheet, the action and its confirmation: accept, reject with a reason, request a driver, complete; the owner's table bill refunds on Table transactions): ${staff.byHandActions} done, ${staff.byHandMisses} the screen did not let through (then sent from the tab)${staff.byHandMissReasons.length ? `: ${staff.byHandMissReasons.join('; ')}` : ''}.`,
       `Staff: ${staff.actions} status changes from the tabs, ${staff.conflicts} refused as already changed by the other tablet; chimes heard per tab: ${staff.tabs.map((t) => `${t.name} ${t.chimes.length}`).join(', ')}.`,
     );
     for (const r of books.rows)

@@ -13,13 +13,16 @@ import {
   tableBillsRoutes,
   ticketsRoutes,
   type TableBillTransaction,
+  type TableBillTransactionsResponse,
   type TicketStatus,
 } from '@app/contracts';
 import enDetails from '../../admin/src/locales/en/ticketDetails.json' with { type: 'json' };
+import enTableBills from '../../admin/src/locales/en/tableBills.json' with { type: 'json' };
 import enTickets from '../../admin/src/locales/en/tickets.json' with { type: 'json' };
+import { ADMIN_PAGES } from '../../admin/src/lib/pages.ts';
 import { accessToken, fillSignInPage } from '../../../tools/e2e/auth.ts';
 import { CHROMIUM_LAUNCH } from '../../../tools/e2e/chromium.ts';
-import type { Answer, LedgerOrder } from './customers.ts';
+import type { Answer, BillPayment, LedgerOrder } from './customers.ts';
 import { sleep } from './world.ts';
 
 /**
@@ -243,7 +246,7 @@ export class Staff {
   }
 
   /** A call from the tab's page with its session (the admin's bearer token), as the admin makes it. */
-  private async fromTab(tab: Tab, method: string, url: string, body: Record<string, unknown>) {
+  private async fromTab(tab: Tab, method: string, url: string, body?: Record<string, unknown>) {
     // The tab's own token, renewed by the app; none while it is signed out.
     const token = await accessToken(tab.page).catch(() => '');
     return tab.page
@@ -251,8 +254,11 @@ export class Staff {
         async ({ method, url, body, token }) => {
           const res = await fetch(url, {
             method,
-            headers: { authorization: `Bearer ${token}`, 'content-type': 'application/json' },
-            body: JSON.stringify(body),
+            headers: {
+              authorization: `Bearer ${token}`,
+              ...(body ? { 'content-type': 'application/json' } : {}),
+            },
+            body: body ? JSON.stringify(body) : undefined,
           }).catch(() => null);
           if (!res) return null;
           return {
@@ -401,8 +407,67 @@ export class Staff {
     }
   }
 
-  /** A table bill payment refunded whole from the owner's tab; answers what is now refunded. */
-  async refundBill(transactionId: string): Promise<number | null> {
+  /**
+   * A table bill payment refunded whole by hand from the owner's tab: Table transactions, the
+   * payment's row (found by its first order number), Refund, then the dialog's "Refund JOD …".
+   * Answers what is refunded now as the server tells the tab (its transactions call), so a
+   * refund whose screen did not confirm it is counted as it really went. When the screen did
+   * not let it through before the click that sends it, it is sent from the tab's session.
+   */
+  async refundBill(bill: BillPayment): Promise<number | null> {
+    const tab = this.tabs[0]!;
+    const page = tab.page;
+    let sent = false;
+    try {
+      await page.goto(ADMIN_PAGES.tableBillTransactions.path);
+      const row = page
+        .getByRole('row')
+        .filter({ hasText: new RegExp(`#${bill.ticketNumbers[0]}(?!\\d)`) });
+      await row.getByRole('button', { name: /^Refund the payment of/ }).click({ timeout: STEP_MS });
+      const dialog = page.getByRole('dialog', { name: enTableBills.refundDialog.title });
+      const confirm = dialog.getByRole('button', { name: /^Refund / });
+      await confirm.waitFor({ timeout: STEP_MS });
+      sent = true;
+      await confirm.click({ timeout: STEP_MS });
+      await dialog.waitFor({ state: 'hidden', timeout: STEP_MS });
+      this.byHandActions++;
+    } catch (error) {
+      this.byHandMisses++;
+      if (this.byHandMissReasons.length < 3)
+        this.byHandMissReasons.push(
+          `refund of the bill of #${bill.ticketNumbers[0]}: ${why(error)}`,
+        );
+    }
+    if (!sent) return this.refundFromSession(bill.transactionId);
+    return this.refundedNow(tab, bill.transactionId);
+  }
+
+  /** What the server says is refunded of a table bill payment now (its transactions call). */
+  private async refundedNow(tab: Tab, transactionId: string): Promise<number | null> {
+    const url = fillRoutePath(tableBillsRoutes.transactions.path, { tenantId: this.tenantId });
+    for (let page = 0, attempt = 0; attempt < 30; attempt++) {
+      const query = new URLSearchParams({
+        dateFrom: new Date(this.start - 60_000).toISOString(),
+        dateTo: new Date(Date.now() + 60_000).toISOString(),
+        pageSize: '100',
+        page: String(page),
+      });
+      const answer = await this.fromTab(tab, 'GET', `${url}?${query}`);
+      if (answer?.status !== 200) {
+        await sleep(1000);
+        continue;
+      }
+      const { results } = answer.json as TableBillTransactionsResponse;
+      const found = results.find((t) => t.tableBillTransactionId === transactionId);
+      if (found) return found.refundedAmount;
+      if (results.length < 100) return null;
+      page++;
+    }
+    return null;
+  }
+
+  /** A table bill payment refunded whole from the owner's tab's session; answers what is now refunded. */
+  private async refundFromSession(transactionId: string): Promise<number | null> {
     const tab = this.tabs[0]!;
     const url = fillRoutePath(tableBillsRoutes.refund.path, { tenantId: this.tenantId });
     for (let attempt = 0; attempt < 30; attempt++) {
