@@ -1,6 +1,7 @@
 // `npm run bench`: every benchmark, each figure against a ceiling measured in the same run.
 import { benchBulkUpload } from './bulk-upload.bench.ts';
 import { benchCatalogTree } from './catalog-tree.bench.ts';
+import { benchCatchUp } from './catchup.bench.ts';
 import { printFigures, type Figure } from './harness.ts';
 import { benchReport } from './report.bench.ts';
 import { benchServiceAreas } from './service-areas.bench.ts';
@@ -9,7 +10,7 @@ import { benchWeb } from './web.bench.ts';
 
 const seconds = Number(process.env.BENCH_SECONDS ?? 10);
 const postgres = process.env.TEST_DATABASE_URL;
-// BENCH_ONLY=web (or catalog, tickets, report, service-areas, bulk-upload) runs one part; all by default.
+// BENCH_ONLY=web (or catalog, tickets, catchup, report, service-areas, bulk-upload) runs one part; all by default.
 const only = process.env.BENCH_ONLY;
 const part = (name: string) => !only || only === name;
 const skipped = (name: string): Figure => ({
@@ -44,6 +45,15 @@ if (part('tickets')) {
   printFigures(
     'Realtime: intake → ticketsUpdate at 200 WebSocket clients (PostgreSQL, TEST_DATABASE_URL)',
     pg?.realtime ?? [skipped('order → ticketsUpdate at 200 sockets')],
+  );
+}
+
+if (part('catchup')) {
+  printFigures(
+    'Live orders catching up: 100 screens back at once, 20,000 open tickets, orders coming (PostgreSQL, TEST_DATABASE_URL)',
+    postgres
+      ? await benchCatchUp(seconds, postgres)
+      : [skipped('100 screens catching up: all missed seen')],
   );
 }
 

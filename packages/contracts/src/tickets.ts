@@ -371,6 +371,8 @@ export const TicketSummary = Ticket.pick({
   lang: true,
 }).extend({
   updatedAt: z.string(),
+  /** When it became Completed or Cancelled; it leaves the list 12 hours after (§2.3). */
+  closedAt: z.string().nullable(),
   checkoutUiTemplate: OrderingTemplate,
   serviceArea: TicketServiceArea.nullable(),
   deliveryZone: LocalizedText.nullable(),
@@ -430,6 +432,26 @@ export function decodeTicketsCursor(text: string): TicketsCursor | null {
   return Number.isNaN(Date.parse(at)) ? null : { at, id };
 }
 
+/**
+ * A point in the live list's history: the oldest transaction still running when the server read
+ * (its snapshot's xmin), given back as `changedSince` to ask what changed after that read.
+ * Opaque to clients, like the page cursor.
+ */
+export const encodeChangesCursor = (xmin: string): string =>
+  btoa(`changes|${xmin}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+
+export function decodeChangesCursor(text: string): string | null {
+  if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) return null;
+  let plain: string;
+  try {
+    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+  } catch {
+    return null;
+  }
+  const [tag, xmin = '', ...rest] = plain.split('|');
+  return tag === 'changes' && rest.length === 0 && /^\d{1,19}$/.test(xmin) ? xmin : null;
+}
+
 export const TicketsListQuery = TicketsQuery.extend({
   /** The `nextCursor` of the page before; the first page without it. */
   cursor: z
@@ -438,6 +460,18 @@ export const TicketsListQuery = TicketsQuery.extend({
       const cursor = decodeTicketsCursor(text);
       if (!cursor) ctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
       return cursor ?? z.NEVER;
+    })
+    .optional(),
+  /**
+   * The `changesCursor` of an earlier answer: only the live tickets changed since then (new,
+   * status, transfer, payment), in one answer of at most `limit`, instead of the whole list.
+   */
+  changedSince: z
+    .string()
+    .transform((text, ctx) => {
+      const xmin = decodeChangesCursor(text);
+      if (!xmin) ctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
+      return xmin ?? z.NEVER;
     })
     .optional(),
   limit: z.coerce.number().int().min(1).max(L.listPageMax).default(L.listPageMax),
@@ -451,8 +485,18 @@ export type TicketsListQuery = z.infer<typeof TicketsListQuery>;
  */
 export const TicketsListResponse = z.object({
   results: z.array(TicketSummary),
-  counters: TicketCounters,
+  /**
+   * Null in a catch-up answer (`changedSince`): counting 20,000 open tickets for each of 100
+   * screens coming back at once is what stalled the intake; the client counts the list it holds
+   * with `ticketCounters`, which is the same list.
+   */
+  counters: TicketCounters.nullable(),
   nextCursor: z.string().nullable(),
+  /**
+   * Where to ask `changedSince` next time. With `changedSince`: null when more than `limit`
+   * tickets changed, and the client reads the whole list again.
+   */
+  changesCursor: z.string().nullable(),
 });
 export type TicketsListResponse = z.infer<typeof TicketsListResponse>;
 
@@ -568,6 +612,14 @@ export const ticketsRoutes = {
       '`nextCursor` is null on the last page, else sent back as `cursor` for the next one. The',
       'pages follow (time, id), so a ticket placed or changed meanwhile never shifts another',
       'out of the walk. 422 `cursor_invalid` for a cursor the server did not make.',
+      '',
+      'Catching up: every answer carries `changesCursor`; sent back as `changedSince`, the answer',
+      'holds only the live tickets changed since that read (placed, status, transfer, payment),',
+      '`counters` null (count the merged list),',
+      'most recently changed first, and a new `changesCursor`. A ticket changed while that read',
+      'ran may come again; a client replaces rows by id and drops finished ones 12 hours after',
+      '`closedAt`. When more than `limit` changed, `changesCursor` is null: read the whole list',
+      'again.',
     ].join('\n'),
     query: TicketsListQuery,
     response: TicketsListResponse,

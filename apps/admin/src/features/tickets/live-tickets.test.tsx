@@ -208,3 +208,84 @@ describe('LiveTicketsProvider', () => {
     expect(realtime.state.stopped).toBe(1);
   });
 });
+
+describe('catching up instead of reading the whole list again', () => {
+  const listRequests = (server: ReturnType<typeof fakeServer>) =>
+    server.requests
+      .filter((r) => r.url.pathname === ticketsRoutes.list.path)
+      .map((r) => ({
+        changedSince: r.url.searchParams.get('changedSince') !== null,
+        cursor: r.url.searchParams.get('cursor'),
+      }));
+
+  it('asks only what changed since its last read on a hub event and after a reconnect', async () => {
+    const many = Array.from({ length: 7 }, () => ticket({ status: 'New', minutesAgo: 60 }));
+    const server = fakeServer(ticketRoutes(() => many, { pageSize: 3, changes: true }));
+    function Rows() {
+      const { tickets } = useLiveTickets();
+      const rows = tickets.data?.results ?? [];
+      return (
+        <p>
+          {rows.length} tickets, {rows.filter((t) => t.status === 'InProgress').length} in progress
+        </p>
+      );
+    }
+    const { realtime } = renderLive(<Rows />);
+    expect(await screen.findByText('7 tickets, 0 in progress')).toBeVisible();
+
+    const added = ticket({ status: 'UnVerified', minutesAgo: 0 });
+    many.unshift(added);
+    many[3] = {
+      ...many[3]!,
+      status: 'InProgress',
+      updatedAt: new Date(Date.now() + 1).toISOString(),
+    };
+    act(() => realtime.emit(createdUpdate(added)));
+    expect(await screen.findByText('8 tickets, 1 in progress')).toBeVisible();
+
+    many[5] = {
+      ...many[5]!,
+      status: 'InProgress',
+      updatedAt: new Date(Date.now() + 2).toISOString(),
+    };
+    act(() => realtime.reconnected());
+    expect(await screen.findByText('8 tickets, 2 in progress')).toBeVisible();
+    // Three pages once, then two catch-up reads and no page walk.
+    expect(listRequests(server)).toEqual([
+      { changedSince: false, cursor: null },
+      { changedSince: false, cursor: '3' },
+      { changedSince: false, cursor: '6' },
+      { changedSince: true, cursor: null },
+      { changedSince: true, cursor: null },
+    ]);
+  });
+
+  it('reads the whole list again when the server says too much changed', async () => {
+    let tooMuch = false;
+    const routes = ticketRoutes(() => list, { changes: true });
+    const key = `GET ${ticketsRoutes.list.path}`;
+    const answer = routes[key];
+    const server = fakeServer({
+      [key]: async (request) => {
+        if (tooMuch && request.url.searchParams.get('changedSince')) {
+          return Response.json({
+            results: [],
+            counters: null,
+            nextCursor: null,
+            changesCursor: null,
+          });
+        }
+        return answer!(request);
+      },
+    });
+    const { realtime } = renderLive(<ShellProbe />);
+    await screen.findByText('2', { selector: '[aria-label="badge"]' });
+    tooMuch = true;
+    list = [ticket({ status: 'New', minutesAgo: 1 }), ...list];
+    act(() => realtime.reconnected());
+    expect(await screen.findByText('3', { selector: '[aria-label="badge"]' })).toBeVisible();
+    await waitFor(() =>
+      expect(listRequests(server).at(-1)).toEqual({ changedSince: false, cursor: null }),
+    );
+  });
+});

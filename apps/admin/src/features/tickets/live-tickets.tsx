@@ -19,7 +19,6 @@ import { useTranslation } from 'react-i18next';
 import {
   rolesFor,
   type MembershipRole,
-  type TicketsListResponse,
   type TicketSummary,
   type TicketsUpdate,
   isNotAccepted,
@@ -30,7 +29,7 @@ import { playNotificationSound, unlockNotificationSound } from '../../lib/notifi
 import { paths } from '../../lib/paths.ts';
 import { createRealtimeClient, type RealtimeClient } from '../../lib/realtime.ts';
 import { ticketKeys } from './api/keys.ts';
-import { TICKETS_POLL_MS, ticketsListQuery } from './api/tickets-list.ts';
+import { TICKETS_POLL_MS, ticketsListQuery, type LiveList } from './api/tickets-list.ts';
 import type { TicketRef } from './components/ticket-details/ticket-details-sheet.tsx';
 
 /** Spec §2.3, §9: the new-order toast stays two hours; the chime repeats every 22 s. */
@@ -38,6 +37,8 @@ export const NEW_ORDER_TOAST_MS = 7_200_000;
 /** At the bottom: on a phone the top holds the title, the filters and the ticket's header. */
 export const NEW_ORDER_TOAST_ANCHOR: SnackbarOrigin = { vertical: 'bottom', horizontal: 'center' };
 export const UNVERIFIED_SOUND_MS = 22_000;
+/** After the server's `resync`, each screen catches up within this random wait. */
+export const RESYNC_JITTER_MS = 2_000;
 
 export interface LiveTicketsShell {
   /** New plus unverified tickets: the side menu's Live orders badge (spec §2.12). */
@@ -49,7 +50,7 @@ export interface LiveTicketsShell {
 export interface LiveTickets extends LiveTicketsShell {
   /** Whether this user may see tickets in the current tenant; nothing loads otherwise. */
   enabled: boolean;
-  tickets: UseQueryResult<TicketsListResponse>;
+  tickets: UseQueryResult<LiveList>;
   /** The user pressed Start Live Orders in this tab: sound and alerts are on. */
   started: boolean;
   /** From the start prompt's click: unlocks audio, plays the chime, turns alerts on. */
@@ -95,7 +96,8 @@ const maySeeTickets = (role: MembershipRole | undefined) =>
 
 /**
  * Holds the one realtime connection and the live tickets list for the whole admin shell
- * (spec §4.6, §7.4): the list is refetched on every hub event, 1–4 s after a reconnect and
+ * (spec §4.6, §7.4): the list is read in full once, then caught up with what changed since
+ * (tickets-list.ts) on every hub event, 1–4 s after a reconnect, within 2 s of a resync and
  * every 60 s as a fallback; new unverified tickets raise the toast and the chime once the user
  * has started live orders in this tab.
  */
@@ -130,9 +132,15 @@ export function LiveTicketsProvider({
     const refetchList = coalesced(() =>
       queryClient.invalidateQueries({ queryKey: ticketKeys.list() }, { cancelRefetch: false }),
     );
+    let resyncTimer: ReturnType<typeof setTimeout> | undefined;
     const onUpdate = (update: TicketsUpdate) => {
       if (update.change === 'resync') {
-        void queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+        // Every screen of every server copy hears it at once: spread their catch-up reads.
+        clearTimeout(resyncTimer);
+        resyncTimer = setTimeout(
+          () => void queryClient.invalidateQueries({ queryKey: ticketKeys.all }),
+          Math.random() * RESYNC_JITTER_MS,
+        );
         return;
       }
       void refetchList();
@@ -151,6 +159,7 @@ export function LiveTicketsProvider({
     // Subscribed first: start() reports 'connecting' at once.
     client.start();
     return () => {
+      clearTimeout(resyncTimer);
       for (const stop of unsubscribe) stop();
       client.stop();
     };

@@ -378,7 +378,7 @@ export function createIntakeService(deps: {
         uniqueLink: link?.id ? { id: link.id, name: link.name! } : null,
       };
 
-      const row: Omit<TicketRow, 'ticketNumber' | 'createdAt'> = {
+      const row: Omit<TicketRow, 'ticketNumber' | 'createdAt' | 'changeXid'> = {
         id: ticketId,
         tenantId,
         branchId,

@@ -7,11 +7,17 @@ import {
   type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
-import { type Db, type Tx } from '../../db/client.ts';
+import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { branches, tenants, users } from '../identity/identity.table.ts';
 import { isoUtcText } from '../../db/sql-text.ts';
 import { changeFields, type TicketColumns } from './ticket-events.ts';
-import { ticketCounters, ticketEvents, ticketPrints, tickets } from './tickets.table.ts';
+import {
+  CURRENT_XID,
+  ticketCounters,
+  ticketEvents,
+  ticketPrints,
+  tickets,
+} from './tickets.table.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
 import { findTenantRow } from '../../db/tenant-rows.ts';
 import { preparedStatement } from '../../db/prepared.ts';
@@ -51,11 +57,11 @@ function ticketChangeSql(
 }
 
 /** A new ticket's row as the intake stores it: every column but its number and creation time. */
-type InsertedRow = Omit<NewTicketRow, 'ticketNumber' | 'createdAt'> & { id: string };
+type InsertedRow = Omit<NewTicketRow, 'ticketNumber' | 'createdAt' | 'changeXid'> & { id: string };
 
 /** The columns `insertNumbered` writes, each from the placeholder of its name. */
 const INSERTED_COLUMNS = Object.entries(getTableColumns(tickets)).filter(
-  ([c]) => c !== 'ticketNumber' && c !== 'createdAt',
+  ([c]) => c !== 'ticketNumber' && c !== 'createdAt' && c !== 'changeXid',
 );
 
 /**
@@ -191,7 +197,7 @@ export const ticketsRepository = {
   async update(tx: Tx, tenantId: string, id: string, patch: Partial<NewTicketRow>) {
     await tx
       .update(tickets)
-      .set({ ...patch, updatedAt: sql`now()` })
+      .set({ ...patch, updatedAt: sql`now()`, changeXid: CURRENT_XID })
       .where(tenantRow(tickets, tenantId, id));
   },
 
@@ -223,10 +229,30 @@ export const ticketsRepository = {
   },
 
   /**
-   * Open tickets of any age and those finished since `closedSince`, newest first by (time, id),
-   * after the cursor's ticket; `at` is the exact time (microseconds) for the next cursor.
+   * The oldest transaction still running now (the snapshot's xmin): every transaction before it
+   * has finished, so a read after this sees all it wrote; any that commit later have an id at
+   * least this one, which is what `changedFrom` asks for next time.
    */
-  async live(q: Q, tenantIds: string[], closedSince: Date, limit: number, after?: TicketsCursor) {
+  async snapshotXmin(q: Q): Promise<string> {
+    const [row] = rowsOf<{ xmin: string }>(
+      await q.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`),
+    );
+    return row!.xmin;
+  },
+
+  /**
+   * Open tickets of any age and those finished since `closedSince`: newest first by (time, id)
+   * after the cursor's ticket (`at` is the exact time, for the next cursor); or, with
+   * `changedFrom`, only those written by that transaction or later ones, most recent first.
+   */
+  async live(
+    q: Q,
+    tenantIds: string[],
+    closedSince: Date,
+    limit: number,
+    from: { after?: TicketsCursor; changedFrom?: string } = {},
+  ) {
+    const { after, changedFrom } = from;
     if (tenantIds.length === 0) return [];
     return q
       .select({
@@ -238,6 +264,7 @@ export const ticketsRepository = {
         currency: tickets.currency,
         total: tickets.total,
         updatedAt: tickets.updatedAt,
+        closedAt: tickets.closedAt,
         serviceArea: sql<unknown>`${tickets.ticketDetails} -> 'serviceArea'`,
         deliveryZone: sql<unknown>`${tickets.ticketDetails} -> 'deliveryZone'`,
         firstName: sql<string | null>`${tickets.ticketDetails} ->> 'firstName'`,
@@ -264,9 +291,14 @@ export const ticketsRepository = {
           after
             ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
             : undefined,
+          changedFrom ? sql`${tickets.changeXid} >= ${changedFrom}::bigint` : undefined,
         ),
       )
-      .orderBy(desc(tickets.createdAt), desc(tickets.id))
+      .orderBy(
+        ...(changedFrom
+          ? [desc(tickets.changeXid), desc(tickets.id)]
+          : [desc(tickets.createdAt), desc(tickets.id)]),
+      )
       .limit(limit);
   },
 

@@ -2,6 +2,7 @@ import {
   canMoveTicket,
   toMilli,
   currencyOf,
+  encodeChangesCursor,
   encodeTicketsCursor,
   Language,
   isOpenTicket,
@@ -39,7 +40,7 @@ const languageOf = (v: string) => Language.catch('en').parse(v);
 type HistoryRow = Awaited<ReturnType<TicketsRepository['history']>>[number];
 
 export function toTicket(
-  row: TicketRow,
+  row: Omit<TicketRow, 'changeXid'>,
   tenantName: LocalizedText,
   branchName: LocalizedText,
   history: HistoryRow[],
@@ -173,22 +174,27 @@ export function createTicketsService(deps: {
 
     /**
      * One page of the open tickets of any age and tickets finished in the past 12 hours, newest
-     * first, with the cursor of the next page (null on the last).
+     * first, with the cursor of the next page (null on the last); or, with `changedSince`, the
+     * live tickets changed since that read. Either way `changesCursor` marks this read.
      */
     async list(tenantIds: string[], query: TicketsListQuery) {
       const ids = scope(tenantIds, query.tenantId);
       const since = new Date(clock().getTime() - TICKET_LIMITS.completedWindowHours * 3600_000);
+      // Taken before the rows: whatever they do not show is written by this transaction or a
+      // later one, which the next catch-up asks for.
+      const xmin = await repo.snapshotXmin(db);
+      const changedFrom = query.changedSince;
       const [found, totals] = await Promise.all([
         // One more than asked tells whether a next page exists.
-        repo.live(db, ids, since, query.limit + 1, query.cursor),
-        counters(ids),
+        repo.live(db, ids, since, query.limit + 1, { after: query.cursor, changedFrom }),
+        changedFrom ? null : counters(ids),
       ]);
       const rows = found.slice(0, query.limit);
       const last = rows.at(-1);
+      const more = found.length > query.limit;
       const nextCursor =
-        found.length > query.limit && last
-          ? encodeTicketsCursor({ at: last.at, id: last.id })
-          : null;
+        more && last && !changedFrom ? encodeTicketsCursor({ at: last.at, id: last.id }) : null;
+      const changesCursor = changedFrom && more ? null : encodeChangesCursor(xmin);
       const results: TicketSummary[] = rows.map((r) => ({
         ticketType: r.ticketType,
         id: r.id,
@@ -199,6 +205,7 @@ export function createTicketsService(deps: {
         ticketNumber: r.ticketNumber,
         timestamp: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
+        closedAt: r.closedAt?.toISOString() ?? null,
         status: r.status,
         lang: languageOf(r.lang),
         checkoutUiTemplate: OrderingTemplate.catch('PICKUP').parse(r.checkoutTemplate),
@@ -211,7 +218,7 @@ export function createTicketsService(deps: {
         paymentMethodType: r.paymentMethodType,
         paymentStatus: r.paymentStatus,
       }));
-      return { results, counters: totals, nextCursor };
+      return { results, counters: totals, nextCursor, changesCursor };
     },
 
     counters: (tenantIds: string[], only?: string) => counters(scope(tenantIds, only)),

@@ -25,6 +25,9 @@ import {
 } from '@app/contracts';
 import { branches, tenantIdColumn, tenants, users } from '../identity/identity.table.ts';
 
+/** The writing transaction's id, as `change_xid` keeps it. */
+export const CURRENT_XID = sql`(pg_current_xact_id()::text::bigint)`;
+
 export const ticketStatus = pgEnum(
   'ticket_status',
   TicketStatus.options as [TicketStatus, ...TicketStatus[]],
@@ -80,6 +83,11 @@ export const tickets = pgTable(
     requestHash: text('request_hash'),
     ...timestamps(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /**
+     * The transaction that last wrote the row (PostgreSQL's 64-bit xid): a client catching up
+     * asks for rows written by transactions not yet finished at its last read (tickets.service).
+     */
+    changeXid: bigint('change_xid', { mode: 'number' }).notNull().default(CURRENT_XID),
   },
   (t) => [
     unique('tickets_tenant_id_uq').on(t.tenantId, t.id),
@@ -89,6 +97,8 @@ export const tickets = pgTable(
     // The live list's pages walk (time, id) newest first.
     index('tickets_list_order_idx').on(t.tenantId, t.createdAt, t.id),
     index('tickets_closed_idx').on(t.tenantId, t.closedAt),
+    // Catching up: the tickets changed since a client's last read.
+    index('tickets_changed_idx').on(t.tenantId, t.changeXid),
     // The super admin's unverified tickets across tenants: only the waiting ones, by age.
     index('tickets_unverified_idx')
       .on(t.createdAt)

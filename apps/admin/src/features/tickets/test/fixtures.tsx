@@ -32,6 +32,7 @@ export function ticket(overrides: Partial<TicketSummary> & { minutesAgo?: number
     ticketNumber: 1000 + sequence,
     timestamp: at,
     updatedAt: at,
+    closedAt: null,
     status: 'UnVerified',
     lang: 'en',
     checkoutUiTemplate: 'PICKUP',
@@ -70,17 +71,34 @@ export function countersOf(tickets: readonly TicketSummary[]): TicketCounters {
 /**
  * Fake routes answering the live list from `current()` at each call, `pageSize` tickets a page
  * (all in one page by default); the cursor is the offset, opaque to the admin as the real one.
+ * With `changes`, a read's `changesCursor` is its time and `changedSince` answers the tickets
+ * updated after it, as the server does; without, there is no catch-up (a full read each time).
  */
-export function ticketRoutes(current: () => TicketSummary[], { pageSize = Infinity } = {}) {
+export function ticketRoutes(
+  current: () => TicketSummary[],
+  { pageSize = Infinity, changes = false } = {},
+) {
   return {
     [`GET ${ticketsRoutes.list.path}`]: (request: FakeRequest) => {
       const all = current();
-      const from = Number(request.url.searchParams.get('cursor') ?? 0);
+      const changedSince = request.url.searchParams.get('changedSince');
+      const cursor = request.url.searchParams.get('cursor');
+      const now = new Date().toISOString();
+      if (changedSince) {
+        return Response.json({
+          results: all.filter((t) => t.updatedAt > changedSince),
+          counters: null,
+          nextCursor: null,
+          changesCursor: now,
+        });
+      }
+      const from = Number(cursor ?? 0);
       const to = from + pageSize;
       return Response.json({
         results: all.slice(from, to),
         counters: countersOf(all),
         nextCursor: to < all.length ? String(to) : null,
+        changesCursor: changes ? now : null,
       });
     },
   };

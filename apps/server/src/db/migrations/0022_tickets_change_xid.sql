@@ -1,0 +1,2 @@
+ALTER TABLE "tickets" ADD COLUMN "change_xid" bigint DEFAULT (pg_current_xact_id()::text::bigint) NOT NULL;--> statement-breakpoint
+CREATE INDEX "tickets_changed_idx" ON "tickets" USING btree ("tenant_id","change_xid");
