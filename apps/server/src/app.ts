@@ -81,6 +81,8 @@ import { storefrontHandlers } from './modules/storefront/storefront.routes.ts';
 import { createStorefrontRepository } from './modules/storefront/storefront.repository.ts';
 import { createStorefrontService } from './modules/storefront/storefront.service.ts';
 import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
+import { pushHandlers } from './modules/tickets/push.routes.ts';
+import { createPushService } from './modules/tickets/push.ts';
 import { ticketsRepository } from './modules/tickets/tickets.repository.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
@@ -381,6 +383,9 @@ export async function buildApp(deps: AppDeps) {
     onRefused: (refund) =>
       app.log.error({ refund }, 'the gateway refused to give back money taken for nothing stored'),
   });
+  // Web Push to staff devices: the store's copy tells the branch's devices of a new order.
+  const push = createPushService({ db: database.db, config: config.push, log: app.log });
+  await app.register(pushHandlers(push));
   const intake = createIntakeService({
     db: database.db,
     repository: ticketsRepository,
@@ -389,6 +394,7 @@ export async function buildApp(deps: AppDeps) {
     unstoredRefunds,
     discounts,
     ordering,
+    onPlaced: (ticket) => void push.newOrder(ticket),
   });
   // Refused discount codes per address and tenant: the preview and the intake share them.
   const codeTries = createCodeTries(config.discountCodeTries);

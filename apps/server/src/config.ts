@@ -1,12 +1,14 @@
 import { randomBytes } from 'node:crypto';
 import net from 'node:net';
 import path from 'node:path';
+import webpush from 'web-push';
 import { z } from 'zod';
 import { DISCOUNT_CODE_TRIES, DispatchIntegrationType } from '@app/contracts';
 import { EMULATED_PROVIDERS } from './integrations/dispatch/emulator.ts';
 import type { SmtpConfig } from './integrations/mail/smtp.ts';
 import { loadEmulatorKeys, type EmulatorKeys } from './integrations/emulator-keys.ts';
 import type { DatabaseTimeouts } from './db/client.ts';
+import { readOrCreateDataFile } from './secret-box.ts';
 
 /** Names proxy-addr (Fastify's trustProxy) knows besides addresses and CIDRs. */
 const PROXY_RANGE_NAMES = new Set(['loopback', 'linklocal', 'uniquelocal']);
@@ -164,6 +166,24 @@ const Env = z.object({
   PASSWORD_RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   // The super admin's unverified tickets: tickets left unaccepted longer than this.
   UNVERIFIED_TICKET_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
+  // Web Push to staff devices: the VAPID key pair (base64url, as web-push makes them); unset, a
+  // pair generated in DATA_DIR at the first start. Both or neither.
+  PUSH_VAPID_PUBLIC_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{80,90}$/)
+    .optional(),
+  PUSH_VAPID_PRIVATE_KEY: z
+    .string()
+    .regex(/^[A-Za-z0-9_-]{40,46}$/)
+    .optional(),
+  // Who runs this server, for the push services (mailto: or https:); PUBLIC_URL when https.
+  PUSH_VAPID_SUBJECT: z
+    .string()
+    .regex(/^(mailto:|https:)/)
+    .optional(),
+  // Push endpoints beyond the known push services (Google, Mozilla, Apple, Microsoft), as
+  // comma-separated origins: a private push service, or a test's own receiver.
+  PUSH_ENDPOINT_ORIGINS: z.string().optional(),
 });
 
 export type OidcConfig = {
@@ -288,7 +308,54 @@ export type Config = {
   emulatorControlKey: string | null;
   passwordResetLinkMs: number;
   unverifiedTicketMinutes: number;
+  push: PushConfig;
 };
+
+export type VapidKeys = { publicKey: string; privateKey: string };
+export type PushConfig = {
+  /** The configured pair, or DATA_DIR's (made at the first call). */
+  keys: () => VapidKeys;
+  subject: string;
+  /** Origins beyond the known push services that subscriptions may name. */
+  extraOrigins: string[];
+};
+
+export const VAPID_KEYS_FILE = 'vapid-keys.json';
+
+function pushConfig(e: z.infer<typeof Env>, dataDir: string, publicUrl: string): PushConfig {
+  if (Boolean(e.PUSH_VAPID_PUBLIC_KEY) !== Boolean(e.PUSH_VAPID_PRIVATE_KEY)) {
+    throw new Error(
+      'Invalid configuration:\n  PUSH_VAPID_PUBLIC_KEY and PUSH_VAPID_PRIVATE_KEY: set both, or neither',
+    );
+  }
+  const extraOrigins = (e.PUSH_ENDPOINT_ORIGINS ?? '')
+    .split(',')
+    .map((o) => o.trim())
+    .filter(Boolean)
+    .map((o) => {
+      if (!URL.canParse(o))
+        throw new Error(`Invalid configuration:\n  PUSH_ENDPOINT_ORIGINS: ${o}`);
+      return new URL(o).origin;
+    });
+  const configured =
+    e.PUSH_VAPID_PUBLIC_KEY && e.PUSH_VAPID_PRIVATE_KEY
+      ? { publicKey: e.PUSH_VAPID_PUBLIC_KEY, privateKey: e.PUSH_VAPID_PRIVATE_KEY }
+      : undefined;
+  let generated: VapidKeys | undefined;
+  return {
+    keys: () =>
+      configured ??
+      (generated ??= JSON.parse(
+        readOrCreateDataFile(dataDir, VAPID_KEYS_FILE, () =>
+          JSON.stringify(webpush.generateVAPIDKeys()),
+        ),
+      ) as VapidKeys),
+    subject:
+      e.PUSH_VAPID_SUBJECT ??
+      (publicUrl.startsWith('https:') ? publicUrl : 'mailto:push@localhost'),
+    extraOrigins,
+  };
+}
 
 /**
  * Fastify's trustProxy for the setting. Fastify ignores a bare hop count (it cannot tell a proxy
@@ -524,6 +591,7 @@ export function loadConfig(
     emulatorControlKey: emulated ? randomBytes(18).toString('base64url') : null,
     passwordResetLinkMs: e.PASSWORD_RESET_LINK_MINUTES * 60_000,
     unverifiedTicketMinutes: e.UNVERIFIED_TICKET_MINUTES,
+    push: pushConfig(e, dataDir, publicUrl),
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,

@@ -14,6 +14,7 @@ export * from './price-adjustments.ts';
 export * from './localization.ts';
 export * from './tickets.ts';
 export * from './ticket-intake.ts';
+export * from './push.ts';
 export * from './phone.ts';
 export * from './reports.ts';
 export * from './storefront.ts';

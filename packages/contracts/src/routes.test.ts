@@ -17,13 +17,14 @@ const folders = (dir: string) =>
 // Contract files that are not areas: the shared vocabulary (branch-basics: what orders read of a
 // branch's settings; phone: the one phone rule), parts of an area kept apart so that a screen
 // does not load what it does not use (ticket-intake: the tickets area's public order intake;
-// outlet-signup: identity's sign-up, so the sign-in landing does not load the phone rule) and
+// push: the tickets area's Web Push to staff devices; outlet-signup: identity's sign-up, so the sign-in landing does not load the phone rule) and
 // the route machinery.
 const INFRA = new Set([
   'common',
   'branch-basics',
   'phone',
   'ticket-intake',
+  'push',
   'outlet-signup',
   'money',
   'contrast',

@@ -19,6 +19,7 @@ import { storefrontRoutes } from './storefront.ts';
 import { ticketIntakeRoutes } from './ticket-intake.ts';
 import { tableBillsRoutes } from './table-bills.ts';
 import { ticketsRoutes } from './tickets.ts';
+import { pushRoutes } from './push.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
 export const ROUTE_GROUPS = {
@@ -31,7 +32,7 @@ export const ROUTE_GROUPS = {
   'pos-mapping': posMappingRoutes,
   localization: localizationRoutes,
   images: imagesRoutes,
-  tickets: { ...ticketsRoutes, ...ticketIntakeRoutes },
+  tickets: { ...ticketsRoutes, ...ticketIntakeRoutes, ...pushRoutes },
   reports: reportsRoutes,
   'outlet-settings': outletSettingsRoutes,
   dispatch: dispatchRoutes,

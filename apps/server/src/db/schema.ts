@@ -12,3 +12,4 @@ export * from '../modules/dispatch/dispatch.table.ts';
 export * from '../modules/reports/reports.table.ts';
 export * from '../modules/pos-mapping/pos-mapping.table.ts';
 export * from '../modules/table-bills/table-bills.table.ts';
+export * from '../modules/tickets/push.table.ts';

@@ -150,6 +150,11 @@ export function createIntakeService(deps: {
   unstoredRefunds?: UnstoredRefunds;
   /** The branch's context, the cached catalogue and the price adjustments. */
   ordering: OrderingReads;
+  /**
+   * Told of each ticket this call stored, after its commit (not of a replayed request): the
+   * push to staff devices. Runs on its own; the customer's answer does not wait for it.
+   */
+  onPlaced?: (ticket: Ticket) => void;
 }) {
   const { db, repository: repo, clock, ordering } = deps;
   const payments = deps.payments ?? null;
@@ -430,6 +435,7 @@ export function createIntakeService(deps: {
         branch.name,
         [],
       );
+      deps.onPlaced?.(ticket);
       return { ticket, replayed: false };
     },
 

@@ -1,0 +1,264 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, eq, sql } from 'drizzle-orm';
+import webpush from 'web-push';
+import {
+  PushSubscriptionBody,
+  type Language,
+  type LocalizedText,
+  type PushPayload,
+  type Ticket,
+} from '@app/contracts';
+import type { PushConfig } from '../../config.ts';
+import type { Db } from '../../db/client.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import { NotFound, ValidationFailed } from '../../errors.ts';
+import { branches } from '../identity/identity.table.ts';
+import { pushSubscriptions, type PushSubscriptionRow } from './push.table.ts';
+import ar from '../../locales/ar/push.json';
+import en from '../../locales/en/push.json';
+import es from '../../locales/es/push.json';
+
+const TEXTS: Record<Language, typeof en> = { en, ar, es };
+
+/**
+ * The push services browsers subscribe with (Chrome and Edge's FCM, Firefox's autopush, Safari's
+ * Apple service, Windows' WNS): a subscription's endpoint must be on one of these hosts, over
+ * https, or on an origin of PUSH_ENDPOINT_ORIGINS. Anything else would let a subscriber make the
+ * server post to an address of their choosing (server-side request forgery).
+ */
+const PUSH_SERVICE_HOSTS = [
+  'fcm.googleapis.com',
+  'android.googleapis.com',
+  '.push.services.mozilla.com',
+  '.push.apple.com',
+  '.notify.windows.com',
+];
+
+export function pushEndpointAllowed(endpoint: string, extraOrigins: readonly string[]): boolean {
+  if (!URL.canParse(endpoint)) return false;
+  const url = new URL(endpoint);
+  if (extraOrigins.includes(url.origin)) return true;
+  if (url.protocol !== 'https:' || url.port !== '' || url.username || url.password) return false;
+  return PUSH_SERVICE_HOSTS.some((host) =>
+    host.startsWith('.') ? url.hostname.endsWith(host) : url.hostname === host,
+  );
+}
+
+/** How long a push service keeps a notification for a device that is off (seconds). */
+const TTL_SECONDS = 15 * 60;
+const SEND_TIMEOUT_MS = 10_000;
+/** Waits after a push service's 429 (or its Retry-After, up to the last of these). */
+const BACK_OFF_MS = [1_000, 4_000, 15_000];
+
+export type PushDeps = {
+  db: Db;
+  config: PushConfig;
+  log: FastifyBaseLogger;
+  /** The HTTP client; tests pass one that records. */
+  fetch?: typeof fetch;
+  /** Waits between tries; tests pass one that does not. */
+  sleep?: (ms: number) => Promise<void>;
+};
+
+/**
+ * Web Push to staff devices (issue 36): subscriptions per tenant and branch, and a notification
+ * to each of a branch's devices when an order comes in. Each payload is encrypted for its
+ * device by web-push (RFC 8291, aes128gcm) under the server's VAPID key (RFC 8292) and posted
+ * here, so the server decides where it posts (allowed origins only, no redirects followed).
+ */
+export function createPushService(deps: PushDeps) {
+  const { db, config, log } = deps;
+  const send = deps.fetch ?? fetch;
+  const sleep =
+    deps.sleep ?? ((ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms)));
+
+  /** Posts one payload to one device; drops the subscription its service says is gone. */
+  async function deliver(row: PushSubscriptionRow, payload: PushPayload): Promise<boolean> {
+    if (!pushEndpointAllowed(row.endpoint, config.extraOrigins)) return false;
+    const keys = config.keys();
+    const request = webpush.generateRequestDetails(
+      { endpoint: row.endpoint, keys: { p256dh: row.p256dh, auth: row.auth } },
+      JSON.stringify(payload),
+      {
+        vapidDetails: { subject: config.subject, ...keys },
+        TTL: TTL_SECONDS,
+        urgency: 'high',
+        contentEncoding: 'aes128gcm',
+      },
+    );
+    for (let attempt = 0; ; attempt++) {
+      let status: number;
+      let retryAfter: string | null = null;
+      try {
+        const res = await send(request.endpoint, {
+          method: 'POST',
+          headers: request.headers as Record<string, string>,
+          body: request.body ? new Uint8Array(request.body) : undefined,
+          redirect: 'manual',
+          signal: AbortSignal.timeout(SEND_TIMEOUT_MS),
+        });
+        status = res.status;
+        retryAfter = res.headers.get('retry-after');
+        await res.arrayBuffer().catch(() => undefined);
+      } catch (err) {
+        log.warn({ err, subscription: row.id }, 'push: the push service did not answer');
+        status = 0;
+      }
+      if (status >= 200 && status < 300) {
+        await inScope({ tenantIds: [row.tenantId] }, () =>
+          db
+            .update(pushSubscriptions)
+            .set({ lastDeliveredAt: sql`now()` })
+            .where(eq(pushSubscriptions.id, row.id)),
+        );
+        return true;
+      }
+      if (status === 404 || status === 410) {
+        // The device unsubscribed or its subscription expired: it will never take one again.
+        await inScope({ tenantIds: [row.tenantId] }, () =>
+          db.delete(pushSubscriptions).where(eq(pushSubscriptions.id, row.id)),
+        );
+        return false;
+      }
+      if (status === 429 && attempt < BACK_OFF_MS.length) {
+        const asked = Number(retryAfter) * 1000;
+        const wait = Number.isFinite(asked) && asked > 0 ? asked : BACK_OFF_MS[attempt]!;
+        await sleep(Math.min(wait, BACK_OFF_MS.at(-1)!));
+        continue;
+      }
+      log.warn({ status, subscription: row.id }, 'push: the push service refused a notification');
+      await inScope({ tenantIds: [row.tenantId] }, () =>
+        db
+          .update(pushSubscriptions)
+          .set({ lastFailedAt: sql`now()` })
+          .where(eq(pushSubscriptions.id, row.id)),
+      );
+      return false;
+    }
+  }
+
+  /** The branch's devices (all, or those of managers and owners only). */
+  async function devicesOf(tenantId: string, branchId: string) {
+    return inScope({ tenantIds: [tenantId] }, () =>
+      db
+        .select()
+        .from(pushSubscriptions)
+        .where(
+          and(
+            eq(pushSubscriptions.tenantId, tenantId),
+            sql`${branchId}::uuid = any(${pushSubscriptions.branchIds})`,
+          ),
+        ),
+    );
+  }
+
+  function payloadFor(
+    kind: PushPayload['kind'],
+    ticket: Pick<Ticket, 'tenantId' | 'branchId' | 'id' | 'ticketNumber' | 'ticketType'> & {
+      branchName: LocalizedText;
+      checkoutUiTemplate: keyof typeof en.templates;
+    },
+    lang: Language,
+  ): PushPayload {
+    const t = TEXTS[lang];
+    const number = String(ticket.ticketNumber);
+    const what =
+      ticket.ticketType === 'callstaff' ? t.callStaff : t.templates[ticket.checkoutUiTemplate];
+    const branch = ticket.branchName[lang] || ticket.branchName.en || '';
+    return {
+      kind,
+      tenantId: ticket.tenantId,
+      branchId: ticket.branchId,
+      ticketId: ticket.id,
+      ticketNumber: ticket.ticketNumber,
+      title: t[kind].replace('{{number}}', number),
+      body: [branch, what].filter(Boolean).join(' · '),
+      url: `/admin/tickets/view/${ticket.id}`,
+    };
+  }
+
+  return {
+    publicKey: async () => ({ publicKey: config.keys().publicKey }),
+
+    async subscribe(
+      tenantId: string,
+      userId: string,
+      input: PushSubscriptionBody,
+    ): Promise<{ id: string }> {
+      const body = PushSubscriptionBody.parse(input);
+      const { endpoint, keys } = body.subscription;
+      if (!pushEndpointAllowed(endpoint, config.extraOrigins)) {
+        throw new ValidationFailed('subscription.endpoint', ['push_endpoint_not_allowed']);
+      }
+      const branchIds = [...new Set(body.branchIds)];
+      const known = await db
+        .select({ id: branches.id })
+        .from(branches)
+        .where(
+          and(
+            eq(branches.tenantId, tenantId),
+            sql`${branches.id} = any(${sql.param(branchIds)}::uuid[])`,
+          ),
+        );
+      if (known.length !== branchIds.length) {
+        throw new ValidationFailed('branchIds', ['branch_not_found']);
+      }
+      const values = {
+        tenantId,
+        userId,
+        endpoint,
+        p256dh: keys.p256dh,
+        auth: keys.auth,
+        branchIds,
+        lang: body.lang,
+      };
+      const [row] = await db
+        .insert(pushSubscriptions)
+        .values(values)
+        .onConflictDoUpdate({
+          target: [pushSubscriptions.tenantId, pushSubscriptions.endpoint],
+          set: { ...values, lastFailedAt: null },
+        })
+        .returning({ id: pushSubscriptions.id });
+      return { id: row!.id };
+    },
+
+    async unsubscribe(tenantId: string, id: string): Promise<void> {
+      const gone = await db
+        .delete(pushSubscriptions)
+        .where(and(eq(pushSubscriptions.tenantId, tenantId), eq(pushSubscriptions.id, id)))
+        .returning({ id: pushSubscriptions.id });
+      if (gone.length === 0) throw new NotFound('Push subscription');
+    },
+
+    devicesOf,
+
+    /**
+     * Tells every device of the ticket's branch of a new order. Called once by the server copy
+     * that stored the order (not on a replayed request), after the commit; never throws.
+     */
+    async newOrder(ticket: Ticket): Promise<number> {
+      try {
+        const devices = await devicesOf(ticket.tenantId, ticket.branchId);
+        const sent = await Promise.all(
+          devices.map((row) =>
+            deliver(
+              row,
+              payloadFor(
+                'newOrder',
+                { ...ticket, checkoutUiTemplate: ticket.ticketDetails.checkoutUiTemplate },
+                row.lang,
+              ),
+            ),
+          ),
+        );
+        return sent.filter(Boolean).length;
+      } catch (err) {
+        log.error({ err }, 'push: new order notifications failed');
+        return 0;
+      }
+    },
+  };
+}
+
+export type PushService = ReturnType<typeof createPushService>;

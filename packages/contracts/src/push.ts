@@ -1,0 +1,108 @@
+import { z } from 'zod';
+import { ADMIN_PATH, TENANT_PATH, routesOf } from './http.ts';
+import { Deleted, Language, TenantIdParams, TenantParams, Uuid } from './common.ts';
+
+/**
+ * Web Push to staff devices (issue 36): an order is heard with the Live orders tab closed. The
+ * server signs with its VAPID key (RFC 8292) and encrypts each payload for the device (RFC 8291,
+ * aes128gcm); it posts only to known push services' origins and the configured ones.
+ */
+export const PUSH_LIMITS = {
+  /** Branches one device may listen to. */
+  branchesMax: 100,
+  endpointMax: 2048,
+} as const;
+
+/** Base64url without padding, as browsers give a subscription's keys. */
+const base64url = (bytes: number) =>
+  z
+    .string()
+    .regex(/^[A-Za-z0-9_-]+$/, { message: 'push_key_invalid' })
+    .refine((v) => Math.floor((v.length * 3) / 4) === bytes, { message: 'push_key_invalid' });
+
+/** `PushSubscription.toJSON()` of the browser, minus its expiration time. */
+export const PushSubscriptionJson = z.object({
+  endpoint: z
+    .string()
+    .max(PUSH_LIMITS.endpointMax)
+    .refine((v) => URL.canParse(v) && /^https?:$/.test(new URL(v).protocol), {
+      message: 'push_endpoint_invalid',
+    }),
+  keys: z.object({
+    /** The device's P-256 public key, uncompressed (65 bytes). */
+    p256dh: base64url(65),
+    /** The device's authentication secret (16 bytes). */
+    auth: base64url(16),
+  }),
+});
+export type PushSubscriptionJson = z.infer<typeof PushSubscriptionJson>;
+
+export const PushSubscriptionBody = z.object({
+  subscription: PushSubscriptionJson,
+  /** The branches whose new orders this device is told of. */
+  branchIds: z.array(Uuid).min(1).max(PUSH_LIMITS.branchesMax),
+  /** The language of the notifications' text; the admin's language by default. */
+  lang: Language.default('en'),
+});
+export type PushSubscriptionBody = z.input<typeof PushSubscriptionBody>;
+
+export const PushSubscriptionCreated = z.object({ id: Uuid });
+export const PushKey = z.object({
+  /** The server's VAPID public key, base64url: `applicationServerKey` of `subscribe()`. */
+  publicKey: z.string(),
+});
+
+/** What a device receives, decrypted: enough to show the order and open it. */
+export const PushPayload = z.object({
+  kind: z.enum(['newOrder', 'stillWaiting']),
+  tenantId: Uuid,
+  branchId: Uuid,
+  ticketId: Uuid,
+  ticketNumber: z.number().int(),
+  /** Short, in the subscription's language. */
+  title: z.string(),
+  body: z.string(),
+  /** The admin's address of the ticket, opened by a click on the notification. */
+  url: z.string(),
+});
+export type PushPayload = z.infer<typeof PushPayload>;
+
+const route = routesOf('tickets');
+const access = { permission: 'LiveTickets' } as const;
+const SUBSCRIPTIONS = `${TENANT_PATH}/push/subscriptions`;
+
+export const pushRoutes = {
+  pushKey: route({
+    method: 'GET',
+    path: `${ADMIN_PATH}/push/key`,
+    access: { signedIn: true },
+    summary: "The server's VAPID public key, for a device subscribing to new orders",
+    results: PushKey,
+  }),
+  subscribePush: route({
+    method: 'POST',
+    path: SUBSCRIPTIONS,
+    access,
+    summary: "Tell this device of new orders in the chosen branches, the app's tab closed or not",
+    description: [
+      "The body holds the browser's `PushSubscription` (endpoint and keys) and the branches.",
+      'The same endpoint sent again replaces its branches and language (one row per device).',
+      '422 `push_endpoint_not_allowed` (field `subscription.endpoint`) for an endpoint outside',
+      'the known push services and PUSH_ENDPOINT_ORIGINS: the server never posts anywhere else;',
+      "`branch_not_found` (field `branchIds`) for a branch not of the path's tenant.",
+    ].join('\n'),
+    params: TenantParams,
+    body: PushSubscriptionBody,
+    status: 201,
+    results: PushSubscriptionCreated,
+  }),
+  unsubscribePush: route({
+    method: 'DELETE',
+    path: `${SUBSCRIPTIONS}/:id`,
+    access,
+    summary: 'Stop telling a device of new orders',
+    description: "Any of the tenant's live orders staff may remove a device (a shared tablet).",
+    params: TenantIdParams,
+    results: Deleted,
+  }),
+};
