@@ -66,6 +66,11 @@ export default tseslint.config(
     },
   },
   {
+    // The service worker: plain script served as it is, in a worker's global scope.
+    files: ['apps/admin/public/**/*.js'],
+    languageOptions: { sourceType: 'script', globals: { ...globals.serviceworker } },
+  },
+  {
     files: ['apps/admin/src/**/*.{ts,tsx}'],
     languageOptions: { globals: { ...globals.browser } },
     plugins: { 'react-hooks': reactHooks, boundaries },

@@ -8,9 +8,11 @@ import '@fontsource/noto-sans-arabic/700.css';
 import { App } from './app/app.tsx';
 import { reloadOnFailedChunks } from './lib/chunk-reload.ts';
 import { initI18n } from './lib/i18n.ts';
+import { registerServiceWorker } from './lib/push.ts';
 
 reloadOnFailedChunks();
 initI18n();
+registerServiceWorker();
 
 const container = document.getElementById('root');
 if (!container) throw new Error('index.html has no #root element');

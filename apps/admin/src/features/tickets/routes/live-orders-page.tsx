@@ -18,6 +18,7 @@ import { Spinner } from '../../../components/spinner.tsx';
 import { paths } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { BrandsHeader } from '../components/brands-header.tsx';
+import { DeviceNotifications } from '../components/device-notifications.tsx';
 import { TicketFilterBar } from '../components/ticket-filter-bar.tsx';
 import { TicketsTable } from '../components/tickets-table.tsx';
 import { StartPrompt } from '../components/start-prompt.tsx';
@@ -70,6 +71,20 @@ function LazyTicketDetailsSheet({
   );
 }
 
+/** The title and brands, with the device's notifications beside them. */
+function LiveOrdersHeader({ tickets }: { tickets: readonly TicketSummary[] }) {
+  return (
+    <Stack
+      direction={{ xs: 'column', sm: 'row' }}
+      spacing={2}
+      sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
+    >
+      <BrandsHeader tickets={tickets} />
+      <DeviceNotifications />
+    </Stack>
+  );
+}
+
 /** tickets/manage (spec §2.3): the live orders of the user's tenants. */
 export function LiveOrdersPage() {
   const { t } = useTranslation('tickets');
@@ -81,7 +96,7 @@ export function LiveOrdersPage() {
     // The title and the prompt do not wait for the list: the first paint needs only the session.
     body = (
       <Stack spacing={2}>
-        <BrandsHeader tickets={tickets.data?.results ?? []} />
+        <LiveOrdersHeader tickets={tickets.data?.results ?? []} />
         <StartPrompt onStart={() => void live.start()} />
       </Stack>
     );
@@ -147,7 +162,7 @@ function LiveOrdersView({
 
   return (
     <Stack spacing={2} sx={{ minInlineSize: 0 }}>
-      <BrandsHeader tickets={tickets} />
+      <LiveOrdersHeader tickets={tickets} />
       {query.isError && <Alert severity="warning">{t('loadError')}</Alert>}
       <Stack
         direction={{ xs: 'column', md: 'row' }}
