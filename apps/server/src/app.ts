@@ -83,6 +83,7 @@ import { createStorefrontService } from './modules/storefront/storefront.service
 import { ticketsHandlers } from './modules/tickets/tickets.routes.ts';
 import { pushHandlers } from './modules/tickets/push.routes.ts';
 import { createPushService } from './modules/tickets/push.ts';
+import { createScreenPresence } from './modules/tickets/listeners.ts';
 import { ticketsRepository } from './modules/tickets/tickets.repository.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
@@ -342,7 +343,11 @@ export async function buildApp(deps: AppDeps) {
   const notifier = createNotifier(database, app.log);
   app.addHook('onReady', () => notifier.start());
   app.addHook('onClose', () => notifier.stop());
-  const hub = createTicketsHub({ notifier, accounts: identity.accounts });
+  const hub = createTicketsHub({
+    notifier,
+    accounts: identity.accounts,
+    presence: createScreenPresence(database.db, app.log),
+  });
   app.addHook('preClose', async () => hub.close());
   await app.register(websocket, { options: { maxPayload: 4096 } });
   await app.register(hub.routes);
@@ -385,7 +390,7 @@ export async function buildApp(deps: AppDeps) {
   });
   // Web Push to staff devices: the store's copy tells the branch's devices of a new order.
   const push = createPushService({ db: database.db, config: config.push, log: app.log });
-  await app.register(pushHandlers(push));
+  await app.register(pushHandlers(push, database.db));
   const intake = createIntakeService({
     db: database.db,
     repository: ticketsRepository,

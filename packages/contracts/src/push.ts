@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { ADMIN_PATH, TENANT_PATH, routesOf } from './http.ts';
-import { Deleted, Language, TenantIdParams, TenantParams, Uuid } from './common.ts';
+import { BranchParams, Deleted, Language, TenantIdParams, TenantParams, Uuid } from './common.ts';
 
 /**
  * Web Push to staff devices (issue 36): an order is heard with the Live orders tab closed. The
@@ -67,11 +67,53 @@ export const PushPayload = z.object({
 });
 export type PushPayload = z.infer<typeof PushPayload>;
 
+/** An admin tab connected to the realtime hub in the tenant (every page hears new orders). */
+export const ListeningScreen = z.object({
+  userName: z.string().nullable(),
+  /** Start Live Orders was pressed in that tab: its chime sounds for a new order. */
+  soundOn: z.boolean(),
+  since: z.string(),
+  lastHeardAt: z.string(),
+});
+export const ListeningDevice = z.object({
+  id: Uuid,
+  userName: z.string().nullable(),
+  since: z.string(),
+  /** The last notification its push service took, and the last it refused. */
+  lastDeliveredAt: z.string().nullable(),
+  lastFailedAt: z.string().nullable(),
+});
+
+/** Who would hear a new order of the branch now (issue 36). */
+export const BranchListeners = z.object({
+  screens: z.array(ListeningScreen),
+  pushDevices: z.array(ListeningDevice),
+  /** A screen with its chime on, or a device whose last push did not fail. */
+  listening: z.boolean(),
+});
+export type BranchListeners = z.infer<typeof BranchListeners>;
+
+/** A screen not heard from for this long (two missed pings of 30 s) is gone. */
+export const SCREEN_GONE_SECONDS = 75;
+
 const route = routesOf('tickets');
 const access = { permission: 'LiveTickets' } as const;
 const SUBSCRIPTIONS = `${TENANT_PATH}/push/subscriptions`;
 
 export const pushRoutes = {
+  listeners: route({
+    method: 'GET',
+    path: `${TENANT_PATH}/branches/:branchId/listeners`,
+    access,
+    summary: 'Who would hear a new order of the branch now: open screens and push devices',
+    description: [
+      'Screens: the admin tabs connected to the realtime hub in the tenant now (heard from in',
+      `the past ${SCREEN_GONE_SECONDS} s), each with whether its chime is on. Devices: the push`,
+      'subscriptions listening to the branch. `listening` is false when neither would be heard.',
+    ].join('\n'),
+    params: BranchParams,
+    results: BranchListeners,
+  }),
   pushKey: route({
     method: 'GET',
     path: `${ADMIN_PATH}/push/key`,

@@ -578,6 +578,27 @@ export function parseHubMessage(raw: unknown): HubMessage | null {
   return message.success ? message.data : null;
 }
 
+/**
+ * What a client may say to the hub: `{ "event": "listening", "data": { "soundOn": true } }` once
+ * Start Live Orders is pressed (and after each reconnect), for the listeners call (issue 36).
+ */
+export const HubClientMessage = z.object({
+  event: z.literal('listening'),
+  data: z.object({ soundOn: z.boolean() }),
+});
+
+/** A client's frame as what it says, or null when it is not one of those. */
+export function parseClientMessage(raw: string): { soundOn: boolean } | null {
+  let json: unknown;
+  try {
+    json = JSON.parse(raw);
+  } catch {
+    return null;
+  }
+  const message = HubClientMessage.safeParse(json);
+  return message.success ? message.data.data : null;
+}
+
 /** Close codes of the hub: the client reconnects with a fresh token after 4401. */
 export const HUB_CLOSE_CODES = { tokenExpired: 4401, serverClosing: 1001 } as const;
 

@@ -24,7 +24,13 @@ class FakeSocket implements HubSocket {
   drop(code = 1006) {
     this.onclose?.({ code } as CloseEvent);
   }
-  send(data: unknown) {
+  /** What the client said to the hub. */
+  sent: string[] = [];
+  send(data: string) {
+    this.sent.push(data);
+  }
+  /** The hub says `data`. */
+  receive(data: unknown) {
     this.onmessage?.({
       data: typeof data === 'string' ? data : JSON.stringify(data),
     } as MessageEvent);
@@ -101,14 +107,14 @@ describe('the realtime client', () => {
     lastSocket().open();
     const received: TicketsUpdate[] = [];
     const unsubscribe = client.onTicketsUpdate((update) => received.push(update));
-    lastSocket().send({ event: 'ticketsUpdate', data: created });
-    lastSocket().send({ event: 'ticketsUpdate', data: { change: 'resync', tenantId: TENANT } });
-    lastSocket().send({ event: 'receiveTableBillPaymentUpdate', data: {} });
-    lastSocket().send({ event: 'ticketsUpdate', data: { change: 'created' } });
-    lastSocket().send('not json');
+    lastSocket().receive({ event: 'ticketsUpdate', data: created });
+    lastSocket().receive({ event: 'ticketsUpdate', data: { change: 'resync', tenantId: TENANT } });
+    lastSocket().receive({ event: 'receiveTableBillPaymentUpdate', data: {} });
+    lastSocket().receive({ event: 'ticketsUpdate', data: { change: 'created' } });
+    lastSocket().receive('not json');
     expect(received).toEqual([created, { change: 'resync', tenantId: TENANT }]);
     unsubscribe();
-    lastSocket().send({ event: 'ticketsUpdate', data: created });
+    lastSocket().receive({ event: 'ticketsUpdate', data: created });
     expect(received).toHaveLength(2);
   });
 
@@ -120,12 +126,12 @@ describe('the realtime client', () => {
     const tickets: TicketsUpdate[] = [];
     const unsubscribe = client.onEvent('receiveTableBillPaymentUpdate', (d) => payments.push(d));
     client.onTicketsUpdate((update) => tickets.push(update));
-    lastSocket().send({ event: 'receiveTableBillPaymentUpdate', data: { change: 'paid' } });
-    lastSocket().send({ event: 'ticketsUpdate', data: created });
+    lastSocket().receive({ event: 'receiveTableBillPaymentUpdate', data: { change: 'paid' } });
+    lastSocket().receive({ event: 'ticketsUpdate', data: created });
     expect(payments).toEqual([{ change: 'paid' }]);
     expect(tickets).toEqual([created]);
     unsubscribe();
-    lastSocket().send({ event: 'receiveTableBillPaymentUpdate', data: { change: 'refunded' } });
+    lastSocket().receive({ event: 'receiveTableBillPaymentUpdate', data: { change: 'refunded' } });
     expect(payments).toHaveLength(1);
   });
   it('reconnects 5–10 s apart during the first minute of an outage, then every 15 s', async () => {
@@ -249,5 +255,24 @@ describe('ticketsHubUrl', () => {
     expect(ticketsHubUrl('t', at('http://localhost:5173/'))).toBe(
       'ws://localhost:5173/api/admin/hubs/ticketsUpdate?access_token=t',
     );
+  });
+});
+
+describe('telling the hub the chime is on', () => {
+  it('says so when told, and again on every new connection', async () => {
+    makeClient().start();
+    await settle();
+    lastSocket().open();
+    expect(lastSocket().sent).toEqual([]);
+    client.setSoundOn(true);
+    const listening = JSON.stringify({ event: 'listening', data: { soundOn: true } });
+    expect(lastSocket().sent).toEqual([listening]);
+    // The server restarted: the new connection is told without asking again.
+    lastSocket().drop();
+    await vi.advanceTimersByTimeAsync(10_000);
+    lastSocket().open();
+    expect(sockets).toHaveLength(2);
+    expect(lastSocket().sent).toEqual([listening]);
+    client.stop();
   });
 });

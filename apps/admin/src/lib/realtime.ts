@@ -29,6 +29,7 @@ export interface HubSocket {
   onclose: ((event: CloseEvent) => void) | null;
   onmessage: ((event: MessageEvent) => void) | null;
   close(code?: number, reason?: string): void;
+  send(data: string): void;
 }
 
 export interface RealtimeClientOptions {
@@ -59,6 +60,8 @@ export interface RealtimeClient {
   onEvent(name: Exclude<HubEventName, 'ticketsUpdate'>, listener: HubEventListener): () => void;
   /** After a lost connection came back (and the 1–4 s wait): events may have been missed. */
   onRefetchNeeded(listener: () => void): () => void;
+  /** Tells the hub this tab's chime is on (Start Live Orders), now and after each reconnect. */
+  setSoundOn(on: boolean): void;
 }
 
 export function ticketsHubUrl(token: string, location: Location = window.location): string {
@@ -90,6 +93,14 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
 
   let state: ConnectionState = 'disconnected';
   let running = false;
+  let soundOn = false;
+  const sayListening = (to: HubSocket) => {
+    try {
+      to.send(JSON.stringify({ event: 'listening', data: { soundOn } }));
+    } catch {
+      // Not open after all: the next connection says it.
+    }
+  };
   let socket: HubSocket | null = null;
   let retryTimer: ReturnType<typeof setTimeout> | undefined;
   let refetchTimer: ReturnType<typeof setTimeout> | undefined;
@@ -173,6 +184,7 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
       const wasLost = lostAt !== null;
       lostAt = null;
       setState('connected');
+      if (soundOn) sayListening(opened);
       if (wasLost) {
         clearTimeout(refetchTimer);
         refetchTimer = setTimeout(
@@ -225,6 +237,10 @@ export function createRealtimeClient(options: RealtimeClientOptions = {}): Realt
     onRefetchNeeded(listener) {
       refetchListeners.add(listener);
       return () => refetchListeners.delete(listener);
+    },
+    setSoundOn(on) {
+      soundOn = on;
+      if (socket && state === 'connected') sayListening(socket);
     },
     onEvent(name, listener) {
       let listeners = eventListeners.get(name);

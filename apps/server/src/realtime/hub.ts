@@ -1,18 +1,23 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { WebSocket } from 'ws';
 import {
   HUB_CLOSE_CODES,
   hasPermission,
+  parseClientMessage,
   ticketsRoutes,
   type HubEventName,
   type Permission,
 } from '@app/contracts';
 import type { AccountsRepository } from '../modules/identity/accounts.repository.ts';
+import type { ScreenPresence } from '../modules/tickets/listeners.ts';
 import type { Notifier, RealtimeEvent } from './notifier.ts';
 
 export const TICKETS_HUB_PATH = ticketsRoutes.hub.path;
 
 type Client = {
+  /** The screen's id in the listeners' presence (live_screens). */
+  id: string;
   socket: WebSocket;
   tenantIds: string[];
   /** The tenants where the user holds each event's right (EVENT_PERMISSIONS). */
@@ -72,6 +77,8 @@ export function createTicketsHub(deps: {
   notifier: Notifier;
   /** Reads the connecting user's memberships for the events beyond live tickets. */
   accounts?: Pick<AccountsRepository, 'membershipsOf'>;
+  /** Told of each screen that opens, says its chime is on, answers a ping, and closes. */
+  presence?: ScreenPresence;
   heartbeatMs?: number;
 }): TicketsHub {
   const byTenant = new Map<string, Set<Client>>();
@@ -118,8 +125,14 @@ export function createTicketsHub(deps: {
     }
   }
 
+  const screen = (client: Client) => ({
+    id: client.id,
+    tenantIds: [...client.hears.ticketsUpdate],
+  });
+
   function remove(client: Client) {
     if (!clients.delete(client)) return;
+    deps.presence?.closed(screen(client));
     if (client.expiry) clearTimeout(client.expiry);
     for (const tenantId of client.tenantIds) {
       const audience = byTenant.get(tenantId);
@@ -138,6 +151,7 @@ export function createTicketsHub(deps: {
       }
       client.alive = false;
       client.socket.ping();
+      deps.presence?.heard(screen(client));
     }
   }
 
@@ -194,8 +208,9 @@ export function createTicketsHub(deps: {
             ticketsUpdate: new Set(tenantIds),
             receiveTableBillPaymentUpdate: new Set<string>(),
           };
-          const client: Client = { socket, tenantIds, hears, alive: true };
+          const client: Client = { id: randomUUID(), socket, tenantIds, hears, alive: true };
           clients.add(client);
+          deps.presence?.opened({ ...screen(client), userId: request.auth.userId });
           for (const tenantId of client.tenantIds) {
             let audience = byTenant.get(tenantId);
             if (!audience) byTenant.set(tenantId, (audience = new Set()));
@@ -213,8 +228,12 @@ export function createTicketsHub(deps: {
           socket.on('pong', () => {
             client.alive = true;
           });
-          // The hub only speaks; anything a client says is ignored.
-          socket.on('message', () => undefined);
+          // A client says only whether its chime is on (Start Live Orders); the rest is ignored.
+          socket.on('message', (data, isBinary) => {
+            if (isBinary) return;
+            const said = parseClientMessage(data.toString());
+            if (said) deps.presence?.sound(screen(client), said.soundOn);
+          });
           socket.on('close', () => remove(client));
           socket.on('error', () => remove(client));
         },

@@ -137,7 +137,10 @@ describe('LiveTicketsProvider', () => {
       </Routes>,
       { path: '/admin/catalog/v2/categories' },
     );
+    expect(realtime.state.soundOn).toBe(false);
     await user.click(screen.getByRole('button', { name: 'Start' }));
+    // The hub is told: this tab now counts among the branch's listeners with its chime on.
+    expect(realtime.state.soundOn).toBe(true);
     const added = ticket({ ticketNumber: 4242, status: 'UnVerified', minutesAgo: 0 });
     list = [added, ...list];
     act(() => realtime.reconnected());

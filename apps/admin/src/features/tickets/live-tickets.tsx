@@ -125,6 +125,7 @@ export function LiveTicketsProvider({
   const [connectionState, setConnectionState] = useState<ConnectionState>('connecting');
   const [started, setStarted] = useState(false);
   const [openTicket, setOpenTicket] = useState<TicketRef | null>(null);
+  const clientRef = useRef<RealtimeClient | null>(null);
 
   useEffect(() => {
     if (!enabled) return;
@@ -158,12 +159,19 @@ export function LiveTicketsProvider({
     ];
     // Subscribed first: start() reports 'connecting' at once.
     client.start();
+    clientRef.current = client;
     return () => {
+      clientRef.current = null;
       clearTimeout(resyncTimer);
       for (const stop of unsubscribe) stop();
       client.stop();
     };
   }, [enabled, createClient, queryClient]);
+
+  // The hub learns this tab's chime is on: the branch's listeners count it (issue 36).
+  useEffect(() => {
+    if (started) clientRef.current?.setSoundOn(true);
+  }, [started, enabled]);
 
   const start = useCallback(async () => {
     setStarted(true);

@@ -1,4 +1,13 @@
-import { index, pgTable, text, timestamp, unique, uuid } from 'drizzle-orm/pg-core';
+import {
+  boolean,
+  index,
+  pgTable,
+  primaryKey,
+  text,
+  timestamp,
+  unique,
+  uuid,
+} from 'drizzle-orm/pg-core';
 import type { Language } from '@app/contracts';
 import { tenantIdColumn, users } from '../identity/identity.table.ts';
 
@@ -28,3 +37,26 @@ export const pushSubscriptions = pgTable(
   ],
 );
 export type PushSubscriptionRow = typeof pushSubscriptions.$inferSelect;
+
+/**
+ * An open admin tab connected to the realtime hub, per tenant it hears (issue 36, who is
+ * listening): written by the server copy holding the socket, heard from at each ping (30 s),
+ * gone when the socket closes. A copy that died leaves rows no longer heard from, which the
+ * listeners call leaves out and the next copy's sweep deletes.
+ */
+export const liveScreens = pgTable(
+  'live_screens',
+  {
+    id: uuid('id').notNull(),
+    tenantId: tenantIdColumn(),
+    userId: uuid('user_id').references(() => users.id, { onDelete: 'cascade' }),
+    /** The user pressed Start Live Orders in that tab: the chime is on. */
+    soundOn: boolean('sound_on').notNull().default(false),
+    connectedAt: timestamp('connected_at', { withTimezone: true }).notNull().defaultNow(),
+    lastHeardAt: timestamp('last_heard_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ name: 'live_screens_pk', columns: [t.tenantId, t.id] }),
+    index('live_screens_heard_idx').on(t.lastHeardAt),
+  ],
+);

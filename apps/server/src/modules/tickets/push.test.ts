@@ -7,7 +7,9 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushPayload } from '@app/contracts';
 import { loadConfig, VAPID_KEYS_FILE } from '../../config.ts';
 import * as s from '../../db/schema.ts';
-import { authAs } from '../../test/auth.ts';
+import WebSocket from 'ws';
+import { TICKETS_HUB_PATH } from '../../realtime/hub.ts';
+import { accessTokenFor, authAs, baseUrlOf } from '../../test/auth.ts';
 import { createTestApp, testConfig, type TestContext } from '../../test/harness.ts';
 import { startPushReceiver } from '../../test/push-receiver.ts';
 import { pushEndpointAllowed } from './push.ts';
@@ -251,5 +253,65 @@ describe('a new order pushed to the branch’s devices', () => {
     const gone = await ctx.app.inject({ method: 'DELETE', url, headers: staff });
     expect(gone.statusCode, gone.body).toBe(200);
     expect((await ctx.app.inject({ method: 'DELETE', url, headers: staff })).statusCode).toBe(404);
+  });
+});
+
+describe('who is listening', () => {
+  type Listeners = {
+    screens: { userName: string | null; soundOn: boolean }[];
+    pushDevices: { id: string }[];
+    listening: boolean;
+  };
+  const listeners = async (branchId = f.abdoun.id, headers = staff, tenantId = f.alBayt.id) => {
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/tenants/${tenantId}/branches/${branchId}/listeners`,
+      headers,
+    });
+    expect(res.statusCode, res.body).toBe(200);
+    return res.json().results as Listeners;
+  };
+
+  it('counts an open Live orders screen, its chime, the push devices; not once closed', async () => {
+    await ctx.database.owner.delete(s.pushSubscriptions);
+    expect(await listeners()).toEqual({ screens: [], pushDevices: [], listening: false });
+
+    const origin = await baseUrlOf(ctx.app);
+    const token = await accessTokenFor(ctx, 'staff@demo.local');
+    const socket = new WebSocket(
+      `${origin.replace(/^http/, 'ws')}${TICKETS_HUB_PATH}?access_token=${token}`,
+    );
+    await new Promise((resolve, reject) => {
+      socket.once('open', resolve);
+      socket.once('error', reject);
+    });
+    // Connected, chime not started: a screen, but nobody would hear an order.
+    await expect
+      .poll(async () => (await listeners()).screens)
+      .toEqual([expect.objectContaining({ userName: expect.any(String), soundOn: false })]);
+    expect((await listeners()).listening).toBe(false);
+
+    socket.send(JSON.stringify({ event: 'listening', data: { soundOn: true } }));
+    await expect.poll(async () => (await listeners()).listening).toBe(true);
+    expect((await listeners()).screens[0]!.soundOn).toBe(true);
+    // Another tenant's user sees none of it, and not this branch at all.
+    const res = await ctx.app.inject({
+      method: 'GET',
+      url: `/api/admin/tenants/${f.alBayt.id}/branches/${f.abdoun.id}/listeners`,
+      headers: outsider,
+    });
+    expect([403, 404]).toContain(res.statusCode);
+    expect((await listeners(f.madrid.id, outsider, f.casa.id)).screens).toEqual([]);
+
+    socket.close();
+    await expect.poll(async () => (await listeners()).screens).toEqual([]);
+
+    // A push device of the branch listens on its own; one of another branch does not.
+    await subscribe({ subscription: receiver.subscription(), branchIds: [f.abdoun.id] });
+    await subscribe({ subscription: receiver.subscription(), branchIds: [f.sweifieh.id] });
+    const now = await listeners();
+    expect(now.pushDevices).toHaveLength(1);
+    expect(now.listening).toBe(true);
+    expect((await listeners(f.sweifieh.id)).pushDevices).toHaveLength(1);
   });
 });

@@ -1,4 +1,4 @@
-import { useId, useState } from 'react';
+import { useId, useState, type ReactNode } from 'react';
 import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import FormControlLabel from '@mui/material/FormControlLabel';
@@ -21,6 +21,8 @@ export interface BranchStatusCardProps {
   saving: boolean;
   onChange: (status: BranchOperatingStatus) => void;
   onTestSound: () => void;
+  /** Who would hear its orders (BranchListeners), under the toggles. */
+  children?: ReactNode;
 }
 
 /**
@@ -34,6 +36,7 @@ export function BranchStatusCard({
   saving,
   onChange,
   onTestSound,
+  children,
 }: BranchStatusCardProps) {
   const { t } = useTranslation('outlet');
   const [confirmingClose, setConfirmingClose] = useState(false);
@@ -130,6 +133,7 @@ export function BranchStatusCard({
         <Alert severity="warning">{t('branch.notAcceptingWarning')}</Alert>
       )}
       {state === 'busy' && <Alert severity="info">{t('branch.busyNote')}</Alert>}
+      {children}
 
       <ConfirmDialog
         open={confirmingClose}

@@ -188,3 +188,41 @@ describe('the outlet status screen', () => {
     expect(await screen.findByText('This business has no branches yet.')).toBeVisible();
   });
 });
+
+describe('who is listening, per branch', () => {
+  it('counts screens and devices, and warns of a branch taking orders that nobody hears', async () => {
+    const listenersUrl = (id: string) =>
+      `${STATUS_URL.replace(/\/status$/, '')}/branches/${id}/listeners`;
+    fakeServer({
+      [`GET ${STATUS_URL}`]: () =>
+        Response.json({
+          results: [
+            branch(HARBOUR, 'Harbour Street'),
+            branch(OLD_TOWN, 'Old Town', { closed: true, acceptingOrders: false }),
+          ],
+        }),
+      [`GET ${listenersUrl(HARBOUR)}`]: ok({
+        screens: [
+          {
+            userName: 'Rana',
+            soundOn: false,
+            since: '2026-01-01T10:00:00Z',
+            lastHeardAt: '2026-01-01T10:00:30Z',
+          },
+        ],
+        pushDevices: [],
+        listening: false,
+      }),
+      [`GET ${listenersUrl(OLD_TOWN)}`]: ok({ screens: [], pushDevices: [], listening: false }),
+    });
+    renderOutlet(<OutletStatusPage />);
+    const harbour = await screen.findByRole('region', { name: 'Harbour Street' });
+    expect(await within(harbour).findByText(/Screens open: 1 \(0 with sound\)/)).toBeVisible();
+    expect(within(harbour).getByText(/Devices with notifications: 0/)).toBeVisible();
+    expect(within(harbour).getByText(/Nobody would hear a new order/)).toBeVisible();
+    // A closed branch takes no orders: nothing to warn of.
+    const oldTown = card('Old Town');
+    expect(await within(oldTown).findByText(/Screens open: 0/)).toBeVisible();
+    expect(within(oldTown).queryByText(/Nobody would hear/)).toBeNull();
+  });
+});

@@ -17,6 +17,7 @@ import {
   useUpdateBranchStatus,
 } from '../api/outlet-status-queries.ts';
 import { BranchStatusCard } from '../components/branch-status-card.tsx';
+import { BranchListeners } from '../components/branch-listeners.tsx';
 import { SoundHelpDialog } from '../components/sound-help-dialog.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
 
@@ -109,7 +110,17 @@ export function OutletStatusPage() {
           saving={saving.has(branch.branchId)}
           onChange={(status) => save(branch, status)}
           onTestSound={() => void testSound().then(setSoundProblem)}
-        />
+        >
+          {tenantId && (
+            <BranchListeners
+              tenantId={tenantId}
+              branchId={branch.branchId}
+              takingOrders={
+                !branch.branchOperatingStatus.closed && branch.branchOperatingStatus.acceptingOrders
+              }
+            />
+          )}
+        </BranchStatusCard>
       ))}
 
       <SoundHelpDialog open={helpOpen} onClose={() => setHelpOpen(false)} />

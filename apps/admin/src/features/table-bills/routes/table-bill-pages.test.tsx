@@ -48,6 +48,7 @@ function fakeHub() {
     state: 'connected',
     start: () => undefined,
     stop: () => undefined,
+    setSoundOn: () => undefined,
     onStateChange: () => () => undefined,
     onTicketsUpdate: () => () => undefined,
     onRefetchNeeded: () => () => undefined,

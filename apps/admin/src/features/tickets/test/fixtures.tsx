@@ -106,7 +106,7 @@ export function ticketRoutes(
 
 /** A realtime client the test drives by hand. */
 export function fakeRealtime() {
-  const state = { value: 'connecting' as ConnectionState, started: 0, stopped: 0 };
+  const state = { value: 'connecting' as ConnectionState, started: 0, stopped: 0, soundOn: false };
   const stateListeners = new Set<(s: ConnectionState) => void>();
   const updateListeners = new Set<(u: TicketsUpdate) => void>();
   const refetchListeners = new Set<() => void>();
@@ -120,6 +120,7 @@ export function fakeRealtime() {
     onTicketsUpdate: (l) => (updateListeners.add(l), () => updateListeners.delete(l)),
     onRefetchNeeded: (l) => (refetchListeners.add(l), () => refetchListeners.delete(l)),
     onEvent: () => () => undefined,
+    setSoundOn: (on) => void (state.soundOn = on),
   };
   return {
     client,

@@ -1,0 +1,127 @@
+import type { FastifyBaseLogger } from 'fastify';
+import { and, desc, eq, inArray, sql } from 'drizzle-orm';
+import { SCREEN_GONE_SECONDS, type BranchListeners } from '@app/contracts';
+import type { Db } from '../../db/client.ts';
+import { inScope } from '../../db/tenant-scope.ts';
+import { NotFound } from '../../errors.ts';
+import { branches, users } from '../identity/identity.table.ts';
+import { liveScreens, pushSubscriptions } from './push.table.ts';
+
+/** What the realtime hub tells of its connections (realtime/hub.ts). */
+export type ScreenPresence = {
+  opened(screen: { id: string; userId: string; tenantIds: readonly string[] }): void;
+  heard(screen: { id: string; tenantIds: readonly string[] }): void;
+  sound(screen: { id: string; tenantIds: readonly string[] }, soundOn: boolean): void;
+  closed(screen: { id: string; tenantIds: readonly string[] }): void;
+};
+
+/**
+ * The hub's open screens, kept in the database so that every server copy's listeners call sees
+ * all of them. Each write runs on its own, after the socket event; a failed one is logged and
+ * the next ping writes again.
+ */
+export function createScreenPresence(db: Db, log: FastifyBaseLogger): ScreenPresence {
+  const write = (tenantIds: readonly string[], work: () => PromiseLike<unknown>) => {
+    if (tenantIds.length === 0) return;
+    void inScope({ tenantIds }, work).catch((err: unknown) =>
+      log.warn({ err }, 'listeners: a screen could not be recorded'),
+    );
+  };
+  const rows = (screen: { id: string; tenantIds: readonly string[] }) =>
+    and(eq(liveScreens.id, screen.id), inArray(liveScreens.tenantId, [...screen.tenantIds]));
+  return {
+    opened: (screen) =>
+      write(screen.tenantIds, () =>
+        db
+          .insert(liveScreens)
+          .values(
+            screen.tenantIds.map((tenantId) => ({
+              id: screen.id,
+              tenantId,
+              userId: screen.userId,
+            })),
+          )
+          .onConflictDoNothing(),
+      ),
+    heard: (screen) =>
+      write(screen.tenantIds, () =>
+        db
+          .update(liveScreens)
+          .set({ lastHeardAt: sql`now()` })
+          .where(rows(screen)),
+      ),
+    sound: (screen, soundOn) =>
+      write(screen.tenantIds, () =>
+        db
+          .update(liveScreens)
+          .set({ soundOn, lastHeardAt: sql`now()` })
+          .where(rows(screen)),
+      ),
+    closed: (screen) => write(screen.tenantIds, () => db.delete(liveScreens).where(rows(screen))),
+  };
+}
+
+const iso = (d: Date | null) => d?.toISOString() ?? null;
+
+/** GET …/branches/{branchId}/listeners: who would hear a new order of the branch now. */
+export async function branchListeners(
+  db: Db,
+  tenantId: string,
+  branchId: string,
+): Promise<BranchListeners> {
+  const [branch] = await db
+    .select({ id: branches.id })
+    .from(branches)
+    .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)));
+  if (!branch) throw new NotFound('Branch');
+  // Screens of a server copy that died are never closed: gone after a few minutes unheard.
+  await db
+    .delete(liveScreens)
+    .where(
+      and(
+        eq(liveScreens.tenantId, tenantId),
+        sql`${liveScreens.lastHeardAt} < now() - interval '10 minutes'`,
+      ),
+    );
+  const screens = await db
+    .select({ screen: liveScreens, userName: users.displayName })
+    .from(liveScreens)
+    .leftJoin(users, eq(users.id, liveScreens.userId))
+    .where(
+      and(
+        eq(liveScreens.tenantId, tenantId),
+        sql`${liveScreens.lastHeardAt} >= now() - make_interval(secs => ${SCREEN_GONE_SECONDS})`,
+      ),
+    )
+    .orderBy(desc(liveScreens.soundOn), desc(liveScreens.connectedAt));
+  const devices = await db
+    .select({ device: pushSubscriptions, userName: users.displayName })
+    .from(pushSubscriptions)
+    .leftJoin(users, eq(users.id, pushSubscriptions.userId))
+    .where(
+      and(
+        eq(pushSubscriptions.tenantId, tenantId),
+        sql`${branchId}::uuid = any(${pushSubscriptions.branchIds})`,
+      ),
+    )
+    .orderBy(desc(pushSubscriptions.createdAt));
+  const working = (d: (typeof devices)[number]['device']) =>
+    !d.lastFailedAt || (d.lastDeliveredAt !== null && d.lastDeliveredAt > d.lastFailedAt);
+  return {
+    screens: screens.map(({ screen, userName }) => ({
+      userName,
+      soundOn: screen.soundOn,
+      since: screen.connectedAt.toISOString(),
+      lastHeardAt: screen.lastHeardAt.toISOString(),
+    })),
+    pushDevices: devices.map(({ device, userName }) => ({
+      id: device.id,
+      userName,
+      since: device.createdAt.toISOString(),
+      lastDeliveredAt: iso(device.lastDeliveredAt),
+      lastFailedAt: iso(device.lastFailedAt),
+    })),
+    listening:
+      screens.some(({ screen }) => screen.soundOn) || devices.some(({ device }) => working(device)),
+  };
+}
