@@ -389,7 +389,13 @@ export async function buildApp(deps: AppDeps) {
       app.log.error({ refund }, 'the gateway refused to give back money taken for nothing stored'),
   });
   // Web Push to staff devices: the store's copy tells the branch's devices of a new order.
-  const push = createPushService({ db: database.db, config: config.push, log: app.log });
+  const push = createPushService({
+    db: database.db,
+    config: config.push,
+    log: app.log,
+    notifier,
+  });
+  everyInterval(app, 'escalation', push.escalateWaiting, config.push.escalationEveryMs);
   await app.register(pushHandlers(push, database.db));
   const intake = createIntakeService({
     db: database.db,
@@ -560,6 +566,32 @@ export type App = Awaited<ReturnType<typeof buildApp>>;
  * The refund reconciler: refunds whose outcome the gateway never told (they stay pending) are
  * asked about again once the server is ready and then every `everyMs`, one round at a time.
  */
+/** Runs `round` on start and every `everyMs` (never two at once), until the server closes. */
+function everyInterval(
+  app: FastifyInstance,
+  name: string,
+  round: () => Promise<unknown>,
+  everyMs: number,
+): void {
+  let running: Promise<void> | null = null;
+  const run = () =>
+    (running ??= round()
+      .then(() => undefined)
+      .catch((err: unknown) => app.log.warn({ err }, name))
+      .finally(() => {
+        running = null;
+      }));
+  let timer: NodeJS.Timeout | undefined;
+  app.addHook('onReady', async () => {
+    timer = setInterval(() => void run(), everyMs);
+    timer.unref();
+  });
+  app.addHook('preClose', async () => {
+    clearInterval(timer);
+    await running;
+  });
+}
+
 function reconcileRefunds(
   app: FastifyInstance,
   rounds: (() => Promise<number>)[],

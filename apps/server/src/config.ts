@@ -318,6 +318,8 @@ export type PushConfig = {
   subject: string;
   /** Origins beyond the known push services that subscriptions may name. */
   extraOrigins: string[];
+  /** How often each copy looks for orders waiting past their branch's threshold. */
+  escalationEveryMs: number;
 };
 
 export const VAPID_KEYS_FILE = 'vapid-keys.json';
@@ -354,6 +356,7 @@ function pushConfig(e: z.infer<typeof Env>, dataDir: string, publicUrl: string):
       e.PUSH_VAPID_SUBJECT ??
       (publicUrl.startsWith('https:') ? publicUrl : 'mailto:push@localhost'),
     extraOrigins,
+    escalationEveryMs: 30_000,
   };
 }
 

@@ -11,6 +11,10 @@ export const PUSH_LIMITS = {
   /** Branches one device may listen to. */
   branchesMax: 100,
   endpointMax: 2048,
+  /** A waiting order is pushed again to managers and owners after this many minutes. */
+  escalateAfterMinutesMin: 1,
+  escalateAfterMinutesMax: 60,
+  escalateAfterMinutesDefault: 3,
 } as const;
 
 /** Base64url without padding, as browsers give a subscription's keys. */
@@ -90,8 +94,19 @@ export const BranchListeners = z.object({
   pushDevices: z.array(ListeningDevice),
   /** A screen with its chime on, or a device whose last push did not fail. */
   listening: z.boolean(),
+  /** After this many minutes an order still not accepted goes again to managers and owners. */
+  escalateAfterMinutes: z.number().int(),
 });
 export type BranchListeners = z.infer<typeof BranchListeners>;
+
+export const EscalationBody = z.object({
+  escalateAfterMinutes: z
+    .number()
+    .int()
+    .min(PUSH_LIMITS.escalateAfterMinutesMin)
+    .max(PUSH_LIMITS.escalateAfterMinutesMax),
+});
+export type EscalationBody = z.infer<typeof EscalationBody>;
 
 /** A screen not heard from for this long (two missed pings of 30 s) is gone. */
 export const SCREEN_GONE_SECONDS = 75;
@@ -113,6 +128,16 @@ export const pushRoutes = {
     ].join('\n'),
     params: BranchParams,
     results: BranchListeners,
+  }),
+  setEscalation: route({
+    method: 'PUT',
+    path: `${TENANT_PATH}/branches/:branchId/escalation`,
+    access: { permission: 'OperatingStatus' },
+    summary: "How long an order may wait before it is pushed again to the branch's managers",
+    description: `From ${PUSH_LIMITS.escalateAfterMinutesMin} to ${PUSH_LIMITS.escalateAfterMinutesMax} minutes (${PUSH_LIMITS.escalateAfterMinutesDefault} by default).`,
+    params: BranchParams,
+    body: EscalationBody,
+    results: EscalationBody,
   }),
   pushKey: route({
     method: 'GET',

@@ -373,6 +373,8 @@ export const TicketSummary = Ticket.pick({
   updatedAt: z.string(),
   /** When it became Completed or Cancelled; it leaves the list 12 hours after (§2.3). */
   closedAt: z.string().nullable(),
+  /** When it was pushed again to managers for waiting too long (issue 36): the alert is urgent. */
+  escalatedAt: z.string().nullable(),
   checkoutUiTemplate: OrderingTemplate,
   serviceArea: TicketServiceArea.nullable(),
   deliveryZone: LocalizedText.nullable(),

@@ -69,6 +69,9 @@ export const branches = pgTable(
     closed: boolean('closed').notNull().default(false),
     acceptingOrders: boolean('accepting_orders').notNull().default(true),
     busy: boolean('busy').notNull().default(false),
+    // An order still not accepted after this many minutes is pushed again to the branch's
+    // managers and owners (issue 36).
+    escalateAfterMinutes: integer('escalate_after_minutes').notNull().default(3),
     // A storefront on the branch's own domain has no public ordering link of ours.
     customDomain: text('custom_domain'),
     websiteHost: text('website_host'),

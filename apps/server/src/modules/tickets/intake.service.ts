@@ -404,6 +404,7 @@ export function createIntakeService(deps: {
         requestHash: idempotencyKey ? hash : null,
         updatedAt: new Date(),
         closedAt: null,
+        escalatedAt: null,
       };
       let numbered: { ticketNumber: number; createdAt: Date };
       try {

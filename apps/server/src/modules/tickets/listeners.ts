@@ -1,6 +1,6 @@
 import type { FastifyBaseLogger } from 'fastify';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
-import { SCREEN_GONE_SECONDS, type BranchListeners } from '@app/contracts';
+import { SCREEN_GONE_SECONDS, type BranchListeners, type EscalationBody } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { NotFound } from '../../errors.ts';
@@ -70,7 +70,7 @@ export async function branchListeners(
   branchId: string,
 ): Promise<BranchListeners> {
   const [branch] = await db
-    .select({ id: branches.id })
+    .select({ id: branches.id, escalateAfterMinutes: branches.escalateAfterMinutes })
     .from(branches)
     .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)));
   if (!branch) throw new NotFound('Branch');
@@ -123,5 +123,22 @@ export async function branchListeners(
     })),
     listening:
       screens.some(({ screen }) => screen.soundOn) || devices.some(({ device }) => working(device)),
+    escalateAfterMinutes: branch.escalateAfterMinutes,
   };
+}
+
+/** PUT …/branches/{branchId}/escalation. */
+export async function setEscalation(
+  db: Db,
+  tenantId: string,
+  branchId: string,
+  body: EscalationBody,
+): Promise<EscalationBody> {
+  const updated = await db
+    .update(branches)
+    .set({ escalateAfterMinutes: body.escalateAfterMinutes })
+    .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)))
+    .returning({ escalateAfterMinutes: branches.escalateAfterMinutes });
+  if (updated.length === 0) throw new NotFound('Branch');
+  return updated[0]!;
 }

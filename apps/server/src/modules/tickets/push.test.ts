@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { eq } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { importJWK, jwtVerify } from 'jose';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { PushPayload } from '@app/contracts';
@@ -26,7 +26,7 @@ beforeAll(async () => {
   const push = testConfig().push;
   ctx = await createTestApp({
     seed: true,
-    config: { push: { ...push, extraOrigins: [receiver.origin] } },
+    config: { push: { ...push, extraOrigins: [receiver.origin], escalationEveryMs: 200 } },
   });
   f = await demoFixtures(ctx.database.owner);
   staff = await authAs(ctx, 'staff@demo.local');
@@ -274,7 +274,12 @@ describe('who is listening', () => {
 
   it('counts an open Live orders screen, its chime, the push devices; not once closed', async () => {
     await ctx.database.owner.delete(s.pushSubscriptions);
-    expect(await listeners()).toEqual({ screens: [], pushDevices: [], listening: false });
+    expect(await listeners()).toEqual({
+      screens: [],
+      pushDevices: [],
+      listening: false,
+      escalateAfterMinutes: 3,
+    });
 
     const origin = await baseUrlOf(ctx.app);
     const token = await accessTokenFor(ctx, 'staff@demo.local');
@@ -313,5 +318,76 @@ describe('who is listening', () => {
     expect(now.pushDevices).toHaveLength(1);
     expect(now.listening).toBe(true);
     expect((await listeners(f.sweifieh.id)).pushDevices).toHaveLength(1);
+  });
+});
+
+describe('an order left waiting', () => {
+  it('is pushed again once to the managers’ devices after the branch’s threshold', async () => {
+    await ctx.database.owner.delete(s.pushSubscriptions);
+    const manager: Record<string, string> = await authAs(ctx, 'manager@demo.local');
+    const url = `/api/admin/tenants/${f.alBayt.id}/branches/${f.abdoun.id}/escalation`;
+    const set = (minutes: number, headers = manager) =>
+      ctx.app.inject({ method: 'PUT', url, headers, payload: { escalateAfterMinutes: minutes } });
+    expect((await set(0)).statusCode).toBe(422);
+    expect((await set(61)).statusCode).toBe(422);
+    expect((await set(5, staff)).statusCode).toBe(403);
+    expect((await set(4)).json().results).toEqual({ escalateAfterMinutes: 4 });
+
+    const managersDevice = receiver.subscription();
+    const staffDevice = receiver.subscription();
+    await subscribe({ subscription: managersDevice, branchIds: [f.abdoun.id] }, manager);
+    await subscribe({ subscription: staffDevice, branchIds: [f.abdoun.id] });
+    const initially = receiver.received.length;
+    const placed = (await order(f.abdoun.id)).json().results as {
+      id: string;
+      ticketNumber: number;
+    };
+    const accepted = (await order(f.abdoun.id)).json().results as { id: string };
+    // Both new orders go to both devices first.
+    await receiver.waitFor(initially + 4);
+    const before = receiver.received.length;
+    // Three minutes: not yet past this branch's four.
+    const ago = (minutes: number, id: string) =>
+      ctx.database.owner
+        .update(s.tickets)
+        .set({ createdAt: sql`now() - make_interval(mins => ${minutes})` })
+        .where(eq(s.tickets.id, id));
+    await ago(3, placed.id);
+    await new Promise((r) => setTimeout(r, 600));
+    expect(receiver.received.length).toBe(before);
+
+    await ago(5, placed.id);
+    await ago(5, accepted.id);
+    await ctx.app.inject({
+      method: 'PUT',
+      url: `/api/admin/tenants/${f.alBayt.id}/tickets/${accepted.id}`,
+      headers: staff,
+      payload: { status: 'InProgress', fromStatus: 'UnVerified', note: null },
+    });
+    const [push] = (await receiver.waitFor(before + 1)).slice(before);
+    expect(push!.path).toBe(new URL(managersDevice.endpoint).pathname);
+    expect(push!.payload).toMatchObject({
+      kind: 'stillWaiting',
+      ticketId: placed.id,
+      title: `Order #${placed.ticketNumber} is still waiting`,
+    });
+    // Once: later rounds and the accepted order push nothing more.
+    await new Promise((r) => setTimeout(r, 800));
+    expect(receiver.received.length).toBe(before + 1);
+    const [row] = await ctx.database.owner
+      .select()
+      .from(s.tickets)
+      .where(eq(s.tickets.id, placed.id));
+    expect(row?.escalatedAt).not.toBeNull();
+    // The live list says so, for the screens' urgent alert.
+    const list = await ctx.app.inject({
+      method: 'GET',
+      url: '/api/admin/tenants/tickets',
+      headers: staff,
+    });
+    const summary = (list.json().results as { id: string; escalatedAt: string | null }[]).find(
+      (t) => t.id === placed.id,
+    );
+    expect(summary?.escalatedAt).toEqual(expect.any(String));
   });
 });

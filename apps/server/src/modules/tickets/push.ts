@@ -1,7 +1,8 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, sql } from 'drizzle-orm';
+import { and, eq, isNull, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import {
+  localize,
   PushSubscriptionBody,
   type Language,
   type LocalizedText,
@@ -12,7 +13,10 @@ import type { PushConfig } from '../../config.ts';
 import type { Db } from '../../db/client.ts';
 import { inScope } from '../../db/tenant-scope.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
-import { branches } from '../identity/identity.table.ts';
+import type { Notifier } from '../../realtime/notifier.ts';
+import { branches, memberships } from '../identity/identity.table.ts';
+import { ticketChange } from './ticket-events.ts';
+import { CURRENT_XID, tickets } from './tickets.table.ts';
 import { pushSubscriptions, type PushSubscriptionRow } from './push.table.ts';
 import ar from '../../locales/ar/push.json';
 import en from '../../locales/en/push.json';
@@ -54,6 +58,8 @@ export type PushDeps = {
   db: Db;
   config: PushConfig;
   log: FastifyBaseLogger;
+  /** Announces an escalated ticket to the hub, so screens show the urgent alert. */
+  notifier?: Notifier;
   /** The HTTP client; tests pass one that records. */
   fetch?: typeof fetch;
   /** Waits between tries; tests pass one that does not. */
@@ -137,8 +143,8 @@ export function createPushService(deps: PushDeps) {
     }
   }
 
-  /** The branch's devices (all, or those of managers and owners only). */
-  async function devicesOf(tenantId: string, branchId: string) {
+  /** The branch's devices (all, or those of its managers and owners only). */
+  async function devicesOf(tenantId: string, branchId: string, managersOnly = false) {
     return inScope({ tenantIds: [tenantId] }, () =>
       db
         .select()
@@ -147,8 +153,50 @@ export function createPushService(deps: PushDeps) {
           and(
             eq(pushSubscriptions.tenantId, tenantId),
             sql`${branchId}::uuid = any(${pushSubscriptions.branchIds})`,
+            managersOnly
+              ? sql`${pushSubscriptions.userId} in (select ${memberships.userId} from ${memberships}
+                  where ${memberships.tenantId} = ${tenantId}
+                  and ${memberships.role} in ('StoreManager', 'StoreOwner'))`
+              : undefined,
           ),
         ),
+    );
+  }
+
+  /** Sends `kind` about one ticket to each of `devices`, in its device's language. */
+  async function tell(
+    kind: PushPayload['kind'],
+    ticket: Parameters<typeof payloadFor>[1],
+    devices: PushSubscriptionRow[],
+  ) {
+    const sent = await Promise.all(
+      devices.map((row) => deliver(row, payloadFor(kind, ticket, row.lang))),
+    );
+    return sent.filter(Boolean).length;
+  }
+
+  /**
+   * Claims the ticket's escalation: exactly one server copy (and one round) wins, in the same
+   * transaction as the hub's event, so screens turn the alert urgent as the push goes out.
+   */
+  async function claimEscalation(tenantId: string, id: string) {
+    return inScope({ tenantIds: [tenantId] }, () =>
+      db.transaction(async (tx) => {
+        const [row] = await tx
+          .update(tickets)
+          .set({ escalatedAt: sql`now()`, updatedAt: sql`now()`, changeXid: CURRENT_XID })
+          .where(
+            and(
+              eq(tickets.tenantId, tenantId),
+              eq(tickets.id, id),
+              eq(tickets.status, 'UnVerified'),
+              isNull(tickets.escalatedAt),
+            ),
+          )
+          .returning();
+        if (row && deps.notifier) await deps.notifier.publish(tx, ticketChange('status', row));
+        return row;
+      }),
     );
   }
 
@@ -164,7 +212,7 @@ export function createPushService(deps: PushDeps) {
     const number = String(ticket.ticketNumber);
     const what =
       ticket.ticketType === 'callstaff' ? t.callStaff : t.templates[ticket.checkoutUiTemplate];
-    const branch = ticket.branchName[lang] || ticket.branchName.en || '';
+    const branch = localize(ticket.branchName, lang);
     return {
       kind,
       tenantId: ticket.tenantId,
@@ -240,23 +288,58 @@ export function createPushService(deps: PushDeps) {
     async newOrder(ticket: Ticket): Promise<number> {
       try {
         const devices = await devicesOf(ticket.tenantId, ticket.branchId);
-        const sent = await Promise.all(
-          devices.map((row) =>
-            deliver(
-              row,
-              payloadFor(
-                'newOrder',
-                { ...ticket, checkoutUiTemplate: ticket.ticketDetails.checkoutUiTemplate },
-                row.lang,
-              ),
-            ),
-          ),
+        return await tell(
+          'newOrder',
+          { ...ticket, checkoutUiTemplate: ticket.ticketDetails.checkoutUiTemplate },
+          devices,
         );
-        return sent.filter(Boolean).length;
       } catch (err) {
         log.error({ err }, 'push: new order notifications failed');
         return 0;
       }
+    },
+
+    /**
+     * One round of escalation (issue 36 item 2): every order still not accepted after its
+     * branch's threshold is pushed again, once, to the devices of the branch's managers and
+     * owners. Rounds run every `config.escalationEveryMs` on every copy; the claim keeps it once.
+     */
+    async escalateWaiting(): Promise<number> {
+      const due = await inScope({ tenantIds: [], crossTenantRead: true }, () =>
+        db
+          .select({ tenantId: tickets.tenantId, id: tickets.id })
+          .from(tickets)
+          .innerJoin(branches, eq(branches.id, tickets.branchId))
+          .where(
+            and(
+              eq(tickets.status, 'UnVerified'),
+              isNull(tickets.escalatedAt),
+              sql`${tickets.createdAt} < now() - make_interval(mins => ${branches.escalateAfterMinutes})`,
+            ),
+          )
+          .orderBy(tickets.createdAt)
+          .limit(500),
+      );
+      let escalated = 0;
+      for (const { tenantId, id } of due) {
+        const row = await claimEscalation(tenantId, id);
+        if (!row) continue;
+        escalated++;
+        const [branch] = await inScope({ tenantIds: [tenantId] }, () =>
+          db.select({ name: branches.name }).from(branches).where(eq(branches.id, row.branchId)),
+        );
+        const devices = await devicesOf(tenantId, row.branchId, true);
+        await tell(
+          'stillWaiting',
+          {
+            ...row,
+            branchName: branch?.name ?? { fieldValue: '' },
+            checkoutUiTemplate: row.checkoutTemplate,
+          },
+          devices,
+        );
+      }
+      return escalated;
     },
   };
 }

@@ -265,6 +265,7 @@ export const ticketsRepository = {
         total: tickets.total,
         updatedAt: tickets.updatedAt,
         closedAt: tickets.closedAt,
+        escalatedAt: tickets.escalatedAt,
         serviceArea: sql<unknown>`${tickets.ticketDetails} -> 'serviceArea'`,
         deliveryZone: sql<unknown>`${tickets.ticketDetails} -> 'deliveryZone'`,
         firstName: sql<string | null>`${tickets.ticketDetails} ->> 'firstName'`,

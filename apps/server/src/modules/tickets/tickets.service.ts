@@ -206,6 +206,7 @@ export function createTicketsService(deps: {
         timestamp: r.createdAt.toISOString(),
         updatedAt: r.updatedAt.toISOString(),
         closedAt: r.closedAt?.toISOString() ?? null,
+        escalatedAt: r.escalatedAt?.toISOString() ?? null,
         status: r.status,
         lang: languageOf(r.lang),
         checkoutUiTemplate: OrderingTemplate.catch('PICKUP').parse(r.checkoutTemplate),

@@ -83,6 +83,8 @@ export const tickets = pgTable(
     requestHash: text('request_hash'),
     ...timestamps(),
     closedAt: timestamp('closed_at', { withTimezone: true }),
+    /** When it was pushed again to managers for waiting too long (once; issue 36). */
+    escalatedAt: timestamp('escalated_at', { withTimezone: true }),
     /**
      * The transaction that last wrote the row (PostgreSQL's 64-bit xid): a client catching up
      * asks for rows written by transactions not yet finished at its last read (tickets.service).

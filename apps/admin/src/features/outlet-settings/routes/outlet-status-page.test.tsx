@@ -212,8 +212,14 @@ describe('who is listening, per branch', () => {
         ],
         pushDevices: [],
         listening: false,
+        escalateAfterMinutes: 3,
       }),
-      [`GET ${listenersUrl(OLD_TOWN)}`]: ok({ screens: [], pushDevices: [], listening: false }),
+      [`GET ${listenersUrl(OLD_TOWN)}`]: ok({
+        screens: [],
+        pushDevices: [],
+        listening: false,
+        escalateAfterMinutes: 3,
+      }),
     });
     renderOutlet(<OutletStatusPage />);
     const harbour = await screen.findByRole('region', { name: 'Harbour Street' });

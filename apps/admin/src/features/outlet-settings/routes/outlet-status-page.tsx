@@ -8,6 +8,7 @@ import HelpOutlineOutlined from '@mui/icons-material/HelpOutlineOutlined';
 import { localize, type BranchOperatingStatus, type BranchStatus } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../lib/session.tsx';
+import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { useLanguage } from '../../../lib/i18n.ts';
 import { playNotificationSound, unlockNotificationSound } from '../../../lib/notification-sound.ts';
 import { useNotify } from '../../../lib/notify.tsx';
@@ -40,6 +41,7 @@ async function testSound(): Promise<SoundProblem | null> {
 export function OutletStatusPage() {
   const { t } = useTranslation('outlet');
   const { tenantId } = useSession();
+  const { can } = useTenantSession();
   const lang = useLanguage();
   const notify = useNotify();
   const statuses = useBranchStatuses(tenantId);
@@ -118,6 +120,7 @@ export function OutletStatusPage() {
               takingOrders={
                 !branch.branchOperatingStatus.closed && branch.branchOperatingStatus.acceptingOrders
               }
+              canEdit={can('OperatingStatus')}
             />
           )}
         </BranchStatusCard>

@@ -325,4 +325,20 @@ describe('the live orders page', { timeout: 20_000 }, () => {
     expect(screen.queryByText('New order #108')).toBeNull();
     expect(playNotificationSound).not.toHaveBeenCalled();
   });
+
+  it('turns the alert urgent for orders pushed to managers for waiting too long', async () => {
+    list[0] = {
+      ...list[0]!,
+      minutesAgo: 6,
+      escalatedAt: new Date().toISOString(),
+    } as TicketSummary;
+    // Accepted since: no longer urgent.
+    list[1] = { ...list[1]!, escalatedAt: new Date().toISOString() };
+    fakeServer(ticketRoutes(() => list));
+    const { user } = await startLiveOrders();
+    const alert = await screen.findByText(/managers alerted: #101$/);
+    expect(alert).toBeVisible();
+    await user.click(screen.getByRole('button', { name: 'Open the oldest' }));
+    expect(await screen.findByRole('dialog', { name: `Ticket ${list[0]!.id}` })).toBeVisible();
+  });
 });

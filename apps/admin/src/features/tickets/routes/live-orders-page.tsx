@@ -1,5 +1,6 @@
 import { lazy, Suspense, useMemo, useState } from 'react';
 import Alert from '@mui/material/Alert';
+import Button from '@mui/material/Button';
 import InputAdornment from '@mui/material/InputAdornment';
 import Paper from '@mui/material/Paper';
 import Stack from '@mui/material/Stack';
@@ -8,7 +9,7 @@ import TextField from '@mui/material/TextField';
 import useMediaQuery from '@mui/material/useMediaQuery';
 import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import SearchOutlined from '@mui/icons-material/SearchOutlined';
-import type { TicketCounters, TicketSummary } from '@app/contracts';
+import { isNotAccepted, type TicketCounters, type TicketSummary } from '@app/contracts';
 import { Trans, useTranslation } from 'react-i18next';
 import { Link as RouterLink } from 'react-router';
 import Link from '@mui/material/Link';
@@ -142,6 +143,14 @@ function LiveOrdersView({
   const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
 
   const rows = useTicketRows(useMemo(() => ticketsFor(tickets, filter), [tickets, filter]));
+  // Orders pushed again to managers for waiting too long (issue 36): the oldest first.
+  const urgent = useMemo(
+    () =>
+      tickets
+        .filter((ticket) => ticket.escalatedAt !== null && isNotAccepted(ticket.status))
+        .sort((a, b) => a.timestamp.localeCompare(b.timestamp)),
+    [tickets],
+  );
   const shown = useMemo(
     () => sortRows(searchRows(rows, search), sortKey, sortDirection),
     [rows, search, sortKey, sortDirection],
@@ -163,6 +172,28 @@ function LiveOrdersView({
   return (
     <Stack spacing={2} sx={{ minInlineSize: 0 }}>
       <LiveOrdersHeader tickets={tickets} />
+      {urgent.length > 0 && (
+        <Alert
+          severity="error"
+          variant="filled"
+          action={
+            <Button
+              color="inherit"
+              size="small"
+              onClick={() =>
+                setOpenTicket({ tenantId: urgent[0]!.tenantId, ticketId: urgent[0]!.id })
+              }
+            >
+              {t('urgent.open')}
+            </Button>
+          }
+        >
+          {t('urgent.waiting', {
+            count: urgent.length,
+            numbers: urgent.map((ticket) => `#${ticket.ticketNumber}`).join(', '),
+          })}
+        </Alert>
+      )}
       {query.isError && <Alert severity="warning">{t('loadError')}</Alert>}
       <Stack
         direction={{ xs: 'column', md: 'row' }}

@@ -33,6 +33,7 @@ export function ticket(overrides: Partial<TicketSummary> & { minutesAgo?: number
     timestamp: at,
     updatedAt: at,
     closedAt: null,
+    escalatedAt: null,
     status: 'UnVerified',
     lang: 'en',
     checkoutUiTemplate: 'PICKUP',
