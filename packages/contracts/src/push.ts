@@ -108,6 +108,9 @@ export const EscalationBody = z.object({
 });
 export type EscalationBody = z.infer<typeof EscalationBody>;
 
+/** Whether anyone would hear a new order of each branch of the tenant now (the admin banner). */
+export const TenantListening = z.array(z.object({ branchId: Uuid, listening: z.boolean() }));
+
 /** A screen not heard from for this long (two missed pings of 30 s) is gone. */
 export const SCREEN_GONE_SECONDS = 75;
 
@@ -128,6 +131,15 @@ export const pushRoutes = {
     ].join('\n'),
     params: BranchParams,
     results: BranchListeners,
+  }),
+  tenantListening: route({
+    method: 'GET',
+    path: `${TENANT_PATH}/listeners`,
+    access,
+    summary: 'Per branch of the tenant, whether anyone would hear a new order now',
+    description: '`listening` as in the branch listeners call; the admin banner warns of the rest.',
+    params: TenantParams,
+    results: TenantListening,
   }),
   setEscalation: route({
     method: 'PUT',

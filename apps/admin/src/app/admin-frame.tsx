@@ -31,8 +31,9 @@ function FramedShell() {
       connectionState={live.connectionState}
       branchStatus={outlet.branchStatus}
       banner={
-        account.banner || outlet.banner ? (
+        live.banner || account.banner || outlet.banner ? (
           <>
+            {live.banner}
             {account.banner}
             {outlet.banner}
           </>

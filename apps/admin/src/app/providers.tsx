@@ -35,6 +35,9 @@ export function createQueryClient(): QueryClient {
         retry: (failureCount, error) =>
           failureCount < 1 && !(isApiError(error) && error.status >= 400 && error.status < 500),
         refetchOnWindowFocus: false,
+        // Offline, a query still runs once: the service worker may answer it from its cache
+        // (a tablet reloaded without Wi-Fi opens Live orders with the last known list).
+        networkMode: 'offlineFirst',
       },
     },
   });

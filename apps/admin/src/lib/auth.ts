@@ -235,8 +235,14 @@ export function finishSignIn(url: string = window.location.href): Promise<Finish
 
 let startedSignOut: Promise<void> | null = null;
 
+/** The answers and the last live list kept for offline use (public/sw.js): not for the next user. */
+function forgetOfflineData() {
+  if (typeof caches !== 'undefined') void caches.delete('api-v1').catch(() => undefined);
+}
+
 /** Leaves for the provider's sign-out, which comes back to the logout callback. */
 export function startSignOut(): Promise<void> {
+  forgetOfflineData();
   // Once: a second start would find the user gone and ask the provider without id_token_hint.
   startedSignOut ??= getAuth()
     .then(({ userManager }) =>

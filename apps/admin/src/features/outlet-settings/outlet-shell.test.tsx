@@ -79,4 +79,33 @@ describe('the outlet part of the shell', () => {
     expect(server.requests).toHaveLength(0);
     expect(screen.queryByTestId('branch-status-text')).toBeNull();
   });
+
+  it('warns of the branches taking orders that nobody would hear', async () => {
+    rows = [
+      branch(HARBOUR, 'Harbour'),
+      branch(OLD_TOWN, 'Old Town', { closed: true, acceptingOrders: false }),
+    ];
+    let heard = false;
+    fakeServer({
+      [`GET ${STATUS_URL}`]: () => Response.json({ results: rows }),
+      [`GET ${STATUS_URL.replace(/\/status$/, '/listeners')}`]: () =>
+        Response.json({
+          results: [
+            { branchId: HARBOUR, listening: heard },
+            { branchId: OLD_TOWN, listening: false },
+          ],
+        }),
+    });
+    renderOutlet(<Shell />);
+    await act(() => vi.advanceTimersByTimeAsync(STATUS_TEXT_FIRST_DELAY_MS));
+    // The closed branch takes no orders: only Harbour is named.
+    await vi.waitFor(() =>
+      expect(screen.getByTestId('nobody-listening-banner')).toHaveTextContent(
+        'Nobody would hear a new order at: Harbour.',
+      ),
+    );
+    heard = true;
+    await act(() => vi.advanceTimersByTimeAsync(STATUS_TEXT_REFRESH_MS));
+    await vi.waitFor(() => expect(screen.queryByTestId('nobody-listening-banner')).toBeNull());
+  });
 });

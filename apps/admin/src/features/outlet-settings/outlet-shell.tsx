@@ -2,7 +2,11 @@ import { useEffect, useState, type ReactNode } from 'react';
 import { matchPath, useLocation } from 'react-router';
 import { useCurrentTenant, usePermissions, useSession } from '../../lib/session.tsx';
 import { paths } from '../../lib/paths.ts';
-import { useBranchStatuses } from './api/outlet-status-queries.ts';
+import { useQuery } from '@tanstack/react-query';
+import { pushRoutes } from '@app/contracts';
+import { callApi } from '../../lib/api-client.ts';
+import { outletKeys, useBranchStatuses } from './api/outlet-status-queries.ts';
+import { NobodyListeningBanner } from './components/nobody-listening-banner.tsx';
 import { BranchStatusText } from './components/branch-status-text.tsx';
 import { OutletBanner } from './components/outlet-banner.tsx';
 
@@ -44,16 +48,33 @@ export function useOutletShell(): OutletShell {
     enabled: started,
     refetchInterval: STATUS_TEXT_REFRESH_MS,
   });
+  const tenantId = inTenant ? tenant.tenantId : '';
+  const listening = useQuery({
+    queryKey: [...outletKeys.all(tenantId), 'listening'],
+    queryFn: ({ signal }) =>
+      callApi(pushRoutes.tenantListening, { params: { tenantId } }, { signal }),
+    enabled: inTenant && started && permissions.has('LiveTickets'),
+    refetchInterval: STATUS_TEXT_REFRESH_MS,
+  });
   if (!inTenant || !statuses.data) return {};
 
   const onStatusScreen = STATUS_SCREENS.some((path) => matchPath(path, pathname));
   return {
     branchStatus: <BranchStatusText branches={statuses.data} />,
     banner: (
-      <OutletBanner
-        branches={statuses.data}
-        showManageLink={permissions.has('OperatingStatus') && !onStatusScreen}
-      />
+      <>
+        <OutletBanner
+          branches={statuses.data}
+          showManageLink={permissions.has('OperatingStatus') && !onStatusScreen}
+        />
+        {listening.data && (
+          <NobodyListeningBanner
+            branches={statuses.data}
+            listening={listening.data}
+            showLink={!onStatusScreen}
+          />
+        )}
+      </>
     ),
   };
 }

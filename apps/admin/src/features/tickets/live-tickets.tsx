@@ -10,6 +10,7 @@ import {
   type ReactNode,
 } from 'react';
 import { useLocation, useNavigate } from 'react-router';
+import Alert from '@mui/material/Alert';
 import Button from '@mui/material/Button';
 import IconButton from '@mui/material/IconButton';
 import CloseIcon from '@mui/icons-material/Close';
@@ -28,7 +29,9 @@ import type { ConnectionState } from '../../components/connection-dot.tsx';
 import { playNotificationSound, unlockNotificationSound } from '../../lib/notification-sound.ts';
 import { paths } from '../../lib/paths.ts';
 import { createRealtimeClient, type RealtimeClient } from '../../lib/realtime.ts';
+import { useNotify } from '../../lib/notify.tsx';
 import { ticketKeys } from './api/keys.ts';
+import { queuedChanges, replayQueued, useOnline, useQueuedChanges } from './lib/offline.ts';
 import { TICKETS_POLL_MS, ticketsListQuery, type LiveList } from './api/tickets-list.ts';
 import type { TicketRef } from './components/ticket-details/ticket-details-sheet.tsx';
 
@@ -45,6 +48,8 @@ export interface LiveTicketsShell {
   liveOrdersCount?: number;
   /** The realtime hub's state for the top bar's dot (spec §4.6). */
   connectionState?: ConnectionState;
+  /** Said at once when the device goes offline, with the changes waiting to be sent. */
+  banner?: ReactNode;
 }
 
 export interface LiveTickets extends LiveTicketsShell {
@@ -178,6 +183,17 @@ export function LiveTicketsProvider({
     if (await unlockNotificationSound()) await playNotificationSound();
   }, []);
 
+  useOfflineReplay(enabled);
+  const online = useOnline();
+  const waiting = useQueuedChanges().length;
+  const banner = useMemo(
+    () =>
+      enabled && (!online || waiting > 0) ? (
+        <OfflineBanner online={online} waiting={waiting} />
+      ) : undefined,
+    [enabled, online, waiting],
+  );
+
   useNewOrderAlerts(
     enabled ? tickets.data?.results : undefined,
     started,
@@ -191,12 +207,13 @@ export function LiveTicketsProvider({
       tickets,
       liveOrdersCount: enabled ? tickets.data?.counters.newAndUnVerifiedTicketsCounter : undefined,
       connectionState: enabled ? connectionState : undefined,
+      banner,
       started,
       start,
       openTicket,
       setOpenTicket,
     }),
-    [enabled, tickets, connectionState, started, start, openTicket],
+    [enabled, tickets, connectionState, started, start, openTicket, banner],
   );
   return <LiveTicketsContext value={value}>{children}</LiveTicketsContext>;
 }
@@ -363,5 +380,52 @@ export function useLiveTickets(): LiveTickets {
 
 export function useLiveTicketsShell(): LiveTicketsShell {
   const live = useContext(LiveTicketsContext);
-  return { liveOrdersCount: live?.liveOrdersCount, connectionState: live?.connectionState };
+  return {
+    liveOrdersCount: live?.liveOrdersCount,
+    connectionState: live?.connectionState,
+    banner: live?.banner,
+  };
+}
+
+/** Offline: said at once, with how many changes wait to be sent (issue 36). */
+function OfflineBanner({ online, waiting }: { online: boolean; waiting: number }) {
+  const { t } = useTranslation('tickets');
+  return (
+    <Alert severity={online ? 'info' : 'warning'} square role="status">
+      {!online && t('offline.banner')} {waiting > 0 && t('offline.waiting', { count: waiting })}
+    </Alert>
+  );
+}
+
+/**
+ * Sends the status changes made offline when the connection is back (and at start), then says
+ * what became of each: sent, or already moved by someone else (who, when the server says).
+ */
+function useOfflineReplay(enabled: boolean) {
+  const { t } = useTranslation('tickets');
+  const notify = useNotify();
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    if (!enabled) return;
+    const replay = async () => {
+      if (!navigator.onLine || queuedChanges().length === 0) return;
+      const done = await replayQueued();
+      for (const result of done) {
+        const number = result.change.ticketNumber;
+        if (result.outcome === 'sent') notify.success(t('offline.sent', { number }));
+        else {
+          const status = t(`offline.became.${result.current?.status ?? 'UnVerified'}`);
+          notify.error(
+            result.by
+              ? t('offline.lostBy', { number, status, by: result.by })
+              : t('offline.lost', { number, status }),
+          );
+        }
+      }
+      if (done.length > 0) await queryClient.invalidateQueries({ queryKey: ticketKeys.all });
+    };
+    void replay();
+    window.addEventListener('online', replay);
+    return () => window.removeEventListener('online', replay);
+  }, [enabled, notify, queryClient, t]);
 }

@@ -63,6 +63,10 @@ export function createScreenPresence(db: Db, log: FastifyBaseLogger): ScreenPres
 
 const iso = (d: Date | null) => d?.toISOString() ?? null;
 
+/** A device whose last push did not fail (or that has had none yet). */
+const deviceWorks = (d: { lastDeliveredAt: Date | null; lastFailedAt: Date | null }) =>
+  !d.lastFailedAt || (d.lastDeliveredAt !== null && d.lastDeliveredAt > d.lastFailedAt);
+
 /** GET …/branches/{branchId}/listeners: who would hear a new order of the branch now. */
 export async function branchListeners(
   db: Db,
@@ -105,8 +109,6 @@ export async function branchListeners(
       ),
     )
     .orderBy(desc(pushSubscriptions.createdAt));
-  const working = (d: (typeof devices)[number]['device']) =>
-    !d.lastFailedAt || (d.lastDeliveredAt !== null && d.lastDeliveredAt > d.lastFailedAt);
   return {
     screens: screens.map(({ screen, userName }) => ({
       userName,
@@ -122,9 +124,43 @@ export async function branchListeners(
       lastFailedAt: iso(device.lastFailedAt),
     })),
     listening:
-      screens.some(({ screen }) => screen.soundOn) || devices.some(({ device }) => working(device)),
+      screens.some(({ screen }) => screen.soundOn) ||
+      devices.some(({ device }) => deviceWorks(device)),
     escalateAfterMinutes: branch.escalateAfterMinutes,
   };
+}
+
+/** GET …/listeners: per branch, whether a screen with its chime on or a working device hears. */
+export async function tenantListening(db: Db, tenantId: string) {
+  const [screen] = await db
+    .select({ id: liveScreens.id })
+    .from(liveScreens)
+    .where(
+      and(
+        eq(liveScreens.tenantId, tenantId),
+        eq(liveScreens.soundOn, true),
+        sql`${liveScreens.lastHeardAt} >= now() - make_interval(secs => ${SCREEN_GONE_SECONDS})`,
+      ),
+    )
+    .limit(1);
+  const rows = await db
+    .select({ branchId: branches.id })
+    .from(branches)
+    .where(eq(branches.tenantId, tenantId))
+    .orderBy(branches.position);
+  const devices = await db
+    .select({
+      branchIds: pushSubscriptions.branchIds,
+      lastDeliveredAt: pushSubscriptions.lastDeliveredAt,
+      lastFailedAt: pushSubscriptions.lastFailedAt,
+    })
+    .from(pushSubscriptions)
+    .where(eq(pushSubscriptions.tenantId, tenantId));
+  const heard = new Set(devices.filter(deviceWorks).flatMap((d) => d.branchIds));
+  return rows.map((r) => ({
+    branchId: r.branchId,
+    listening: Boolean(screen) || heard.has(r.branchId),
+  }));
 }
 
 /** PUT …/branches/{branchId}/escalation. */

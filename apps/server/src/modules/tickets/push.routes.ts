@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { pushRoutes as routes } from '@app/contracts';
 import { handle, handleDelete } from '../../plugins/handle.ts';
 import type { Db } from '../../db/client.ts';
-import { branchListeners, setEscalation } from './listeners.ts';
+import { branchListeners, setEscalation, tenantListening } from './listeners.ts';
 import type { PushService } from './push.ts';
 
 /** Issue 36: who is listening, and Web Push to staff devices (the key, the subscriptions). */
@@ -12,6 +12,7 @@ export const pushHandlers =
     handle(app, routes.listeners, ({ params }) =>
       branchListeners(db, params.tenantId, params.branchId),
     );
+    handle(app, routes.tenantListening, ({ params }) => tenantListening(db, params.tenantId));
     handle(app, routes.setEscalation, ({ params, body }) =>
       setEscalation(db, params.tenantId, params.branchId, body),
     );

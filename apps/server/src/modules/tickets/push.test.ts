@@ -311,8 +311,24 @@ describe('who is listening', () => {
     socket.close();
     await expect.poll(async () => (await listeners()).screens).toEqual([]);
 
+    const tenantWide = async () =>
+      (
+        await ctx.app.inject({
+          method: 'GET',
+          url: `/api/admin/tenants/${f.alBayt.id}/listeners`,
+          headers: staff,
+        })
+      ).json().results as { branchId: string; listening: boolean }[];
+    expect((await tenantWide()).every((b) => !b.listening)).toBe(true);
+
     // A push device of the branch listens on its own; one of another branch does not.
     await subscribe({ subscription: receiver.subscription(), branchIds: [f.abdoun.id] });
+    expect(await tenantWide()).toEqual(
+      expect.arrayContaining([
+        { branchId: f.abdoun.id, listening: true },
+        { branchId: f.sweifieh.id, listening: false },
+      ]),
+    );
     await subscribe({ subscription: receiver.subscription(), branchIds: [f.sweifieh.id] });
     const now = await listeners();
     expect(now.pushDevices).toHaveLength(1);

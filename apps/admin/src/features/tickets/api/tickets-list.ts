@@ -8,7 +8,7 @@ import {
   type TicketSummary,
   type TicketsListResponse,
 } from '@app/contracts';
-import { callApi } from '../../../lib/api-client.ts';
+import { callApi, isApiError } from '../../../lib/api-client.ts';
 import { ticketKeys } from './keys.ts';
 
 /** Spec §7.4, §9: the list is polled every 60 s besides the realtime events. */
@@ -83,6 +83,20 @@ export async function fetchTickets(
   previous: LiveList | undefined,
   signal?: AbortSignal,
 ): Promise<LiveList> {
+  try {
+    const list = await readTickets(previous, signal);
+    keepLastList(list);
+    return list;
+  } catch (error) {
+    // Offline (issue 36): the list on screen stays; after a reload, the last one kept here.
+    if (!isApiError(error, 0) || navigator.onLine) throw error;
+    const kept = previous ?? (await lastKeptList());
+    if (!kept) throw error;
+    return kept;
+  }
+}
+
+async function readTickets(previous: LiveList | undefined, signal?: AbortSignal) {
   if (!previous?.changesCursor) return fetchAll(signal);
   const changes = await fetchPage({ changedSince: previous.changesCursor }, signal);
   if (!changes.changesCursor) return fetchAll(signal);
@@ -93,6 +107,44 @@ export async function fetchTickets(
     nextCursor: null,
     changesCursor: changes.changesCursor,
   };
+}
+
+/** Where the last list is kept for a reload without network (the service worker's API cache). */
+const KEPT_CACHE = 'api-v1';
+const KEPT_KEY = '/offline/live-list';
+const KEEP_EVERY_MS = 5_000;
+let keptAt = 0;
+let keepTimer: ReturnType<typeof setTimeout> | undefined;
+let toKeep: LiveList | null = null;
+
+/** Keeps the list for a reload offline, at most every 5 s (a busy list changes all the time). */
+function keepLastList(list: LiveList) {
+  if (typeof caches === 'undefined') return;
+  toKeep = list;
+  if (keepTimer) return;
+  keepTimer = setTimeout(
+    () => {
+      keepTimer = undefined;
+      keptAt = Date.now();
+      const body = JSON.stringify(toKeep);
+      void caches
+        .open(KEPT_CACHE)
+        .then((cache) => cache.put(KEPT_KEY, new Response(body)))
+        .catch(() => undefined);
+    },
+    Math.max(0, keptAt + KEEP_EVERY_MS - Date.now()),
+  );
+}
+
+async function lastKeptList(): Promise<LiveList | undefined> {
+  if (typeof caches === 'undefined') return undefined;
+  try {
+    const kept = await (await caches.open(KEPT_CACHE)).match(KEPT_KEY);
+    // Catching up from its cursor once online again brings it up to date.
+    return kept ? ((await kept.json()) as LiveList) : undefined;
+  } catch {
+    return undefined;
+  }
 }
 
 export const ticketsListQuery = () =>

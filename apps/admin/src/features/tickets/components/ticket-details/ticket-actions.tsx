@@ -23,8 +23,12 @@ import {
   type Ticket,
   type TicketStatus,
 } from '@app/contracts';
+import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { useSession } from '../../../../lib/session.tsx';
+import { ticketKeys } from '../../api/keys.ts';
+import type { LiveList } from '../../api/tickets-list.ts';
+import { queueChange } from '../../lib/offline.ts';
 import { isApiError } from '../../../../lib/api-client.ts';
 import { useLanguage } from '../../../../lib/i18n.ts';
 import { useNotify } from '../../../../lib/notify.tsx';
@@ -62,10 +66,23 @@ export const actionsFor = (status: TicketStatus): StatusAction[] =>
  * branch, print and share. Printing shows for every tenant: the spec limits it to a fixed list
  * of tenants that it does not reproduce.
  */
+/** The ticket's new status shown in its sheet and its list row, before the server has it. */
+function showStatusHere(queryClient: QueryClient, ticket: Ticket, status: Ticket['status']) {
+  queryClient.setQueryData<Ticket>(ticketKeys.detail(ticket.tenantId, ticket.id), (t) =>
+    t ? { ...t, status } : t,
+  );
+  queryClient.setQueryData<LiveList>(ticketKeys.list(), (list) =>
+    list
+      ? { ...list, results: list.results.map((r) => (r.id === ticket.id ? { ...r, status } : r)) }
+      : list,
+  );
+}
+
 export function TicketActions({ ticket }: { ticket: Ticket }) {
   const { t } = useTranslation('ticketDetails');
   const lang = useLanguage();
   const notify = useNotify();
+  const queryClient = useQueryClient();
   const { profile } = useSession();
   const [action, setAction] = useState<StatusAction | null>(null);
   const [transferring, setTransferring] = useState(false);
@@ -94,8 +111,27 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
         : undefined;
   const map = mapLink(ticket);
 
+  /** Offline: kept on this device and shown as done; sent when the connection is back. */
+  const keepForLater = (input: { note: string; reason?: Ticket['cancellationReason'] }) => {
+    if (!action) return;
+    const status = TARGET[action];
+    queueChange({
+      tenantId: ticket.tenantId,
+      ticketId: ticket.id,
+      ticketNumber: ticket.ticketNumber,
+      status,
+      fromStatus: ticket.status,
+      note: input.note.trim() ? input.note.trim() : null,
+      reason: input.reason ?? null,
+    });
+    showStatusHere(queryClient, ticket, status);
+    notify.info(t('offline.queued', { ns: 'tickets', number: ticket.ticketNumber }));
+    setAction(null);
+  };
+
   const changeStatus = async (input: { note: string; reason?: Ticket['cancellationReason'] }) => {
     if (!action) return;
+    if (!navigator.onLine) return keepForLater(input);
     try {
       const after = await updateStatus.mutateAsync({
         status: TARGET[action],
@@ -134,6 +170,9 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
             : t('messages.conflict'),
         );
         setAction(null);
+      } else if (isApiError(error, 0) && !navigator.onLine) {
+        // The connection dropped on the way: kept like any change made offline.
+        keepForLater(input);
       } else {
         notify.errorWithRefresh();
       }
