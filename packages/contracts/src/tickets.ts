@@ -417,19 +417,25 @@ export type TicketsCursor = { at: string; id: string };
 
 const CURSOR_AT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}\.\d{6}Z$/;
 
-/** The `nextCursor` of a page: base64url of `time|id`, opaque to clients. */
-export const encodeTicketsCursor = (c: TicketsCursor): string =>
-  btoa(`${c.at}|${c.id}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+/** A cursor's fields as base64url text, opaque to clients. */
+const opaque = (...fields: string[]): string =>
+  btoa(fields.join('|')).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
 
-export function decodeTicketsCursor(text: string): TicketsCursor | null {
+/** The fields of an `opaque` text, or null when it is not one. */
+function fieldsOf(text: string): string[] | null {
   if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
-  let plain: string;
   try {
-    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
+    return atob(text.replace(/-/g, '+').replace(/_/g, '/')).split('|');
   } catch {
     return null;
   }
-  const [at = '', id = '', ...rest] = plain.split('|');
+}
+
+/** The `nextCursor` of a page: base64url of `time|id`. */
+export const encodeTicketsCursor = (c: TicketsCursor): string => opaque(c.at, c.id);
+
+export function decodeTicketsCursor(text: string): TicketsCursor | null {
+  const [at = '', id = '', ...rest] = fieldsOf(text) ?? [];
   if (rest.length > 0 || !CURSOR_AT.test(at) || !looksLikeUuid(id)) return null;
   return Number.isNaN(Date.parse(at)) ? null : { at, id };
 }
@@ -437,45 +443,33 @@ export function decodeTicketsCursor(text: string): TicketsCursor | null {
 /**
  * A point in the live list's history: the oldest transaction still running when the server read
  * (its snapshot's xmin), given back as `changedSince` to ask what changed after that read.
- * Opaque to clients, like the page cursor.
  */
-export const encodeChangesCursor = (xmin: string): string =>
-  btoa(`changes|${xmin}`).replace(/\+/g, '-').replace(/\//g, '_').replace(/=+$/, '');
+export const encodeChangesCursor = (xmin: string): string => opaque('changes', xmin);
 
 export function decodeChangesCursor(text: string): string | null {
-  if (!/^[A-Za-z0-9_-]{1,100}$/.test(text)) return null;
-  let plain: string;
-  try {
-    plain = atob(text.replace(/-/g, '+').replace(/_/g, '/'));
-  } catch {
-    return null;
-  }
-  const [tag, xmin = '', ...rest] = plain.split('|');
+  const [tag, xmin = '', ...rest] = fieldsOf(text) ?? [];
   return tag === 'changes' && rest.length === 0 && /^\d{1,19}$/.test(xmin) ? xmin : null;
 }
 
-export const TicketsListQuery = TicketsQuery.extend({
-  /** The `nextCursor` of the page before; the first page without it. */
-  cursor: z
+/** A query parameter holding a cursor the server made; 422 `cursor_invalid` for any other. */
+const cursorParam = <T>(decode: (text: string) => T | null) =>
+  z
     .string()
     .transform((text, ctx) => {
-      const cursor = decodeTicketsCursor(text);
-      if (!cursor) ctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
+      const cursor = decode(text);
+      if (cursor === null) ctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
       return cursor ?? z.NEVER;
     })
-    .optional(),
+    .optional();
+
+export const TicketsListQuery = TicketsQuery.extend({
+  /** The `nextCursor` of the page before; the first page without it. */
+  cursor: cursorParam(decodeTicketsCursor),
   /**
    * The `changesCursor` of an earlier answer: only the live tickets changed since then (new,
    * status, transfer, payment), in one answer of at most `limit`, instead of the whole list.
    */
-  changedSince: z
-    .string()
-    .transform((text, ctx) => {
-      const xmin = decodeChangesCursor(text);
-      if (!xmin) ctx.addIssue({ code: 'custom', message: 'cursor_invalid' });
-      return xmin ?? z.NEVER;
-    })
-    .optional(),
+  changedSince: cursorParam(decodeChangesCursor),
   limit: z.coerce.number().int().min(1).max(L.listPageMax).default(L.listPageMax),
 });
 export type TicketsListQuery = z.infer<typeof TicketsListQuery>;

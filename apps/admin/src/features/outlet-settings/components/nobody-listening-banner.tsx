@@ -33,6 +33,8 @@ export function NobodyListeningBanner({
   return (
     <Alert
       severity="warning"
+      // A standing state, not an interruption: said politely, and no page's own alert is hidden.
+      role="status"
       data-testid="nobody-listening-banner"
       sx={{ borderRadius: 0 }}
       action={
