@@ -114,6 +114,13 @@ export const TenantListening = z.array(z.object({ branchId: Uuid, listening: z.b
 /** A screen not heard from for this long (two missed pings of 30 s) is gone. */
 export const SCREEN_GONE_SECONDS = 75;
 
+/**
+ * The admin's ticket view of spec §2.1 (also the target of the ticketview/{id} short links): a
+ * pushed order's notification opens it.
+ */
+export const ticketViewPath = (id: string): string =>
+  `/admin/tickets/view/${encodeURIComponent(id)}`;
+
 const route = routesOf('tickets');
 const access = { permission: 'LiveTickets' } as const;
 const SUBSCRIPTIONS = `${TENANT_PATH}/push/subscriptions`;

@@ -20,9 +20,8 @@ export const paths = {
   manageQrs: '/admin/settings/profile/branch/serviceareas-paymentmethods',
 } as const;
 
-/** The ticket view of spec §2.1, the target of the ticketview/{id} and t/{id} short links. */
-export const ticketViewPath = (id: string): string =>
-  `/admin/tickets/view/${encodeURIComponent(id)}`;
+/** The ticket view of spec §2.1 (ticketview/{id} and t/{id} short links, pushed orders). */
+export { ticketViewPath } from '@app/contracts';
 
 const branchPath = (id: string, rest = '') =>
   `/admin/settings/profile/${encodeURIComponent(id)}${rest}`;

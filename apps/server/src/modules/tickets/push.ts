@@ -1,9 +1,11 @@
 import type { FastifyBaseLogger } from 'fastify';
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import webpush from 'web-push';
 import {
   localize,
   PushSubscriptionBody,
+  rolesFor,
+  ticketViewPath,
   type Language,
   type LocalizedText,
   type PushPayload,
@@ -47,6 +49,9 @@ export function pushEndpointAllowed(endpoint: string, extraOrigins: readonly str
     host.startsWith('.') ? url.hostname.endsWith(host) : url.hostname === host,
   );
 }
+
+/** Whom an order left waiting is pushed to: the roles that run the branch's status (access.ts). */
+const ESCALATED_TO = rolesFor('OperatingStatus');
 
 /** How long a push service keeps a notification for a device that is off (seconds). */
 const TTL_SECONDS = 15 * 60;
@@ -154,9 +159,18 @@ export function createPushService(deps: PushDeps) {
             eq(pushSubscriptions.tenantId, tenantId),
             sql`${branchId}::uuid = any(${pushSubscriptions.branchIds})`,
             managersOnly
-              ? sql`${pushSubscriptions.userId} in (select ${memberships.userId} from ${memberships}
-                  where ${memberships.tenantId} = ${tenantId}
-                  and ${memberships.role} in ('StoreManager', 'StoreOwner'))`
+              ? inArray(
+                  pushSubscriptions.userId,
+                  db
+                    .select({ userId: memberships.userId })
+                    .from(memberships)
+                    .where(
+                      and(
+                        eq(memberships.tenantId, tenantId),
+                        inArray(memberships.role, [...ESCALATED_TO]),
+                      ),
+                    ),
+                )
               : undefined,
           ),
         ),
@@ -221,7 +235,7 @@ export function createPushService(deps: PushDeps) {
       ticketNumber: ticket.ticketNumber,
       title: t[kind].replace('{{number}}', number),
       body: [branch, what].filter(Boolean).join(' · '),
-      url: `/admin/tickets/view/${ticket.id}`,
+      url: ticketViewPath(ticket.id),
     };
   }
 
