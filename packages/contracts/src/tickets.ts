@@ -423,7 +423,7 @@ const opaque = (...fields: string[]): string =>
 
 /** The fields of an `opaque` text, or null when it is not one. */
 function fieldsOf(text: string): string[] | null {
-  if (!/^[A-Za-z0-9_-]{1,200}$/.test(text)) return null;
+  if (!/^[A-Za-z0-9_-]{1,600}$/.test(text)) return null;
   try {
     return atob(text.replace(/-/g, '+').replace(/_/g, '/')).split('|');
   } catch {
@@ -441,14 +441,32 @@ export function decodeTicketsCursor(text: string): TicketsCursor | null {
 }
 
 /**
- * A point in the live list's history: the oldest transaction still running when the server read
- * (its snapshot's xmin), given back as `changedSince` to ask what changed after that read.
+ * A point in the live list's history: the server's snapshot when it read, as PostgreSQL writes
+ * it (`xmin:xmax:running,…`), given back as `changedSince` to ask what that read could not see.
+ * `xmin` bounds the search; the rest tells which later transactions the read already saw.
  */
-export const encodeChangesCursor = (xmin: string): string => opaque('changes', xmin);
+export type ChangesCursor = { xmin: string; snapshot: string };
 
-export function decodeChangesCursor(text: string): string | null {
-  const [tag, xmin = '', ...rest] = fieldsOf(text) ?? [];
-  return tag === 'changes' && rest.length === 0 && /^\d{1,19}$/.test(xmin) ? xmin : null;
+/** Past this many running transactions the cursor keeps `xmin` only (more rows come again). */
+const SNAPSHOT_MAX_CHARS = 300;
+
+export function encodeChangesCursor(snapshot: string): string {
+  const xmin = snapshot.split(':')[0]!;
+  return opaque('changes', snapshot.length > SNAPSHOT_MAX_CHARS ? `${xmin}:${xmin}:` : snapshot);
+}
+
+const SNAPSHOT = /^(\d{1,19}):(\d{1,19}):((?:\d{1,19},)*\d{1,19})?$/;
+
+export function decodeChangesCursor(text: string): ChangesCursor | null {
+  const [tag, snapshot = '', ...rest] = fieldsOf(text) ?? [];
+  const m = SNAPSHOT.exec(snapshot);
+  if (tag !== 'changes' || rest.length > 0 || !m || snapshot.length > SNAPSHOT_MAX_CHARS) {
+    return null;
+  }
+  const [xmin, xmax] = [BigInt(m[1]!), BigInt(m[2]!)];
+  const running = m[3] ? m[3].split(',').map(BigInt) : [];
+  const inside = running.every((x) => x >= xmin && x < xmax);
+  return xmin <= xmax && inside ? { xmin: m[1]!, snapshot } : null;
 }
 
 /** A query parameter holding a cursor the server made; 422 `cursor_invalid` for any other. */

@@ -4,6 +4,7 @@ import {
   OPEN_TICKET_STATUSES,
   type RejectReason,
   type TicketChange,
+  type ChangesCursor,
   type TicketsCursor,
   type TicketStatus,
 } from '@app/contracts';
@@ -229,28 +230,28 @@ export const ticketsRepository = {
   },
 
   /**
-   * The oldest transaction still running now (the snapshot's xmin): every transaction before it
-   * has finished, so a read after this sees all it wrote; any that commit later have an id at
-   * least this one, which is what `changedFrom` asks for next time.
+   * This moment's snapshot (`xmin:xmax:running,…`): a read after it sees every transaction it
+   * counts as finished; `changedFrom` next time asks for the rows it could not see.
    */
-  async snapshotXmin(q: Q): Promise<string> {
-    const [row] = rowsOf<{ xmin: string }>(
-      await q.execute(sql`select pg_snapshot_xmin(pg_current_snapshot())::text as xmin`),
+  async snapshot(q: Q): Promise<string> {
+    const [row] = rowsOf<{ snapshot: string }>(
+      await q.execute(sql`select pg_current_snapshot()::text as snapshot`),
     );
-    return row!.xmin;
+    return row!.snapshot;
   },
 
   /**
    * Open tickets of any age and those finished since `closedSince`: newest first by (time, id)
    * after the cursor's ticket (`at` is the exact time, for the next cursor); or, with
-   * `changedFrom`, only those written by that transaction or later ones, most recent first.
+   * `changedFrom`, only those written by a transaction that snapshot did not see as finished,
+   * most recent first (the index finds them from its `xmin`).
    */
   async live(
     q: Q,
     tenantIds: string[],
     closedSince: Date,
     limit: number,
-    from: { after?: TicketsCursor; changedFrom?: string } = {},
+    from: { after?: TicketsCursor; changedFrom?: ChangesCursor } = {},
   ) {
     const { after, changedFrom } = from;
     if (tenantIds.length === 0) return [];
@@ -292,7 +293,9 @@ export const ticketsRepository = {
           after
             ? sql`(${tickets.createdAt}, ${tickets.id}) < (${after.at}::timestamptz, ${after.id}::uuid)`
             : undefined,
-          changedFrom ? sql`${tickets.changeXid} >= ${changedFrom}::bigint` : undefined,
+          changedFrom
+            ? sql`${tickets.changeXid} >= ${changedFrom.xmin}::bigint and not pg_visible_in_snapshot(${tickets.changeXid}::text::xid8, ${changedFrom.snapshot}::pg_snapshot)`
+            : undefined,
         ),
       )
       .orderBy(

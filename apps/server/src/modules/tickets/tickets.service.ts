@@ -180,9 +180,9 @@ export function createTicketsService(deps: {
     async list(tenantIds: string[], query: TicketsListQuery) {
       const ids = scope(tenantIds, query.tenantId);
       const since = new Date(clock().getTime() - TICKET_LIMITS.completedWindowHours * 3600_000);
-      // Taken before the rows: whatever they do not show is written by this transaction or a
-      // later one, which the next catch-up asks for.
-      const xmin = await repo.snapshotXmin(db);
+      // Taken before the rows: whatever they do not show was written by a transaction this
+      // snapshot did not see as finished, which the next catch-up asks for.
+      const snapshot = await repo.snapshot(db);
       const changedFrom = query.changedSince;
       const [found, totals] = await Promise.all([
         // One more than asked tells whether a next page exists.
@@ -194,7 +194,7 @@ export function createTicketsService(deps: {
       const more = found.length > query.limit;
       const nextCursor =
         more && last && !changedFrom ? encodeTicketsCursor({ at: last.at, id: last.id }) : null;
-      const changesCursor = changedFrom && more ? null : encodeChangesCursor(xmin);
+      const changesCursor = changedFrom && more ? null : encodeChangesCursor(snapshot);
       const results: TicketSummary[] = rows.map((r) => ({
         ticketType: r.ticketType,
         id: r.id,

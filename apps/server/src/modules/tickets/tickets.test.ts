@@ -452,6 +452,35 @@ describe('live list and counters', () => {
     },
   );
 
+  // A report or an import elsewhere holding a transaction open must not make every catch-up
+  // send again what the screens already hold (the first cursor kept only the oldest running id).
+  it.runIf(Boolean(process.env.TEST_DATABASE_URL))(
+    'sends nothing again while a long transaction elsewhere is still running',
+    async () => {
+      let release!: () => void;
+      let started!: () => void;
+      const running = new Promise<void>((r) => (started = r));
+      const long = db.transaction(async (tx) => {
+        await tx.execute(sql`select pg_current_xact_id()`);
+        started();
+        await new Promise<void>((r) => (release = r));
+      });
+      try {
+        await running;
+        const placed = await newTicket();
+        const read = (await call('GET', '/api/admin/tenants/tickets')).json() as Answer;
+        expect(read.results.map((r) => r.id)).toContain(placed.id);
+        expect((await changedSince(read.changesCursor!)).results).toEqual([]);
+        const accepted = await newTicket();
+        const changes = await changedSince(read.changesCursor!);
+        expect(changes.results.map((r) => r.id)).toEqual([accepted.id]);
+      } finally {
+        release();
+        await long;
+      }
+    },
+  );
+
   it("shows a user only their own tenants' tickets", async () => {
     await newTicket();
     const theirs = await call('GET', '/api/admin/tenants/tickets', outsider);
