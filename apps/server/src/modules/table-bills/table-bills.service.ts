@@ -285,9 +285,12 @@ export function createTableBillsService(deps: {
         return { receipt: receiptOf(row, numbers), replayed: false };
       } catch (err) {
         // Two requests with one key raced: the loser answers the winner's payment (the same
-        // payment at the provider, under the same key), so nothing is refunded.
-        if (idempotencyKey && isUniqueViolation(err, 'table_bill_transactions_idempotency_uq')) {
-          const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
+        // payment at the provider, under the same key), so nothing is refunded, whatever the
+        // loser tripped on (the key, or the bill's orders the winner just paid).
+        if (idempotencyKey) {
+          const first = await repo
+            .byIdempotencyKey(db, tenantId, idempotencyKey)
+            .catch(() => undefined);
           if (first) return firstPayment(tenantId, first, hash);
         }
         // Not stored, so not kept: the money goes back (kept to ask again without an answer).

@@ -29,7 +29,6 @@ import {
   phoneCountryOf,
 } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
-import { isUniqueViolation } from '../../db/errors.ts';
 import { NotFound, ServiceUnavailable, ValidationFailed } from '../../errors.ts';
 import type {
   Authorization,
@@ -411,13 +410,13 @@ export function createIntakeService(deps: {
         numbered = await discount.place((q) => repo.insertNumbered(q, row));
       } catch (err) {
         // Two requests with one key raced: the loser answers the winner's ticket (whose
-        // payment, under the same key, is this one).
-        if (
-          idempotencyKey &&
-          (isUniqueViolation(err, 'tickets_idempotency_uq') ||
-            isUniqueViolation(err, 'tickets_pkey'))
-        ) {
-          const first = await repo.byIdempotencyKey(db, tenantId, idempotencyKey);
+        // payment, under the same key, is this one). It may have lost on the key, or on what
+        // the winner took first (the code's last use): either way the customer's order is
+        // stored, so it is answered, and its money is not given back.
+        if (idempotencyKey) {
+          const first = await repo
+            .byIdempotencyKey(db, tenantId, idempotencyKey)
+            .catch(() => undefined);
           if (first) return { ticket: await firstTicket(tenantId, first, hash), replayed: true };
         }
         // No ticket, so no charge: give the money back (kept to ask again without an answer).

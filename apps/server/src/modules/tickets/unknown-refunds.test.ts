@@ -253,6 +253,61 @@ describe('a table bill refund that gets no answer', () => {
 });
 
 describe('money taken for an order that was not stored', () => {
+  // Found by the simulated day: a phone timed out and sent its order again while the first copy
+  // was still being charged; the first took the code's last use, the second was refused for it,
+  // gave the shared payment back, and told the customer "refused" for an order the shop had.
+  it('is not what a retry racing its own first copy for a code’s last use gives back', async () => {
+    const manager = await authAs(ctx, 'manager@demo.local');
+    const code = await ctx.app.inject({
+      method: 'POST',
+      url: `/api/admin/tenants/${f.alBayt.id}/branches/b1/marketing/discounts`,
+      headers: manager,
+      payload: {
+        discountName: { fieldValue: 'Last one' },
+        discountCode: 'LASTONE',
+        discountApplication: 'MANUAL_ENTRY',
+        discountType: 'FREE_DELIVERY',
+        minOrderValue: 0,
+        checkoutTemplates: ['DELIVERY'],
+        overallUsageLimit: 1,
+      },
+    });
+    expect(code.statusCode, code.body).toBe(201);
+    const before = new Set(gateway.payments.keys());
+    // Charges answer late, so both copies are past the code's check before either is stored.
+    await setFaults('none', 'slow');
+    const key = crypto.randomUUID();
+    const payload = {
+      ...pickup([{ variantId: f.variant('Mixed grill', 'For one').variantId }]),
+      checkoutTemplate: 'DELIVERY',
+      deliveryZoneId: f.zone(f.alBayt.id, 'Sweifieh'),
+      shippingAddress: { address1: 'Wasfi Al Tal St' },
+      phoneNumber: '+962790000123',
+      paymentMethodType: 'CREDIT_CARD_ONLINE',
+      paymentToken: await cardToken(),
+      discountCode: 'LASTONE',
+    };
+    const copies = await Promise.all(
+      [0, 1].map(() =>
+        ctx.app.inject({
+          method: 'POST',
+          url: intakeUrl(f.alBayt.id, f.sweifieh.id),
+          headers: { 'idempotency-key': key },
+          payload,
+        }),
+      ),
+    );
+    await setFaults('none');
+    expect(copies.map((c) => c.statusCode).sort()).toEqual([200, 201]);
+    const [first, second] = copies.map((c) => c.json().results as { id: string });
+    expect(second!.id).toBe(first!.id);
+    // One payment, kept whole: the shop has the order and its money.
+    const taken = [...gateway.payments.values()].filter((p) => !before.has(p.id));
+    expect(taken).toHaveLength(1);
+    expect(taken[0]!.capturedAmount - taken[0]!.refundedAmount).toBe(9350);
+    expect(taken[0]!.refunds).toEqual([]);
+  }, 30_000);
+
   it('goes back once, though the gateway did not answer when it was given back', async () => {
     const manager = await authAs(ctx, 'manager@demo.local');
     const code = await ctx.app.inject({
