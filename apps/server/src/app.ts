@@ -86,6 +86,9 @@ import { createPushService } from './modules/tickets/push.ts';
 import { createScreenPresence } from './modules/tickets/listeners.ts';
 import { ticketsRepository } from './modules/tickets/tickets.repository.ts';
 import { createTicketsService } from './modules/tickets/tickets.service.ts';
+import { createPrintingService } from './modules/tickets/printing/printing.service.ts';
+import { printingHandlers } from './modules/tickets/printing/printing.routes.ts';
+import { printerProtocolHandlers } from './modules/tickets/printing/printer-protocols.ts';
 import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
 import { discountsRepository } from './modules/discounts/discounts.repository.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
@@ -417,7 +420,17 @@ export async function buildApp(deps: AppDeps) {
     notifier,
     payments,
     giveBackDiscountUse: discountsRepository.giveBack,
+    onAccepted: (tx, tenantId, ticket) => printing.queueOnAccept(tx, tenantId, ticket),
   });
+  // Kitchen and receipt printers polling over CloudPRNT or Server Direct Print (issue 37).
+  const printing = createPrintingService({
+    db: database.db,
+    clock,
+    publicUrl: config.publicUrl,
+    printable: (tenantId, ticketId) => tickets.printable(tenantId, ticketId),
+  });
+  await app.register(printingHandlers(printing));
+  await app.register(printerProtocolHandlers(printing));
   await app.register(
     storefrontHandlers(
       createStorefrontService({

@@ -15,6 +15,7 @@ export * from './localization.ts';
 export * from './tickets.ts';
 export * from './ticket-intake.ts';
 export * from './push.ts';
+export * from './printers.ts';
 export * from './phone.ts';
 export * from './reports.ts';
 export * from './storefront.ts';

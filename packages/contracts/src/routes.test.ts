@@ -25,6 +25,7 @@ const INFRA = new Set([
   'phone',
   'ticket-intake',
   'push',
+  'printers',
   'outlet-signup',
   'money',
   'contrast',

@@ -20,6 +20,7 @@ import { ticketIntakeRoutes } from './ticket-intake.ts';
 import { tableBillsRoutes } from './table-bills.ts';
 import { ticketsRoutes } from './tickets.ts';
 import { pushRoutes } from './push.ts';
+import { printerRoutes } from './printers.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
 export const ROUTE_GROUPS = {
@@ -32,7 +33,7 @@ export const ROUTE_GROUPS = {
   'pos-mapping': posMappingRoutes,
   localization: localizationRoutes,
   images: imagesRoutes,
-  tickets: { ...ticketsRoutes, ...ticketIntakeRoutes, ...pushRoutes },
+  tickets: { ...ticketsRoutes, ...ticketIntakeRoutes, ...pushRoutes, ...printerRoutes },
   reports: reportsRoutes,
   'outlet-settings': outletSettingsRoutes,
   dispatch: dispatchRoutes,

@@ -13,3 +13,4 @@ export * from '../modules/reports/reports.table.ts';
 export * from '../modules/pos-mapping/pos-mapping.table.ts';
 export * from '../modules/table-bills/table-bills.table.ts';
 export * from '../modules/tickets/push.table.ts';
+export * from '../modules/tickets/printing/printing.table.ts';

@@ -5,6 +5,7 @@ import {
   encodeChangesCursor,
   encodeTicketsCursor,
   Language,
+  isNotAccepted,
   isOpenTicket,
   isTicketNumber,
   needsCancellationReason,
@@ -89,6 +90,12 @@ export function createTicketsService(deps: {
   payments?: PaymentProvider | null;
   /** Gives back the discount use a cancelled order counted, in the cancel's transaction. */
   giveBackDiscountUse?: (tx: Tx, tenantId: string, discountId: string) => Promise<void>;
+  /** Queues the accepted order's kitchen tickets, in the accept's transaction (issue 37). */
+  onAccepted?: (
+    tx: Tx,
+    tenantId: string,
+    ticket: { id: string; branchId: string },
+  ) => Promise<void>;
 }) {
   const { db, repository: repo, clock, notifier } = deps;
 
@@ -291,6 +298,8 @@ export function createTicketsService(deps: {
           note: body.note || null,
           userId,
         });
+        if (body.status === 'InProgress' && isNotAccepted(row.status))
+          await deps.onAccepted?.(tx, tenantId, { id: row.id, branchId: row.branchId });
         await notifier.publish(tx, ticketChange('status', { ...row, status: body.status }));
         return owed ? ('first' as const) : null;
       });
@@ -350,6 +359,17 @@ export function createTicketsService(deps: {
       const row = await repo.withNames(db, tenantId, ticketId);
       if (!row) throw new NotFound('Ticket');
       return { id: await repo.insertPrint(db, { tenantId, ticketId, userId }) };
+    },
+
+    /** The ticket as printers print it, and its branch's time zone. */
+    async printable(tenantId: string, ticketId: string) {
+      const row = await repo.withNames(db, tenantId, ticketId);
+      if (!row) throw new NotFound('Ticket');
+      const branch = await repo.branchOf(db, tenantId, row.ticket.branchId);
+      return {
+        ticket: toTicket(row.ticket, row.tenantName, row.branchName, []),
+        timeZone: branch?.timeZone ?? 'UTC',
+      };
     },
 
     /** The receipt HTML of a print request, in `language` or else the ticket's own. */
