@@ -84,6 +84,7 @@ export function serverEnv(env, base = process.env) {
         ...unless('PAYMENT_GATEWAY_EMULATOR', 'PAYMENT_GATEWAY_URL'),
         ...unless('DISPATCH_EMULATOR'),
         ...unless('HUBRISE_EMULATOR', 'HUBRISE_API_URL'),
+        ...unless('PRINTER_EMULATOR'),
         ...unless('MAIL_CAPTURE', 'SMTP_HOST'),
         ...(base.LOG_FORMAT === undefined ? { LOG_FORMAT: 'pretty' } : {}),
       }

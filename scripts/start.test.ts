@@ -20,6 +20,7 @@ describe('npm start', () => {
     expect(config.payments).toMatchObject({ emulator: true });
     expect(config.dispatch.emulator).not.toBeNull();
     expect(config.hubrise.emulator).not.toBeNull();
+    expect(config.printerEmulator).toBe(true);
     expect(config.mail.kind).toBe('capture');
     expect(config.emulatorControlKey).toMatch(/^[\w-]{20,}$/);
     expect(config.logFormat).toBe('pretty');
@@ -42,6 +43,7 @@ describe('npm start', () => {
     expect(config.payments).toBeNull();
     expect(config.dispatch).toEqual({ providers: {}, emulator: null });
     expect(config.hubrise.emulator).toBeNull();
+    expect(config.printerEmulator).toBe(false);
     expect(config.mail.kind).toBe('none');
     expect(config.emulatorControlKey).toBeNull();
     expect(config.logFormat).toBe('json');

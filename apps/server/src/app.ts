@@ -89,6 +89,10 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { createPrintingService } from './modules/tickets/printing/printing.service.ts';
 import { printingHandlers } from './modules/tickets/printing/printing.routes.ts';
 import { printerProtocolHandlers } from './modules/tickets/printing/printer-protocols.ts';
+import {
+  createPrinterEmulator,
+  PRINTER_EMULATOR_PREFIX,
+} from './integrations/printers/emulator.ts';
 import { discountsHandlers } from './modules/discounts/discounts.routes.ts';
 import { discountsRepository } from './modules/discounts/discounts.repository.ts';
 import { createDiscountsService } from './modules/discounts/discounts.service.ts';
@@ -431,6 +435,28 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(printingHandlers(printing));
   await app.register(printerProtocolHandlers(printing));
+  if (config.printerEmulator) {
+    // The demo's Star printers, polling this server once it listens; their prints to this machine.
+    const printerEmulator = createPrinterEmulator({
+      db: database.db,
+      printing,
+      dataDir: config.dataDir,
+      localUrl: () => {
+        const address = app.server.listening ? app.server.address() : null;
+        return address && typeof address === 'object' ? `http://127.0.0.1:${address.port}` : null;
+      },
+      log: app.log,
+    });
+    await app.register(
+      async (scope) => {
+        scope.addHook('onRequest', localOnly);
+        await scope.register(printerEmulator.routes);
+      },
+      { prefix: PRINTER_EMULATOR_PREFIX },
+    );
+    app.addHook('onReady', () => printerEmulator.start());
+    app.addHook('onClose', async () => printerEmulator.stop());
+  }
   await app.register(
     storefrontHandlers(
       createStorefrontService({

@@ -151,6 +151,9 @@ const Env = z.object({
   // Serve HubRise's emulator under /emulators/hubrise and use it (off unless set; the demo
   // sets it).
   HUBRISE_EMULATOR: z.enum(['true', 'false']).optional(),
+  // A Star printer polling this server for each Al Bayt branch, its prints shown at
+  // /emulators/printers (off unless set; the demo sets it).
+  PRINTER_EMULATOR: z.enum(['true', 'false']).optional(),
   // E-mail (password reset, address verification) through an SMTP server.
   SMTP_HOST: z.string().min(1).optional(),
   SMTP_PORT: z.coerce.number().int().min(1).max(65535).optional(),
@@ -296,6 +299,8 @@ export type Config = {
   payments: PaymentsConfig | null;
   dispatch: DispatchConfig;
   hubrise: HubriseConfig;
+  /** Emulated Star printers poll this server, one per Al Bayt branch (the demo). */
+  printerEmulator: boolean;
   /** SECRETS_ENCRYPTION_KEY; unset: the key file in the data folder (secret-box.ts). */
   secretsEncryptionKey: Buffer | undefined;
   /** ENCRYPTION_KEY_PREVIOUS: the key of before a rotation, still opened, sealed again at start. */
@@ -499,6 +504,7 @@ function productionRefusals(e: z.infer<typeof Env>): string[] {
     ],
     [e.DISPATCH_EMULATOR === 'true', 'DISPATCH_EMULATOR=true serves fake dispatch providers'],
     [e.HUBRISE_EMULATOR === 'true', 'HUBRISE_EMULATOR=true serves a fake HubRise'],
+    [e.PRINTER_EMULATOR === 'true', 'PRINTER_EMULATOR=true adds emulated printers to the demo'],
     [
       e.MAIL_CAPTURE === 'true',
       'MAIL_CAPTURE=true keeps e-mails (password reset links) readable at /emulators/mail',
@@ -562,6 +568,7 @@ export function loadConfig(
     payments?.emulator === true ||
     dispatch.emulator !== null ||
     hubrise.emulator !== null ||
+    e.PRINTER_EMULATOR === 'true' ||
     mail.kind === 'capture';
   const config: Config = {
     production: e.NODE_ENV === 'production',
@@ -588,6 +595,7 @@ export function loadConfig(
     payments,
     dispatch,
     hubrise,
+    printerEmulator: e.PRINTER_EMULATOR === 'true',
     secretsEncryptionKey: e.SECRETS_ENCRYPTION_KEY,
     encryptionKeyPrevious: e.ENCRYPTION_KEY_PREVIOUS,
     mail,

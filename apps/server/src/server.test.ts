@@ -94,6 +94,7 @@ describe('NODE_ENV=production', () => {
       'PAYMENT_GATEWAY_EMULATOR',
       'DISPATCH_EMULATOR',
       'HUBRISE_EMULATOR',
+      'PRINTER_EMULATOR',
       'MAIL_CAPTURE',
     ]) {
       expect(() => loadConfig({ NODE_ENV: 'production', [name]: 'true' }), name).toThrow(

@@ -122,6 +122,10 @@ function banner(config: Config): string {
   }
   if (config.mail.kind === 'capture')
     lines.push(`  Mail outbox: ${config.publicUrl}/emulators/mail`);
+  if (config.printerEmulator)
+    lines.push(
+      `  Printers (emulated, one per Al Bayt branch): ${config.publicUrl}/emulators/printers`,
+    );
   if (config.emulatorControlKey) {
     lines.push(
       `  Emulator controls and the mail outbox answer this machine only; from elsewhere add`,
