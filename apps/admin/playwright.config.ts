@@ -52,6 +52,7 @@ export default defineConfig({
       PAYMENT_GATEWAY_EMULATOR: 'true',
       DISPATCH_EMULATOR: 'true',
       HUBRISE_EMULATOR: 'true',
+      PRINTER_EMULATOR: 'true',
       MAIL_CAPTURE: 'true',
       // Specs count the orders they place; the demo's past week would sit among them.
       SEED_DEMO_ACTIVITY: 'false',

@@ -288,6 +288,22 @@ export const A11Y_PAGES: readonly A11yPage[] = [
       },
     ],
   },
+  {
+    pattern: paths.printResult,
+    who: 'owner',
+    name: 'print result',
+    url: '/admin/tickets/print-result?passprnt_code=-10',
+  },
+  {
+    pattern: paths.printers,
+    who: 'owner',
+    dialogs: [
+      {
+        name: 'add printer',
+        open: (page, lang) => click(button(page, lang, 'outlet:printers.addTo')),
+      },
+    ],
+  },
   { pattern: paths.branchSettings, who: 'owner' },
   // The same screen as acceptOrders: not right after it, where React keeps its heading.
   { pattern: paths.operatingStatus, who: 'owner' },

@@ -29,6 +29,8 @@ export const ADMIN_PAGES = {
   },
   // The ticket view shows the same tickets as live orders.
   ticketView: { path: '/admin/tickets/view/:id', permission: 'LiveTickets' },
+  // Where the phone's printer app comes back to (spec §2.4).
+  printResult: { path: '/admin/tickets/print-result', permission: 'LiveTickets' },
   allTicketsReport: { path: '/admin/reports/all-tickets', permission: 'Reports' },
   catalog: { path: '/admin/catalog/v2/categories', permission: 'ManageCatalog' },
   catalogSection: { path: '/admin/catalog/v2/categories/:categoryId', permission: 'ManageCatalog' },
@@ -53,6 +55,8 @@ export const ADMIN_PAGES = {
     path: '/admin/settings/branch/operatingstatus',
     permission: 'OperatingStatus',
   },
+  // Kitchen and receipt printers of each branch (issue 37).
+  printers: { path: '/admin/settings/printers', permission: 'OperatingStatus' },
   branchSettings: { path: '/admin/settings/profile', permission: 'StoreSettings' },
   branchProfile: { path: '/admin/settings/profile/:id', permission: 'StoreSettings' },
   deliveryFees: { path: '/admin/settings/profile/:id/deliveryFees', permission: 'StoreSettings' },

@@ -15,6 +15,7 @@ import ReceiptLongOutlined from '@mui/icons-material/ReceiptLongOutlined';
 import RestaurantMenuOutlined from '@mui/icons-material/RestaurantMenuOutlined';
 import SettingsOutlined from '@mui/icons-material/SettingsOutlined';
 import StorefrontOutlined from '@mui/icons-material/StorefrontOutlined';
+import PrintOutlined from '@mui/icons-material/PrintOutlined';
 import TranslateOutlined from '@mui/icons-material/TranslateOutlined';
 import TableRestaurantOutlined from '@mui/icons-material/TableRestaurantOutlined';
 import TuneOutlined from '@mui/icons-material/TuneOutlined';
@@ -166,6 +167,12 @@ export const MENU: readonly MenuEntry[] = [
     path: paths.acceptOrders,
     // settings/profile and settings/branding sit below it but belong to the branch settings.
     exact: true,
+  },
+  {
+    kind: 'link',
+    label: 'printers',
+    icon: PrintOutlined,
+    path: paths.printers,
   },
   {
     kind: 'link',

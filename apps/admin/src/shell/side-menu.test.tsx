@@ -52,6 +52,7 @@ describe('SideMenu', () => {
       'Per-table payment methods',
       'Discounts',
       'Accept/pause orders',
+      'Printers',
       'Logout',
     ]);
   });

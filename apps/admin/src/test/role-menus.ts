@@ -18,6 +18,7 @@ export const OWNER_MENU = [
   'Table transactions',
   'Discounts',
   'Accept/pause orders',
+  'Printers',
   'Branch/store settings',
   'Logout',
 ];
@@ -31,6 +32,7 @@ export const MANAGER_MENU = [
   'Per-table payment methods',
   'Discounts',
   'Accept/pause orders',
+  'Printers',
   'Logout',
 ];
 

@@ -8,6 +8,12 @@ const outletStatusPage = lazyPage(
   ['outlet'],
 );
 
+const printersPage = lazyPage(
+  () => import('./printers-page.tsx'),
+  (m) => m.PrintersPage,
+  ['outlet'],
+);
+
 const branchesPage = lazyPage(
   () => import('./branches-page.tsx'),
   (m) => m.BranchesPage,
@@ -34,6 +40,7 @@ export const outletRoutes: RouteObject[] = [
   // The menu's Accept/pause orders and settings/branch/operatingstatus are one screen (§2.1).
   { path: paths.acceptOrders, lazy: outletStatusPage },
   { path: paths.operatingStatus, lazy: outletStatusPage },
+  { path: paths.printers, lazy: printersPage },
   { path: paths.branchSettings, lazy: branchesPage },
   { path: paths.branchProfile, lazy: branchProfilePage },
   { path: paths.deliveryFees, lazy: deliveryFeesPage },

@@ -19,6 +19,7 @@ import {
 } from '../api/outlet-status-queries.ts';
 import { BranchStatusCard } from '../components/branch-status-card.tsx';
 import { BranchListeners } from '../components/branch-listeners.tsx';
+import { BranchPrintersSummary } from '../components/branch-printers-summary.tsx';
 import { SoundHelpDialog } from '../components/sound-help-dialog.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
 
@@ -121,6 +122,15 @@ export function OutletStatusPage() {
                 !branch.branchOperatingStatus.closed && branch.branchOperatingStatus.acceptingOrders
               }
               canEdit={can('OperatingStatus')}
+            />
+          )}
+          {tenantId && (
+            <BranchPrintersSummary
+              tenantId={tenantId}
+              branchId={branch.branchId}
+              takingOrders={
+                !branch.branchOperatingStatus.closed && branch.branchOperatingStatus.acceptingOrders
+              }
             />
           )}
         </BranchStatusCard>

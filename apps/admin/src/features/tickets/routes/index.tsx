@@ -20,4 +20,12 @@ export const ticketsRoutes: RouteObject[] = [
       ['tickets', 'ticketDetails'],
     ),
   },
+  {
+    path: paths.printResult,
+    lazy: lazyPage(
+      () => import('./print-result-page.tsx'),
+      (m) => m.PrintResultPage,
+      ['ticketDetails'],
+    ),
+  },
 ];

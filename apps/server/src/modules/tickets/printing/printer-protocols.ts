@@ -185,10 +185,10 @@ export const printerProtocolHandlers =
         if (type !== 'image/png')
           return reply
             .status(415)
-            .send({ error: { code: 'media_type', message: 'image/png only' } });
+            .send({ error: { code: 'unsupported_media_type', message: 'image/png only' } });
         const job = await printing.take(printer, req.query.token ?? null);
         if (!job)
-          return reply.status(404).send({ error: { code: 'no_job', message: 'No such job' } });
+          return reply.status(404).send({ error: { code: 'not_found', message: 'No such job' } });
         const raster = await draw(printer, job);
         if (raster.width !== PAPER_DOTS[printer.paperWidthMm]) throw new Error('raster width');
         return reply.type('image/png').header('cache-control', 'no-store').send(pngOf(raster));

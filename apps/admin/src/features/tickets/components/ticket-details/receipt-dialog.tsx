@@ -90,3 +90,37 @@ export function ReceiptDialog({ html, size, ticketNumber, onClose }: ReceiptDial
     </Dialog>
   );
 }
+
+/**
+ * The print window of the phone's printer app: the app was launched with the receipt; this
+ * closes by itself 10 s later, or opens the app again.
+ */
+export function PrinterAppDialog({ url, onClose }: { url: string; onClose: () => void }) {
+  const { t } = useTranslation('ticketDetails');
+  const titleId = useId();
+  const onCloseRef = useRef(onClose);
+  useEffect(() => {
+    onCloseRef.current = onClose;
+  });
+  useEffect(() => {
+    const timer = setTimeout(() => onCloseRef.current(), PRINT_WINDOW_CLOSE_MS);
+    return () => clearTimeout(timer);
+  }, [url]);
+  return (
+    <Dialog open onClose={onClose} aria-labelledby={titleId} maxWidth="xs" fullWidth>
+      <DialogTitle id={titleId}>{t('print.appTitle')}</DialogTitle>
+      <DialogContent>
+        <Typography>{t('print.appSent')}</Typography>
+        <Typography variant="caption" color="text.secondary">
+          {t('print.closesSoon')}
+        </Typography>
+      </DialogContent>
+      <DialogActions>
+        <Button onClick={onClose}>{t('print.close')}</Button>
+        <Button variant="contained" href={url}>
+          {t('print.appAgain')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}

@@ -39,7 +39,8 @@ import {
   useTransferTicket,
   useUpdateTicketStatus,
 } from '../../api/ticket-detail.ts';
-import { ReceiptDialog } from './receipt-dialog.tsx';
+import { PrinterAppDialog, ReceiptDialog } from './receipt-dialog.tsx';
+import { printerAppTemplate, printerAppUrl, printResultPath } from '../../../../lib/printer-app.ts';
 import { shareSummary } from './share-summary.ts';
 import {
   STATUS_ACTION_TARGET as TARGET,
@@ -88,6 +89,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
   const [transferring, setTransferring] = useState(false);
   const [sizeMenu, setSizeMenu] = useState<HTMLElement | null>(null);
   const [receipt, setReceipt] = useState<{ html: string; size: ReceiptSize } | null>(null);
+  const [appPrint, setAppPrint] = useState<string | null>(null);
   const updateStatus = useUpdateTicketStatus(ticket.tenantId, ticket.id);
   const transfer = useTransferTicket(ticket.tenantId, ticket.id);
   const print = usePrintReceipt(ticket.tenantId, ticket.id);
@@ -203,6 +205,24 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
     }
   };
 
+  // The spec's thermal printer app (§2.4): launched by URL with the receipt, its size and the
+  // results page to come back to; the print window closes 10 s later.
+  const printWithApp = async (size: ReceiptSize) => {
+    setSizeMenu(null);
+    try {
+      const html = await print.mutateAsync({ lang, size });
+      const url = printerAppUrl(printerAppTemplate(), {
+        html,
+        size,
+        back: `${window.location.origin}${printResultPath(ticket.id)}`,
+      });
+      setAppPrint(url);
+      window.location.assign(url);
+    } catch {
+      notify.errorWithRefresh();
+    }
+  };
+
   // The summary is in Arabic whatever the admin reads: its texts load before the link shows.
   const arabic = useTranslation('ticketDetails', { lng: 'ar', useSuspense: false });
   const shareLink = arabic.ready ? messagingLink(shareSummary(ticket, arabic.t)) : undefined;
@@ -257,6 +277,11 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
               {t('print.size', { size })}
             </MenuItem>
           ))}
+          {RECEIPT_SIZES.map((size) => (
+            <MenuItem key={`app-${size}`} onClick={() => void printWithApp(size)}>
+              {t('print.appSize', { size })}
+            </MenuItem>
+          ))}
         </Menu>
         {shareLink && (
           <Button
@@ -299,6 +324,7 @@ export function TicketActions({ ticket }: { ticket: Ticket }) {
           onClose={() => setTransferring(false)}
         />
       )}
+      {appPrint && <PrinterAppDialog url={appPrint} onClose={() => setAppPrint(null)} />}
       {receipt && (
         <ReceiptDialog
           html={receipt.html}

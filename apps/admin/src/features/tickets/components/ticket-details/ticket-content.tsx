@@ -16,6 +16,8 @@ import {
 } from './ticket-sections.tsx';
 import { CartSection, TotalsSection } from './ticket-cart-sections.tsx';
 import { HistorySection } from './ticket-history-section.tsx';
+import { PrintJobsSection } from './print-jobs-section.tsx';
+import { useTicketBranchPrinters } from '../../api/print-jobs.ts';
 
 /** Spec §2.4: everything the ticket view shows, shared by the sheet and the page. */
 export function TicketContent({ ticket }: { ticket: Ticket }) {
@@ -23,6 +25,8 @@ export function TicketContent({ ticket }: { ticket: Ticket }) {
   // The super admin reads a ticket without the live orders' rights: no dispatch calls.
   const canDispatch = usePermissions().has('LiveTickets');
   const timeZone = useBranchTimeZone(ticket);
+  // A section of its own only where the branch has a printer (no empty section between rules).
+  const printers = useTicketBranchPrinters(ticket.tenantId, ticket.branchId, canDispatch);
   const d = ticket.ticketDetails;
   const isCart = ticket.ticketType === 'cartticket';
   return (
@@ -42,6 +46,9 @@ export function TicketContent({ ticket }: { ticket: Ticket }) {
       {isCart && <PaymentSection ticket={ticket} />}
       {isCart && <CartSection ticket={ticket} lang={lang} />}
       {isCart && <TotalsSection ticket={ticket} lang={lang} />}
+      {canDispatch && (printers.data?.length ?? 0) > 0 && (
+        <PrintJobsSection ticket={ticket} timeZone={timeZone} />
+      )}
       {ticket.history.length > 0 && (
         <HistorySection ticket={ticket} lang={lang} timeZone={timeZone} />
       )}

@@ -15,6 +15,7 @@ export type SectionKey =
   | 'payment'
   | 'cart'
   | 'totals'
+  | 'printing'
   | 'history';
 
 export function Section({ titleKey, children }: { titleKey: SectionKey; children: ReactNode }) {
