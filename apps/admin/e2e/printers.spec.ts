@@ -1,7 +1,7 @@
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PublicMenu, PublicStorefront, Ticket } from '@app/contracts';
 import { resultsOf as results } from '../../../tools/e2e/api.ts';
-import { accessToken, signIn } from '../../../tools/e2e/auth.ts';
+import { accessToken, signIn, signInAt } from '../../../tools/e2e/auth.ts';
 import { failOnConsoleErrors } from './console-errors.ts';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
 import { tr } from './texts.ts';
@@ -133,8 +133,10 @@ test.describe('printers', () => {
         page,
       }, testInfo) => {
         await useLangAndSize(page, lang, size);
-        await signIn(page, 'owner@demo.local');
+        await signInAt(page, '/admin/settings/printers', 'owner@demo.local');
+        // The sign-in page was in English: open the page again in the language under test.
         await page.goto('/admin/settings/printers');
+        await expect(page.locator('html')).toHaveAttribute('lang', lang);
         await expect(page.getByText('Kitchen (emulated Star)').first()).toBeVisible();
         await shoot(page, testInfo, `printers-${lang}-${size.name}`, 'printers');
         const ticket = await placeOrder(page.request, `${RUN}-${lang}-${size.name}`);

@@ -279,7 +279,8 @@ export function createPrintingService(deps: {
                 eq(printJobs.state, 'queued'),
               ),
             )
-            .orderBy(asc(printJobs.createdAt), asc(printJobs.id))
+            // Of one accept's jobs, the kitchen's first: the cooks wait for it, the guest can wait.
+            .orderBy(asc(printJobs.createdAt), asc(printJobs.kind), asc(printJobs.id))
             .limit(1)
             .for('update', { skipLocked: true });
           if (!job || !take) return job ?? null;

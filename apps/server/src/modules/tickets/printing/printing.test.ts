@@ -170,6 +170,8 @@ describe('Star CloudPRNT', () => {
     expect(job.type).toBe('image/png');
     const png = decodePng(job.body);
     expect(png).toMatchObject({ width: 576, bitDepth: 1, colorType: 0 });
+    // The kitchen's ticket comes first.
+    expect((await jobsOf(order.id)).find((j) => j.id === offered.jobToken)?.kind).toBe('kitchen');
     expect(png.height).toBeGreaterThan(200);
     // Printed ink, and no COPY band on the first print.
     expect(inkIn(png, 0, png.height)).toBeGreaterThan(0.01);
