@@ -1,7 +1,7 @@
 import path from 'node:path';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import type { PublicMenu, PublicStorefront, Ticket } from '@app/contracts';
-import { resultsOf as results } from '../../../tools/e2e/api.ts';
+import { acceptTicket, resultsOf as results } from '../../../tools/e2e/api.ts';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
 import { accessToken, signIn, signInAt } from '../../../tools/e2e/auth.ts';
 
@@ -51,17 +51,6 @@ async function placeDelivery(request: APIRequestContext, firstName: string): Pro
   return ((await response.json()) as { results: Ticket }).results;
 }
 
-async function accept(page: Page, ticket: Ticket) {
-  const response = await page.request.put(
-    `/api/admin/tenants/${ticket.tenantId}/tickets/${ticket.id}`,
-    {
-      headers: { authorization: `Bearer ${await accessToken(page)}` },
-      data: { status: 'InProgress', fromStatus: 'UnVerified', note: null },
-    },
-  );
-  expect(response.status()).toBe(200);
-}
-
 const emulator = (page: Page, what: string, data: unknown) =>
   page.request.post(`/emulators/dispatch/control/${what}`, { data });
 
@@ -78,7 +67,7 @@ test.describe('driver dispatch', () => {
     // Fast trips for the test: 1.5 s a status.
     expect((await emulator(page, 'speed', { stepMs: 1500 })).ok()).toBe(true);
     const ticket = await placeDelivery(page.request, `${RUN}-Omar`);
-    await accept(page, ticket);
+    await acceptTicket(page, ticket);
 
     // The 60 s poll is run by a fake clock; everything else keeps real time.
     await page.clock.install();
@@ -134,7 +123,7 @@ test.describe('driver dispatch', () => {
     await signIn(page, 'staff@demo.local');
     await emulator(page, 'speed', { stepMs: 600_000 });
     const ticket = await placeDelivery(page.request, `${RUN}-Rana`);
-    await accept(page, ticket);
+    await acceptTicket(page, ticket);
     await page.goto(`/admin/tickets/view/${ticket.id}`);
     const box = panel(page);
     await box.getByRole('button', { name: 'Request driver' }).click();
@@ -209,7 +198,7 @@ for (const lang of LANGS) {
       const tag = `${lang}-${size.name}`;
       await emulator(page, 'speed', { stepMs: 600_000 });
       const ticket = await placeDelivery(page.request, `${RUN}-${tag}`);
-      await accept(page, ticket);
+      await acceptTicket(page, ticket);
       await page.goto(`/admin/tickets/view/${ticket.id}`);
       await expect(page.locator('html')).toHaveAttribute('lang', lang);
       const box = panel(page);

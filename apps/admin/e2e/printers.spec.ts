@@ -1,7 +1,7 @@
-import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import type { PublicMenu, PublicStorefront, Ticket } from '@app/contracts';
-import { resultsOf as results } from '../../../tools/e2e/api.ts';
-import { accessToken, signIn, signInAt } from '../../../tools/e2e/auth.ts';
+import { acceptTicket, resultsOf as results } from '../../../tools/e2e/api.ts';
+import { signIn, signInAt } from '../../../tools/e2e/auth.ts';
 import { failOnConsoleErrors } from './console-errors.ts';
 import { LANGS, SCREEN_SIZES, shoot, useLangAndSize } from './screenshots.ts';
 import { tr } from './texts.ts';
@@ -41,17 +41,6 @@ async function placeOrder(request: APIRequestContext, firstName: string): Promis
   return ((await response.json()) as { results: Ticket }).results;
 }
 
-async function accept(page: Page, ticket: Ticket) {
-  const response = await page.request.put(
-    `/api/admin/tenants/${ticket.tenantId}/tickets/${ticket.id}`,
-    {
-      headers: { authorization: `Bearer ${await accessToken(page)}` },
-      data: { status: 'InProgress', fromStatus: 'UnVerified', note: null },
-    },
-  );
-  expect(response.status()).toBe(200);
-}
-
 test.describe('printers', () => {
   test('an accepted order prints on the branch printer; the ticket view prints a copy', async ({
     page,
@@ -60,7 +49,7 @@ test.describe('printers', () => {
     await useLangAndSize(page, 'en', SCREEN_SIZES[0]);
     await signIn(page, 'staff@demo.local');
     const ticket = await placeOrder(page.request, `${RUN}-Lina`);
-    await accept(page, ticket);
+    await acceptTicket(page, ticket);
     await page.goto(`/admin/tickets/view/${ticket.id}`);
     const section = page.getByRole('region', { name: tr('en', 'ticketDetails:sections.printing') });
     await expect(section).toBeVisible();
@@ -140,7 +129,7 @@ test.describe('printers', () => {
         await expect(page.getByText('Kitchen (emulated Star)').first()).toBeVisible();
         await shoot(page, testInfo, `printers-${lang}-${size.name}`, 'printers');
         const ticket = await placeOrder(page.request, `${RUN}-${lang}-${size.name}`);
-        await accept(page, ticket);
+        await acceptTicket(page, ticket);
         await page.goto(`/admin/tickets/view/${ticket.id}`);
         await expect(
           page.getByText(tr(lang, 'ticketDetails:printing.jobStates.printed')).first(),

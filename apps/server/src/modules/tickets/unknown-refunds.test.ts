@@ -252,41 +252,49 @@ describe('a table bill refund that gets no answer', () => {
   }, 30_000);
 });
 
+/** A delivery code that may be used once, made by the manager. */
+async function oneUseCode(code: string, name: string) {
+  const manager = await authAs(ctx, 'manager@demo.local');
+  const res = await ctx.app.inject({
+    method: 'POST',
+    url: `/api/admin/tenants/${f.alBayt.id}/branches/b1/marketing/discounts`,
+    headers: manager,
+    payload: {
+      discountName: { fieldValue: name },
+      discountCode: code,
+      discountApplication: 'MANUAL_ENTRY',
+      discountType: 'FREE_DELIVERY',
+      minOrderValue: 0,
+      checkoutTemplates: ['DELIVERY'],
+      overallUsageLimit: 1,
+    },
+  });
+  expect(res.statusCode, res.body).toBe(201);
+}
+
+/** A card delivery order at Sweifieh with a code, as a phone sends it. */
+const cardOrderWith = (token: string, discountCode: string) => ({
+  ...pickup([{ variantId: f.variant('Mixed grill', 'For one').variantId }]),
+  checkoutTemplate: 'DELIVERY',
+  deliveryZoneId: f.zone(f.alBayt.id, 'Sweifieh'),
+  shippingAddress: { address1: 'Wasfi Al Tal St' },
+  phoneNumber: '+962790000123',
+  paymentMethodType: 'CREDIT_CARD_ONLINE',
+  paymentToken: token,
+  discountCode,
+});
+
 describe('money taken for an order that was not stored', () => {
   // Found by the simulated day: a phone timed out and sent its order again while the first copy
   // was still being charged; the first took the code's last use, the second was refused for it,
   // gave the shared payment back, and told the customer "refused" for an order the shop had.
   it('is not what a retry racing its own first copy for a code’s last use gives back', async () => {
-    const manager = await authAs(ctx, 'manager@demo.local');
-    const code = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/tenants/${f.alBayt.id}/branches/b1/marketing/discounts`,
-      headers: manager,
-      payload: {
-        discountName: { fieldValue: 'Last one' },
-        discountCode: 'LASTONE',
-        discountApplication: 'MANUAL_ENTRY',
-        discountType: 'FREE_DELIVERY',
-        minOrderValue: 0,
-        checkoutTemplates: ['DELIVERY'],
-        overallUsageLimit: 1,
-      },
-    });
-    expect(code.statusCode, code.body).toBe(201);
+    await oneUseCode('LASTONE', 'Last one');
     const before = new Set(gateway.payments.keys());
     // Charges answer late, so both copies are past the code's check before either is stored.
     await setFaults('none', 'slow');
     const key = crypto.randomUUID();
-    const payload = {
-      ...pickup([{ variantId: f.variant('Mixed grill', 'For one').variantId }]),
-      checkoutTemplate: 'DELIVERY',
-      deliveryZoneId: f.zone(f.alBayt.id, 'Sweifieh'),
-      shippingAddress: { address1: 'Wasfi Al Tal St' },
-      phoneNumber: '+962790000123',
-      paymentMethodType: 'CREDIT_CARD_ONLINE',
-      paymentToken: await cardToken(),
-      discountCode: 'LASTONE',
-    };
+    const payload = cardOrderWith(await cardToken(), 'LASTONE');
     const copies = await Promise.all(
       [0, 1].map(() =>
         ctx.app.inject({
@@ -309,22 +317,7 @@ describe('money taken for an order that was not stored', () => {
   }, 30_000);
 
   it('goes back once, though the gateway did not answer when it was given back', async () => {
-    const manager = await authAs(ctx, 'manager@demo.local');
-    const code = await ctx.app.inject({
-      method: 'POST',
-      url: `/api/admin/tenants/${f.alBayt.id}/branches/b1/marketing/discounts`,
-      headers: manager,
-      payload: {
-        discountName: { fieldValue: 'One only' },
-        discountCode: 'ONEONLY',
-        discountApplication: 'MANUAL_ENTRY',
-        discountType: 'FREE_DELIVERY',
-        minOrderValue: 0,
-        checkoutTemplates: ['DELIVERY'],
-        overallUsageLimit: 1,
-      },
-    });
-    expect(code.statusCode, code.body).toBe(201);
+    await oneUseCode('ONEONLY', 'One only');
     const before = new Set(gateway.payments.keys());
     // Charges answer late, so all four orders are past the code's check before any is stored.
     await setFaults('unreachable', 'slow');
@@ -336,16 +329,7 @@ describe('money taken for an order that was not stored', () => {
         ctx.app.inject({
           method: 'POST',
           url: intakeUrl(f.alBayt.id, f.sweifieh.id),
-          payload: {
-            ...pickup([{ variantId: f.variant('Mixed grill', 'For one').variantId }]),
-            checkoutTemplate: 'DELIVERY',
-            deliveryZoneId: f.zone(f.alBayt.id, 'Sweifieh'),
-            shippingAddress: { address1: 'Wasfi Al Tal St' },
-            phoneNumber: '+962790000123',
-            paymentMethodType: 'CREDIT_CARD_ONLINE',
-            paymentToken: token,
-            discountCode: 'ONEONLY',
-          },
+          payload: cardOrderWith(token, 'ONEONLY'),
         }),
       ),
     );

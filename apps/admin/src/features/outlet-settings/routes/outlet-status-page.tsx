@@ -25,6 +25,10 @@ import { QueryStatus } from '../../../components/load-error.tsx';
 
 type SoundProblem = 'blocked' | 'unavailable';
 
+/** Open and accepting orders: a branch whose new orders someone must hear and print. */
+const takingOrders = (branch: BranchStatus) =>
+  !branch.branchOperatingStatus.closed && branch.branchOperatingStatus.acceptingOrders;
+
 const audioExists = () => 'AudioContext' in globalThis || 'webkitAudioContext' in globalThis;
 
 /** Plays the new-order chime from this click, which also unlocks audio for the session. */
@@ -118,9 +122,7 @@ export function OutletStatusPage() {
             <BranchListeners
               tenantId={tenantId}
               branchId={branch.branchId}
-              takingOrders={
-                !branch.branchOperatingStatus.closed && branch.branchOperatingStatus.acceptingOrders
-              }
+              takingOrders={takingOrders(branch)}
               canEdit={can('OperatingStatus')}
             />
           )}
@@ -128,9 +130,7 @@ export function OutletStatusPage() {
             <BranchPrintersSummary
               tenantId={tenantId}
               branchId={branch.branchId}
-              takingOrders={
-                !branch.branchOperatingStatus.closed && branch.branchOperatingStatus.acceptingOrders
-              }
+              takingOrders={takingOrders(branch)}
             />
           )}
         </BranchStatusCard>

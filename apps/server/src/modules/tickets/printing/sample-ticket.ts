@@ -1,127 +1,85 @@
 import type { Ticket } from '@app/contracts';
+import { placedTicket } from '../../../../../../tools/testing/ticket.ts';
 
-const ID = '00000000-0000-4000-8000-000000000001';
-const fees = { taxes: [], taxAmount: 0, totalForDisplay: 0 };
+type Line = Ticket['cartData']['cartItems'][number];
+const base = placedTicket();
+const first = base.cartData.cartItems[0]!;
+
+/** A line of the sample: the shared fixture's line with its titles, quantity and price. */
 const line = (
-  title: { fieldValue: string; ar: string },
-  variant: { fieldValue: string; ar: string },
+  title: [en: string, ar: string],
+  variant: [en: string, ar: string],
   quantity: number,
   price: number,
-  more: Partial<Ticket['cartData']['cartItems'][number]> = {},
-): Ticket['cartData']['cartItems'][number] => ({
-  itemId: ID,
-  variantId: ID,
+  more: Partial<Line> = {},
+): Line => ({
+  ...first,
   quantity,
-  localizedTitle: title,
-  localizedDesc: null,
+  localizedTitle: { fieldValue: title[0], ar: title[1] },
   price,
   total: price * quantity,
   totalForDisplay: price * quantity,
-  specialRequest: null,
   variant: {
-    id: ID,
-    localizedTitle: variant,
+    ...first.variant,
+    localizedTitle: { fieldValue: variant[0], ar: variant[1] },
     price,
     basePrice: price,
-    appliedPriceAdjustmentId: null,
   },
-  itemModifiers: [],
-  taxes: [],
-  taxAmount: 0,
   ...more,
 });
 
-/** A delivery order of Al Bayt Kitchen with modifiers, a request and a code, in Arabic. */
-export const sampleTicket: Ticket = {
-  ticketType: 'cartticket',
-  id: ID,
-  tenantId: ID,
+/**
+ * What the printers' tests and the README draw: a delivery order of Al Bayt Kitchen in Arabic,
+ * with a modifier, a request, a code and instructions.
+ */
+export const sampleTicket: Ticket = placedTicket({
   tenantName: { fieldValue: 'Al Bayt Kitchen', ar: 'مطبخ البيت' },
-  branchId: ID,
   branchName: { fieldValue: 'Abdoun', ar: 'عبدون' },
   ticketNumber: 38,
   timestamp: '2026-11-22T17:03:00.000Z',
   status: 'InProgress',
   lang: 'ar',
-  cancellationReason: null,
   ticketDetails: {
+    ...base.ticketDetails,
     checkoutUiTemplate: 'DELIVERY',
-    firstName: 'Rana',
     lastName: 'Haddad',
-    reservationLastName: null,
     phoneNumber: '+962791112233',
-    onPropertyInfo: null,
-    serviceArea: null,
-    preferredFulfillmentLocalDateTime: null,
-    isFulfillmentAsap: true,
-    deliveryZoneId: ID,
+    deliveryZoneId: base.branchId,
     deliveryZone: { fieldValue: 'Abdoun', ar: 'عبدون' },
     shippingAddress: { address1: 'Abdoun Circle', building: '12', floor: '3' },
     customerCheckoutSpecialInstructions: 'Ring twice, please',
-    paymentMethodType: 'CASH',
-    paymentDetails: {
-      paymentMethodType: 'CASH',
-      cardScheme: null,
-      maskedValue: null,
-      paymentStatus: null,
-      paymentUniqueInvoiceId: null,
-    },
-    uniqueLink: null,
   },
   cartData: {
+    ...base.cartData,
     cartItems: [
-      line(
-        { fieldValue: 'Mixed grill', ar: 'مشاوي مشكلة' },
-        { fieldValue: 'For two', ar: 'لشخصين' },
-        1,
-        14.5,
-        {
-          itemModifiers: [
-            {
-              id: ID,
-              modifierGroupId: ID,
-              modifierGroupTitle: { fieldValue: 'Sides', ar: 'أطباق جانبية' },
-              localizedTitle: { fieldValue: 'Extra garlic sauce', ar: 'صلصة ثوم إضافية' },
-              price: 0.5,
-              quantity: 2,
-              total: 1,
-              childItemModifiers: [],
-            },
-          ],
-          total: 15.5,
-          totalForDisplay: 15.5,
-          specialRequest: 'Well done, no onions',
-        },
-      ),
-      line(
-        { fieldValue: 'Hummus with tahini', ar: 'حمص بالطحينة' },
-        { fieldValue: '', ar: '' },
-        2,
-        2.25,
-      ),
-      line(
-        { fieldValue: 'Fresh lemon with mint', ar: 'ليمون بالنعناع' },
-        { fieldValue: 'Large', ar: 'كبير' },
-        3,
-        1.75,
-      ),
+      line(['Mixed grill', 'مشاوي مشكلة'], ['For two', 'لشخصين'], 1, 14.5, {
+        itemModifiers: [
+          {
+            id: first.variantId,
+            modifierGroupId: first.itemId,
+            modifierGroupTitle: { fieldValue: 'Sides', ar: 'أطباق جانبية' },
+            localizedTitle: { fieldValue: 'Extra garlic sauce', ar: 'صلصة ثوم إضافية' },
+            price: 0.5,
+            quantity: 2,
+            total: 1,
+            childItemModifiers: [],
+          },
+        ],
+        total: 15.5,
+        totalForDisplay: 15.5,
+        specialRequest: 'Well done, no onions',
+      }),
+      line(['Hummus with tahini', 'حمص بالطحينة'], ['', ''], 2, 2.25),
+      line(['Fresh lemon with mint', 'ليمون بالنعناع'], ['Large', 'كبير'], 3, 1.75),
     ],
-    currency: 'JOD',
     itemsTotal: 25.25,
     itemsTotalForDisplay: 25.25,
-    inclusiveTaxTotal: 0,
-    additiveTaxTotal: 0,
     deliveryTotal: 1.5,
-    serviceChargeTotal: 0,
     discountDetails: {
       discountCode: 'DAY7',
       discountType: 'PERCENTAGE',
       appliedDiscountValue: 2.525,
     },
-    deliveryFeesDetails: { ...fees, totalForDisplay: 1.5 },
-    serviceChargeFeesDetails: fees,
-    deliveryFeesUnDefined: false,
     total: 24.225,
   },
-  history: [],
-};
+});
