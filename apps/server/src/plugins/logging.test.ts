@@ -2,7 +2,7 @@ import { Writable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { buildApp, type App } from '../app.ts';
 import { createTestDatabase, testConfig } from '../test/harness.ts';
-import { loggerOptions } from './logging.ts';
+import { loggedUrl, loggerOptions } from './logging.ts';
 
 // What a person running `npm start` reads in the terminal, and what production's collector gets.
 let database: Awaited<ReturnType<typeof createTestDatabase>>;
@@ -72,5 +72,14 @@ describe('request logs', () => {
     const messages = records.filter((r) => r.reqId).map((r) => r.msg);
     expect(messages).toEqual(['incoming request', 'request completed']);
     expect(lines.join('\n')).not.toContain('s3cret');
+  });
+});
+
+describe('a logged URL', () => {
+  it("keeps a printer's poll URL secret out of the logs", () => {
+    expect(loggedUrl('/api/printers/0b6f7f0e-1d2c-4c3b-9a8d-2f1e0d9c8b7a/s3cr3t?token=abc')).toBe(
+      '/api/printers/0b6f7f0e-1d2c-4c3b-9a8d-2f1e0d9c8b7a/[redacted]?token=[redacted]',
+    );
+    expect(loggedUrl('/api/admin/tenants/x/printers')).toBe('/api/admin/tenants/x/printers');
   });
 });

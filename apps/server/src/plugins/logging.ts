@@ -5,9 +5,14 @@ import type { Config } from '../config.ts';
 import { databaseErrorSummary } from '../db/errors.ts';
 import { redactAccessToken } from '../realtime/hub.ts';
 
-/** A URL as logged: without the hub's access token, a link's secret or the emulators' key. */
-const loggedUrl = (url: string) =>
-  redactAccessToken(url).replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]');
+/**
+ * A URL as logged: without the hub's access token, a link's secret, the emulators' key or a
+ * printer's poll URL secret (its last path segment).
+ */
+export const loggedUrl = (url: string) =>
+  redactAccessToken(url)
+    .replace(/([?&](?:token|key)=)[^&#]*/gi, '$1[redacted]')
+    .replace(/^(\/api\/printers\/[^/?#]+\/)[^/?#]+/, '$1[redacted]');
 
 /**
  * The server's pino options. Requests are logged without the hub's access token or an e-mailed

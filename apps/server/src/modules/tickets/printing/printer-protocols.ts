@@ -140,7 +140,8 @@ export const printerProtocolHandlers =
       { parseAs: 'string', bodyLimit: 1_000_000 },
       (_req, body, done) => done(null, Object.fromEntries(new URLSearchParams(body as string))),
     );
-    const hidden = { schema: { hide: true } };
+    // A printer polls every few seconds: its answered polls are not logged, its errors are.
+    const hidden = { schema: { hide: true }, logLevel: 'warn' as const };
     type Params = { printerId: string; secret: string };
     const printerFor = async (params: Params, reply: FastifyReply) => {
       const printer = await printing.printerOf(params.printerId, params.secret);
