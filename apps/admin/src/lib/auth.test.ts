@@ -3,6 +3,7 @@ import * as oidc from 'oidc-client-ts';
 import { User } from 'oidc-client-ts';
 import { AUTH_CONFIG, authConfigRoute, fakeServer, TEST_ORIGIN } from '../test/fake-server.ts';
 import {
+  getAccessToken,
   getAuth,
   isReturnPath,
   loadSignedInUser,
@@ -157,6 +158,28 @@ describe('session renewal (spec §4.5)', () => {
     const user = await loading;
     expect(user?.access_token).toBe('access-token-new');
     expect(assign).not.toHaveBeenCalled();
+  });
+
+  it('renews an expired stored token once for calls made before the app renewed it', async () => {
+    let renewals = 0;
+    fakeServer({
+      ...authConfigRoute,
+      'GET /oidc/.well-known/openid-configuration': () => Response.json(discovery),
+      'POST /oidc/token': () => {
+        renewals += 1;
+        return Response.json({
+          access_token: 'access-token-new',
+          refresh_token: 'refresh-token-new',
+          token_type: 'Bearer',
+          expires_in: 600,
+        });
+      },
+    });
+    storeUser(-30);
+    // Three queries of a woken tab ask at once, before anything else started the renewal.
+    const tokens = await Promise.all([getAccessToken(), getAccessToken(), getAccessToken()]);
+    expect(tokens).toEqual(['access-token-new', 'access-token-new', 'access-token-new']);
+    expect(renewals).toBe(1);
   });
 
   it('forgets a stored user whose token expired and cannot be renewed', async () => {

@@ -186,12 +186,15 @@ export async function loadSignedInUser(): Promise<User | null> {
 /** The renewal of a stored user's expired token, while loadSignedInUser runs it. */
 let renewingStoredUser: Promise<User | null> | null = null;
 
-/** The bearer token for API calls, or null when nobody is signed in. */
+/**
+ * The bearer token for API calls, or null when nobody is signed in. A call made while the
+ * stored user's token is being renewed waits for the new token; one that finds it expired (a
+ * tab woken from sleep, its first queries quicker than the app's start) renews it first,
+ * the same single renewal, instead of going out without a token and being answered 401.
+ */
 export async function getAccessToken(): Promise<string | null> {
-  const { userManager } = await getAuth();
-  // A call made while the stored user's token is being renewed waits for the new token.
   if (renewingStoredUser) await renewingStoredUser;
-  const user = await userManager.getUser();
+  const user = await loadSignedInUser();
   return user && !user.expired ? user.access_token : null;
 }
 
