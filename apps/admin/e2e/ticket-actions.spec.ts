@@ -8,6 +8,7 @@ import {
   type TestInfo,
 } from '@playwright/test';
 import { failOnConsoleErrors } from './console-errors.ts';
+import { tr } from './texts.ts';
 import type {
   BranchOperatingStatus,
   PublicMenu,
@@ -307,9 +308,11 @@ test('the receipt prints in English and in Arabic', async ({ page, request }, te
   expect(shared).toContain(`طلب رقم #${ticket.ticketNumber}`);
   expect(shared).not.toMatch(/share\.summary|templates\.|payments\./);
 
-  const printIn = async (size: '58' | '80', label: string, title: string) => {
+  const printIn = async (size: '58' | '80', label: string, title: string, lang: 'en' | 'ar') => {
     await page.getByRole('button', { name: label, exact: true }).click();
-    await page.getByRole('menuitem', { name: size === '80' ? /80/ : /58/ }).click();
+    // The browser's receipt, not the phone printer app's of the same size.
+    const item = tr(lang, 'ticketDetails:print.size', { size });
+    await page.getByRole('menuitem', { name: item, exact: true }).click();
     const dialog = page.getByRole('dialog', { name: title });
     await expect(dialog).toBeVisible();
     const frame = dialog.locator('iframe');
@@ -317,7 +320,7 @@ test('the receipt prints in English and in Arabic', async ({ page, request }, te
     return { dialog, frame, content: frame.contentFrame() };
   };
 
-  const en = await printIn('80', 'Print', 'Receipt');
+  const en = await printIn('80', 'Print', 'Receipt', 'en');
   await expect(en.content.locator('html')).toHaveAttribute('dir', 'ltr');
   await expect(en.content.getByText(`#${ticket.ticketNumber}`)).toBeVisible();
   await expect(en.content.getByText('Delivery fee')).toBeVisible();
@@ -331,7 +334,7 @@ test('the receipt prints in English and in Arabic', async ({ page, request }, te
     page.getByRole('heading', { level: 1, name: `طلب رقم #${ticket.ticketNumber}` }),
   ).toBeVisible();
   await shot(page, testInfo, 'ticket-view-ar', true);
-  const ar = await printIn('58', 'طباعة', 'الإيصال');
+  const ar = await printIn('58', 'طباعة', 'الإيصال', 'ar');
   await expect(ar.content.locator('html')).toHaveAttribute('dir', 'rtl');
   await expect(ar.content.getByText('رسوم التوصيل')).toBeVisible();
   await shot(ar.frame, testInfo, 'receipt-ar-58');
