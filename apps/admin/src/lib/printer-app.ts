@@ -1,4 +1,5 @@
 import type { ReceiptSize } from '@app/contracts';
+import { ADMIN_PAGES } from './pages.ts';
 
 /**
  * The spec's thermal printer app (§2.4): a phone app launched by URL with the receipt, its
@@ -32,7 +33,7 @@ export function setPrinterAppTemplate(template: string | null): void {
 
 /** The results page the app comes back to, for one ticket. */
 export const printResultPath = (ticketId: string): string =>
-  `/admin/tickets/print-result?ticket=${encodeURIComponent(ticketId)}`;
+  `${ADMIN_PAGES.printResult.path}?ticket=${encodeURIComponent(ticketId)}`;
 
 /** The address that launches the app with this receipt. */
 export function printerAppUrl(

@@ -1,11 +1,17 @@
 import type { FastifyPluginAsync, FastifyReply } from 'fastify';
 import { PAPER_DOTS } from '@app/contracts';
 import { eposImageData, pngOf, type Raster } from './raster.ts';
+import { PRINTER_POLL_PATH } from './poll-path.ts';
 import type { PrinterReport, PrintingService } from './printing.service.ts';
 import type { PrinterRow, PrintJobRow } from './printing.table.ts';
 
-/** Where printers poll: the poll URL is this path with the printer's id and secret. */
-export const PRINTER_POLL_PATH = '/api/printers/:printerId/:secret';
+/** A printer's own words, kept to show: no control characters (NUL), 120 characters at most. */
+export const printerWords = (text: string): string =>
+  [...text]
+    .map((c) => (c.charCodeAt(0) < 0x20 || c.charCodeAt(0) === 0x7f ? ' ' : c))
+    .join('')
+    .trim()
+    .slice(0, 120);
 
 // ---------------------------------------------------------------------------------------------
 // Star CloudPRNT: the printer POSTs its status as JSON and is answered whether a job is ready
@@ -40,7 +46,7 @@ function asbBytes(status: string | undefined): number[] {
  * ASB bits for the cause (byte 3: 0x20 cover open; byte 6: 0x08 paper empty, 0x04 near end).
  */
 export function decodeStarStatus(poll: CloudPrntPoll): PrinterReport {
-  const detail = poll.statusCode ? decode(poll.statusCode).trim() : null;
+  const detail = typeof poll.statusCode === 'string' ? printerWords(decode(poll.statusCode)) : null;
   const code = Number(detail?.slice(0, 3));
   const asb = asbBytes(poll.status);
   const coverOpen = ((asb[2] ?? 0) & 0x20) !== 0 || /cover/i.test(detail ?? '');
@@ -71,7 +77,7 @@ const ASB = {
 
 /** An ePOS status word and code as a printer state. */
 export function decodeEpsonStatus(status: number, code: string): PrinterReport {
-  const detail = [code, `status 0x${status.toString(16)}`].filter(Boolean).join(', ');
+  const detail = printerWords([code, `status 0x${status.toString(16)}`].filter(Boolean).join(', '));
   if (status & ASB.COVER_OPEN) return { state: 'cover_open', detail };
   if (status & ASB.RECEIPT_END) return { state: 'paper_out', detail };
   if (
@@ -79,7 +85,10 @@ export function decodeEpsonStatus(status: number, code: string): PrinterReport {
     (ASB.NO_RESPONSE | ASB.OFF_LINE | ASB.MECHANICAL_ERR | ASB.AUTOCUTTER_ERR | ASB.UNRECOVER_ERR)
   )
     return { state: 'error', detail };
-  return { state: status & ASB.RECEIPT_NEAR_END ? 'paper_low' : 'online', detail: code || null };
+  return {
+    state: status & ASB.RECEIPT_NEAR_END ? 'paper_low' : 'online',
+    detail: printerWords(code) || null,
+  };
 }
 
 const xmlEscape = (s: string) =>
@@ -164,7 +173,8 @@ export const printerProtocolHandlers =
       const form = (req.body ?? {}) as Record<string, string>;
       if (form.ConnectionType === 'SetResponse') {
         for (const result of parsePrintResponse(form.ResponseFile ?? '')) {
-          await printing.finish(printer, result.jobId, result.success, result.code || 'failed');
+          const reason = printerWords(result.code) || 'failed';
+          await printing.finish(printer, result.jobId, result.success, reason);
           await printing.heard(printer, decodeEpsonStatus(result.status, result.code));
         }
         return reply.status(200).type('text/plain').send('');
@@ -187,7 +197,8 @@ export const printerProtocolHandlers =
           return reply
             .status(415)
             .send({ error: { code: 'unsupported_media_type', message: 'image/png only' } });
-        const job = await printing.take(printer, req.query.token ?? null);
+        const token = typeof req.query.token === 'string' ? req.query.token : null;
+        const job = await printing.take(printer, token);
         if (!job)
           return reply.status(404).send({ error: { code: 'not_found', message: 'No such job' } });
         const raster = await draw(printer, job);
@@ -203,8 +214,8 @@ export const printerProtocolHandlers =
       async (req, reply) => {
         const printer = await printerFor(req.params, reply);
         if (!printer) return reply;
-        const code = decode(req.query.code ?? '').trim();
-        if (req.query.token)
+        const code = printerWords(decode(String(req.query.code ?? '')));
+        if (typeof req.query.token === 'string')
           await printing.finish(printer, req.query.token, code.startsWith('2'), code || 'failed');
         return reply.status(200).send({});
       },

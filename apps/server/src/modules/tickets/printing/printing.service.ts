@@ -22,12 +22,14 @@ import { tickets } from '../tickets.table.ts';
 import { kitchenDocument, receiptDocument } from '../ticket-document.ts';
 import { drawDocument, type Raster } from './raster.ts';
 import { printers, printJobs, type PrinterRow, type PrintJobRow } from './printing.table.ts';
+import { printerPollPath } from './poll-path.ts';
 
 export type PrintingService = ReturnType<typeof createPrintingService>;
 
 /** What a printer said of itself at a poll, decoded by its protocol. */
 export type PrinterReport = { state: PrinterState; detail: string | null };
 
+const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
 
 /**
@@ -151,7 +153,7 @@ export function createPrintingService(deps: {
           .returning({ id: printers.id });
         return row!.id;
       });
-      return { id, pollUrl: `${deps.publicUrl}/api/printers/${id}/${secret}` };
+      return { id, pollUrl: `${deps.publicUrl}${printerPollPath(id, secret)}` };
     },
 
     async remove(tenantId: string, branchId: string, id: string) {
@@ -244,7 +246,7 @@ export function createPrintingService(deps: {
      * printer has no session; its secret is its key), then worked on in its own tenant.
      */
     async printerOf(id: string, secret: string): Promise<PrinterRow | null> {
-      if (!/^[0-9a-f-]{36}$/i.test(id)) return null;
+      if (!UUID.test(id) || secret.length > 100) return null;
       const [row] = await inScope({ tenantIds: [], crossTenantRead: true }, () =>
         db.select().from(printers).where(eq(printers.id, id)),
       );
@@ -296,6 +298,7 @@ export function createPrintingService(deps: {
     /** The printer fetches a job it was offered (CloudPRNT's GET): marked taken, then drawn. */
     async take(printer: PrinterRow, jobId: string | null): Promise<PrintJobRow | null> {
       if (!jobId) return this.poll(printer, null, true);
+      if (!UUID.test(jobId)) return null;
       return inTenant(printer.tenantId, async () => {
         const [job] = await db
           .update(printJobs)
@@ -314,7 +317,7 @@ export function createPrintingService(deps: {
 
     /** The printer's word on a job: printed, or failed with its reason. */
     async finish(printer: PrinterRow, jobId: string, printed: boolean, reason: string | null) {
-      if (!/^[0-9a-f-]{36}$/i.test(jobId)) return;
+      if (!UUID.test(jobId)) return;
       await inTenant(printer.tenantId, () =>
         db
           .update(printJobs)

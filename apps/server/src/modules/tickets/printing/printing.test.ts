@@ -279,6 +279,34 @@ describe('Star CloudPRNT', () => {
   });
 });
 
+describe('a hostile printer or stranger at a poll URL', () => {
+  it('gets 404 for made-up tokens and keeps NUL and huge words out of the state', async () => {
+    const { id, url } = await addPrinter({});
+    const printer = new CloudPrntPrinter(url);
+    expect((await printer.fetchJob('not-a-uuid')).status).toBe(404);
+    expect((await printer.fetchJob(crypto.randomUUID())).status).toBe(404);
+    expect(await printer.confirm('not-a-uuid', '200 OK')).toBe(200);
+    await printer.poll({ statusCode: `500%00${'x'.repeat(5000)}`, status: 'zz' });
+    const listed = (await call('GET', printersOf(f.abdoun.id), staff)).json().results;
+    const row = listed.find((p: { id: string }) => p.id === id);
+    expect(row.state).toBe('error');
+    expect(row.stateDetail).not.toContain('\u0000');
+    expect(row.stateDetail.length).toBeLessThanOrEqual(120);
+    const epson = await fetch(url, {
+      method: 'POST',
+      headers: { 'content-type': 'application/x-www-form-urlencoded' },
+      body: new URLSearchParams({
+        ConnectionType: 'SetResponse',
+        ResponseFile: `<ePOSPrint><printjobid>x\u0000</printjobid><response success="false" code="${'E\u0000'.repeat(500)}" status="1"/></ePOSPrint>`,
+      }).toString(),
+    });
+    expect(epson.status).toBe(200);
+    const long = `${url}${'a'.repeat(3000)}`;
+    // A made-up secret of any length opens nothing (past the URL limit, 414 first).
+    expect([404, 414]).toContain((await fetch(long, { method: 'POST', body: '{}' })).status);
+  });
+});
+
 describe('Epson Server Direct Print', () => {
   it('answers ePOS-Print XML with the image at 384 dots, takes the result, then has nothing', async () => {
     const { id, url } = await addPrinter({
