@@ -11,6 +11,8 @@ import globals from 'globals';
  * storefront live below every module, in packages/contracts/src/rules.
  */
 const SERVER_LAYERS = [
+  // The history of changes: every module records its changes there.
+  ['audit'],
   [
     'identity',
     'images',

@@ -89,6 +89,10 @@ import { createTicketsService } from './modules/tickets/tickets.service.ts';
 import { createPrintingService } from './modules/tickets/printing/printing.service.ts';
 import { printingHandlers } from './modules/tickets/printing/printing.routes.ts';
 import { printerProtocolHandlers } from './modules/tickets/printing/printer-protocols.ts';
+import { createAuditService } from './modules/audit/audit.service.ts';
+import { auditHandlers } from './modules/audit/audit.routes.ts';
+import { createStockService } from './modules/catalog/stock/stock.service.ts';
+import { stockHandlers } from './modules/catalog/stock/stock.routes.ts';
 import {
   createPrinterEmulator,
   PRINTER_EMULATOR_PREFIX,
@@ -435,6 +439,16 @@ export async function buildApp(deps: AppDeps) {
   });
   await app.register(printingHandlers(printing));
   await app.register(printerProtocolHandlers(printing));
+  // Sold out per branch until a time (issue 38); the intake and the menu read it per request.
+  await app.register(stockHandlers(createStockService({ db: database.db, clock })));
+  // The history of changes (issue 38): written by each change, read here, pruned every 6 hours.
+  const audit = createAuditService({
+    db: database.db,
+    owner: database.owner,
+    retentionDays: config.auditRetentionDays,
+  });
+  await app.register(auditHandlers(audit));
+  everyInterval(app, 'audit retention', () => audit.prune(clock()), 6 * 3_600_000);
   if (config.printerEmulator) {
     // The demo's Star printers, polling this server once it listens; their prints to this machine.
     const printerEmulator = createPrinterEmulator({

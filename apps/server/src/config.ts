@@ -3,7 +3,7 @@ import net from 'node:net';
 import path from 'node:path';
 import webpush from 'web-push';
 import { z } from 'zod';
-import { DISCOUNT_CODE_TRIES, DispatchIntegrationType } from '@app/contracts';
+import { AUDIT_LIMITS, DISCOUNT_CODE_TRIES, DispatchIntegrationType } from '@app/contracts';
 import { EMULATED_PROVIDERS } from './integrations/dispatch/emulator.ts';
 import type { SmtpConfig } from './integrations/mail/smtp.ts';
 import { loadEmulatorKeys, type EmulatorKeys } from './integrations/emulator-keys.ts';
@@ -169,6 +169,13 @@ const Env = z.object({
   PASSWORD_RESET_LINK_MINUTES: z.coerce.number().int().min(5).max(1440).default(60),
   // The super admin's unverified tickets: tickets left unaccepted longer than this.
   UNVERIFIED_TICKET_MINUTES: z.coerce.number().int().min(1).max(10_080).default(10),
+  // Days the history of changes keeps an entry (issue 38).
+  AUDIT_RETENTION_DAYS: z.coerce
+    .number()
+    .int()
+    .min(1)
+    .max(3650)
+    .default(AUDIT_LIMITS.retentionDaysDefault),
   // Web Push to staff devices: the VAPID key pair (base64url, as web-push makes them); unset, a
   // pair generated in DATA_DIR at the first start. Both or neither.
   PUSH_VAPID_PUBLIC_KEY: z
@@ -314,6 +321,8 @@ export type Config = {
   passwordResetLinkMs: number;
   unverifiedTicketMinutes: number;
   push: PushConfig;
+  /** Days the history of changes keeps an entry. */
+  auditRetentionDays: number;
 };
 
 export type VapidKeys = { publicKey: string; privateKey: string };
@@ -603,6 +612,7 @@ export function loadConfig(
     passwordResetLinkMs: e.PASSWORD_RESET_LINK_MINUTES * 60_000,
     unverifiedTicketMinutes: e.UNVERIFIED_TICKET_MINUTES,
     push: pushConfig(e, dataDir, publicUrl),
+    auditRetentionDays: e.AUDIT_RETENTION_DAYS,
     intakeRateLimit: {
       max: e.INTAKE_RATE_LIMIT_MAX,
       windowMs: e.INTAKE_RATE_LIMIT_WINDOW_SECONDS * 1000,

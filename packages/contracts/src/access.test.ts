@@ -23,6 +23,7 @@ describe('permissionsFor', () => {
 
   it('gives a store manager catalog v2, modifier groups and localization (menu-management §2)', () => {
     expect(sorted(permissionsFor({ role: 'StoreManager', isIntegrated: false }))).toEqual([
+      'AuditLog',
       'Discounts',
       'EditModifiers',
       'EmailVerification',
@@ -40,6 +41,7 @@ describe('permissionsFor', () => {
   it('gives a store owner every tenant right and no platform right', () => {
     expect(sorted(permissionsFor({ role: 'StoreOwner', isIntegrated: false }))).toEqual([
       'ArrangeCatalog',
+      'AuditLog',
       'Branding',
       'BulkUpload',
       'Discounts',

@@ -45,6 +45,8 @@ export const PERMISSION_RULES = {
   ServiceAreaPaymentMethods: { roles: EVERY_MEMBER },
   Discounts: { roles: MANAGER_UP },
   OperatingStatus: { roles: MANAGER_UP },
+  // The history of changes (issue 38): owners all of it, managers their branches' (audit.ts).
+  AuditLog: { roles: MANAGER_UP },
   // catalog v2 and its reads; an integrated tenant keeps it read-only (menu-management §1, screen 5).
   ManageCatalog: { roles: MANAGER_UP },
   ManageModifiers: { roles: MANAGER_UP },

@@ -8,7 +8,7 @@ export const AREAS = {
   identity: {},
   /** The super admin's screens, health and the version heartbeat. */
   platform: {},
-  /** Sections, items, variants, the tree, the banner, item availability. */
+  /** Sections, items, variants, the tree, the banner, item availability, sold out per branch. */
   catalog: {},
   'modifier-groups': {},
   'price-adjustments': {},
@@ -40,6 +40,11 @@ export const AREAS = {
   dashboard: {},
   /** Table bill payments: a table's open tab paid online, the live feed, transactions, refunds. */
   'table-bills': {},
+  /** The history of changes: who changed what, each field before and after (issue 38). */
+  audit: {
+    admin:
+      'the sold-out list is in features/tickets; the Activity page and History tabs are to come',
+  },
 } as const satisfies Record<string, { contracts?: string; server?: string; admin?: string }>;
 
 export type Area = keyof typeof AREAS;

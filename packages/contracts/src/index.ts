@@ -16,6 +16,8 @@ export * from './tickets.ts';
 export * from './ticket-intake.ts';
 export * from './push.ts';
 export * from './printers.ts';
+export * from './stock.ts';
+export * from './audit.ts';
 export * from './phone.ts';
 export * from './reports.ts';
 export * from './storefront.ts';

@@ -17,7 +17,7 @@ const folders = (dir: string) =>
 // Contract files that are not areas: the shared vocabulary (branch-basics: what orders read of a
 // branch's settings; phone: the one phone rule), parts of an area kept apart so that a screen
 // does not load what it does not use (ticket-intake: the tickets area's public order intake;
-// push: the tickets area's Web Push to staff devices; outlet-signup: identity's sign-up, so the sign-in landing does not load the phone rule) and
+// push: the tickets area's Web Push to staff devices; printers: the tickets area's printers; stock: the catalog area's sold out per branch; outlet-signup: identity's sign-up, so the sign-in landing does not load the phone rule) and
 // the route machinery.
 const INFRA = new Set([
   'common',
@@ -26,6 +26,7 @@ const INFRA = new Set([
   'ticket-intake',
   'push',
   'printers',
+  'stock',
   'outlet-signup',
   'money',
   'contrast',

@@ -21,12 +21,14 @@ import { tableBillsRoutes } from './table-bills.ts';
 import { ticketsRoutes } from './tickets.ts';
 import { pushRoutes } from './push.ts';
 import { printerRoutes } from './printers.ts';
+import { stockRoutes } from './stock.ts';
+import { auditRoutes } from './audit.ts';
 
 /** Every route of the product, by area: the server registers them, the clients call them. */
 export const ROUTE_GROUPS = {
   identity: { ...identityRoutes, ...outletSignupRoutes },
   platform: platformRoutes,
-  catalog: catalogRoutes,
+  catalog: { ...catalogRoutes, ...stockRoutes },
   'modifier-groups': modifierGroupsRoutes,
   'price-adjustments': priceAdjustmentsRoutes,
   'bulk-upload': bulkUploadRoutes,
@@ -42,6 +44,7 @@ export const ROUTE_GROUPS = {
   discounts: discountsRoutes,
   dashboard: dashboardRoutes,
   'table-bills': tableBillsRoutes,
+  audit: auditRoutes,
 } satisfies Record<string, Record<string, RouteDef>>;
 
 export const ALL_ROUTES: readonly RouteDef[] = Object.values(ROUTE_GROUPS).flatMap(

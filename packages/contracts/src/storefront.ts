@@ -44,7 +44,15 @@ export const PublicMenuModifierGroup = z.object({
   minQuantity: z.number().int(),
   maxQuantity: z.number().int(),
   allowModifierItemCounter: z.boolean(),
-  modifierItems: z.array(z.object({ id: Uuid, localizedTitle: LocalizedText, price: Amount })),
+  modifierItems: z.array(
+    z.object({
+      id: Uuid,
+      localizedTitle: LocalizedText,
+      price: Amount,
+      /** Sold out at this branch now: shown, not orderable. */
+      soldOut: z.boolean(),
+    }),
+  ),
 });
 
 export const PublicMenuItem = z.object({
@@ -53,8 +61,17 @@ export const PublicMenuItem = z.object({
   localizedDesc: LocalizedText.nullable(),
   thumbnail: z.string().nullable(),
   enableSpecialRequest: z.boolean(),
-  variants: z.array(z.object({ id: Uuid, localizedTitle: LocalizedText, price: Amount })),
+  variants: z.array(
+    z.object({ id: Uuid, localizedTitle: LocalizedText, price: Amount, soldOut: z.boolean() }),
+  ),
   modifierGroups: z.array(PublicMenuModifierGroup),
+  /**
+   * Sold out at this branch now (the item, or every variant): shown, not orderable. An item of
+   * a section that hides what is not available is left out instead.
+   */
+  soldOut: z.boolean(),
+  /** When a sold-out item is back by itself; null when not sold out or until turned back on. */
+  backAt: z.string().nullable(),
 });
 
 /** What can be ordered now at one branch for one template, priced as the intake would. */

@@ -14,3 +14,5 @@ export * from '../modules/pos-mapping/pos-mapping.table.ts';
 export * from '../modules/table-bills/table-bills.table.ts';
 export * from '../modules/tickets/push.table.ts';
 export * from '../modules/tickets/printing/printing.table.ts';
+export * from '../modules/catalog/stock/stock.table.ts';
+export * from '../modules/audit/audit.table.ts';

@@ -3,6 +3,7 @@ import { z } from 'zod';
 import {
   ADMIN_PATH,
   isPlatformPermission,
+  type AuditActor,
   type Deleted,
   type TenantIdParams,
   ProblemResponse,
@@ -19,6 +20,7 @@ import type { RateLimit } from '../config.ts';
 import { inScope, type DbScope } from '../db/tenant-scope.ts';
 import { SerializedReply } from '../serialized-reply.ts';
 import type { AuthContext } from './auth.ts';
+import { asActor } from '../modules/audit/actor.ts';
 
 export type HandlerInput<R extends RouteDef> = {
   params: RouteParams<R>;
@@ -78,6 +80,13 @@ export function scopeOf(route: RouteDef, request: FastifyRequest): DbScope | und
   return { tenantIds: auth.tenantIds ?? [], userId: auth.userId };
 }
 
+/** The signed-in caller as the history of changes names them. */
+const actorOf = (auth: AuthContext): AuditActor => ({
+  id: auth.userId,
+  email: auth.email,
+  role: auth.role ?? (auth.isSuperAdmin ? 'SuperAdmin' : null),
+});
+
 /**
  * Registers one route of the contracts: its method, path, access policy, validation and
  * OpenAPI entry all come from the definition, so the server cannot drift from the clients.
@@ -120,7 +129,9 @@ export function handle<R extends RouteDef>(
         reply,
       };
       const scope = scopeOf(route, request);
-      const out = await (scope ? inScope(scope, () => handler(input)) : handler(input));
+      const run = () => (scope ? inScope(scope, () => handler(input)) : handler(input));
+      // The history of changes names who made each one (modules/audit).
+      const out = await (admin && request.auth ? asActor(actorOf(request.auth), run) : run());
       if (out === reply || reply.sent) return reply;
       reply.status(route.status ?? 200);
       if (out instanceof SerializedReply) return reply.type('application/json').send(out.json);

@@ -31,7 +31,9 @@ export function ItemSheet({
   const money = useMoney(currency);
   const dialog = useRef<HTMLDialogElement>(null);
   const titleId = useId();
-  const [variantId, setVariantId] = useState(item.variants[0]?.id ?? '');
+  const [variantId, setVariantId] = useState(
+    (item.variants.find((v) => !v.soldOut) ?? item.variants[0])?.id ?? '',
+  );
   const [selection, setSelection] = useState<Selection>({});
   const [quantity, setQuantity] = useState(1);
   const [request, setRequest] = useState('');
@@ -92,9 +94,11 @@ export function ItemSheet({
                   type="radio"
                   name="variant"
                   checked={variantId === v.id}
+                  disabled={v.soldOut}
                   onChange={() => setVariantId(v.id)}
                 />
                 <span className="option-title">{l(v.localizedTitle)}</span>
+                {v.soldOut && <span className="chip">{t('menu.soldOut')}</span>}
                 <span className="option-price">{money(v.price)}</span>
               </label>
             ))}
@@ -195,12 +199,13 @@ function GroupField({
           return (
             <div key={m.id} className="option">
               <span className="option-title">{l(m.localizedTitle)}</span>
+              {m.soldOut && <span className="chip">{t('menu.soldOut')}</span>}
               <span className="option-price">{m.price > 0 ? `+${money(m.price)}` : ''}</span>
               <Stepper
                 label={l(m.localizedTitle)}
                 value={n}
                 min={0}
-                max={n + (full ? 0 : 1)}
+                max={m.soldOut ? n : n + (full ? 0 : 1)}
                 onChange={(v) => onChange(stepModifier(group, selection, m.id, v > n ? 1 : -1))}
               />
             </div>
@@ -211,7 +216,7 @@ function GroupField({
               type={single ? 'radio' : 'checkbox'}
               name={group.id}
               checked={n > 0}
-              disabled={!single && n === 0 && full}
+              disabled={(m.soldOut && n === 0) || (!single && n === 0 && full)}
               onChange={() => onChange(toggleModifier(group, selection, m.id))}
               onClick={() => {
                 // A chosen radio of an optional group is cleared by a second tap.
@@ -219,6 +224,7 @@ function GroupField({
               }}
             />
             <span className="option-title">{l(m.localizedTitle)}</span>
+            {m.soldOut && <span className="chip">{t('menu.soldOut')}</span>}
             <span className="option-price">{m.price > 0 ? `+${money(m.price)}` : ''}</span>
           </label>
         );

@@ -26,9 +26,9 @@ const sauces: ModifierGroup = {
   maxQuantity: 2,
   allowModifierItemCounter: false,
   modifierItems: [
-    { id: id(11), localizedTitle: text('Garlic'), price: 0.25 },
-    { id: id(12), localizedTitle: text('Chili'), price: 0.1 },
-    { id: id(13), localizedTitle: text('Tahini'), price: 0 },
+    { id: id(11), localizedTitle: text('Garlic'), price: 0.25, soldOut: false },
+    { id: id(12), localizedTitle: text('Chili'), price: 0.1, soldOut: false },
+    { id: id(13), localizedTitle: text('Tahini'), price: 0, soldOut: false },
   ],
 };
 const bread: ModifierGroup = {
@@ -38,8 +38,8 @@ const bread: ModifierGroup = {
   maxQuantity: 1,
   allowModifierItemCounter: false,
   modifierItems: [
-    { id: id(21), localizedTitle: text('Pita'), price: 0 },
-    { id: id(22), localizedTitle: text('Saj'), price: 0.35 },
+    { id: id(21), localizedTitle: text('Pita'), price: 0, soldOut: false },
+    { id: id(22), localizedTitle: text('Saj'), price: 0.35, soldOut: false },
   ],
 };
 const extras: ModifierGroup = {
@@ -48,7 +48,7 @@ const extras: ModifierGroup = {
   minQuantity: 0,
   maxQuantity: 3,
   allowModifierItemCounter: true,
-  modifierItems: [{ id: id(31), localizedTitle: text('Skewer'), price: 1.125 }],
+  modifierItems: [{ id: id(31), localizedTitle: text('Skewer'), price: 1.125, soldOut: false }],
 };
 const grill: MenuItem = {
   id: id(1),
@@ -57,10 +57,12 @@ const grill: MenuItem = {
   thumbnail: null,
   enableSpecialRequest: true,
   variants: [
-    { id: id(2), localizedTitle: text('For one'), price: 8.5 },
-    { id: id(3), localizedTitle: text('For two'), price: 15 },
+    { id: id(2), localizedTitle: text('For one'), price: 8.5, soldOut: false },
+    { id: id(3), localizedTitle: text('For two'), price: 15, soldOut: false },
   ],
   modifierGroups: [sauces, bread, extras],
+  soldOut: false,
+  backAt: null,
 };
 const coffee: MenuItem = {
   id: id(4),
@@ -68,8 +70,10 @@ const coffee: MenuItem = {
   localizedDesc: null,
   thumbnail: null,
   enableSpecialRequest: false,
-  variants: [{ id: id(5), localizedTitle: text('Regular'), price: 1 }],
+  variants: [{ id: id(5), localizedTitle: text('Regular'), price: 1, soldOut: false }],
   modifierGroups: [],
+  soldOut: false,
+  backAt: null,
 };
 const menu = {
   sections: [
@@ -125,11 +129,11 @@ describe('cart prices, exact to the thousandth', () => {
   it('never drifts like binary floats (0.1 + 0.2)', () => {
     const item = {
       ...coffee,
-      variants: [{ id: id(5), localizedTitle: text('Regular'), price: 0.1 }],
+      variants: [{ id: id(5), localizedTitle: text('Regular'), price: 0.1, soldOut: false }],
       modifierGroups: [
         {
           ...bread,
-          modifierItems: [{ id: id(21), localizedTitle: text('Shot'), price: 0.2 }],
+          modifierItems: [{ id: id(21), localizedTitle: text('Shot'), price: 0.2, soldOut: false }],
         },
       ],
     };

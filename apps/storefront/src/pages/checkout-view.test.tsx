@@ -26,8 +26,10 @@ const grill: MenuItem = {
   localizedDesc: null,
   thumbnail: null,
   enableSpecialRequest: false,
-  variants: [{ id: id(2), localizedTitle: text('For two'), price: 15 }],
+  variants: [{ id: id(2), localizedTitle: text('For two'), price: 15, soldOut: false }],
   modifierGroups: [],
+  soldOut: false,
+  backAt: null,
 };
 const menu: PublicMenu = {
   tenantId: TENANT,

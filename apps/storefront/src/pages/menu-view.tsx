@@ -27,8 +27,16 @@ export function MenuView({
   preview: boolean;
   onCheckout: () => void;
 }) {
-  const { t, l } = useI18n();
+  const { t, l, lang } = useI18n();
   const money = useMoney(menu.currency);
+  /** A sold-out item's return, in the branch's time, with its weekday. */
+  const timeOf = (at: string) =>
+    new Intl.DateTimeFormat(`${lang}-u-nu-latn`, {
+      weekday: 'short',
+      hour: 'numeric',
+      minute: '2-digit',
+      timeZone: branch.timeZone,
+    }).format(new Date(at));
   const [open, setOpen] = useState<MenuItem | null>(null);
   const { priced, itemsTotal } = priceCart(menu, cart.lines);
   const count = itemCount(priced.map((p) => p.line));
@@ -99,6 +107,13 @@ export function MenuView({
                       <span className="item-price">
                         {from ? t('menu.startsFrom', { price: shown }) : shown}
                       </span>
+                      {item.soldOut && (
+                        <span className="chip sold-out">
+                          {item.backAt
+                            ? t('menu.soldOutUntil', { time: timeOf(item.backAt) })
+                            : t('menu.soldOut')}
+                        </span>
+                      )}
                     </span>
                     {item.thumbnail && (
                       <img
@@ -115,12 +130,12 @@ export function MenuView({
                 );
                 return (
                   <li key={item.id}>
-                    {canOrder ? (
+                    {canOrder && !item.soldOut ? (
                       <button type="button" className="item" onClick={() => setOpen(item)}>
                         {body}
                       </button>
                     ) : (
-                      <div className="item">{body}</div>
+                      <div className={item.soldOut ? 'item sold-out' : 'item'}>{body}</div>
                     )}
                   </li>
                 );

@@ -94,3 +94,22 @@ export function openState(week: readonly WeekDay[], now: Date, timeZone: string)
   if (hoursOpenAt(week, branchLocalTime(now, timeZone))) return { open: true };
   return { open: false, next: nextOpening(week, now, timeZone) };
 }
+
+/**
+ * When a template open by its hours at `now` next stops taking orders (to the minute), in the
+ * branch's zone; null when closed now, or open for the whole coming week.
+ */
+export function nextClosing(week: readonly WeekDay[], now: Date, timeZone: string): Date | null {
+  const openAt = (t: number) => hoursOpenAt(week, branchLocalTime(new Date(t), timeZone));
+  const start = Math.floor(now.getTime() / MINUTE) * MINUTE;
+  if (!openAt(start)) return null;
+  const STEP = 5 * MINUTE;
+  for (let t = start + STEP; t <= start + 7 * DAY; t += STEP) {
+    if (openAt(t)) continue;
+    // Closed within the last step: the first closed minute of it.
+    let m = t - STEP + MINUTE;
+    while (openAt(m)) m += MINUTE;
+    return new Date(m);
+  }
+  return null;
+}

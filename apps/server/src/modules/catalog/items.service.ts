@@ -3,6 +3,11 @@ import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import { imageErrors, type CatalogDeps } from './catalog-common.ts';
 import { toItem } from './catalog-shapes.ts';
+import { recordChange } from '../audit/audit.ts';
+
+/** An item's entry in the history of changes. */
+const itemEntry = (tenantId: string, entityId: string, action: 'create' | 'update' | 'delete') =>
+  ({ tenantId, entityType: 'item', entityId, action }) as const;
 
 /** Items with their variants, taxes and modifier groups, and item availability. */
 export function createItemsService(deps: CatalogDeps) {
@@ -109,13 +114,19 @@ export function createItemsService(deps: CatalogDeps) {
           ...new Set(body.modifierGroupIds),
         ]);
         await repo.bumpVersion(tx, tenantId);
-        return readItem(tx, tenantId, created.id);
+        const after = await readItem(tx, tenantId, created.id);
+        await recordChange(tx, {
+          ...itemEntry(tenantId, created.id, 'create'),
+          before: null,
+          after,
+        });
+        return after;
       });
     },
 
     async updateItem(tenantId: string, id: string, body: CatalogItemBody) {
       return db.transaction(async (tx) => {
-        if (!(await repo.item(tx, tenantId, id))) throw new NotFound('Item');
+        const before = await readItem(tx, tenantId, id);
         const known = new Set((await repo.variantsOf(tx, tenantId, id)).map((v) => v.id));
         const foreign = body.variants.findIndex((v) => v.id && !known.has(v.id));
         if (foreign >= 0)
@@ -126,23 +137,34 @@ export function createItemsService(deps: CatalogDeps) {
         await repo.replaceTaxes(tx, tenantId, id, taxIds);
         await deps.itemGroups.setItemGroups(tx, tenantId, id, [...new Set(body.modifierGroupIds)]);
         await repo.bumpVersion(tx, tenantId);
-        return readItem(tx, tenantId, id);
+        const after = await readItem(tx, tenantId, id);
+        await recordChange(tx, { ...itemEntry(tenantId, id, 'update'), before, after });
+        return after;
       });
     },
 
     async deleteItem(tenantId: string, id: string) {
       await db.transaction(async (tx) => {
+        const before = await readItem(tx, tenantId, id);
         if (!(await repo.deleteItem(tx, tenantId, id))) throw new NotFound('Item');
         await repo.bumpVersion(tx, tenantId);
+        await recordChange(tx, { ...itemEntry(tenantId, id, 'delete'), before, after: null });
       });
     },
 
     /** Staff hide and show items even when the menu itself comes from the point of sale. */
     async setAvailability(tenantId: string, id: string, active: boolean, outOfStock: boolean) {
       return db.transaction(async (tx) => {
+        const was = await repo.item(tx, tenantId, id);
         const row = await repo.updateItem(tx, tenantId, id, { active, outOfStock });
-        if (!row) throw new NotFound('Item');
+        if (!was || !row) throw new NotFound('Item');
         await repo.bumpVersion(tx, tenantId);
+        await recordChange(tx, {
+          ...itemEntry(tenantId, id, 'update'),
+          label: row.title,
+          before: { active: was.active, outOfStock: was.outOfStock },
+          after: { active: row.active, outOfStock: row.outOfStock },
+        });
         return { id, active: row.active, outOfStock: row.outOfStock };
       });
     },

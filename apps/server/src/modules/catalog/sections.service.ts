@@ -4,6 +4,11 @@ import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import { assertImages, type CatalogDeps } from './catalog-common.ts';
 import { assertMainSectionsEditable } from './delivery-focused.ts';
 import { fillSchedule, levelOf, toCategory, toScheduleRows } from './catalog-shapes.ts';
+import { recordChange } from '../audit/audit.ts';
+
+/** A section's entry in the history of changes. */
+const sectionEntry = (tenantId: string, entityId: string, action: 'create' | 'update' | 'delete') =>
+  ({ tenantId, entityType: 'section', entityId, action }) as const;
 
 /** The columns a section's body sets, on create and on update. */
 const sectionColumns = (body: CategoryBody) => ({
@@ -70,7 +75,13 @@ export function createSectionsService(deps: CatalogDeps) {
           position: body.position ?? siblings.length,
         });
         await repo.bumpVersion(tx, tenantId);
-        return readCategory(tx, tenantId, created.id);
+        const after = await readCategory(tx, tenantId, created.id);
+        await recordChange(tx, {
+          ...sectionEntry(tenantId, created.id, 'create'),
+          before: null,
+          after,
+        });
+        return after;
       });
     },
 
@@ -80,13 +91,16 @@ export function createSectionsService(deps: CatalogDeps) {
         const current = await repo.category(tx, tenantId, id, true);
         if (!current) throw new NotFound('Section');
         if (!current.parentId) await assertMainSectionsEditable(repo, tx, tenantId);
+        const before = await readCategory(tx, tenantId, id);
         const row = await repo.updateCategory(tx, tenantId, id, {
           ...sectionColumns(body),
           ...(body.position !== undefined ? { position: body.position } : {}),
         });
         if (!row) throw new NotFound('Section');
         await repo.bumpVersion(tx, tenantId);
-        return readCategory(tx, tenantId, id);
+        const after = await readCategory(tx, tenantId, id);
+        await recordChange(tx, { ...sectionEntry(tenantId, id, 'update'), before, after });
+        return after;
       });
     },
 
@@ -103,8 +117,10 @@ export function createSectionsService(deps: CatalogDeps) {
             'Empty the section first: it still has sections or items',
           );
         }
+        const before = await readCategory(tx, tenantId, id);
         await repo.deleteCategory(tx, tenantId, id);
         await repo.bumpVersion(tx, tenantId);
+        await recordChange(tx, { ...sectionEntry(tenantId, id, 'delete'), before, after: null });
       });
     },
 
@@ -119,9 +135,17 @@ export function createSectionsService(deps: CatalogDeps) {
       return db.transaction(async (tx) => {
         const row = await repo.category(tx, tenantId, id, true);
         if (!row) throw new NotFound('Section');
+        const before = fillSchedule(await repo.schedule(tx, tenantId, id));
         await repo.replaceSchedule(tx, tenantId, id, toScheduleRows(entries));
         await repo.bumpVersion(tx, tenantId);
-        return fillSchedule(await repo.schedule(tx, tenantId, id));
+        const after = fillSchedule(await repo.schedule(tx, tenantId, id));
+        await recordChange(tx, {
+          ...sectionEntry(tenantId, id, 'update'),
+          label: row.title,
+          before: { schedule: before },
+          after: { schedule: after },
+        });
+        return after;
       });
     },
   };

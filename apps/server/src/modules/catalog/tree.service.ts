@@ -1,4 +1,5 @@
 import { CATALOG_LIMITS, catalogRoutes, type MoveBody, type TreeNode } from '@app/contracts';
+import { recordChange } from '../audit/audit.ts';
 import { ValidationFailed, NotFound } from '../../errors.ts';
 import { serializeResults, type SerializedReply } from '../../serialized-reply.ts';
 import { type ScheduleRow, type VariantRow } from './catalog.repository.ts';
@@ -7,6 +8,10 @@ import { fillSchedule, levelOf, money } from './catalog-shapes.ts';
 import { assertMainSectionsEditable } from './delivery-focused.ts';
 
 /** The catalogue as one tree (cached per catalogue version), its banner and its arrangement. */
+/** The menu as a whole in the history of changes: its arrangement and banner. */
+const menuEntry = (tenantId: string) =>
+  ({ tenantId, entityType: 'menu', entityId: tenantId, action: 'update' }) as const;
+
 export function createTreeService(deps: CatalogDeps) {
   const { db, repository: repo } = deps;
   // Serialized trees by tenant, valid while the tenant's catalog version is unchanged.
@@ -123,6 +128,10 @@ export function createTreeService(deps: CatalogDeps) {
         await assertImages(deps.images, tenantId, images);
         await repo.setBanner(tx, tenantId, images[0] ?? null);
         await repo.bumpVersion(tx, tenantId);
+        await recordChange(tx, {
+          ...menuEntry(tenantId),
+          changes: [{ field: 'banner', before: null, after: images[0] ?? null }],
+        });
       });
       return { images };
     },
@@ -135,6 +144,14 @@ export function createTreeService(deps: CatalogDeps) {
         if (cats + its !== new Set(list.map((p) => p.id)).size)
           throw new ValidationFailed('id', ['not_found']);
         await repo.bumpVersion(tx, tenantId);
+        await recordChange(tx, {
+          ...menuEntry(tenantId),
+          changes: list.map((p) => ({
+            field: `positions.${p.id}`,
+            before: null,
+            after: p.position,
+          })),
+        });
       });
       return list;
     },
@@ -177,6 +194,17 @@ export function createTreeService(deps: CatalogDeps) {
           ...oldSiblings.map((c, i) => ({ id: c.id, position: i })),
         ]);
         await repo.bumpVersion(tx, tenantId);
+        await recordChange(tx, {
+          tenantId,
+          entityType: 'section',
+          entityId: node.id,
+          action: 'update',
+          label: node.title,
+          changes: [
+            { field: 'parentId', before: node.parentId, after: parentId },
+            { field: 'position', before: node.position, after: index },
+          ].filter((c) => c.before !== c.after),
+        });
       });
       return buildTree(tenantId);
     },

@@ -15,12 +15,17 @@ import {
   type DiscountRule,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordChange } from '../audit/audit.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import {
   type DiscountsRepository,
   type DiscountWithItems,
   type NewDiscountRow,
 } from './discounts.repository.ts';
+
+/** A discount's entry in the history of changes. */
+const entry = (tenantId: string, entityId: string, action: 'create' | 'update' | 'delete') =>
+  ({ tenantId, entityType: 'discount', entityId, action }) as const;
 
 export type DiscountsService = ReturnType<typeof createDiscountsService>;
 
@@ -219,7 +224,9 @@ export function createDiscountsService(deps: { db: Db; repository: DiscountsRepo
             ...settings(body),
           });
           await repo.setItems(tx, tenantId, id, body.catalogItemsRefIds);
-          return read(tx, tenantId, id);
+          const after = await read(tx, tenantId, id);
+          await recordChange(tx, { ...entry(tenantId, id, 'create'), before: null, after });
+          return after;
         })
         .catch(uniqueToValidation);
     },
@@ -237,15 +244,23 @@ export function createDiscountsService(deps: { db: Db; repository: DiscountsRepo
             errors.push({ field: 'discountCode', codes: ['discount_code_fixed'] });
           errors.push(...(await conflicts(tx, tenantId, { ...body, discountCode: undefined }, id)));
           if (errors.length > 0) throw new ValidationFailed(errors);
+          const before = await read(tx, tenantId, id);
           await repo.update(tx, tenantId, id, { ...settings(body), deleted: body.deleted });
           await repo.setItems(tx, tenantId, id, body.catalogItemsRefIds);
-          if (!body.deleted) return read(tx, tenantId, id);
-          return toDiscount({
-            ...row,
-            ...settings(body),
-            deleted: true,
-            itemIds: [...body.catalogItemsRefIds],
+          const after = body.deleted
+            ? toDiscount({
+                ...row,
+                ...settings(body),
+                deleted: true,
+                itemIds: [...body.catalogItemsRefIds],
+              })
+            : await read(tx, tenantId, id);
+          await recordChange(tx, {
+            ...entry(tenantId, id, body.deleted ? 'delete' : 'update'),
+            before,
+            after,
           });
+          return after;
         })
         .catch(uniqueToValidation);
     },

@@ -1,4 +1,5 @@
 import type { ModifierGroupBody, ModifierGroupResponse } from '@app/contracts';
+import { recordChange } from '../audit/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ValidationFailed } from '../../errors.ts';
 import {
@@ -30,6 +31,10 @@ function toGroup(g: GroupRow, its: ModifierItemRow[]): ModifierGroupResponse {
 }
 
 export type ModifierGroupsService = ReturnType<typeof createModifierGroupsService>;
+
+/** A modifier group's entry in the history of changes (its choices included). */
+const groupEntry = (tenantId: string, entityId: string, action: 'create' | 'update' | 'delete') =>
+  ({ tenantId, entityType: 'modifierGroup', entityId, action }) as const;
 
 export function createModifierGroupsService(deps: {
   db: Db;
@@ -82,12 +87,15 @@ export function createModifierGroupsService(deps: {
         const g = await repo.insertGroup(tx, { tenantId, ...columns(body) });
         await repo.replaceItems(tx, tenantId, g.id, itemRows(body));
         await deps.bumpCatalogVersion(tx, tenantId);
-        return (await read(tx, tenantId, [g.id]))[0]!;
+        const after = (await read(tx, tenantId, [g.id]))[0]!;
+        await recordChange(tx, { ...groupEntry(tenantId, g.id, 'create'), before: null, after });
+        return after;
       });
     },
 
     async update(tenantId: string, id: string, body: ModifierGroupBody) {
       return db.transaction(async (tx) => {
+        const [before] = await read(tx, tenantId, [id]);
         const row = await repo.updateGroup(tx, tenantId, id, columns(body));
         if (!row) throw new NotFound('Modifier group');
         const known = new Set((await repo.itemsOfGroups(tx, tenantId, [id])).map((i) => i.id));
@@ -96,7 +104,9 @@ export function createModifierGroupsService(deps: {
           throw new ValidationFailed(`modifierItems.${foreign}.id`, ['modifier_item_not_found']);
         await repo.replaceItems(tx, tenantId, id, itemRows(body));
         await deps.bumpCatalogVersion(tx, tenantId);
-        return (await read(tx, tenantId, [id]))[0]!;
+        const after = (await read(tx, tenantId, [id]))[0]!;
+        await recordChange(tx, { ...groupEntry(tenantId, id, 'update'), before, after });
+        return after;
       });
     },
 
@@ -111,8 +121,10 @@ export function createModifierGroupsService(deps: {
             'The group is still used by items',
           );
         }
+        const [before] = await read(tx, tenantId, [id]);
         await repo.deleteGroup(tx, tenantId, id);
         await deps.bumpCatalogVersion(tx, tenantId);
+        await recordChange(tx, { ...groupEntry(tenantId, id, 'delete'), before, after: null });
       });
     },
 

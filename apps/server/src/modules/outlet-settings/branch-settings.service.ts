@@ -18,12 +18,14 @@ import {
   type PaymentMethodsBody,
   type PaymentTemplate,
   type StoreHoursDay,
+  type LocalizedText,
   fullWeek,
   effectivePaymentMethods,
   offeredMethods,
   serviceAreaStored,
 } from '@app/contracts';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordChange } from '../audit/audit.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import type { BranchRow, TenantRow } from '../identity/identity.table.ts';
 import { operatingStatusOf } from '../identity/branches.ts';
@@ -57,6 +59,17 @@ async function areaMethods(
   ]);
   return serviceAreaStored(own, branch);
 }
+
+/** A branch's settings in the history of changes. */
+const branchEntry = (tenantId: string, branchId: string, label: LocalizedText) =>
+  ({
+    tenantId,
+    entityType: 'branch',
+    entityId: branchId,
+    branchId,
+    action: 'update',
+    label,
+  }) as const;
 
 export type BranchSettingsService = ReturnType<typeof createBranchSettingsService>;
 
@@ -135,11 +148,19 @@ export function createBranchSettingsService(deps: {
 
     async setProfile(tenantId: string, branchId: string, body: BranchProfileBody) {
       if (body.branchId !== branchId) throw new ValidationFailed('branchId', ['branch_mismatch']);
-      const updated = await repo.updateProfile(db, tenantId, branchId, {
-        name: body.branchName,
-        phoneNumber: body.phoneNumber,
+      await db.transaction(async (tx) => {
+        const was = await repo.branchWithTenant(tx, tenantId, branchId);
+        const updated = await repo.updateProfile(tx, tenantId, branchId, {
+          name: body.branchName,
+          phoneNumber: body.phoneNumber,
+        });
+        if (!was || !updated) throw new NotFound('Branch');
+        await recordChange(tx, {
+          ...branchEntry(tenantId, branchId, was.branch.name),
+          before: { branchName: was.branch.name, phoneNumber: was.branch.phoneNumber },
+          after: { branchName: body.branchName, phoneNumber: body.phoneNumber },
+        });
       });
-      if (!updated) throw new NotFound('Branch');
       return this.profile(tenantId, branchId);
     },
 
@@ -148,15 +169,23 @@ export function createBranchSettingsService(deps: {
       branchId: string,
       body: CheckoutTemplateBody,
     ): Promise<BranchCheckoutTemplates> {
-      const row = await repo.setTemplate(
-        db,
-        tenantId,
-        branchId,
-        body.checkoutTemplate,
-        body.enabled,
-      );
-      if (!row) throw new NotFound('Branch');
-      return { branchId, checkoutTemplates: row.checkoutTemplates };
+      return db.transaction(async (tx) => {
+        const was = await repo.branchWithTenant(tx, tenantId, branchId);
+        const row = await repo.setTemplate(
+          tx,
+          tenantId,
+          branchId,
+          body.checkoutTemplate,
+          body.enabled,
+        );
+        if (!was || !row) throw new NotFound('Branch');
+        await recordChange(tx, {
+          ...branchEntry(tenantId, branchId, was.branch.name),
+          before: { checkoutTemplates: was.branch.checkoutTemplates },
+          after: { checkoutTemplates: row.checkoutTemplates },
+        });
+        return { branchId, checkoutTemplates: row.checkoutTemplates };
+      });
     },
 
     async paymentMethods(
@@ -205,7 +234,8 @@ export function createBranchSettingsService(deps: {
       });
       if (errors.length > 0) throw new ValidationFailed(errors);
       await db.transaction(async (tx) => {
-        if (!(await repo.lockBranch(tx, tenantId, branchId))) throw new NotFound('Branch');
+        const branch = await repo.lockBranch(tx, tenantId, branchId);
+        if (!branch) throw new NotFound('Branch');
         const stored = serviceAreaId
           ? await areaMethods(repo, tx, tenantId, branchId, template, serviceAreaId)
           : await repo.paymentMethods(tx, tenantId, branchId, template);
@@ -215,6 +245,15 @@ export function createBranchSettingsService(deps: {
         });
         const problems = paymentMethodErrors(next);
         if (problems.length > 0) throw new ValidationFailed(problems);
+        const switches = (list: { paymentMethodType: string; active: boolean }[]) => ({
+          [`paymentMethods.${template}${serviceAreaId ? `.table.${serviceAreaId}` : ''}`]:
+            Object.fromEntries(list.map((m) => [m.paymentMethodType, m.active])),
+        });
+        await recordChange(tx, {
+          ...branchEntry(tenantId, branchId, tenant.name),
+          before: switches(effectivePaymentMethods(template, stored, ctx)),
+          after: switches(next),
+        });
         if (serviceAreaId) {
           // Only the sent switches become the table's: the rest keep following the branch.
           await repo.upsertAreaPaymentMethods(
@@ -254,7 +293,7 @@ export function createBranchSettingsService(deps: {
       branchId: string,
       body: OperatingHoursBody,
     ): Promise<StoreHoursDay[]> {
-      await found(tenantId, branchId);
+      const { branch } = await found(tenantId, branchId);
       const days = body.map((d) => {
         const closed = d.dayClosed || d.hours.length === 0;
         const hours = closed
@@ -264,8 +303,30 @@ export function createBranchSettingsService(deps: {
             );
         return { checkoutTemplate: d.checkoutTemplate, day: d.day, dayClosed: closed, hours };
       });
-      await repo.upsertHours(db, tenantId, branchId, days);
       const templates = [...new Set(body.map((d) => d.checkoutTemplate))];
+      await db.transaction(async (tx) => {
+        const hoursOf = async () => {
+          const rows = await repo.hours(tx, tenantId, branchId);
+          return {
+            hours: Object.fromEntries(
+              templates.map((t) => [
+                t,
+                fullWeek(
+                  t,
+                  rows.filter((r) => r.checkoutTemplate === t),
+                ).map((d) => ({ dayClosed: d.dayClosed, hours: d.hours })),
+              ]),
+            ),
+          };
+        };
+        const before = await hoursOf();
+        await repo.upsertHours(tx, tenantId, branchId, days);
+        await recordChange(tx, {
+          ...branchEntry(tenantId, branchId, branch.name),
+          before,
+          after: await hoursOf(),
+        });
+      });
       const weeks = await week(tenantId, branchId);
       return weeks.filter((d) => templates.includes(d.checkoutTemplate));
     },
@@ -294,15 +355,24 @@ export function createBranchSettingsService(deps: {
     ): Promise<BranchDeliveryZone> {
       if (body.deliveryZoneId !== zoneId)
         throw new ValidationFailed('deliveryZoneId', ['zone_mismatch']);
-      await found(tenantId, branchId);
+      const { branch } = await found(tenantId, branchId);
       const [zone] = await repo.zones(db, tenantId, branchId, zoneId);
       if (!zone) throw new NotFound('Delivery zone');
-      await repo.upsertZone(db, {
-        tenantId,
-        branchId,
-        deliveryZoneId: zoneId,
-        active: body.active,
-        fee: body.deliveryFee,
+      await db.transaction(async (tx) => {
+        const [was] = await repo.zones(tx, tenantId, branchId, zoneId);
+        await repo.upsertZone(tx, {
+          tenantId,
+          branchId,
+          deliveryZoneId: zoneId,
+          active: body.active,
+          fee: body.deliveryFee,
+        });
+        const field = `deliveryZones.${zone.title.fieldValue}`;
+        await recordChange(tx, {
+          ...branchEntry(tenantId, branchId, branch.name),
+          before: { [field]: { active: was?.active, deliveryFee: was && Number(was.fee) } },
+          after: { [field]: { active: body.active, deliveryFee: Number(body.deliveryFee) } },
+        });
       });
       return {
         deliveryZoneId: zoneId,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import type { BranchOperatingStatus } from '@app/contracts';
-import type { Db } from '../../db/client.ts';
+import type { Db, Tx } from '../../db/client.ts';
 import { branches } from '../identity/identity.table.ts';
 import { tenantRow } from '../../db/tenant-keys.ts';
 import { branchOrder } from '../identity/branches.ts';
@@ -15,7 +15,7 @@ const columns = {
 
 /** The operating status columns of a tenant's branches. */
 export const outletStatusRepository = {
-  async list(db: Db, tenantId: string) {
+  async list(db: Db | Tx, tenantId: string) {
     return db
       .select(columns)
       .from(branches)
@@ -23,7 +23,7 @@ export const outletStatusRepository = {
       .orderBy(...branchOrder());
   },
 
-  async update(db: Db, tenantId: string, branchId: string, status: BranchOperatingStatus) {
+  async update(db: Db | Tx, tenantId: string, branchId: string, status: BranchOperatingStatus) {
     const [row] = await db
       .update(branches)
       .set(status)

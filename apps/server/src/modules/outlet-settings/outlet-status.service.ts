@@ -2,6 +2,7 @@ import type { BranchStatus, OutletStatusBody } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
 import { NotFound } from '../../errors.ts';
 import { operatingStatusOf } from '../identity/branches.ts';
+import { recordChange } from '../audit/audit.ts';
 import { type OutletStatusRepository } from './outlet-status.repository.ts';
 
 type Row = NonNullable<Awaited<ReturnType<OutletStatusRepository['update']>>>;
@@ -27,13 +28,26 @@ export function createOutletStatusService(deps: { db: Db; repository: OutletStat
     },
 
     async update(tenantId: string, branchId: string, body: OutletStatusBody) {
-      const row = await repo.update(db, tenantId, branchId, {
-        closed: body.closed,
-        acceptingOrders: body.acceptingOrders,
-        busy: body.busy,
+      return db.transaction(async (tx) => {
+        const [was] = (await repo.list(tx, tenantId)).filter((b) => b.branchId === branchId);
+        const row = await repo.update(tx, tenantId, branchId, {
+          closed: body.closed,
+          acceptingOrders: body.acceptingOrders,
+          busy: body.busy,
+        });
+        if (!was || !row) throw new NotFound('Branch');
+        await recordChange(tx, {
+          tenantId,
+          entityType: 'branch',
+          entityId: branchId,
+          branchId,
+          action: 'update',
+          label: row.branchName,
+          before: { status: operatingStatusOf(was) },
+          after: { status: operatingStatusOf(row) },
+        });
+        return toStatus(row);
       });
-      if (!row) throw new NotFound('Branch');
-      return toStatus(row);
     },
   };
 }

@@ -5,6 +5,7 @@ import {
   type PriceAdjustmentResponse,
   type ScheduleEntry,
 } from '@app/contracts';
+import { recordChange } from '../audit/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import { fillSchedule, toScheduleRows } from '../catalog/catalog-shapes.ts';
@@ -37,6 +38,10 @@ function menuRanks(sections: readonly { id: string; parentId: string | null }[])
   walk(null);
   return rank;
 }
+
+/** A price adjustment's entry in the history of changes. */
+const entry = (tenantId: string, entityId: string, action: 'create' | 'update' | 'delete') =>
+  ({ tenantId, entityType: 'priceAdjustment', entityId, action }) as const;
 
 export function createPriceAdjustmentsService(deps: {
   db: Db;
@@ -118,7 +123,9 @@ export function createPriceAdjustmentsService(deps: {
         if (await repo.nameTaken(tx, tenantId, body.name))
           throw new ValidationFailed('name', ['ItemAlreadyExists']);
         const row = await repo.insert(tx, { tenantId, ...columns(body) });
-        return one(tx, tenantId, row.id);
+        const after = await one(tx, tenantId, row.id);
+        await recordChange(tx, { ...entry(tenantId, row.id, 'create'), before: null, after });
+        return after;
       });
     },
 
@@ -126,14 +133,20 @@ export function createPriceAdjustmentsService(deps: {
       return db.transaction(async (tx) => {
         if (await repo.nameTaken(tx, tenantId, body.name, id))
           throw new ValidationFailed('name', ['ItemAlreadyExists']);
-        const row = await repo.update(tx, tenantId, id, columns(body));
-        if (!row) throw new NotFound('Price adjustment');
-        return one(tx, tenantId, id);
+        const before = await one(tx, tenantId, id);
+        await repo.update(tx, tenantId, id, columns(body));
+        const after = await one(tx, tenantId, id);
+        await recordChange(tx, { ...entry(tenantId, id, 'update'), before, after });
+        return after;
       });
     },
 
     async remove(tenantId: string, id: string) {
-      if (!(await repo.remove(db, tenantId, id))) throw new NotFound('Price adjustment');
+      await db.transaction(async (tx) => {
+        const before = await one(tx, tenantId, id);
+        if (!(await repo.remove(tx, tenantId, id))) throw new NotFound('Price adjustment');
+        await recordChange(tx, { ...entry(tenantId, id, 'delete'), before, after: null });
+      });
     },
 
     async getSchedule(tenantId: string, id: string) {
@@ -142,9 +155,11 @@ export function createPriceAdjustmentsService(deps: {
 
     async setSchedule(tenantId: string, id: string, entries: ScheduleEntry[]) {
       return db.transaction(async (tx) => {
-        await one(tx, tenantId, id);
+        const before = await one(tx, tenantId, id);
         await repo.replaceSchedule(tx, tenantId, id, toScheduleRows(entries));
-        return (await one(tx, tenantId, id)).schedule;
+        const after = await one(tx, tenantId, id);
+        await recordChange(tx, { ...entry(tenantId, id, 'update'), before, after });
+        return after.schedule;
       });
     },
 
@@ -156,14 +171,16 @@ export function createPriceAdjustmentsService(deps: {
       removed: string | null | undefined,
     ) {
       return db.transaction(async (tx) => {
-        await one(tx, tenantId, id);
+        const before = await one(tx, tenantId, id);
         const unique = [...new Set(selected)];
         const found = await repo.existingVariantIds(tx, tenantId, unique);
         if (found.length !== unique.length)
           throw new ValidationFailed('SelectedVariantsIds', ['variant_not_found']);
         await repo.link(tx, tenantId, id, unique);
         if (removed) await repo.unlink(tx, tenantId, id, removed);
-        return (await one(tx, tenantId, id)).linkedVariants;
+        const after = await one(tx, tenantId, id);
+        await recordChange(tx, { ...entry(tenantId, id, 'update'), before, after });
+        return after.linkedVariants;
       });
     },
   };

@@ -13,7 +13,7 @@ import {
   phoneCountryOf,
 } from '@app/contracts';
 import { NotFound } from '../../errors.ts';
-import type { CatalogueSection } from '../tickets/ordering.repository.ts';
+import type { CatalogueSection, SoldOut } from '../tickets/ordering.repository.ts';
 import {
   adjustmentRules,
   orderable,
@@ -49,6 +49,32 @@ function compareKeys(a: number[], b: number[]) {
 }
 
 /**
+ * Whether an item is sold out at the branch (issue 38), and when it is back: the item itself,
+ * or every one of its variants (back when the last is; null if one is until turned back on).
+ */
+function soldOutState(
+  itemId: string,
+  index: CatalogueIndex,
+  soldOut: SoldOut,
+): { soldOut: boolean; backAt: string | null } {
+  if (soldOut.size === 0) return { soldOut: false, backAt: null };
+  const iso = (until: string | null) => (until === null ? null : new Date(until).toISOString());
+  const own = soldOut.get(`item:${itemId}`);
+  if (own !== undefined) return { soldOut: true, backAt: iso(own) };
+  const its = index.variants.filter((v) => v.item.id === itemId);
+  const untils = its.map((v) => soldOut.get(`variant:${v.variantId}`));
+  if (its.length === 0 || untils.some((u) => u === undefined)) {
+    return { soldOut: false, backAt: null };
+  }
+  if (untils.includes(null)) return { soldOut: true, backAt: null };
+  const last = Math.max(...untils.map((u) => new Date(u!).getTime()));
+  return { soldOut: true, backAt: new Date(last).toISOString() };
+}
+
+const soldOutItem = (itemId: string, index: CatalogueIndex, soldOut: SoldOut) =>
+  soldOutState(itemId, index, soldOut).soldOut;
+
+/**
  * A branch's public menu: what can be ordered there now for a template, read and priced as the
  * order intake reads and prices it (the tickets module's ordering reads).
  */
@@ -68,15 +94,16 @@ export function createPublicMenu(deps: {
     serviceAreaId?: string,
   ): Promise<PublicMenu> {
     const atTable = template === 'DINING' ? (serviceAreaId ?? null) : null;
+    const now = clock();
     const ctx = await ordering.context({
       tenantId,
       branchId,
       template,
+      now,
       serviceAreaId: atTable,
     });
     if (!ctx) throw new NotFound('Branch');
-    const { branch } = ctx;
-    const now = clock();
+    const { branch, soldOut } = ctx;
     const at = branchLocalTime(now, branch.timeZone);
     const hours = openState(ctx.hours, now, branch.timeZone);
     const currency = currencyOf(ctx.currency);
@@ -101,6 +128,12 @@ export function createPublicMenu(deps: {
       if (!enabled || !orderable(v, branchId, template, chain, at)) continue;
       let item = items.get(v.item.id);
       if (!item) {
+        // Sold out here: shown so, or left out where its section hides what is not available.
+        if (
+          chain.get(v.item.categoryId)?.hideWhenNotAvailable &&
+          soldOutItem(v.item.id, index, soldOut)
+        )
+          continue;
         let section = sections.get(v.item.categoryId);
         if (!section) {
           const title = chain.get(v.item.categoryId)?.title ?? v.item.title;
@@ -127,8 +160,14 @@ export function createPublicMenu(deps: {
             allowModifierItemCounter: g.allowModifierItemCounter,
             modifierItems: g.items
               .filter((m) => m.active)
-              .map((m) => ({ id: m.id, localizedTitle: m.title, price: Number(m.price) })),
+              .map((m) => ({
+                id: m.id,
+                localizedTitle: m.title,
+                price: Number(m.price),
+                soldOut: soldOut.has(`modifierItem:${m.id}`),
+              })),
           })),
+          ...soldOutState(v.item.id, index, soldOut),
         };
         items.set(v.item.id, item);
         section.items.push(item);
@@ -138,6 +177,7 @@ export function createPublicMenu(deps: {
         id: v.variantId,
         localizedTitle: v.variantTitle,
         price: Number(price),
+        soldOut: soldOut.has(`item:${v.item.id}`) || soldOut.has(`variant:${v.variantId}`),
       });
     }
     return {

@@ -30,6 +30,7 @@ import {
 } from '../tickets/online-payment.ts';
 import { inScope, inTenant } from '../../db/tenant-scope.ts';
 import type { UnstoredRefunds } from '../tickets/unstored-refunds.ts';
+import { recordChange } from '../audit/audit.ts';
 import { tableBillPaymentUpdate } from './table-bill-events.ts';
 import type {
   TableBillsRepository,
@@ -202,6 +203,16 @@ export function createTableBillsService(deps: {
         { id: refund.id, providerRefundId: outcome.refundId },
         { id: transactionId, refundedAmount, status },
       );
+      await recordChange(tx, {
+        tenantId,
+        entityType: 'tableBill',
+        entityId: transactionId,
+        branchId: now.branchId,
+        action: 'refund',
+        label: { fieldValue: now.serviceAreaName },
+        before: { refundedAmount: now.refundedAmount, status: now.status },
+        after: { refundedAmount, status },
+      });
       await notifier.publish(
         tx,
         tableBillPaymentUpdate('refunded', { ...now, refundedAmount, status }, clock()),
@@ -385,6 +396,15 @@ export function createTableBillsService(deps: {
           amount: fromMilli(milli),
           userId,
           createdAt: clock(),
+        });
+        await recordChange(tx, {
+          tenantId,
+          entityType: 'tableBill',
+          entityId: id,
+          branchId: row.branchId,
+          action: 'refund',
+          label: { fieldValue: row.serviceAreaName },
+          changes: [{ field: 'refundAsked', before: null, after: fromMilli(milli) }],
         });
         return false;
       });

@@ -43,6 +43,7 @@ import {
   type OrderingReads,
 } from './ordering.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
+import type { SoldOut } from './ordering.repository.ts';
 import { toTicket } from './tickets.service.ts';
 import { assertSameRequest, chargeOnline, requestFingerprint } from './online-payment.ts';
 import type { UnstoredRefunds } from './unstored-refunds.ts';
@@ -62,6 +63,7 @@ function priceLines(
   branchId: string,
   template: OrderingTemplate,
   at: BranchLocalTime,
+  soldOut: SoldOut,
 ) {
   const { byVariant, sections: chain } = index;
   const errors: FieldError[] = [];
@@ -73,6 +75,9 @@ function priceLines(
     const v = byVariant.get(input.variantId);
     if (!v) return fail(`${path}.variantId`, 'item_not_found');
     if (!orderable(v, branchId, template, chain, at)) return fail(path, 'item_inactive');
+    // Sold out at this branch until a time (issue 38).
+    if (soldOut.has(`item:${v.item.id}`) || soldOut.has(`variant:${v.variantId}`))
+      return fail(path, 'sold_out');
     if (input.specialRequest && !v.item.enableSpecialRequest)
       fail(`${path}.specialRequest`, 'special_request_not_allowed');
 
@@ -85,6 +90,7 @@ function priceLines(
       const mod = group?.items.find((x) => x.id === m.modifierItemId);
       if (!group || !mod) return fail(`${at_}.modifierItemId`, 'modifier_not_allowed');
       if (!mod.active) return fail(at_, 'item_inactive');
+      if (soldOut.has(`modifierItem:${mod.id}`)) return fail(at_, 'sold_out');
       if (input.modifiers.findIndex((x) => x.modifierItemId === m.modifierItemId) !== j)
         return fail(`${at_}.modifierItemId`, 'modifier_duplicate');
       if (m.quantity > 1 && !group.allowModifierItemCounter)
@@ -168,7 +174,7 @@ export function createIntakeService(deps: {
     template: OrderingTemplate;
     at: BranchLocalTime;
     cartItems: CartItemInput[];
-    ctx: { catalogVersion: number; hasAdjustments: boolean; currency: string };
+    ctx: { catalogVersion: number; hasAdjustments: boolean; currency: string; soldOut: SoldOut };
     zone: { active: boolean | null; fee: string | null } | null;
     adjust: boolean;
     errors: FieldError[];
@@ -185,6 +191,7 @@ export function createIntakeService(deps: {
       p.branchId,
       p.template,
       p.at,
+      p.ctx.soldOut,
     );
     const errors = [...p.errors, ...priced.errors];
     if (errors.length > 0) throw new ValidationFailed(errors);
@@ -221,10 +228,12 @@ export function createIntakeService(deps: {
         : (body.checkoutTemplate as OrderingTemplate);
       const usesTable = isCall || template === 'DINING';
 
+      const now = clock();
       const ctx = await ordering.context({
         tenantId,
         branchId,
         template,
+        now,
         idempotencyKey,
         deliveryZoneId: template === 'DELIVERY' ? body.deliveryZoneId : null,
         serviceAreaId: usesTable ? body.serviceAreaId : null,
@@ -250,7 +259,6 @@ export function createIntakeService(deps: {
       if (!isCall && !branch.checkoutTemplates.includes(template))
         throw new ValidationFailed('checkoutTemplate', ['checkout_template_disabled']);
 
-      const now = clock();
       // Calling a waiter is not an order: it goes through outside the hours too.
       if (!isCall) {
         const hours = openState(ctx.hours, now, branch.timeZone);
@@ -450,6 +458,7 @@ export function createIntakeService(deps: {
         tenantId,
         branchId,
         template,
+        now: clock(),
         deliveryZoneId: delivery ? body.deliveryZoneId : null,
       });
       if (!ctx) throw new NotFound('Branch');

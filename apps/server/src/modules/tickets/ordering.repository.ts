@@ -8,6 +8,7 @@ import {
   type StoreHoursDay,
   type TaxType,
   type StoredPaymentMethod,
+  type StockKind,
 } from '@app/contracts';
 import { rowsOf, type Db, type Tx } from '../../db/client.ts';
 import { branches, tenants } from '../identity/identity.table.ts';
@@ -32,11 +33,16 @@ export type ScheduleSlot = {
   closeTime: string | null;
 };
 
+/** Sold out at the order's branch now (branch_stock): an item, a variant or a choice. */
+export type SoldOutRow = { kind: StockKind; id: string; until: string | null };
+
 export type CatalogueSection = {
   id: string;
   parentId: string | null;
   title: LocalizedText;
   active: boolean;
+  /** Its items sold out are left out of the public menu rather than shown sold out. */
+  hideWhenNotAvailable: boolean;
   excludedCheckoutTemplates: CheckoutTemplate[];
   schedule: ScheduleSlot[];
 };
@@ -87,6 +93,11 @@ export type AdjustmentLink = {
   };
   schedule: ScheduleSlot[];
 };
+
+/** Sold out rows by `kind:id`, each with when it is back (null: until turned back on). */
+export type SoldOut = Map<string, string | null>;
+const soldOutIndex = (rows: SoldOutRow[]): SoldOut =>
+  new Map(rows.map((r) => [`${r.kind}:${r.id}`, r.until]));
 
 // Some drivers hand json back as text.
 const json = <T>(value: T | string): T =>
@@ -170,6 +181,12 @@ const contextStatement = preparedPerHandle((q: Db) =>
         sectionName: serviceAreaSections.name,
       },
       link: { id: uniqueLinks.id, name: uniqueLinks.name, template: uniqueLinks.template },
+      // Sold out at this branch now (issue 38): what is back by itself is past its `until`.
+      soldOut: sql<SoldOutRow[] | string>`(select coalesce(json_agg(json_build_object(
+          'kind', s.kind, 'id', s.entity_id, 'until', s.until)), '[]'::json)
+        from branch_stock s
+        where s.tenant_id = ${branches.tenantId} and s.branch_id = ${branches.id}
+          and (s.until is null or s.until > ${param('now')}::timestamptz))`,
       // Most tenants have none: the adjustments are read only when there are some.
       hasAdjustments: sql<boolean>`exists (select 1 from price_adjustments pa where pa.tenant_id = ${tenants.id} and pa.is_active)`,
     })
@@ -247,6 +264,8 @@ export const orderingRepository = {
       deliveryZoneId?: string | null;
       serviceAreaId?: string | null;
       uniqueLinkId?: string | null;
+      /** Now, by the caller's clock: what is sold out until an earlier time is back. */
+      now: Date;
     },
   ) {
     const [row] = await contextStatement(q).execute({
@@ -258,6 +277,7 @@ export const orderingRepository = {
       deliveryZoneId: p.deliveryZoneId ?? null,
       serviceAreaId: p.serviceAreaId ?? null,
       uniqueLinkId: p.uniqueLinkId ?? null,
+      now: p.now.toISOString(),
     });
     return (
       row && {
@@ -265,6 +285,7 @@ export const orderingRepository = {
         hours: json(row.hours),
         paymentMethods: json(row.paymentMethods),
         areaPaymentMethods: json(row.areaPaymentMethods),
+        soldOut: soldOutIndex(json(row.soldOut)),
       }
     );
   },
@@ -329,6 +350,7 @@ export const orderingRepository = {
             'parentId', c.parent_id,
             'title', c.title,
             'active', c.active,
+            'hideWhenNotAvailable', c.hide_when_not_available,
             'excludedCheckoutTemplates', to_json(c.excluded_checkout_templates),
             'schedule', coalesce((
               select json_agg(json_build_object(

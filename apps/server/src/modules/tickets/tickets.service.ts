@@ -32,6 +32,7 @@ import type { PaymentProvider } from '../../integrations/card-gateway/payment-pr
 import type { Notifier } from '../../realtime/notifier.ts';
 import { inScope, inTenant } from '../../db/tenant-scope.ts';
 import { refundOnline } from './online-payment.ts';
+import { recordChange } from '../audit/audit.ts';
 import { ticketChange } from './ticket-events.ts';
 import { renderReceipt } from './receipt.ts';
 import { type TicketsRepository, type TicketRow } from './tickets.repository.ts';
@@ -75,6 +76,24 @@ export function toTicket(
 }
 
 export type TicketsService = ReturnType<typeof createTicketsService>;
+
+/**
+ * A ticket's entry in the history of changes: its status, branch and refund, never the
+ * customer's name, phone or address.
+ */
+const ticketEntry = (
+  tenantId: string,
+  row: { id: string; branchId: string; ticketNumber: number },
+  action: 'status' | 'refund' | 'update',
+) =>
+  ({
+    tenantId,
+    entityType: 'ticket',
+    entityId: row.id,
+    branchId: row.branchId,
+    action,
+    label: { fieldValue: `#${row.ticketNumber}` },
+  }) as const;
 
 /**
  * Staff's side of tickets (operations-platform §4.1, §7.4): the live list with its counters,
@@ -144,6 +163,13 @@ export function createTicketsService(deps: {
       const settled = outcome.state === 'SUCCEEDED' ? 'REFUNDED' : 'REFUND_FAILED';
       await repo.update(tx, tenantId, ticketId, {
         ticketDetails: withPaymentStatus(locked.ticketDetails, settled),
+      });
+      await recordChange(tx, {
+        ...ticketEntry(tenantId, locked, 'refund'),
+        changes: [
+          { field: 'paymentStatus', before: 'REFUND_PENDING', after: settled },
+          { field: 'refundAmount', before: null, after: locked.total },
+        ],
       });
       await notifier.publish(tx, ticketChange('status', locked));
     });
@@ -300,6 +326,15 @@ export function createTicketsService(deps: {
         });
         if (body.status === 'InProgress' && isNotAccepted(row.status))
           await deps.onAccepted?.(tx, tenantId, { id: row.id, branchId: row.branchId });
+        await recordChange(tx, {
+          ...ticketEntry(tenantId, row, 'status'),
+          before: { status: row.status, cancellationReason: row.cancellationReason },
+          after: {
+            status: body.status,
+            cancellationReason: reason,
+            ...(owed ? { paymentStatus: 'REFUND_PENDING', refundAmount: row.total } : {}),
+          },
+        });
         await notifier.publish(tx, ticketChange('status', { ...row, status: body.status }));
         return owed ? ('first' as const) : null;
       });
@@ -342,6 +377,10 @@ export function createTicketsService(deps: {
         if (!isOpenTicket(row.status))
           throw new Conflict('ticket_closed', `A ticket ${row.status} cannot be transferred`);
         await repo.update(tx, tenantId, row.id, { branchId: target.id });
+        await recordChange(tx, {
+          ...ticketEntry(tenantId, row, 'update'),
+          changes: [{ field: 'branchId', before: row.branchId, after: target.id }],
+        });
         await repo.insertEvent(tx, {
           tenantId,
           ticketId: row.id,

@@ -20,6 +20,7 @@ import { paths } from '../../../lib/paths.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { BrandsHeader } from '../components/brands-header.tsx';
 import { DeviceNotifications } from '../components/device-notifications.tsx';
+import { SoldOutButton } from '../components/sold-out.tsx';
 import { TicketFilterBar } from '../components/ticket-filter-bar.tsx';
 import { TicketsTable } from '../components/tickets-table.tsx';
 import { StartPrompt } from '../components/start-prompt.tsx';
@@ -81,7 +82,10 @@ function LiveOrdersHeader({ tickets }: { tickets: readonly TicketSummary[] }) {
       sx={{ justifyContent: 'space-between', alignItems: { sm: 'flex-start' } }}
     >
       <BrandsHeader tickets={tickets} />
-      <DeviceNotifications />
+      <Stack direction="row" spacing={1} sx={{ flexWrap: 'wrap', rowGap: 1 }}>
+        <SoldOutButton />
+        <DeviceNotifications />
+      </Stack>
     </Stack>
   );
 }
