@@ -1,4 +1,5 @@
 import { BULK_UPLOAD_LIMITS, type BulkUploadKind, type BulkUploadResult } from '@app/contracts';
+import { recordChange } from '../audit/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { TooManyRequests, ValidationFailed } from '../../errors.ts';
 import type { BulkUploadRepository } from './bulk-upload.repository.ts';
@@ -161,7 +162,27 @@ export function createBulkUploadService(deps: {
       const updated = Object.values(planner.updates).some((list) => list.length > 0);
       if (sections.length + groups.length + items.length > 0 || updated)
         await deps.bumpCatalogVersion(tx, tenantId);
-      return planner.outcome();
+      const outcome = planner.outcome();
+      // One entry for the whole import: what it added and updated (not each row).
+      const counts = [
+        'categoriesAdded',
+        'itemsAdded',
+        'modifiersAdded',
+        'categoriesUpdated',
+        'itemsUpdated',
+        'modifiersUpdated',
+      ] as const;
+      await recordChange(tx, {
+        tenantId,
+        entityType: 'menu',
+        entityId: tenantId,
+        action: 'import',
+        label: null,
+        changes: counts
+          .filter((key) => outcome[key] > 0)
+          .map((key) => ({ field: key, before: null, after: outcome[key] })),
+      });
+      return outcome;
     });
   }
 }

@@ -11,6 +11,7 @@ import {
 } from '@app/contracts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
 import type { Db, Tx } from '../../db/client.ts';
+import { recordChange } from '../audit/audit.ts';
 import type { LocalizationRepository } from './localization.repository.ts';
 
 /** How the answers are read back: the same shapes the section, item and group calls answer. */
@@ -52,6 +53,31 @@ function translatedChildren(
   }));
 }
 
+/** A translation in the history of changes: an update of the section, item or group. */
+const entry = (
+  tenantId: string,
+  entityType: 'section' | 'item' | 'modifierGroup',
+  entityId: string,
+  label: LocalizedText,
+) => ({ tenantId, entityType, entityId, action: 'update', label }) as const;
+
+const textsOf = (t: { title: LocalizedText; description: LocalizedText | null }) => ({
+  localizedTitle: t.title,
+  localizedDesc: t.description,
+});
+
+/** The sent children's titles by their default text, as they are in `from`. */
+const titlesOf = (
+  from: readonly { id: string; title: LocalizedText }[],
+  sent: readonly { id: string }[],
+) =>
+  Object.fromEntries(
+    sent.map((c) => {
+      const title = from.find((f) => f.id === c.id)!.title;
+      return [title.fieldValue, title];
+    }),
+  );
+
 export type LocalizationService = ReturnType<typeof createLocalizationService>;
 
 /**
@@ -72,8 +98,14 @@ export function createLocalizationService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.lockCategory(tx, tenantId, id);
         if (!row) throw new NotFound('Section');
-        await repo.setCategoryTexts(tx, tenantId, id, translatedTexts(row, body));
+        const texts = translatedTexts(row, body);
+        await repo.setCategoryTexts(tx, tenantId, id, texts);
         await deps.bumpCatalogVersion(tx, tenantId);
+        await recordChange(tx, {
+          ...entry(tenantId, 'section', id, texts.title),
+          before: textsOf(row),
+          after: textsOf(texts),
+        });
       });
       return read.getCategory(tenantId, id);
     },
@@ -82,15 +114,17 @@ export function createLocalizationService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.lockItem(tx, tenantId, id);
         if (!row) throw new NotFound('Item');
-        const variants = translatedChildren(
-          await repo.variantTitles(tx, tenantId, id),
-          body.variants,
-          'variants',
-          'variant_not_found',
-        );
-        await repo.setItemTexts(tx, tenantId, id, translatedTexts(row, body));
+        const stored = await repo.variantTitles(tx, tenantId, id);
+        const variants = translatedChildren(stored, body.variants, 'variants', 'variant_not_found');
+        const texts = translatedTexts(row, body);
+        await repo.setItemTexts(tx, tenantId, id, texts);
         for (const v of variants) await repo.setVariantTitle(tx, tenantId, v.id, v.title);
         await deps.bumpCatalogVersion(tx, tenantId);
+        await recordChange(tx, {
+          ...entry(tenantId, 'item', id, texts.title),
+          before: { ...textsOf(row), variants: titlesOf(stored, variants) },
+          after: { ...textsOf(texts), variants: titlesOf(variants, variants) },
+        });
       });
       return read.getItem(tenantId, id);
     },
@@ -99,15 +133,22 @@ export function createLocalizationService(deps: {
       await db.transaction(async (tx) => {
         const row = await repo.lockGroup(tx, tenantId, id);
         if (!row) throw new NotFound('Modifier group');
+        const stored = await repo.modifierItemTitles(tx, tenantId, id);
         const items = translatedChildren(
-          await repo.modifierItemTitles(tx, tenantId, id),
+          stored,
           body.modifierItems,
           'modifierItems',
           'modifier_item_not_found',
         );
-        await repo.setGroupTitle(tx, tenantId, id, translated(row.title, body.localizedTitle));
+        const title = translated(row.title, body.localizedTitle);
+        await repo.setGroupTitle(tx, tenantId, id, title);
         for (const i of items) await repo.setModifierItemTitle(tx, tenantId, i.id, i.title);
         await deps.bumpCatalogVersion(tx, tenantId);
+        await recordChange(tx, {
+          ...entry(tenantId, 'modifierGroup', id, title),
+          before: { localizedTitle: row.title, modifierItems: titlesOf(stored, items) },
+          after: { localizedTitle: title, modifierItems: titlesOf(items, items) },
+        });
       });
       return read.getModifierGroup(tenantId, id);
     },

@@ -15,6 +15,7 @@ import {
   effectivePaymentMethods,
   serviceAreaStored,
 } from '@app/contracts';
+import { recordChange } from '../audit/audit.ts';
 import type { Db } from '../../db/client.ts';
 import { isUniqueViolation } from '../../db/errors.ts';
 import { NotFound, ValidationFailed } from '../../errors.ts';
@@ -159,6 +160,24 @@ export function createServiceAreasService(deps: {
               template: body.template,
             })),
           );
+          // One entry for the range (up to 1,000 tables), under its first table.
+          await recordChange(tx, {
+            tenantId,
+            entityType: 'serviceArea',
+            entityId: rows[0]!.id,
+            branchId,
+            action: 'create',
+            label: { fieldValue: `${title ?? ''} ${body.rangeStart}–${body.rangeEnd}`.trim() },
+            before: null,
+            after: {
+              rangeStart: body.rangeStart,
+              rangeEnd: body.rangeEnd,
+              title,
+              sectionId,
+              enabled: body.enabled,
+              template: body.template,
+            },
+          });
           return rows.map((r) => r.id);
         });
       } catch (err) {
@@ -189,11 +208,26 @@ export function createServiceAreasService(deps: {
         ...(body.template !== undefined ? { template: body.template } : {}),
       };
       try {
-        const row =
-          Object.keys(patch).length > 0
-            ? await repo.updateArea(db, tenantId, branchId, id, patch)
-            : (await repo.areas(db, tenantId, branchId, [id]))[0];
-        if (!row) throw new NotFound('Service area');
+        await db.transaction(async (tx) => {
+          const [was] = await repo.areas(tx, tenantId, branchId, [id]);
+          if (!was) throw new NotFound('Service area');
+          if (Object.keys(patch).length === 0) return;
+          const row = await repo.updateArea(tx, tenantId, branchId, id, patch);
+          if (!row) throw new NotFound('Service area');
+          const fields = Object.keys(patch) as (keyof typeof patch)[];
+          const pick = (r: Record<string, unknown>) =>
+            Object.fromEntries(fields.map((f) => [f, r[f] ?? null]));
+          await recordChange(tx, {
+            tenantId,
+            entityType: 'serviceArea',
+            entityId: id,
+            branchId,
+            action: 'update',
+            label: { fieldValue: `${was.title ?? ''} ${was.value}`.trim() },
+            before: pick(was),
+            after: pick(row),
+          });
+        });
       } catch (err) {
         if (isUniqueViolation(err, 'service_areas_name_uq'))
           throw new ValidationFailed('title', ['duplicate_service_area']);

@@ -1,4 +1,5 @@
 import type { FastifyBaseLogger } from 'fastify';
+import { recordChange } from '../audit/audit.ts';
 import { and, desc, eq, inArray, sql } from 'drizzle-orm';
 import { SCREEN_GONE_SECONDS, type BranchListeners, type EscalationBody } from '@app/contracts';
 import type { Db } from '../../db/client.ts';
@@ -170,11 +171,28 @@ export async function setEscalation(
   branchId: string,
   body: EscalationBody,
 ): Promise<EscalationBody> {
-  const updated = await db
-    .update(branches)
-    .set({ escalateAfterMinutes: body.escalateAfterMinutes })
-    .where(and(eq(branches.tenantId, tenantId), eq(branches.id, branchId)))
-    .returning({ escalateAfterMinutes: branches.escalateAfterMinutes });
-  if (updated.length === 0) throw new NotFound('Branch');
-  return updated[0]!;
+  return db.transaction(async (tx) => {
+    const where = and(eq(branches.tenantId, tenantId), eq(branches.id, branchId));
+    const [was] = await tx
+      .select({ name: branches.name, escalateAfterMinutes: branches.escalateAfterMinutes })
+      .from(branches)
+      .where(where);
+    const updated = await tx
+      .update(branches)
+      .set({ escalateAfterMinutes: body.escalateAfterMinutes })
+      .where(where)
+      .returning({ escalateAfterMinutes: branches.escalateAfterMinutes });
+    if (!was || updated.length === 0) throw new NotFound('Branch');
+    await recordChange(tx, {
+      tenantId,
+      entityType: 'branch',
+      entityId: branchId,
+      branchId,
+      action: 'update',
+      label: was.name,
+      before: { escalateAfterMinutes: was.escalateAfterMinutes },
+      after: updated[0]!,
+    });
+    return updated[0]!;
+  });
 }

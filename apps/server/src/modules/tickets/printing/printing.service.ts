@@ -1,10 +1,12 @@
 import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { recordChange } from '../../audit/audit.ts';
 import { and, asc, count, desc, eq, inArray, lt, sql } from 'drizzle-orm';
 import {
   PAPER_DOTS,
   PRINTER_LIMITS as L,
   type CreatePrinterBody,
   type Language,
+  type LocalizedText,
   type Printer,
   type PrinterState,
   type PrintJob,
@@ -31,6 +33,14 @@ export type PrinterReport = { state: PrinterState; detail: string | null };
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const hashOf = (secret: string) => createHash('sha256').update(secret).digest('hex');
+
+/** Printers added and removed, in their branch's history. */
+const printerEntry = (
+  tenantId: string,
+  branchId: string,
+  label: LocalizedText | null,
+  action: 'update',
+) => ({ tenantId, entityType: 'branch', entityId: branchId, branchId, action, label }) as const;
 
 /**
  * Printers of a branch and their jobs (issue 37). Jobs are rows: exactly one per printer, ticket
@@ -151,17 +161,29 @@ export function createPrintingService(deps: {
             secretHash: hashOf(secret),
           })
           .returning({ id: printers.id });
+        await recordChange(tx, {
+          ...printerEntry(tenantId, branchId, branch.name, 'update'),
+          before: null,
+          after: { [`printers.${body.name}`]: { protocol: body.protocol, prints: body.prints } },
+        });
         return row!.id;
       });
       return { id, pollUrl: `${deps.publicUrl}${printerPollPath(id, secret)}` };
     },
 
     async remove(tenantId: string, branchId: string, id: string) {
-      const [gone] = await db
-        .delete(printers)
-        .where(and(tenantRow(printers, tenantId, id), eq(printers.branchId, branchId)))
-        .returning({ id: printers.id });
-      if (!gone) throw new NotFound('Printer');
+      await db.transaction(async (tx) => {
+        const [gone] = await tx
+          .delete(printers)
+          .where(and(tenantRow(printers, tenantId, id), eq(printers.branchId, branchId)))
+          .returning({ id: printers.id, name: printers.name, protocol: printers.protocol });
+        if (!gone) throw new NotFound('Printer');
+        await recordChange(tx, {
+          ...printerEntry(tenantId, branchId, null, 'update'),
+          before: { [`printers.${gone.name}`]: { protocol: gone.protocol } },
+          after: null,
+        });
+      });
       return { id };
     },
 
