@@ -305,6 +305,7 @@ export const A11Y_PAGES: readonly A11yPage[] = [
     ],
   },
   { pattern: paths.branchSettings, who: 'owner' },
+  { pattern: paths.activity, who: 'owner' },
   // The same screen as acceptOrders: not right after it, where React keeps its heading.
   { pattern: paths.operatingStatus, who: 'owner' },
   {

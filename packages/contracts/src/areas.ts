@@ -41,10 +41,7 @@ export const AREAS = {
   /** Table bill payments: a table's open tab paid online, the live feed, transactions, refunds. */
   'table-bills': {},
   /** The history of changes: who changed what, each field before and after (issue 38). */
-  audit: {
-    admin:
-      'the sold-out list is in features/tickets; the Activity page and History tabs are to come',
-  },
+  audit: {},
 } as const satisfies Record<string, { contracts?: string; server?: string; admin?: string }>;
 
 export type Area = keyof typeof AREAS;

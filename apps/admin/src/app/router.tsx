@@ -1,4 +1,5 @@
 import { Navigate, useParams, type RouteObject } from 'react-router';
+import { auditRoutes } from '../features/audit/routes/index.tsx';
 import { bulkUploadRoutes } from '../features/bulk-upload/routes/index.tsx';
 import { catalogRoutes } from '../features/catalog/routes/index.tsx';
 import { dashboardRoutes } from '../features/dashboard/routes/index.tsx';
@@ -100,6 +101,7 @@ export const routes: RouteObject[] = [
               ...bulkUploadRoutes,
               ...discountsRoutes,
               ...outletRoutes,
+              ...auditRoutes,
               ...dispatchRoutes,
               ...serviceAreasRoutes,
               ...tableBillsRoutes,

@@ -58,6 +58,8 @@ export const ADMIN_PAGES = {
   // Kitchen and receipt printers of each branch (issue 37).
   printers: { path: '/admin/settings/printers', permission: 'OperatingStatus' },
   branchSettings: { path: '/admin/settings/profile', permission: 'StoreSettings' },
+  // The history of changes (issue 38).
+  activity: { path: '/admin/activity', permission: 'AuditLog' },
   branchProfile: { path: '/admin/settings/profile/:id', permission: 'StoreSettings' },
   deliveryFees: { path: '/admin/settings/profile/:id/deliveryFees', permission: 'StoreSettings' },
   talabatExpress: {

@@ -1,6 +1,7 @@
 import type { SvgIconComponent } from '@mui/icons-material';
 import AssessmentOutlined from '@mui/icons-material/AssessmentOutlined';
 import BusinessOutlined from '@mui/icons-material/BusinessOutlined';
+import HistoryOutlined from '@mui/icons-material/HistoryOutlined';
 import DashboardOutlined from '@mui/icons-material/DashboardOutlined';
 import CloudUploadOutlined from '@mui/icons-material/CloudUploadOutlined';
 import GppMaybeOutlined from '@mui/icons-material/GppMaybeOutlined';
@@ -180,6 +181,12 @@ export const MENU: readonly MenuEntry[] = [
     icon: SettingsOutlined,
     path: paths.branchSettings,
     covers: [paths.branding],
+  },
+  {
+    kind: 'link',
+    label: 'activity',
+    icon: HistoryOutlined,
+    path: paths.activity,
   },
   {
     kind: 'link',

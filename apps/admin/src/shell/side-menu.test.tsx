@@ -53,6 +53,7 @@ describe('SideMenu', () => {
       'Discounts',
       'Accept/pause orders',
       'Printers',
+      'Activity',
       'Logout',
     ]);
   });

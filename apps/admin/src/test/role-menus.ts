@@ -20,6 +20,7 @@ export const OWNER_MENU = [
   'Accept/pause orders',
   'Printers',
   'Branch/store settings',
+  'Activity',
   'Logout',
 ];
 
@@ -33,6 +34,7 @@ export const MANAGER_MENU = [
   'Discounts',
   'Accept/pause orders',
   'Printers',
+  'Activity',
   'Logout',
 ];
 

@@ -19,6 +19,7 @@ import { withDefaultText } from '../../../lib/localized-text.ts';
 import { sectionExcludedTemplates, sectionTemplateChoice } from '../lib/templates.ts';
 import { CatalogImagesControl } from './catalog-image-field.tsx';
 import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
+import { HistorySection } from '../../../components/change-history.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
 import { useCatalogNotify } from '../../../lib/use-catalog-notify.tsx';
 import { CountedTextField } from '../../../components/counted-text-field.tsx';
@@ -221,6 +222,7 @@ function SectionForm({
           ))}
         </FormGroup>
       </FormControl>
+      {category && <HistorySection entityType="section" entityId={category.id} />}
     </EditorForm>
   );
 }

@@ -28,6 +28,7 @@ import { useCatalogSession } from '../api/use-catalog-session.ts';
 import { ITEM_TEMPLATES, withInclusion } from '../lib/templates.ts';
 import { CatalogImagesControl } from './catalog-image-field.tsx';
 import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
+import { HistorySection } from '../../../components/change-history.tsx';
 import { ItemModifierGroups } from './item-modifier-groups.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
 import { useItemForm } from './use-item-form.ts';
@@ -364,6 +365,7 @@ function ItemForm({
           />
         )}
       />
+      {item && <HistorySection entityType="item" entityId={item.id} />}
     </EditorForm>
   );
 }

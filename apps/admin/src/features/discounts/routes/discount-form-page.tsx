@@ -13,6 +13,7 @@ import { useDiscount } from '../api/discounts-queries.ts';
 import { NEW_DISCOUNT, discountPaths } from '../paths.ts';
 import { DiscountEditor } from '../components/discount-editor.tsx';
 import { QueryStatus } from '../../../components/load-error.tsx';
+import { HistorySection } from '../../../components/change-history.tsx';
 
 /** marketing/discounts/{id}: 'new' creates, any other id edits (operations-platform §2.5). */
 export function DiscountFormPage() {
@@ -39,6 +40,7 @@ export function DiscountFormPage() {
         {adding ? t('form.newTitle') : t('form.editTitle')}
       </Typography>
       {body}
+      {discount.data && <HistorySection entityType="discount" entityId={id} />}
     </Stack>
   );
 }

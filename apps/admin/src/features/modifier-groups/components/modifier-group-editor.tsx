@@ -23,6 +23,7 @@ import { linkedItemsQuery } from '../api/modifier-groups-queries.ts';
 import { useTenantSession } from '../../../lib/use-tenant-session.ts';
 import { canAddModifierItem, counterLocked, newModifierItem } from '../lib/modifier-group-form.ts';
 import { EditorActions, EditorForm } from '../../../components/editor-actions.tsx';
+import { HistorySection } from '../../../components/change-history.tsx';
 import { LoadError, QueryStatus } from '../../../components/load-error.tsx';
 import { useModifierGroupForm } from './use-modifier-group-form.ts';
 import { useErrorText } from '../../../lib/use-error-text.ts';
@@ -55,6 +56,7 @@ export function ModifierGroupEditor({ groupId, readOnly = false }: ModifierGroup
         group={groupId !== null ? (group.data ?? null) : null}
         readOnly={readOnly}
       />
+      {groupId !== null && <HistorySection entityType="modifierGroup" entityId={groupId} />}
     </Stack>
   );
 }

@@ -7,6 +7,7 @@ import Tabs from '@mui/material/Tabs';
 import Typography from '@mui/material/Typography';
 import QrCodeIcon from '@mui/icons-material/QrCode2';
 import { LIMITS_BRANCH, localize, type PaymentTemplate } from '@app/contracts';
+import { HistorySection } from '../../../components/change-history.tsx';
 import { Link as RouterLink, useNavigate, useParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { BackLink } from '../../../components/back-link.tsx';
@@ -120,6 +121,7 @@ export function BranchProfilePage() {
               />
             </Stack>
           </Paper>
+          <HistorySection entityType="branch" entityId={profile.data.branchId} />
         </>
       )}
     </Stack>
