@@ -622,3 +622,58 @@ test('the storefront prices random carts exactly as the server does', async ({
   });
   await context.close();
 });
+
+test('an item sold out at one branch shows so there, not at the other, and is back when turned on', async ({
+  browser,
+  request,
+}, testInfo) => {
+  const { store, branchId } = await world(request);
+  const owner = await restaurant(browser, 'owner@demo.local');
+  const headers = { authorization: `Bearer ${await accessToken(owner.page)}` };
+  const sweifieh = branchId('Sweifieh');
+  const menu = await results<PublicMenu>(
+    request,
+    `/api/public/tenants/${store.tenantId}/branches/${sweifieh}/menu?checkoutTemplate=PICKUP`,
+  );
+  // Arabic coffee: an item no other end-to-end test orders.
+  const coffee = menu.sections
+    .flatMap((s) => s.items)
+    .find((i) => i.localizedTitle.en === 'Arabic coffee')!;
+  const stock = (branch: string) =>
+    `/api/admin/tenants/${store.tenantId}/branches/${branch}/productcatalogs/catalogitems/${coffee.id}/stock`;
+  const until = new Date(Date.now() + 2 * 3_600_000).toISOString();
+  expect(
+    (await request.put(stock(sweifieh), { headers, data: { outOfStock: true, until } })).ok(),
+  ).toBe(true);
+  try {
+    for (const locale of ['en', 'ar']) {
+      const phone = await customerPhone(browser, locale);
+      await phone.page.goto(storefrontAddress.branch('/store', 'al-bayt', sweifieh, 'PICKUP'));
+      const title = locale === 'en' ? 'Arabic coffee' : 'قهوة عربية';
+      const row = phone.page.getByRole('listitem').filter({ hasText: title });
+      await expect(row).toContainText(locale === 'en' ? 'Sold out · back' : 'نفدت الكمية · يعود');
+      // Shown, not orderable: no button to open it.
+      await expect(row.getByRole('button')).toHaveCount(0);
+      await row.scrollIntoViewIfNeeded();
+      await shot(phone.page, testInfo, `sold-out-storefront-${locale}`);
+      await phone.context.close();
+    }
+    // The other branch sells it.
+    const phone = await customerPhone(browser, 'en');
+    await phone.page.goto(
+      storefrontAddress.branch('/store', 'al-bayt', branchId('Abdoun'), 'PICKUP'),
+    );
+    await expect(phone.page.getByRole('button', { name: /Arabic coffee/ })).toBeVisible();
+    await phone.context.close();
+  } finally {
+    await request.put(stock(sweifieh), { headers, data: { outOfStock: false, until: null } });
+    await owner.context.close();
+  }
+  const after = await results<PublicMenu>(
+    request,
+    `/api/public/tenants/${store.tenantId}/branches/${sweifieh}/menu?checkoutTemplate=PICKUP`,
+  );
+  expect(after.sections.flatMap((s) => s.items).find((i) => i.id === coffee.id)?.soldOut).toBe(
+    false,
+  );
+});
