@@ -5,6 +5,7 @@ import { createTestAppWithGateway, type GatewayTestContext } from '../../test/ca
 import { demoFixtures, intakeUrl, pickup, type DemoFixtures } from '../tickets/test-fixtures.ts';
 import { auditEntries } from './audit.table.ts';
 import { changesOf } from './changes.ts';
+import { createAuditService } from './audit.service.ts';
 
 /**
  * Issue 38: the history of changes. Each change is recorded in its own transaction with who
@@ -189,6 +190,73 @@ describe('the history of changes', () => {
     );
     expect(second.entries[0]!.id).toBe(all.entries[1]!.id);
     expect((await call('GET', `${tenant()}/audit?cursor=nope`, owner)).statusCode).toBe(422);
+  });
+});
+
+describe('people and rights, translations', () => {
+  it('the platform pausing an outlet is in that outlet’s history, by the super admin', async () => {
+    const admin = await authAs(ctx, 'admin@demo.local');
+    const url = `/api/admin/platform/tenants/${f.casa.id}/status`;
+    expect((await call('PUT', url, admin, { active: false })).statusCode).toBe(200);
+    expect((await call('PUT', url, admin, { active: true })).statusCode).toBe(200);
+    const res = await call(
+      'GET',
+      `/api/admin/tenants/${f.casa.id}/audit?entityType=people&entityId=${f.casa.id}`,
+      outsider,
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const entries = res.json().results.entries as Entry[];
+    expect(entries.map((e) => e.changes)).toEqual([
+      [{ field: 'active', before: false, after: true }],
+      [{ field: 'active', before: true, after: false }],
+    ]);
+    expect(entries[0]!.actor).toMatchObject({ email: 'admin@demo.local', role: 'SuperAdmin' });
+    // Al Bayt's owner does not see Casa Verde's history.
+    expect((await history(`entityType=people&entityId=${f.casa.id}`)).entries).toHaveLength(0);
+  });
+
+  it('a translation: the Arabic title before and after', async () => {
+    const hummus = f.variant('Hummus', 'Small');
+    const res = await call(
+      'PUT',
+      `${CATALOG()}/catalogitems/${hummus.itemId}/localization`,
+      owner,
+      { localizedTitle: { ar: 'حمّص بالطحينة' }, variants: [] },
+    );
+    expect(res.statusCode, res.body).toBe(200);
+    const [latest] = (await history(`entityType=item&entityId=${hummus.itemId}`)).entries;
+    expect(latest!.changes).toContainEqual({
+      field: 'localizedTitle.ar',
+      before: 'حمص',
+      after: 'حمّص بالطحينة',
+    });
+  });
+});
+
+describe('retention', () => {
+  it('deletes entries older than the retention, keeps the rest', async () => {
+    const audit = createAuditService({
+      db: ctx.database.db,
+      owner: ctx.database.owner,
+      retentionDays: 400,
+    });
+    const old = new Date(Date.now() - 401 * 86_400_000);
+    const [kept] = await ctx.database.owner.select().from(auditEntries).limit(1);
+    const [gone] = await ctx.database.owner
+      .insert(auditEntries)
+      .values({
+        tenantId: f.alBayt.id,
+        at: old,
+        entityType: 'menu',
+        entityId: f.alBayt.id,
+        action: 'update',
+        changes: [{ field: 'banner', before: null, after: 'x' }],
+      })
+      .returning();
+    expect(await audit.prune()).toBe(1);
+    const ids = (await ctx.database.owner.select().from(auditEntries)).map((e) => e.id);
+    expect(ids).not.toContain(gone!.id);
+    expect(ids).toContain(kept!.id);
   });
 });
 

@@ -1,4 +1,5 @@
 import { addTenantToTransaction } from '../../db/tenant-scope.ts';
+import { recordChange } from '../audit/audit.ts';
 import { eq, sql } from 'drizzle-orm';
 import type { LocalizedText } from '@app/contracts';
 import type { Tx } from '../../db/client.ts';
@@ -80,6 +81,21 @@ export const outletSignupRepository = {
     await tx
       .insert(memberships)
       .values({ tenantId: tenant.id, userId: input.userId, role: 'StoreOwner' });
+    // People and rights: the outlet and its first owner (the signed-up user, the entry's actor).
+    await recordChange(tx, {
+      tenantId: tenant.id,
+      entityType: 'people',
+      entityId: tenant.id,
+      action: 'create',
+      label: input.name,
+      before: null,
+      after: {
+        slug: input.slug,
+        currency: input.currency,
+        country: input.country,
+        members: { [input.userId]: 'StoreOwner' },
+      },
+    });
     return { tenant, branch };
   },
 };

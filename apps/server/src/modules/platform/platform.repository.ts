@@ -1,5 +1,7 @@
 import { and, asc, count, eq, inArray, lt, sql, type SQL } from 'drizzle-orm';
 import type { Db } from '../../db/client.ts';
+import { addTenantToTransaction } from '../../db/tenant-scope.ts';
+import { recordChange } from '../audit/audit.ts';
 import {
   branches,
   memberships,
@@ -39,13 +41,29 @@ export function createPlatformRepository(db: Db) {
       return row;
     },
 
+    /** Also in the tenant's history of changes (people and rights), in one transaction. */
     async setActive(tenantId: string, active: boolean): Promise<TenantRow | undefined> {
-      const [row] = await db
-        .update(tenants)
-        .set({ active })
-        .where(eq(tenants.id, tenantId))
-        .returning();
-      return row;
+      return db.transaction(async (tx) => {
+        const [was] = await tx.select().from(tenants).where(eq(tenants.id, tenantId));
+        const [row] = await tx
+          .update(tenants)
+          .set({ active })
+          .where(eq(tenants.id, tenantId))
+          .returning();
+        if (!was || !row) return row;
+        // The platform's scope reads every tenant; this one tenant's entry is written.
+        await addTenantToTransaction(tx, tenantId);
+        await recordChange(tx, {
+          tenantId,
+          entityType: 'people',
+          entityId: tenantId,
+          action: 'update',
+          label: row.name,
+          before: { active: was.active },
+          after: { active: row.active },
+        });
+        return row;
+      });
     },
 
     async branchCounts(tenantIds: string[]): Promise<Map<string, number>> {
