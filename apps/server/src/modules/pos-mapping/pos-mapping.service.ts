@@ -6,6 +6,7 @@ import {
   type PosMappingBody,
   type PosMappingEntry,
 } from '@app/contracts';
+import { recordChange } from '../audit/audit.ts';
 import type { Db, Tx } from '../../db/client.ts';
 import { Conflict, NotFound, ServiceUnavailable } from '../../errors.ts';
 import { SecretUnreadable, type SecretBox } from '../../secret-box.ts';
@@ -191,12 +192,30 @@ export function createPosMappingService(deps: {
   async function map(tenantId: string, target: MappingTarget, id: string, body: PosMappingBody) {
     const codes = { externalSku: body.externalSKU, externalId: body.externalId };
     return deps.db.transaction(async (tx) => {
-      if (!(await entry(tx, tenantId, target, id))) throw new NotFound(NAMES[target]);
+      const before = await entry(tx, tenantId, target, id);
+      if (!before) throw new NotFound(NAMES[target]);
       await repo.setMapping(tx, tenantId, target, id, codes);
       // The group's code is the 'pos' badge of the modifier groups list.
       if (target === 'modifierGroup')
         await repo.setGroupPosSku(tx, tenantId, id, codes.externalSku);
-      return (await entry(tx, tenantId, target, id))!;
+      const after = (await entry(tx, tenantId, target, id))!;
+      // A choice's codes are in its group's history, under the choice's name.
+      const choice =
+        target === 'modifierItem' ? (await repo.modifierItems(tx, tenantId, id))[0] : undefined;
+      const field = choice ? `modifierItems.${before.title.fieldValue}.pos` : 'pos';
+      const codesOf = (e: PosMappingEntry) => ({
+        [field]: { externalSKU: e.externalSKU, externalId: e.externalId },
+      });
+      await recordChange(tx, {
+        tenantId,
+        entityType: choice ? 'modifierGroup' : target === 'item' ? 'item' : 'modifierGroup',
+        entityId: choice ? choice.groupId : id,
+        action: 'update',
+        label: choice ? before.parentTitle : before.title,
+        before: codesOf(before),
+        after: codesOf(after),
+      });
+      return after;
     });
   }
 
