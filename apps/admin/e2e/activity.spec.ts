@@ -28,7 +28,7 @@ test('a sold-out change shows on Activity with its author, before and after', as
   // Newest first: back on (✓ → ✗), then sold out (✗ → ✓), both by the owner.
   await expect(entries).toHaveCount(2);
   await expect(entries.first()).toContainText('owner@demo.local · Owner');
-  await expect(entries.first()).toContainText('stock.soldOut');
+  await expect(entries.first()).toContainText('stock › soldOut');
   await expect(entries.first()).toContainText('✓ → ✗');
   await expect(entries.nth(1)).toContainText('✗ → ✓');
 

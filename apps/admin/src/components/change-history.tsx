@@ -61,6 +61,13 @@ function shown(value: unknown, lang: Language): string {
   return String(value);
 }
 
+/** A field's path as a person reads it: `variants.0.price` as `variants › #1 › price`. */
+const fieldLabel = (field: string) =>
+  field
+    .split('.')
+    .map((part) => (/^\d+$/.test(part) ? `#${Number(part) + 1}` : part))
+    .join(' › ');
+
 function Entry({ entry, showLabel }: { entry: AuditEntry; showLabel: boolean }) {
   const { t } = useTranslation('common');
   const lang = useLanguage();
@@ -97,7 +104,7 @@ function Entry({ entry, showLabel }: { entry: AuditEntry; showLabel: boolean }) 
         {entry.changes.map((c) => (
           <Box key={c.field} sx={{ display: 'flex', flexWrap: 'wrap', columnGap: 1 }}>
             <Typography component="dt" variant="body2" color="text.secondary">
-              <bdi>{c.field}</bdi>
+              <bdi>{fieldLabel(c.field)}</bdi>
             </Typography>
             <Typography component="dd" variant="body2" sx={{ margin: 0 }}>
               <bdi>{shown(c.before, lang)}</bdi>
