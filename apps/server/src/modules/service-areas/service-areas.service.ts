@@ -32,6 +32,14 @@ type BranchRow = NonNullable<Awaited<ReturnType<ServiceAreasRepository['branch']
  * §2.9, §3, §5.5, §7.2). The order intake reads the same tables, so a table switched to MENU
  * stops taking orders from the next one.
  */
+/** A floor (service area section) of a branch in the history of changes. */
+const floorEntry = (
+  tenantId: string,
+  branchId: string,
+  entityId: string,
+  action: 'create' | 'update',
+) => ({ tenantId, entityType: 'serviceArea', entityId, branchId, action }) as const;
+
 export function createServiceAreasService(deps: {
   db: Db;
   repository: ServiceAreasRepository;
@@ -112,12 +120,35 @@ export function createServiceAreasService(deps: {
 
     async createSection(tenantId: string, branchId: string, body: SectionBody) {
       await found(tenantId, branchId);
-      return saveSection(tenantId, () => repo.insertSection(db, tenantId, branchId, body.name));
+      return saveSection(tenantId, () =>
+        db.transaction(async (tx) => {
+          const row = await repo.insertSection(tx, tenantId, branchId, body.name);
+          await recordChange(tx, {
+            ...floorEntry(tenantId, branchId, row.id, 'create'),
+            before: null,
+            after: { name: row.name },
+          });
+          return row;
+        }),
+      );
     },
 
     async updateSection(tenantId: string, branchId: string, id: string, body: SectionBody) {
       await found(tenantId, branchId);
-      return saveSection(tenantId, () => repo.renameSection(db, tenantId, branchId, id, body.name));
+      return saveSection(tenantId, () =>
+        db.transaction(async (tx) => {
+          const was = (await repo.sections(tx, tenantId, branchId)).find((x) => x.id === id);
+          const row = await repo.renameSection(tx, tenantId, branchId, id, body.name);
+          if (was && row) {
+            await recordChange(tx, {
+              ...floorEntry(tenantId, branchId, id, 'update'),
+              before: { name: was.name },
+              after: { name: row.name },
+            });
+          }
+          return row;
+        }),
+      );
     },
 
     async serviceAreas(
@@ -256,7 +287,20 @@ export function createServiceAreasService(deps: {
       const branch = await found(tenantId, branchId);
       const [base, slug] = addressBase(branch);
       try {
-        const row = await repo.insertLink(db, { tenantId, branchId, template, name: body.name });
+        const row = await db.transaction(async (tx) => {
+          const link = await repo.insertLink(tx, { tenantId, branchId, template, name: body.name });
+          await recordChange(tx, {
+            tenantId,
+            entityType: 'serviceArea',
+            entityId: link.id,
+            branchId,
+            action: 'create',
+            label: { fieldValue: link.name },
+            before: null,
+            after: { uniqueLink: { name: link.name, template: link.template } },
+          });
+          return link;
+        });
         return { ...row, url: storefrontAddress.uniqueLink(base, slug, row.id) };
       } catch (err) {
         if (isUniqueViolation(err, 'unique_links_name_uq'))
