@@ -93,6 +93,8 @@ async function readReport(page: Page) {
   await expect(table).toBeVisible();
   const rows: { number: number; total: number }[] = [];
   for (;;) {
+    // The rows of the search asked, not the previous ones kept on screen while it loads.
+    await expect(page.locator('[aria-busy="true"]')).toHaveCount(0);
     const bodyRows = table.locator('tbody tr');
     const n = await bodyRows.count();
     for (let i = 0; i < n; i++) {
