@@ -249,7 +249,7 @@ export function createStockService(deps: { db: Db; clock: () => Date }) {
               kind: 'variant',
               id: v.id,
               owner: { type: 'item', id: item.id, title: item.title },
-              field: `variants.${v.title.en}.stock`,
+              field: `variants.${v.title.fieldValue}.stock`,
             }
           );
         },
@@ -296,7 +296,7 @@ export function createStockService(deps: { db: Db; clock: () => Date }) {
               kind: 'modifierItem',
               id: row.id,
               owner: { type: 'modifierGroup', id: groupId, title: row.group },
-              field: `modifierItems.${row.title.en}.stock`,
+              field: `modifierItems.${row.title.fieldValue}.stock`,
             }
           );
         },
