@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { MembershipRole } from './access.ts';
 import { TENANT_PATH, routesOf } from './http.ts';
-import { LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import { Instant, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 
 /**
  * The history of changes (issue 38): every change to the menu, discounts, outlet settings,
@@ -17,6 +17,8 @@ export const AUDIT_LIMITS = {
   fieldsMax: 200,
   /** A field's before or after value, as JSON text, is cut past this. */
   valueMaxChars: 2_000,
+  /** A person asked by id or sign-in address. */
+  actorMax: 254,
 } as const;
 
 /** What a change is of; the History tab of an editor asks for its own type and id. */
@@ -91,7 +93,6 @@ export const AuditEntry = z.object({
 });
 export type AuditEntry = z.infer<typeof AuditEntry>;
 
-const Instant = Text.pipe(z.iso.datetime({ offset: true, message: 'date_invalid' }));
 /** `at|id` of the last entry read, as the previous page answered it. */
 const AuditCursor = Text.regex(
   /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d{1,6})?Z\|[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/,
@@ -102,7 +103,7 @@ export const AuditQuery = z.object({
   entityType: AuditEntityType.optional(),
   entityId: Uuid.optional(),
   /** A person by id or sign-in address. */
-  actor: Text.trim().min(1).max(254).optional(),
+  actor: Text.trim().min(1).max(AUDIT_LIMITS.actorMax).optional(),
   branchId: Uuid.optional(),
   from: Instant.optional(),
   to: Instant.optional(),

@@ -63,6 +63,9 @@ export const isStorableText = (value: string): boolean =>
  */
 export const Text = z.string().refine(isStorableText, { message: 'invalid_text' });
 
+/** An instant with its offset (ISO 8601), as queries and bodies send one. */
+export const Instant = Text.pipe(z.iso.datetime({ offset: true, message: 'date_invalid' }));
+
 /** The largest value an integer column holds (PostgreSQL `integer`). */
 export const INTEGER_MAX = 2_147_483_647;
 

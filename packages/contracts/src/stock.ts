@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import { TENANT_PATH, routesOf } from './http.ts';
-import { BranchParams, LocalizedText, Text, Uuid } from './common.ts';
+import { BranchParams, Instant, LocalizedText, Text, Uuid } from './common.ts';
 
 /**
  * Sold out at one branch, until a time or until turned back on (issue 38): an item, one of its
@@ -20,9 +20,6 @@ export const STOCK_LIMITS = {
 export const STOCK_KINDS = ['item', 'variant', 'modifierItem'] as const;
 export const StockKind = z.enum(STOCK_KINDS);
 export type StockKind = z.infer<typeof StockKind>;
-
-/** An instant with its offset (ISO 8601). */
-const Instant = Text.pipe(z.iso.datetime({ offset: true, message: 'date_invalid' }));
 
 export const StockBody = z.object({
   outOfStock: z.boolean(),

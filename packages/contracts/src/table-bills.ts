@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { Currency, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
+import { Currency, Instant, LocalizedText, TenantParams, Text, Uuid } from './common.ts';
 import { PUBLIC_TENANT_PATH, routesOf, TENANT_PATH } from './http.ts';
 import { ONLINE_PAYMENT_METHODS, PaymentMethodType } from './branch-basics.ts';
 import type { TicketStatus } from './tickets.ts';
@@ -146,7 +146,6 @@ export function refundAmountProblem(
 }
 
 /** An instant with its offset, as `toISOString()` writes it or with +03:00. */
-const Instant = Text.pipe(z.iso.datetime({ offset: true, message: 'date_invalid' }));
 
 /**
  * GET …/tablebillpayment/transactions: payments from `dateFrom` (included) to `dateTo`

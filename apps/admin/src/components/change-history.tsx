@@ -20,7 +20,7 @@ import {
 } from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import { callApi } from '../lib/api-client.ts';
-import { useLanguage } from '../lib/i18n.ts';
+import { localeOf, useLanguage } from '../lib/i18n.ts';
 import { useCurrentTenant, usePermissions } from '../lib/session.tsx';
 import { EmptyState } from './empty-state.tsx';
 import { Spinner } from './spinner.tsx';
@@ -47,8 +47,6 @@ export function useChangeHistory(tenantId: string, filter: HistoryFilter) {
     enabled: Boolean(tenantId),
   });
 }
-
-const localeOf = (lang: Language) => `${lang === 'en' ? 'en-GB' : lang}-u-nu-latn`;
 
 /** A before or after value as a person reads it: texts in the language, lists joined. */
 function shown(value: unknown, lang: Language): string {

@@ -206,6 +206,9 @@ export async function loadNamespaces(namespaces: readonly Namespace[]): Promise<
 }
 
 /** The current UI language; re-renders the caller when it changes. */
+/** The locale dates and times are written in: British English, Latin digits in every language. */
+export const localeOf = (lang: Language) => `${lang === 'en' ? 'en-GB' : lang}-u-nu-latn`;
+
 export function useLanguage(): Language {
   const { i18n: instance } = useTranslation();
   return toSupportedLanguage(instance.resolvedLanguage ?? instance.language) ?? DEFAULT_LANGUAGE;

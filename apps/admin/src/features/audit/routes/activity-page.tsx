@@ -65,7 +65,7 @@ export function ActivityPage() {
             label={t('activity.person')}
             value={actor}
             onChange={(e) => setActor(e.target.value)}
-            slotProps={{ htmlInput: { maxLength: 254 } }}
+            slotProps={{ htmlInput: { maxLength: AUDIT_LIMITS.actorMax } }}
           />
           <TextField
             size="small"

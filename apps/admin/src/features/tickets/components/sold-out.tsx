@@ -14,18 +14,22 @@ import Stack from '@mui/material/Stack';
 import TextField from '@mui/material/TextField';
 import Typography from '@mui/material/Typography';
 import RemoveShoppingCartOutlined from '@mui/icons-material/RemoveShoppingCartOutlined';
-import { localize, type Language, type SoldOutEntry, type StockMatch } from '@app/contracts';
+import {
+  STOCK_LIMITS,
+  localize,
+  type Language,
+  type SoldOutEntry,
+  type StockMatch,
+} from '@app/contracts';
 import { useTranslation } from 'react-i18next';
 import Dialog from '@mui/material/Dialog';
-import { useLanguage } from '../../../lib/i18n.ts';
+import { localeOf, useLanguage } from '../../../lib/i18n.ts';
 import { useNotify } from '../../../lib/notify.tsx';
 import { useCurrentTenant, useSession } from '../../../lib/session.tsx';
 import { useBranchStock, useSetStock, type StockTarget } from '../api/stock.ts';
 
 const HOUR = 3_600_000;
 type Duration = 'hour' | 'closing' | 'opening' | 'manual';
-
-const localeOf = (lang: Language) => `${lang === 'en' ? 'en-GB' : lang}-u-nu-latn`;
 
 /** An instant in the branch's time: the time, with the weekday when not within the day. */
 function timeAt(iso: string, lang: Language, timeZone: string) {
@@ -199,7 +203,7 @@ function SoldOutPanel({
         value={search}
         onChange={(e) => setSearch(e.target.value)}
         size="small"
-        slotProps={{ htmlInput: { maxLength: 60 } }}
+        slotProps={{ htmlInput: { maxLength: STOCK_LIMITS.searchMax } }}
       />
       {deferred && data && data.matches.length === 0 && (
         <Typography color="text.secondary">{t('soldOut.noMatch')}</Typography>
